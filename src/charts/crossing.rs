@@ -1,0 +1,151 @@
+//! Figure 2: prefill, decode and total time against prompt length, at the current answer
+//! length and rates, with the crossing where the two phases cost the same.
+
+use super::{dashes, DrawResult, Style};
+use crate::format;
+use crate::model::Request;
+use crate::state::{Param, State};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::HPos;
+
+/// Prompt lengths of the lesson's reference table.
+pub const LESSON_PROMPTS: [f64; 10] = [100.0, 200.0, 500.0, 1_000.0, 2_000.0, 5_000.0, 10_000.0, 16_000.0, 20_000.0, 50_000.0];
+
+/// One row of the prompt-length table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Row {
+    pub prompt_tokens: f64,
+    pub prefill_secs: f64,
+    pub decode_secs: f64,
+    pub total_secs: f64,
+}
+
+pub fn row(request: Request, prompt_tokens: f64) -> Row {
+    let r = request.with_prompt(prompt_tokens);
+    Row { prompt_tokens, prefill_secs: r.prefill_secs(), decode_secs: r.decode_secs(), total_secs: r.total_secs() }
+}
+
+/// The lesson's table at the current answer length, rates and wait.
+pub fn lesson_table(state: &State) -> Vec<Row> {
+    LESSON_PROMPTS.iter().map(|&p| row(state.request(), p)).collect()
+}
+
+/// One sentence for the canvas's accessible name.
+pub fn summary(state: &State) -> String {
+    let r = state.request();
+    let crossing = r.crossing_prompt_tokens();
+    let side = if r.prompt_tokens > crossing { "past it, so reading the prompt costs more" } else { "below it, so writing the answer costs more" };
+    format!(
+        "Prefill, decode and total time against prompt length. Prefill grows with the prompt; decode stays at {} for a {}-token answer. They cross at {}. The current prompt, {}, is {side}.",
+        format::duration(r.decode_secs()),
+        format::with_separators(r.output_tokens, 0),
+        format::tokens(crossing),
+        format::tokens(r.prompt_tokens),
+    )
+}
+
+pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, style: &Style) -> DrawResult<DB> {
+    let p = style.palette;
+    let request = state.request();
+    let (x_min, x_max) = (Param::Prompt.spec().min, Param::Prompt.spec().max);
+    let samples: Vec<Row> = (0..=60).map(|i| row(request, x_min * (x_max / x_min).powf(i as f64 / 60.0))).collect();
+    let y_lo = samples.iter().map(|r| r.prefill_secs.min(r.decode_secs)).fold(f64::INFINITY, f64::min).max(1e-5) * 0.7;
+    let y_hi = samples.iter().map(|r| r.total_secs).fold(0.0, f64::max).max(y_lo * 10.0) * 1.5;
+
+    area.fill(&p.background)?;
+    let mut chart = ChartBuilder::on(area)
+        .margin(style.px(8.0))
+        .margin_right(style.px(16.0))
+        .x_label_area_size(style.px(40.0))
+        .y_label_area_size(style.px(58.0))
+        .build_cartesian_2d((x_min..x_max).log_scale(), (y_lo..y_hi).log_scale())?;
+    chart
+        .configure_mesh()
+        .light_line_style(p.background)
+        .bold_line_style(p.grid)
+        .axis_style(p.axis)
+        .label_style(style.font(12.0))
+        .axis_desc_style(style.font(12.0))
+        .x_desc("prompt length (tokens, log scale)")
+        .y_desc("time (s, log scale)")
+        .x_labels(6)
+        .y_labels(6)
+        .x_label_formatter(&|x| short_count(*x))
+        .y_label_formatter(&|y| format::duration(*y))
+        .draw()?;
+
+    let series = [
+        (p.prefill, 2.5, "prefill (reading the prompt)", Box::new(|r: &Row| r.prefill_secs) as Box<dyn Fn(&Row) -> f64>),
+        (p.decode, 2.5, "decode (writing the answer)", Box::new(|r: &Row| r.decode_secs)),
+        (p.total, 1.5, "total", Box::new(|r: &Row| r.total_secs)),
+    ];
+    for (color, width, name, value) in series {
+        chart
+            .draw_series(LineSeries::new(samples.iter().map(|r| (r.prompt_tokens, value(r))), style.line(color, width)))?
+            .label(name)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(3)));
+    }
+
+    // The current prompt, as a dashed vertical line.
+    let prompt = request.prompt_tokens;
+    for seg in dashes((prompt, y_lo), (prompt, y_hi), 24) {
+        chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.axis, 1.5))))?;
+    }
+    let now = row(request, prompt);
+    chart.draw_series([now.prefill_secs, now.decode_secs, now.total_secs].into_iter().map(|y| Circle::new((prompt, y), style.px(3.5), p.axis.filled())))?;
+    let (anchor, nudge) = if prompt > x_min * (x_max / x_min).powf(0.75) { (HPos::Right, 0.96) } else { (HPos::Left, 1.04) };
+    chart.draw_series(std::iter::once(Text::new(format!("your prompt: {}", format::tokens(prompt)), (prompt * nudge, y_hi / 2.2), style.label(12.0, p.text, anchor))))?;
+
+    // The crossing, when it falls on the axis.
+    let crossing = request.crossing_prompt_tokens();
+    if (x_min..=x_max).contains(&crossing) {
+        let at = (crossing, request.decode_secs());
+        chart.draw_series(std::iter::once(Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5)))))?;
+        let (anchor, nudge) = if crossing > x_min * (x_max / x_min).powf(0.6) { (HPos::Right, 0.85) } else { (HPos::Left, 1.18) };
+        chart.draw_series(std::iter::once(Text::new(format!("crossing: {}", format::tokens(crossing)), (crossing * nudge, at.1 * 0.55), style.label(12.0, p.marker, anchor))))?;
+    } else {
+        let edge = if crossing > x_max { "beyond the right edge" } else { "beyond the left edge" };
+        chart.draw_series(std::iter::once(Text::new(format!("crossing at {} ({edge})", format::tokens(crossing)), (x_min * 1.2, y_lo * 1.6), style.label(12.0, p.marker, HPos::Left))))?;
+    }
+
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .margin(style.px(6.0))
+        .label_font(style.font(11.0))
+        .background_style(p.background.mix(0.9))
+        .border_style(p.grid)
+        .draw()?;
+    Ok(())
+}
+
+/// Axis labels for token counts: 100, 1k, 10k, 1M.
+fn short_count(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{}M", format::trimmed(x / 1e6, 1))
+    } else if x >= 1e3 {
+        format!("{}k", format::trimmed(x / 1e3, 1))
+    } else {
+        format::trimmed(x, 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_counts() {
+        assert_eq!(short_count(100.0), "100");
+        assert_eq!(short_count(40_000.0), "40k");
+        assert_eq!(short_count(1_000_000.0), "1M");
+    }
+
+    #[test]
+    fn summary_names_the_crossing() {
+        let s = summary(&State::default());
+        assert!(s.contains("40,000 tokens"), "{s}");
+        assert!(s.contains("below it"), "{s}");
+    }
+}

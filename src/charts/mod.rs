@@ -1,0 +1,108 @@
+//! One drawing function per figure, generic over plotters' `DrawingBackend`: the page draws on
+//! a canvas, native tests and export draw the very same code into SVG.
+
+pub mod crossing;
+pub mod palette;
+pub mod timeline;
+
+pub use palette::Palette;
+
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// The figures of the page, so the canvas host, export and tests can name and draw any of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Figure {
+    Timeline,
+    Crossing,
+}
+
+impl Figure {
+    pub const ALL: [Figure; 2] = [Figure::Timeline, Figure::Crossing];
+
+    /// Short name used in element ids, file names and `?embed=`.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Figure::Timeline => "timeline",
+            Figure::Crossing => "crossing",
+        }
+    }
+
+    pub fn draw<DB: DrawingBackend>(self, area: &DrawingArea<DB, plotters::coord::Shift>, state: &crate::state::State, style: &Style) -> DrawResult<DB> {
+        match self {
+            Figure::Timeline => timeline::draw(area, state, style),
+            Figure::Crossing => crossing::draw(area, state, style),
+        }
+    }
+
+    /// The figure as a standalone SVG document.
+    pub fn to_svg(self, state: &crate::state::State, style: &Style, width: u32, height: u32) -> Result<String, String> {
+        to_svg(width, height, |area| self.draw(area, state, style))
+    }
+}
+
+/// How to draw, apart from what: device pixels per CSS pixel (so a canvas backing store sized
+/// for the screen's devicePixelRatio gets proportionally thicker lines and larger text) and the
+/// colours.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Style {
+    pub scale: f64,
+    pub palette: Palette,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style { scale: 1.0, palette: Palette::LIGHT }
+    }
+}
+
+impl Style {
+    /// A length in CSS pixels, in the backend's pixels.
+    pub fn px(&self, css_px: f64) -> u32 {
+        (css_px * self.scale).round().max(1.0) as u32
+    }
+
+    pub fn font(&self, css_px: f64) -> TextStyle<'static> {
+        ("sans-serif", css_px * self.scale).into_font().color(&self.palette.text)
+    }
+
+    pub fn font_colored(&self, css_px: f64, color: RGBColor) -> TextStyle<'static> {
+        ("sans-serif", css_px * self.scale).into_font().color(&color)
+    }
+
+    pub fn line(&self, color: RGBColor, css_width: f64) -> ShapeStyle {
+        color.stroke_width(self.px(css_width))
+    }
+
+    /// Text anchored at its left middle, for labels beside marks.
+    pub fn label(&self, css_px: f64, color: RGBColor, h: HPos) -> TextStyle<'static> {
+        self.font_colored(css_px, color).pos(Pos::new(h, VPos::Center))
+    }
+}
+
+/// The error type every figure returns: whatever the backend fails with.
+pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+
+/// Renders a figure to an SVG string: used by the native tests and by export.
+pub fn to_svg(width: u32, height: u32, draw: impl for<'a> FnOnce(&DrawingArea<SVGBackend<'a>, plotters::coord::Shift>) -> DrawResult<SVGBackend<'a>>) -> Result<String, String> {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
+        draw(&root).map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(out)
+}
+
+/// Points along a dashed straight segment, since plotters 0.3 draws only solid lines.
+pub fn dashes(from: (f64, f64), to: (f64, f64), pieces: usize) -> Vec<Vec<(f64, f64)>> {
+    let pieces = pieces.max(1);
+    (0..pieces)
+        .map(|i| {
+            let a = i as f64 / pieces as f64;
+            let b = (i as f64 + 0.55) / pieces as f64;
+            let lerp = |t: f64| (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
+            vec![lerp(a), lerp(b)]
+        })
+        .collect()
+}

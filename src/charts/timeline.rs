@@ -1,0 +1,214 @@
+//! Figure 1: one request on a time axis. Wait, prefill and decode as bands; tokens on screen
+//! when streamed, when not streamed, and how far a reader has got.
+
+use super::{dashes, DrawResult, Style};
+use crate::format;
+use crate::state::State;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::HPos;
+
+/// The figure's numbers, shared by the drawing, its text alternative and its data table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timeline {
+    pub wait_secs: f64,
+    pub prefill_end_secs: f64,
+    pub ttft_secs: f64,
+    pub total_secs: f64,
+    pub output_tokens: f64,
+    pub decode_tokens_per_sec: f64,
+    pub reading_tokens_per_sec: f64,
+    /// When a reader following the stream reaches the last token.
+    pub streamed_read_secs: f64,
+    /// When a reader of the unstreamed answer reaches the last token.
+    pub unstreamed_read_secs: f64,
+    /// The time axis ends here.
+    pub x_max_secs: f64,
+}
+
+impl Timeline {
+    pub fn of(state: &State) -> Timeline {
+        let request = state.request();
+        let reading = state.reading();
+        let (ttft, total) = (request.ttft_secs(), request.total_secs());
+        let streamed_read_secs = reading.streamed_done_secs(ttft, total, request.output_tokens);
+        Timeline {
+            wait_secs: request.wait_secs,
+            prefill_end_secs: request.wait_secs + request.prefill_secs(),
+            ttft_secs: ttft,
+            total_secs: total,
+            output_tokens: request.output_tokens,
+            decode_tokens_per_sec: request.decode_tokens_per_sec,
+            reading_tokens_per_sec: reading.tokens_per_sec(),
+            streamed_read_secs,
+            unstreamed_read_secs: reading.unstreamed_done_secs(total, request.output_tokens),
+            // Room after the last token to show the reader still going, without letting a
+            // slow reader squeeze the two phases into a sliver.
+            x_max_secs: (total * 1.35).max(1e-3),
+        }
+    }
+
+    /// Whether the stream is slower than the reader, so the reader waits between words.
+    pub fn reader_waits(&self) -> bool {
+        self.decode_tokens_per_sec < self.reading_tokens_per_sec
+    }
+
+    /// One sentence for the canvas's accessible name.
+    pub fn summary(&self) -> String {
+        let pace = if self.reader_waits() {
+            "The answer arrives slower than a person reads, so a reader waits between words."
+        } else {
+            "Once it starts, the answer arrives faster than a person reads."
+        };
+        format!(
+            "Timeline of one request: the screen is empty for {} (time to first token); the last token arrives at {}. Without streaming nothing shows until {}. {pace}",
+            format::duration(self.ttft_secs),
+            format::duration(self.total_secs),
+            format::duration(self.total_secs),
+        )
+    }
+
+    /// Rows of (milestone, time) for the data table.
+    pub fn rows(&self) -> Vec<(&'static str, f64)> {
+        vec![
+            ("Prefill starts (end of wait)", self.wait_secs),
+            ("Prefill ends", self.prefill_end_secs),
+            ("First token on screen, streamed (TTFT)", self.ttft_secs),
+            ("Last token written (total)", self.total_secs),
+            ("Whole answer on screen, unstreamed", self.total_secs),
+            ("Reader finishes, streamed", self.streamed_read_secs),
+            ("Reader finishes, unstreamed", self.unstreamed_read_secs),
+        ]
+    }
+}
+
+pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, style: &Style) -> DrawResult<DB> {
+    let t = Timeline::of(state);
+    let p = &style.palette;
+    area.fill(&p.background)?;
+    let y_max = (t.output_tokens * 1.12).max(1.0);
+    let mut chart = ChartBuilder::on(area)
+        .margin(style.px(8.0))
+        .margin_right(style.px(16.0))
+        .x_label_area_size(style.px(40.0))
+        .y_label_area_size(style.px(58.0))
+        .build_cartesian_2d(0f64..t.x_max_secs, 0f64..y_max)?;
+
+    let bands = [
+        (0.0, t.wait_secs, p.wait_band, p.wait, "wait"),
+        (t.wait_secs, t.prefill_end_secs, p.prefill_band, p.prefill, "prefill"),
+        (t.prefill_end_secs, t.total_secs, p.decode_band, p.decode, "decode"),
+    ];
+    for (from, to, fill, _, _) in bands {
+        if to > from {
+            chart.draw_series(std::iter::once(Rectangle::new([(from, 0.0), (to, y_max)], fill.filled())))?;
+        }
+    }
+
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .light_line_style(p.grid)
+        .bold_line_style(p.grid)
+        .axis_style(p.axis)
+        .label_style(style.font(12.0))
+        .axis_desc_style(style.font(12.0))
+        .x_desc("time since the request was sent (s)")
+        .y_desc("tokens on screen")
+        .x_labels(6)
+        .y_labels(5)
+        .x_label_formatter(&|x| format::trimmed(*x, 2))
+        .y_label_formatter(&|y| format::with_separators(*y, 0))
+        .draw()?;
+
+    // Phase names sit at the top of their band when it is wide enough to hold them.
+    let min_width = t.x_max_secs * 0.09;
+    for (from, to, _, color, name) in bands {
+        if to - from >= min_width {
+            chart.draw_series(std::iter::once(Text::new(name, ((from + to) / 2.0, y_max * 0.97), style.font_colored(12.0, color).pos(plotters::style::text_anchor::Pos::new(HPos::Center, plotters::style::text_anchor::VPos::Top)))))?;
+        }
+    }
+
+    // Unstreamed: nothing until the last token, then everything at once.
+    let unstreamed = vec![(0.0, 0.0), (t.total_secs, 0.0), (t.total_secs, t.output_tokens), (t.x_max_secs, t.output_tokens)];
+    chart
+        .draw_series(LineSeries::new(unstreamed, style.line(p.total, 2.0)))?
+        .label("not streamed")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], p.total.stroke_width(2)));
+
+    // Streamed: the first token at TTFT, then one per decode step.
+    let streamed = vec![(0.0, 0.0), (t.ttft_secs, 0.0), (t.ttft_secs, t.output_tokens.min(1.0)), (t.total_secs, t.output_tokens), (t.x_max_secs, t.output_tokens)];
+    chart
+        .draw_series(LineSeries::new(streamed, style.line(p.decode, 3.0)))?
+        .label("streamed")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], p.decode.stroke_width(3)));
+
+    // The reading-speed line starts at the first token. Where it runs above the stream the
+    // reader has caught up and is waiting for text.
+    let read_end = (t.ttft_secs + t.output_tokens / t.reading_tokens_per_sec).min(t.x_max_secs);
+    let read_line = |secs: f64| (t.reading_tokens_per_sec * (secs - t.ttft_secs)).clamp(0.0, t.output_tokens);
+    let reading_segments = dashes((t.ttft_secs, 0.0), (read_end, read_line(read_end)), 14);
+    chart
+        .draw_series(reading_segments.into_iter().map(|seg| PathElement::new(seg, style.line(p.reading, 2.0))))?
+        .label("reading speed")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 6, y)], p.reading.stroke_width(2)));
+    if t.reader_waits() {
+        let samples = 40;
+        let gap: Vec<(f64, f64)> = (0..=samples)
+            .map(|i| t.ttft_secs + (read_end - t.ttft_secs) * i as f64 / samples as f64)
+            .map(|x| (x, read_line(x)))
+            .chain((0..=samples).rev().map(|i| {
+                let x = t.ttft_secs + (read_end - t.ttft_secs) * i as f64 / samples as f64;
+                let arrived = (1.0 + (x - t.ttft_secs) * t.decode_tokens_per_sec).min(t.output_tokens);
+                (x, arrived.min(read_line(x)))
+            }))
+            .collect();
+        chart.draw_series(std::iter::once(Polygon::new(gap, p.reading.mix(0.25).filled())))?;
+        let mid = (t.ttft_secs + read_end) / 2.0;
+        chart.draw_series(std::iter::once(Text::new("reader waits for text", (mid, read_line(mid)), style.label(12.0, p.reading, HPos::Right))))?;
+    }
+
+    // Milestones.
+    for (secs, text, color, first) in [
+        (t.ttft_secs, format!("first token {}", format::duration(t.ttft_secs)), p.marker, true),
+        (t.total_secs, format!("done {}", format::duration(t.total_secs)), p.total, false),
+    ] {
+        chart.draw_series(std::iter::once(PathElement::new(vec![(secs, 0.0), (secs, y_max * 0.86)], style.line(color, 1.5))))?;
+        // The first-token label reads rightwards from its line, the total's leftwards, so the
+        // two never collide even when they are close together.
+        let (x, y, h) = if first { (secs + t.x_max_secs * 0.01, y_max * 0.8, HPos::Left) } else { (secs - t.x_max_secs * 0.01, y_max * 0.66, HPos::Right) };
+        chart.draw_series(std::iter::once(Text::new(text, (x, y), style.label(12.0, color, h))))?;
+    }
+
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .margin(style.px(6.0))
+        .label_font(style.font(11.0))
+        .background_style(p.background.mix(0.9))
+        .border_style(p.grid)
+        .draw()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Param;
+
+    #[test]
+    fn reference_case_milestones() {
+        let t = Timeline::of(&State::default());
+        assert!((t.prefill_end_secs - 2.0).abs() < 1e-12);
+        assert!((t.total_secs - 7.0).abs() < 1e-12);
+        assert!(!t.reader_waits());
+        assert!(t.summary().contains("2.02 s"), "{}", t.summary());
+    }
+
+    #[test]
+    fn a_slow_stream_makes_the_reader_wait() {
+        let t = Timeline::of(&State::default().with(Param::Decode, 3.0));
+        assert!(t.reader_waits());
+        assert!((t.streamed_read_secs - t.total_secs).abs() < 1e-12);
+    }
+}

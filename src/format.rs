@@ -1,0 +1,117 @@
+//! Turning model numbers into the text a reader sees. Pure functions, so the digits on screen
+//! are tested natively against the lesson's tables.
+
+use crate::model::rounding::round_half_away;
+
+/// Digits with a comma between thousands: 16000 -> "16,000", 133.3 -> "133.3".
+pub fn with_separators(x: f64, decimals: usize) -> String {
+    if !x.is_finite() {
+        return "—".to_string();
+    }
+    let rounded = round_half_away(x, decimals as i32);
+    let text = format!("{:.*}", decimals, rounded.abs());
+    let (int_part, frac_part) = match text.split_once('.') {
+        Some((i, f)) => (i.to_string(), Some(f.to_string())),
+        None => (text.clone(), None),
+    };
+    let mut grouped = String::new();
+    for (i, ch) in int_part.chars().enumerate() {
+        if i > 0 && (int_part.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(ch);
+    }
+    let sign = if rounded < 0.0 { "-" } else { "" };
+    match frac_part {
+        Some(f) => format!("{sign}{grouped}.{f}"),
+        None => format!("{sign}{grouped}"),
+    }
+}
+
+/// Like [`with_separators`] with trailing zeros (and a bare point) removed: 2.50 -> "2.5".
+pub fn trimmed(x: f64, max_decimals: usize) -> String {
+    let text = with_separators(x, max_decimals);
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+/// A duration the way the lesson's reference table writes it: whole milliseconds under a
+/// second (12.5 ms -> "13 ms"), seconds to two places above (5.125 s -> "5.13 s", 7 s -> "7 s").
+/// Under 10 ms one decimal is kept so tiny prefills do not all read "0 ms".
+pub fn duration(secs: f64) -> String {
+    if !secs.is_finite() {
+        return "—".to_string();
+    }
+    let ms = secs * 1000.0;
+    if round_half_away(ms, 1) < 10.0 {
+        return format!("{} ms", trimmed(ms, 1));
+    }
+    if round_half_away(ms, 0) < 1000.0 {
+        return format!("{} ms", trimmed(ms, 0));
+    }
+    format!("{} s", trimmed(secs, 2))
+}
+
+/// Seconds with a fixed number of places, as the deployment tables write them ("20.20 s").
+pub fn secs_fixed(secs: f64, decimals: usize) -> String {
+    format!("{} s", with_separators(secs, decimals))
+}
+
+/// A whole number of tokens: "16,000 tokens" (and "1 token").
+pub fn tokens(n: f64) -> String {
+    let count = with_separators(n, 0);
+    if count == "1" {
+        "1 token".to_string()
+    } else {
+        format!("{count} tokens")
+    }
+}
+
+/// A rate in tokens per second, short form for readouts: "8,000 tok/s", "5.3 tok/s".
+pub fn rate(tokens_per_sec: f64) -> String {
+    let decimals = if tokens_per_sec < 100.0 { 1 } else { 0 };
+    format!("{} tok/s", trimmed(tokens_per_sec, decimals))
+}
+
+/// A fraction of one as a whole percentage: 0.714 -> "71%".
+pub fn percent(fraction: f64) -> String {
+    format!("{}%", with_separators(fraction * 100.0, 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn separators_and_trimming() {
+        assert_eq!(with_separators(16000.0, 0), "16,000");
+        assert_eq!(with_separators(1234567.891, 2), "1,234,567.89");
+        assert_eq!(with_separators(-1500.0, 0), "-1,500");
+        assert_eq!(trimmed(133.333, 1), "133.3");
+        assert_eq!(trimmed(2.5, 2), "2.5");
+        assert_eq!(trimmed(7.0, 2), "7");
+        assert_eq!(with_separators(f64::NAN, 0), "—");
+    }
+
+    #[test]
+    fn durations_switch_units_at_one_second() {
+        assert_eq!(duration(0.0125), "13 ms");
+        assert_eq!(duration(0.9996), "1 s");
+        assert_eq!(duration(0.00125), "1.3 ms");
+        assert_eq!(duration(5.125), "5.13 s");
+        assert_eq!(duration(7.0), "7 s");
+        assert_eq!(duration(f64::INFINITY), "—");
+    }
+
+    #[test]
+    fn token_counts() {
+        assert_eq!(tokens(1.0), "1 token");
+        assert_eq!(tokens(40000.0), "40,000 tokens");
+        assert_eq!(rate(60.0), "60 tok/s");
+        assert_eq!(rate(16.0 / 3.0), "5.3 tok/s");
+        assert_eq!(percent(5.0 / 7.0), "71%");
+    }
+}

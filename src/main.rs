@@ -1,0 +1,11 @@
+//! The browser entry point: mount the app. Everything else lives in the library.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    crossover::ui::mount();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("crossover runs in the browser: see the README's quick start (cargo xtask serve).");
+}

@@ -1,0 +1,12 @@
+//! The latency arithmetic, free of any web or drawing types so it can be tested natively.
+//!
+//! Every function takes plain numbers in the units its name carries (`_secs`, `_tokens`,
+//! `_tokens_per_sec`) and returns plain numbers. Inputs are assumed to be within the bounds the
+//! state layer enforces; the functions still never panic on anything else.
+
+pub mod reading;
+pub mod request;
+pub mod rounding;
+
+pub use reading::ReadingSpeed;
+pub use request::{Bound, Request};

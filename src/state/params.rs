@@ -1,0 +1,283 @@
+//! One table row per control: URL key, words for people, bounds, default and slider scale.
+
+use crate::model::rounding::round_half_away;
+
+/// How a slider's travel maps onto values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    Linear,
+    /// Equal travel multiplies the value by the same factor; for ranges spanning decades.
+    Log,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Param {
+    Prompt,
+    Output,
+    Prefill,
+    Decode,
+    Wait,
+    Reading,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ParamSpec {
+    /// URL query key, also the stem of the control's `data-testid`.
+    pub key: &'static str,
+    pub label: &'static str,
+    /// Unit as printed beside a number ("tok/s").
+    pub unit: &'static str,
+    /// Unit as a screen reader should say it ("tokens per second").
+    pub unit_words: &'static str,
+    pub min: f64,
+    pub max: f64,
+    pub default: f64,
+    pub scale: Scale,
+    /// Decimal places a value keeps (0 for token counts).
+    pub decimals: i32,
+    /// Step of the typed number input.
+    pub input_step: f64,
+}
+
+/// Sliders have this many positions.
+pub const SLIDER_STEPS: f64 = 1000.0;
+
+const PROMPT: ParamSpec = ParamSpec {
+    key: "prompt",
+    label: "Prompt length",
+    unit: "tokens",
+    unit_words: "tokens",
+    min: 10.0,
+    max: 1_000_000.0,
+    default: 16_000.0,
+    scale: Scale::Log,
+    decimals: 0,
+    input_step: 1.0,
+};
+const OUTPUT: ParamSpec = ParamSpec {
+    key: "output",
+    label: "Answer length",
+    unit: "tokens",
+    unit_words: "tokens",
+    min: 1.0,
+    max: 100_000.0,
+    default: 300.0,
+    scale: Scale::Log,
+    decimals: 0,
+    input_step: 1.0,
+};
+const PREFILL: ParamSpec = ParamSpec {
+    key: "prefill",
+    label: "Prefill rate",
+    unit: "tok/s",
+    unit_words: "tokens per second",
+    min: 100.0,
+    max: 200_000.0,
+    default: 8_000.0,
+    scale: Scale::Log,
+    decimals: 0,
+    input_step: 1.0,
+};
+const DECODE: ParamSpec = ParamSpec {
+    key: "decode",
+    label: "Decode rate",
+    unit: "tok/s",
+    unit_words: "tokens per second",
+    min: 1.0,
+    max: 2_000.0,
+    default: 60.0,
+    scale: Scale::Log,
+    decimals: 1,
+    input_step: 0.1,
+};
+const WAIT: ParamSpec = ParamSpec {
+    key: "wait",
+    label: "Queue and overhead",
+    unit: "s",
+    unit_words: "seconds",
+    min: 0.0,
+    max: 60.0,
+    default: 0.0,
+    scale: Scale::Linear,
+    decimals: 2,
+    input_step: 0.01,
+};
+const READING: ParamSpec = ParamSpec {
+    key: "reading",
+    label: "Reading speed",
+    unit: "words/min",
+    unit_words: "words per minute",
+    min: 60.0,
+    max: 1_000.0,
+    default: 240.0,
+    scale: Scale::Linear,
+    decimals: 0,
+    input_step: 1.0,
+};
+
+impl Param {
+    pub const ALL: [Param; 6] = [Param::Prompt, Param::Output, Param::Prefill, Param::Decode, Param::Wait, Param::Reading];
+
+    pub fn spec(self) -> &'static ParamSpec {
+        match self {
+            Param::Prompt => &PROMPT,
+            Param::Output => &OUTPUT,
+            Param::Prefill => &PREFILL,
+            Param::Decode => &DECODE,
+            Param::Wait => &WAIT,
+            Param::Reading => &READING,
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Param> {
+        Param::ALL.into_iter().find(|p| p.spec().key == key)
+    }
+}
+
+impl ParamSpec {
+    /// The nearest accepted value: within bounds, at the kept precision; NaN becomes the default.
+    pub fn clamp(&self, value: f64) -> f64 {
+        if value.is_nan() {
+            return self.default;
+        }
+        round_half_away(value.clamp(self.min, self.max), self.decimals).clamp(self.min, self.max)
+    }
+
+    /// Slider position (0 ..= SLIDER_STEPS) showing `value`.
+    pub fn to_position(&self, value: f64) -> f64 {
+        let v = self.clamp(value);
+        let fraction = match self.scale {
+            Scale::Linear => (v - self.min) / (self.max - self.min),
+            Scale::Log => (v.ln() - self.min.ln()) / (self.max.ln() - self.min.ln()),
+        };
+        (fraction * SLIDER_STEPS).round().clamp(0.0, SLIDER_STEPS)
+    }
+
+    fn value_at_fraction(&self, fraction: f64) -> f64 {
+        let fraction = if fraction.is_finite() { fraction.clamp(0.0, 1.0) } else { 0.0 };
+        match self.scale {
+            Scale::Linear => self.min + fraction * (self.max - self.min),
+            Scale::Log => (self.min.ln() + fraction * (self.max.ln() - self.min.ln())).exp(),
+        }
+    }
+
+    /// The value a slider position stands for: the roundest number among those the position
+    /// covers, so the slider lands on 300 tokens rather than 298.5.
+    pub fn from_position(&self, position: f64) -> f64 {
+        let position = if position.is_finite() { position.clamp(0.0, SLIDER_STEPS) } else { 0.0 };
+        if position <= 0.0 {
+            return self.min;
+        }
+        if position >= SLIDER_STEPS {
+            return self.max;
+        }
+        let lo = self.value_at_fraction((position - 0.5) / SLIDER_STEPS);
+        let hi = self.value_at_fraction((position + 0.5) / SLIDER_STEPS);
+        let centre = self.value_at_fraction(position / SLIDER_STEPS);
+        let roundest = (1..=6).map(|figures| significant_figures(centre, figures)).find(|v| (lo..hi).contains(v)).unwrap_or(centre);
+        self.clamp(roundest)
+    }
+
+    /// The next value for a keyboard step from `value`: one slider position (or, with `big`,
+    /// a tenth of the travel) up or down, skipping positions that round to the same value so
+    /// every key press visibly moves.
+    pub fn step(&self, value: f64, up: bool, big: bool) -> f64 {
+        let current = self.clamp(value);
+        let stride = if big { SLIDER_STEPS / 10.0 } else { 1.0 };
+        let direction = if up { 1.0 } else { -1.0 };
+        let mut position = self.to_position(current);
+        loop {
+            position = (position + direction * stride).clamp(0.0, SLIDER_STEPS);
+            let next = self.from_position(position);
+            let moved = if up { next > current } else { next < current };
+            if moved || position <= 0.0 || position >= SLIDER_STEPS {
+                return if moved { next } else { current };
+            }
+        }
+    }
+
+    /// What a screen reader announces for a value: "16,000 tokens", "60 tokens per second".
+    pub fn value_text(&self, value: f64) -> String {
+        format!("{} {}", crate::format::trimmed(value, self.decimals.max(0) as usize), self.unit_words)
+    }
+}
+
+fn significant_figures(x: f64, figures: i32) -> f64 {
+    if x <= 0.0 || !x.is_finite() {
+        return x;
+    }
+    let magnitude = x.log10().floor() as i32;
+    round_half_away(x, figures - 1 - magnitude)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_is_inside_its_bounds() {
+        for p in Param::ALL {
+            let s = p.spec();
+            assert!(s.min < s.max, "{}", s.key);
+            assert!(s.min <= s.default && s.default <= s.max, "{}", s.key);
+            assert_eq!(Param::from_key(s.key), Some(p));
+        }
+    }
+
+    #[test]
+    fn slider_round_trip_lands_near_defaults() {
+        assert_eq!(PROMPT.from_position(PROMPT.to_position(16_000.0)), 16_000.0);
+        assert_eq!(OUTPUT.from_position(OUTPUT.to_position(300.0)), 300.0);
+        assert_eq!(PROMPT.from_position(0.0), PROMPT.min);
+        assert_eq!(PROMPT.from_position(SLIDER_STEPS), PROMPT.max);
+        assert_eq!(WAIT.from_position(0.0), 0.0);
+    }
+
+    #[test]
+    fn slider_values_never_decrease() {
+        for p in Param::ALL {
+            let s = p.spec();
+            let mut last = s.from_position(0.0);
+            for pos in 1..=SLIDER_STEPS as i32 {
+                let v = s.from_position(pos as f64);
+                assert!(v >= last, "{} not monotone at {pos}", s.key);
+                last = v;
+            }
+            // Whole-token parameters at the bottom of a log range share values between
+            // neighbouring positions (1 to 10 tokens spans 200 of them); `step` skips those, as
+            // the next test checks.
+        }
+    }
+
+    #[test]
+    fn every_key_press_moves_until_a_bound() {
+        for p in Param::ALL {
+            let s = p.spec();
+            for big in [false, true] {
+                let (mut v, mut presses) = (s.min, 0);
+                while v < s.max {
+                    let next = s.step(v, true, big);
+                    assert!(next > v, "{} stuck at {v}", s.key);
+                    v = next;
+                    presses += 1;
+                }
+                // Rounding to whole positions can add a press to the ten big strides.
+                assert!(presses <= if big { 12 } else { 1000 }, "{}: {presses}", s.key);
+                assert_eq!(s.step(s.max, true, big), s.max);
+                while v > s.min {
+                    let next = s.step(v, false, big);
+                    assert!(next < v, "{} stuck at {v}", s.key);
+                    v = next;
+                }
+                assert_eq!(s.step(s.min, false, big), s.min);
+            }
+        }
+    }
+
+    #[test]
+    fn value_text_reads_units() {
+        assert_eq!(PROMPT.value_text(16_000.0), "16,000 tokens");
+        assert_eq!(DECODE.value_text(60.0), "60 tokens per second");
+        assert_eq!(WAIT.value_text(0.25), "0.25 seconds");
+    }
+}

@@ -1,0 +1,104 @@
+//! Accepting one value typed by a reader or found in a URL.
+
+use super::notice::{excerpt, Notice};
+use super::params::ParamSpec;
+
+/// Why a raw value could not be used as given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Problem {
+    Empty,
+    NotANumber,
+    NotFinite,
+    Negative,
+    ZeroRate,
+    BelowMin,
+    AboveMax,
+}
+
+/// The value to use for `raw`, and what was wrong with it if anything.
+pub fn accept(spec: &ParamSpec, raw: &str) -> (f64, Option<Problem>) {
+    let text = raw.trim();
+    if text.is_empty() {
+        return (spec.default, Some(Problem::Empty));
+    }
+    let Ok(parsed) = text.replace(',', "").replace('_', "").parse::<f64>() else {
+        return (spec.default, Some(Problem::NotANumber));
+    };
+    if !parsed.is_finite() {
+        return (spec.default, Some(Problem::NotFinite));
+    }
+    if parsed < 0.0 && spec.min >= 0.0 {
+        return (spec.min, Some(Problem::Negative));
+    }
+    if parsed == 0.0 && spec.min > 0.0 && spec.unit.contains("/s") {
+        return (spec.min, Some(Problem::ZeroRate));
+    }
+    if parsed < spec.min {
+        return (spec.min, Some(Problem::BelowMin));
+    }
+    if parsed > spec.max {
+        return (spec.max, Some(Problem::AboveMax));
+    }
+    (spec.clamp(parsed), None)
+}
+
+/// A sentence naming the input, what was wrong and what is used instead.
+pub fn describe(spec: &ParamSpec, raw: &str, problem: Problem, used: f64) -> Notice {
+    let shown = format!("{} {}", crate::format::trimmed(used, spec.decimals.max(0) as usize), spec.unit);
+    let given = excerpt(raw.trim());
+    let why = match problem {
+        Problem::Empty => "was left empty".to_string(),
+        Problem::NotANumber => format!("“{given}” is not a number"),
+        Problem::NotFinite => format!("“{given}” is not a finite number"),
+        Problem::Negative => format!("“{given}” is negative"),
+        Problem::ZeroRate => "a rate of zero would never finish".to_string(),
+        Problem::BelowMin => format!("“{given}” is below the smallest allowed value"),
+        Problem::AboveMax => format!("“{given}” is above the largest allowed value"),
+    };
+    let fallback = match problem {
+        Problem::Empty | Problem::NotANumber | Problem::NotFinite => "the default",
+        Problem::Negative | Problem::ZeroRate | Problem::BelowMin => "the minimum",
+        Problem::AboveMax => "the maximum",
+    };
+    Notice { key: spec.key.to_string(), message: format!("{} ({}): {why}; using {fallback}, {shown}.", spec.label, spec.key) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Param;
+
+    #[test]
+    fn accepts_plain_and_grouped_numbers() {
+        let s = Param::Prompt.spec();
+        assert_eq!(accept(s, "16000"), (16_000.0, None));
+        assert_eq!(accept(s, " 16,000 "), (16_000.0, None));
+        assert_eq!(accept(s, "1.6e4"), (16_000.0, None));
+        assert_eq!(accept(s, "1500.5"), (1_501.0, None));
+    }
+
+    #[test]
+    fn rejects_with_a_reason() {
+        let s = Param::Decode.spec();
+        assert_eq!(accept(s, ""), (60.0, Some(Problem::Empty)));
+        assert_eq!(accept(s, "fast"), (60.0, Some(Problem::NotANumber)));
+        assert_eq!(accept(s, "NaN"), (60.0, Some(Problem::NotFinite)));
+        assert_eq!(accept(s, "inf"), (60.0, Some(Problem::NotFinite)));
+        assert_eq!(accept(s, "1e400"), (60.0, Some(Problem::NotFinite)));
+        assert_eq!(accept(s, "-5"), (s.min, Some(Problem::Negative)));
+        assert_eq!(accept(s, "0"), (s.min, Some(Problem::ZeroRate)));
+        assert_eq!(accept(s, "0.5"), (s.min, Some(Problem::BelowMin)));
+        assert_eq!(accept(s, "99999"), (s.max, Some(Problem::AboveMax)));
+    }
+
+    #[test]
+    fn notices_name_the_input_and_the_value_used() {
+        let s = Param::Decode.spec();
+        let n = describe(s, "0", Problem::ZeroRate, 1.0);
+        assert_eq!(n.key, "decode");
+        assert!(n.message.contains("Decode rate (decode)"), "{}", n.message);
+        assert!(n.message.contains("using the minimum, 1 tok/s"), "{}", n.message);
+        let long = describe(s, &"9".repeat(500), Problem::AboveMax, 2000.0);
+        assert!(long.message.len() < 200);
+    }
+}
