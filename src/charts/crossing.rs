@@ -1,6 +1,7 @@
 //! Figure 2: prefill, decode and total time against prompt length, at the current answer
 //! length and rates, with the crossing where the two phases cost the same.
 
+use super::legend::{self, LegendItem};
 use super::{dashes, DrawResult, Style};
 use crate::format;
 use crate::model::Request;
@@ -54,11 +55,18 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
     let y_hi = samples.iter().map(|r| r.total_secs).fold(0.0, f64::max).max(y_lo * 10.0) * 1.5;
 
     area.fill(&p.background)?;
-    let mut chart = ChartBuilder::on(area)
+    let legend = [
+        LegendItem { name: "prefill (reading the prompt)", color: p.prefill, dashed: false },
+        LegendItem { name: "decode (writing the answer)", color: p.decode, dashed: false },
+        LegendItem { name: "total", color: p.total, dashed: false },
+        LegendItem { name: "your prompt", color: p.axis, dashed: true },
+    ];
+    let plot = legend::draw_above(area, &legend, style)?;
+    let mut chart = ChartBuilder::on(&plot)
         .margin(style.px(8.0))
         .margin_right(style.px(16.0))
         .x_label_area_size(style.px(40.0))
-        .y_label_area_size(style.px(58.0))
+        .y_label_area_size(style.px(70.0))
         .build_cartesian_2d((x_min..x_max).log_scale(), (y_lo..y_hi).log_scale())?;
     chart
         .configure_mesh()
@@ -75,16 +83,9 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
         .y_label_formatter(&|y| format::duration(*y))
         .draw()?;
 
-    let series = [
-        (p.prefill, 2.5, "prefill (reading the prompt)", Box::new(|r: &Row| r.prefill_secs) as Box<dyn Fn(&Row) -> f64>),
-        (p.decode, 2.5, "decode (writing the answer)", Box::new(|r: &Row| r.decode_secs)),
-        (p.total, 1.5, "total", Box::new(|r: &Row| r.total_secs)),
-    ];
-    for (color, width, name, value) in series {
-        chart
-            .draw_series(LineSeries::new(samples.iter().map(|r| (r.prompt_tokens, value(r))), style.line(color, width)))?
-            .label(name)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(3)));
+    let series: [(RGBColor, f64, fn(&Row) -> f64); 3] = [(p.prefill, 2.5, |r| r.prefill_secs), (p.decode, 2.5, |r| r.decode_secs), (p.total, 1.5, |r| r.total_secs)];
+    for (color, width, value) in series {
+        chart.draw_series(LineSeries::new(samples.iter().map(|r| (r.prompt_tokens, value(r))), style.line(color, width)))?;
     }
 
     // The current prompt, as a dashed vertical line.
@@ -102,21 +103,14 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
     if (x_min..=x_max).contains(&crossing) {
         let at = (crossing, request.decode_secs());
         chart.draw_series(std::iter::once(Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5)))))?;
-        let (anchor, nudge) = if crossing > x_min * (x_max / x_min).powf(0.6) { (HPos::Right, 0.85) } else { (HPos::Left, 1.18) };
-        chart.draw_series(std::iter::once(Text::new(format!("crossing: {}", format::tokens(crossing)), (crossing * nudge, at.1 * 0.55), style.label(12.0, p.marker, anchor))))?;
+        // Right of the crossing and below the decode line is empty (prefill has risen above
+        // it); near the right edge, use the space above the lines on the left instead.
+        let (anchor, x, y) = if crossing < x_min * (x_max / x_min).powf(0.72) { (HPos::Left, crossing * 1.25, at.1 * 0.5) } else { (HPos::Right, crossing / 1.25, at.1 * 3.5) };
+        chart.draw_series(std::iter::once(Text::new(format!("crossing: {}", format::tokens(crossing)), (x, y), style.label(12.0, p.marker, anchor))))?;
     } else {
         let edge = if crossing > x_max { "beyond the right edge" } else { "beyond the left edge" };
         chart.draw_series(std::iter::once(Text::new(format!("crossing at {} ({edge})", format::tokens(crossing)), (x_min * 1.2, y_lo * 1.6), style.label(12.0, p.marker, HPos::Left))))?;
     }
-
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .margin(style.px(6.0))
-        .label_font(style.font(11.0))
-        .background_style(p.background.mix(0.9))
-        .border_style(p.grid)
-        .draw()?;
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 //! a canvas, native tests and export draw the very same code into SVG.
 
 pub mod crossing;
+pub mod legend;
 pub mod palette;
 pub mod timeline;
 

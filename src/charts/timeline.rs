@@ -1,6 +1,7 @@
 //! Figure 1: one request on a time axis. Wait, prefill and decode as bands; tokens on screen
 //! when streamed, when not streamed, and how far a reader has got.
 
+use super::legend::{self, LegendItem};
 use super::{dashes, DrawResult, Style};
 use crate::format;
 use crate::state::State;
@@ -86,8 +87,14 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
     let t = Timeline::of(state);
     let p = &style.palette;
     area.fill(&p.background)?;
+    let legend = [
+        LegendItem { name: "streamed", color: p.decode, dashed: false },
+        LegendItem { name: "not streamed", color: p.total, dashed: false },
+        LegendItem { name: "a reader at reading speed", color: p.reading, dashed: true },
+    ];
+    let plot = legend::draw_above(area, &legend, style)?;
     let y_max = (t.output_tokens * 1.12).max(1.0);
-    let mut chart = ChartBuilder::on(area)
+    let mut chart = ChartBuilder::on(&plot)
         .margin(style.px(8.0))
         .margin_right(style.px(16.0))
         .x_label_area_size(style.px(40.0))
@@ -108,7 +115,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .light_line_style(p.grid)
+        .max_light_lines(0)
         .bold_line_style(p.grid)
         .axis_style(p.axis)
         .label_style(style.font(12.0))
@@ -131,27 +138,18 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
 
     // Unstreamed: nothing until the last token, then everything at once.
     let unstreamed = vec![(0.0, 0.0), (t.total_secs, 0.0), (t.total_secs, t.output_tokens), (t.x_max_secs, t.output_tokens)];
-    chart
-        .draw_series(LineSeries::new(unstreamed, style.line(p.total, 2.0)))?
-        .label("not streamed")
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], p.total.stroke_width(2)));
+    chart.draw_series(LineSeries::new(unstreamed, style.line(p.total, 2.0)))?;
 
     // Streamed: the first token at TTFT, then one per decode step.
     let streamed = vec![(0.0, 0.0), (t.ttft_secs, 0.0), (t.ttft_secs, t.output_tokens.min(1.0)), (t.total_secs, t.output_tokens), (t.x_max_secs, t.output_tokens)];
-    chart
-        .draw_series(LineSeries::new(streamed, style.line(p.decode, 3.0)))?
-        .label("streamed")
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], p.decode.stroke_width(3)));
+    chart.draw_series(LineSeries::new(streamed, style.line(p.decode, 3.0)))?;
 
     // The reading-speed line starts at the first token. Where it runs above the stream the
     // reader has caught up and is waiting for text.
     let read_end = (t.ttft_secs + t.output_tokens / t.reading_tokens_per_sec).min(t.x_max_secs);
     let read_line = |secs: f64| (t.reading_tokens_per_sec * (secs - t.ttft_secs)).clamp(0.0, t.output_tokens);
     let reading_segments = dashes((t.ttft_secs, 0.0), (read_end, read_line(read_end)), 14);
-    chart
-        .draw_series(reading_segments.into_iter().map(|seg| PathElement::new(seg, style.line(p.reading, 2.0))))?
-        .label("reading speed")
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 6, y)], p.reading.stroke_width(2)));
+    chart.draw_series(reading_segments.into_iter().map(|seg| PathElement::new(seg, style.line(p.reading, 2.0))))?;
     if t.reader_waits() {
         let samples = 40;
         let gap: Vec<(f64, f64)> = (0..=samples)
@@ -179,15 +177,6 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
         let (x, y, h) = if first { (secs + t.x_max_secs * 0.01, y_max * 0.8, HPos::Left) } else { (secs - t.x_max_secs * 0.01, y_max * 0.66, HPos::Right) };
         chart.draw_series(std::iter::once(Text::new(text, (x, y), style.label(12.0, color, h))))?;
     }
-
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .margin(style.px(6.0))
-        .label_font(style.font(11.0))
-        .background_style(p.background.mix(0.9))
-        .border_style(p.grid)
-        .draw()?;
     Ok(())
 }
 

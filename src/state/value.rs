@@ -42,25 +42,64 @@ pub fn accept(spec: &ParamSpec, raw: &str) -> (f64, Option<Problem>) {
     (spec.clamp(parsed), None)
 }
 
-/// A sentence naming the input, what was wrong and what is used instead.
+impl Problem {
+    /// Whether the raw text carries no usable number at all (as opposed to a number outside
+    /// the bounds, which has a nearest allowed value).
+    pub fn has_no_number(self) -> bool {
+        matches!(self, Problem::Empty | Problem::NotANumber | Problem::NotFinite)
+    }
+
+    fn reason(self, raw: &str) -> String {
+        let given = excerpt(raw.trim());
+        match self {
+            Problem::Empty => "was left empty".to_string(),
+            Problem::NotANumber => format!("“{given}” is not a number"),
+            Problem::NotFinite => format!("“{given}” is not a finite number"),
+            Problem::Negative => format!("“{given}” is negative"),
+            Problem::ZeroRate => "a rate of zero would never finish".to_string(),
+            Problem::BelowMin => format!("“{given}” is below the smallest allowed value"),
+            Problem::AboveMax => format!("“{given}” is above the largest allowed value"),
+        }
+    }
+
+    fn fallback(self) -> &'static str {
+        match self {
+            Problem::Empty | Problem::NotANumber | Problem::NotFinite => "the default",
+            Problem::Negative | Problem::ZeroRate | Problem::BelowMin => "the minimum",
+            Problem::AboveMax => "the maximum",
+        }
+    }
+}
+
+fn amount(spec: &ParamSpec, value: f64) -> String {
+    format!("{} {}", crate::format::trimmed(value, spec.decimals.max(0) as usize), spec.unit)
+}
+
+/// A sentence naming the input, what was wrong and what is used instead (for URL values).
 pub fn describe(spec: &ParamSpec, raw: &str, problem: Problem, used: f64) -> Notice {
-    let shown = format!("{} {}", crate::format::trimmed(used, spec.decimals.max(0) as usize), spec.unit);
-    let given = excerpt(raw.trim());
-    let why = match problem {
-        Problem::Empty => "was left empty".to_string(),
-        Problem::NotANumber => format!("“{given}” is not a number"),
-        Problem::NotFinite => format!("“{given}” is not a finite number"),
-        Problem::Negative => format!("“{given}” is negative"),
-        Problem::ZeroRate => "a rate of zero would never finish".to_string(),
-        Problem::BelowMin => format!("“{given}” is below the smallest allowed value"),
-        Problem::AboveMax => format!("“{given}” is above the largest allowed value"),
-    };
-    let fallback = match problem {
-        Problem::Empty | Problem::NotANumber | Problem::NotFinite => "the default",
-        Problem::Negative | Problem::ZeroRate | Problem::BelowMin => "the minimum",
-        Problem::AboveMax => "the maximum",
-    };
-    Notice { key: spec.key.to_string(), message: format!("{} ({}): {why}; using {fallback}, {shown}.", spec.label, spec.key) }
+    Notice {
+        key: spec.key.to_string(),
+        message: format!("{} ({}): {}; using {}, {}.", spec.label, spec.key, problem.reason(raw), problem.fallback(), amount(spec, used)),
+    }
+}
+
+/// What a typed field says and which value the page should hold. Text with no number in it
+/// leaves the current value alone (the reader is probably mid-edit); a number out of bounds is
+/// replaced by the nearest allowed one.
+pub fn typed(spec: &ParamSpec, raw: &str, current: f64) -> (f64, Option<String>) {
+    match accept(spec, raw) {
+        (value, None) => (value, None),
+        (_, Some(problem)) if problem.has_no_number() => (current, Some(format!("{}; keeping {}.", capitalised(&problem.reason(raw)), amount(spec, current)))),
+        (used, Some(problem)) => (used, Some(format!("{}; using {}, {}.", capitalised(&problem.reason(raw)), problem.fallback(), amount(spec, used)))),
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]
@@ -100,5 +139,18 @@ mod tests {
         assert!(n.message.contains("using the minimum, 1 tok/s"), "{}", n.message);
         let long = describe(s, &"9".repeat(500), Problem::AboveMax, 2000.0);
         assert!(long.message.len() < 200);
+    }
+
+    #[test]
+    fn typed_values_keep_or_clamp() {
+        let s = Param::Prompt.spec();
+        assert_eq!(typed(s, "2500", 16_000.0), (2_500.0, None));
+        let (kept, msg) = typed(s, "abc", 16_000.0);
+        assert_eq!(kept, 16_000.0);
+        assert_eq!(msg.as_deref(), Some("“abc” is not a number; keeping 16,000 tokens."));
+        let (clamped, msg) = typed(s, "5e9", 16_000.0);
+        assert_eq!(clamped, s.max);
+        assert_eq!(msg.as_deref(), Some("“5e9” is above the largest allowed value; using the maximum, 1,000,000 tokens."));
+        assert_eq!(typed(s, "", 300.0).0, 300.0);
     }
 }

@@ -1,0 +1,78 @@
+//! Hosts one figure on a canvas: sized to its container, sharp at any devicePixelRatio, and
+//! redrawn by a single effect whenever the state or the width changes.
+
+use super::app::use_state;
+use super::dom;
+use crate::charts::{Figure, Palette, Style};
+use leptos::prelude::*;
+use plotters::prelude::IntoDrawingArea;
+use plotters_canvas::CanvasBackend;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+/// Height for a given width: wide on desktops, taller than a strip on phones.
+fn height_for(width_css: f64) -> f64 {
+    (width_css * 0.5).clamp(240.0, 420.0)
+}
+
+#[component]
+pub fn FigureCanvas(figure: Figure, label: Memo<String>) -> impl IntoView {
+    let state = use_state();
+    let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
+    let width_css = RwSignal::new(0.0_f64);
+
+    // Follow the container's width: window resizes, embeds in narrow iframes, side panels.
+    canvas_ref.on_load(move |canvas| {
+        let Some(container) = canvas.parent_element() else { return };
+        width_css.set(container.client_width() as f64);
+        let observe = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            let width = entries
+                .get(0)
+                .dyn_into::<web_sys::ResizeObserverEntry>()
+                .map(|entry| entry.content_rect().width())
+                .unwrap_or(0.0);
+            if width > 0.0 && (width - width_css.get_untracked()).abs() >= 1.0 {
+                width_css.set(width);
+            }
+        });
+        if let Ok(observer) = web_sys::ResizeObserver::new(observe.as_ref().unchecked_ref()) {
+            observer.observe(&container);
+            let kept = SendWrapper::new((observer, observe));
+            on_cleanup(move || kept.0.disconnect());
+        }
+    });
+
+    Effect::new(move |_| {
+        let state = state.get();
+        let width = width_css.get();
+        let Some(canvas) = canvas_ref.get() else { return };
+        if width <= 0.0 {
+            return;
+        }
+        let ratio = dom::device_pixel_ratio();
+        let height = height_for(width);
+        // The backing store holds device pixels; CSS keeps the element at layout size.
+        canvas.set_width((width * ratio).round() as u32);
+        canvas.set_height((height * ratio).round() as u32);
+        let _ = web_sys::HtmlElement::style(&canvas).set_property("height", &format!("{height}px"));
+        let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone().into()) else { return };
+        let area = backend.into_drawing_area();
+        let style = Style { scale: ratio, palette: Palette::LIGHT };
+        if let Err(e) = figure.draw(&area, &state, &style) {
+            web_sys::console::warn_1(&format!("{} figure: {e}", figure.slug()).into());
+        }
+        let _ = area.present();
+    });
+
+    view! {
+        <div class="canvas-box">
+            <canvas
+                node_ref=canvas_ref
+                data-testid=format!("{}-canvas", figure.slug())
+                role="img"
+                aria-label=move || label.get()
+            ></canvas>
+        </div>
+    }
+}

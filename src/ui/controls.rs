@@ -1,0 +1,119 @@
+//! One slider and one typed field per input. The slider moves in positions (log-spaced where
+//! the range spans decades); the field takes any accepted number.
+
+use super::app::use_state;
+use crate::format;
+use crate::state::value::typed;
+use crate::state::{Param, ParamSpec};
+use leptos::prelude::*;
+use web_sys::KeyboardEvent;
+
+#[component]
+pub fn Controls() -> impl IntoView {
+    view! {
+        <fieldset class="controls">
+            <legend>"Inputs"</legend>
+            {Param::ALL.into_iter().map(|param| view! { <ParamControl param=param /> }).collect_view()}
+        </fieldset>
+    }
+}
+
+/// Text for the field: plain digits (no separators) so it can be edited and read back.
+fn field_text(spec: &ParamSpec, value: f64) -> String {
+    format::trimmed(value, spec.decimals.max(0) as usize).replace(',', "")
+}
+
+#[component]
+fn ParamControl(param: Param) -> impl IntoView {
+    let state = use_state();
+    let spec = param.spec();
+    let value = Memo::new(move |_| state.with(|s| s.get(param)));
+    // While the reader types, the field shows their text, not the stored value, so a
+    // half-typed "16000." is not rewritten under their cursor.
+    let draft = RwSignal::new(None::<String>);
+    let error = RwSignal::new(None::<String>);
+    let set_value = move |v: f64| state.update(|s| s.set(param, v));
+
+    let on_slider_input = move |ev: leptos::ev::Event| {
+        if let Ok(position) = event_target_value(&ev).parse::<f64>() {
+            set_value(spec.from_position(position));
+            error.set(None);
+        }
+    };
+    // The app steps the quantity itself so every key press moves it by a visible amount, as the
+    // WAI-ARIA slider pattern expects, even where neighbouring positions round alike.
+    let on_slider_key = move |ev: KeyboardEvent| {
+        let current = value.get_untracked();
+        let next = match ev.key().as_str() {
+            "ArrowRight" | "ArrowUp" => spec.step(current, true, false),
+            "ArrowLeft" | "ArrowDown" => spec.step(current, false, false),
+            "PageUp" => spec.step(current, true, true),
+            "PageDown" => spec.step(current, false, true),
+            "Home" => spec.min,
+            "End" => spec.max,
+            _ => return,
+        };
+        ev.prevent_default();
+        set_value(next);
+        error.set(None);
+    };
+    let on_field_input = move |ev: leptos::ev::Event| {
+        let raw = event_target_value(&ev);
+        draft.set(Some(raw.clone()));
+        let (v, message) = typed(spec, &raw, value.get_untracked());
+        set_value(v);
+        error.set(message);
+    };
+    // Leaving the field shows the value actually held, and any message about the typed text
+    // goes with it.
+    let commit = move || {
+        draft.set(None);
+        error.set(None);
+    };
+
+    let id = format!("{}-field", spec.key);
+    let hint_id = format!("{}-hint", spec.key);
+    let error_id = format!("{}-error", spec.key);
+    let range = format!("{} to {} {}", format::trimmed(spec.min, 2), format::trimmed(spec.max, 2), spec.unit);
+    view! {
+        <div class="control">
+            <label for=id.clone() class="control-label">{spec.label}</label>
+            <div class="control-row">
+                <input
+                    type="range"
+                    class="slider"
+                    min="0"
+                    max="1000"
+                    step="1"
+                    data-testid=format!("{}-slider", spec.key)
+                    aria-label=format!("{} slider", spec.label)
+                    aria-valuetext=move || spec.value_text(value.get())
+                    prop:value=move || spec.to_position(value.get()).to_string()
+                    on:input=on_slider_input
+                    on:keydown=on_slider_key
+                />
+                <span class="field">
+                    <input
+                        id=id
+                        type="text"
+                        inputmode="decimal"
+                        autocomplete="off"
+                        spellcheck="false"
+                        data-testid=format!("{}-input", spec.key)
+                        aria-describedby=format!("{hint_id} {error_id}")
+                        aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
+                        prop:value=move || draft.get().unwrap_or_else(|| field_text(spec, value.get()))
+                        on:input=on_field_input
+                        on:change=move |_| commit()
+                        on:blur=move |_| commit()
+                    />
+                    <span class="unit" aria-hidden="true">{spec.unit}</span>
+                </span>
+            </div>
+            <p id=hint_id class="hint">{range}</p>
+            <p id=error_id class="field-error" data-testid=format!("{}-error", spec.key) role="alert" hidden=move || error.with(Option::is_none)>
+                {move || error.get().unwrap_or_default()}
+            </p>
+        </div>
+    }
+}

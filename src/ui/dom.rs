@@ -1,0 +1,29 @@
+//! The few browser facts the components need, each failing soft: a missing window or a refused
+//! call must never take the page down.
+
+use wasm_bindgen::JsValue;
+
+/// The page's query string, or empty if it cannot be read.
+pub fn query_string() -> String {
+    web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default()
+}
+
+/// Rewrites the address bar's query without adding a history entry or scrolling, so a link
+/// copied at any moment reproduces what is on screen.
+pub fn replace_query(query: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let Ok(history) = window.history() else { return };
+    let path = window.location().pathname().unwrap_or_default();
+    let hash = window.location().hash().unwrap_or_default();
+    let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}{hash}")));
+}
+
+/// Device pixels per CSS pixel, for crisp canvases on high-density screens.
+pub fn device_pixel_ratio() -> f64 {
+    let ratio = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0);
+    if ratio.is_finite() && ratio > 0.0 {
+        ratio.min(4.0)
+    } else {
+        1.0
+    }
+}

@@ -1,0 +1,20 @@
+//! The Leptos shell: components that read the state signal, show the model's numbers and host
+//! the figures. Nothing here computes latency; it asks `model` through `state`.
+
+mod app;
+mod canvas;
+mod challenge;
+mod controls;
+mod dom;
+mod notices;
+mod prose;
+mod readouts;
+mod tables;
+
+use leptos::prelude::*;
+
+/// Mounts the explainer on the page's body.
+pub fn mount() {
+    console_error_panic_hook::set_once();
+    mount_to_body(app::App);
+}
