@@ -1,0 +1,165 @@
+// Moving the controls: by keyboard on a slider and by typing a number. After every change the
+// readouts must agree with the linear model evaluated on the controls' current values.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { BOUNDS, DEFAULTS, assertClose, eventually, openApp, parseShown, useBrowser } from './helpers.mjs';
+
+const env = useBrowser();
+const TIMEOUT = { timeout: 60_000 };
+
+/** Waits until `key`'s number input leaves `before`, and returns the new value. */
+async function changedFrom(app, key, before) {
+  return eventually(async () => {
+    const now = await app.quantity(key);
+    assert.notEqual(now, before, `${key} did not change from ${before}`);
+    return now;
+  });
+}
+
+/** The slider's aria-valuetext states the same number as the number input. */
+async function assertSliderAgrees(app, key) {
+  const value = await app.quantity(key);
+  await eventually(async () => {
+    const { valueText } = await app.sliderState(key);
+    assertClose(parseShown(valueText.split(' ')[0]), value, `${key}-slider aria-valuetext "${valueText}"`);
+  });
+}
+
+test('keyboard on the prompt slider: arrows, PageUp, End and Home', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const start = await app.sliderState('prompt');
+
+  await app.pressOnSlider('prompt', 'ArrowRight');
+  const afterArrow = await changedFrom(app, 'prompt', DEFAULTS.prompt);
+  assert.ok(afterArrow > DEFAULTS.prompt, `ArrowRight grows the prompt (${DEFAULTS.prompt} -> ${afterArrow})`);
+  assert.ok(afterArrow < DEFAULTS.prompt * 1.1, `ArrowRight is a small step (${afterArrow})`);
+  await app.expectConsistent('after ArrowRight');
+  await assertSliderAgrees(app, 'prompt');
+  assert.ok((await app.sliderState('prompt')).position > start.position, 'the slider position moved right');
+
+  await app.page.keyboard.press('PageUp');
+  const afterPageUp = await changedFrom(app, 'prompt', afterArrow);
+  assert.ok(afterPageUp > afterArrow * 1.5, `PageUp is a big step (${afterArrow} -> ${afterPageUp})`);
+  await app.expectConsistent('after PageUp');
+
+  await app.page.keyboard.press('ArrowLeft');
+  const afterLeft = await changedFrom(app, 'prompt', afterPageUp);
+  assert.ok(afterLeft < afterPageUp, 'ArrowLeft shrinks the prompt');
+  await app.expectConsistent('after ArrowLeft');
+
+  await app.page.keyboard.press('End');
+  await changedFrom(app, 'prompt', afterLeft);
+  assert.equal(await app.quantity('prompt'), BOUNDS.prompt[1], 'End goes to the largest prompt');
+  assert.equal((await app.sliderState('prompt')).position, 1000, 'End puts the slider at its last position');
+  const q = await app.expectConsistent('after End');
+  assert.equal(await app.byTestId('bound').getAttribute('data-value'), 'prefill', `a ${q.prompt}-token prompt is prefill-bound`);
+
+  await app.page.keyboard.press('Home');
+  await changedFrom(app, 'prompt', BOUNDS.prompt[1]);
+  assert.equal(await app.quantity('prompt'), BOUNDS.prompt[0], 'Home goes to the smallest prompt');
+  assert.equal((await app.sliderState('prompt')).position, 0, 'Home puts the slider at position 0');
+  await app.expectConsistent('after Home');
+  await assertSliderAgrees(app, 'prompt');
+});
+
+test('keyboard on the rate and wait sliders moves the right readouts', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const before = await app.readouts();
+
+  // A slower decode: same TTFT prefill part, longer total.
+  await app.pressOnSlider('decode', 'ArrowLeft');
+  const decode = await changedFrom(app, 'decode', DEFAULTS.decode);
+  assert.ok(decode < DEFAULTS.decode, 'ArrowLeft slows decode');
+  await app.expectConsistent('decode ArrowLeft');
+  assert.ok((await app.readout('total')).value > before.total.value, 'slower decode, longer total');
+  assertClose((await app.readout('prefill-time')).value, before['prefill-time'].value, 'prefill time does not depend on decode');
+
+  // A queue in front of both phases adds to TTFT and total alike.
+  await app.pressOnSlider('wait', 'PageUp');
+  const wait = await changedFrom(app, 'wait', DEFAULTS.wait);
+  assert.ok(wait > 0, 'PageUp adds wait');
+  await app.expectConsistent('wait PageUp');
+  await app.page.keyboard.press('End');
+  await eventually(async () => assert.equal(await app.quantity('wait'), BOUNDS.wait[1]));
+  await app.expectConsistent('wait End');
+
+  // The answer length: End is the longest answer.
+  await app.pressOnSlider('output', 'End');
+  await eventually(async () => assert.equal(await app.quantity('output'), BOUNDS.output[1]));
+  await app.expectConsistent('output End');
+  await assertSliderAgrees(app, 'output');
+});
+
+test('typing a number updates the readouts and redraws both figures', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const timelineBefore = await app.canvasFingerprint('timeline-canvas');
+  const crossingBefore = await app.canvasFingerprint('crossing-canvas');
+
+  await app.typeInto('prompt', '50000');
+  await eventually(async () => assert.equal(await app.quantity('prompt'), 50000));
+  await app.expectConsistent('prompt typed 50000');
+  const r = await app.readouts();
+  assertClose(r['prefill-time'].value, 6.25, 'prefill-time at 50,000 tokens');
+  assert.equal(r['prefill-time'].text, '6.25 s');
+  assertClose(r.total.value, 11.25, 'total at 50,000 tokens');
+  assert.equal(r.total.text, '11.25 s');
+  assert.equal(await app.byTestId('bound').getAttribute('data-value'), 'prefill');
+  // The slider follows the typed value.
+  await eventually(async () => assert.equal((await app.sliderState('prompt')).valueText, '50,000 tokens'));
+
+  await eventually(async () => {
+    assert.notEqual((await app.canvasFingerprint('timeline-canvas')).hash, timelineBefore.hash, 'timeline-canvas pixels changed');
+    assert.notEqual((await app.canvasFingerprint('crossing-canvas')).hash, crossingBefore.hash, 'crossing-canvas pixels changed');
+  });
+
+  await app.typeInto('decode', '120');
+  await eventually(async () => assert.equal(await app.quantity('decode'), 120));
+  await app.expectConsistent('decode typed 120');
+  assertClose((await app.readout('decode-time')).value, 2.5, 'decode-time at 120 tok/s');
+});
+
+test('every input event counts, without waiting for change or blur', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const input = app.input('output');
+  await input.click();
+  await input.press('ControlOrMeta+a');
+  await input.press('6');
+  // "6" alone is a valid answer length: the page must already show it.
+  await eventually(async () => assertClose((await app.readout('decode-time')).value, 6 / 60, 'decode-time after typing "6"'));
+  await input.press('0');
+  await eventually(async () => assertClose((await app.readout('decode-time')).value, 1, 'decode-time after typing "60"'));
+  await app.expectConsistent('output typed 60');
+});
+
+test('an invalid typed value shows an inline message and keeps the last good value', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const error = app.byTestId('prompt-error');
+
+  await app.typeInto('prompt', '20000');
+  await eventually(async () => assertClose((await app.readout('total')).value, 7.5, 'total at 20,000 tokens'));
+  assert.equal(await error.isVisible(), false, 'no message for a valid value');
+
+  // Text with no usable number in it: the page keeps what it had. Entered in one input event
+  // (as a paste would), since typed key by key "1e400" passes through the valid "1e4".
+  for (const bad of ['abc', '1e400', '']) {
+    await app.input('prompt').fill(bad);
+    await eventually(async () => {
+      assert.ok(await error.isVisible(), `a message appears for "${bad}"`);
+      assert.ok((await error.innerText()).trim().length > 0, `the message for "${bad}" says something`);
+    });
+    assertClose((await app.readout('total')).value, 7.5, `"${bad}" leaves the readouts at the last good value`);
+    const bodyText = await app.page.evaluate(() => document.body.innerText);
+    assert.doesNotMatch(bodyText, /\bNaN\b|\bInfinity\b/, `no NaN or Infinity on screen after "${bad}"`);
+  }
+
+  // A number out of range also gets a message; whatever the page then holds stays finite.
+  await app.typeInto('prompt', '-5');
+  await eventually(async () => assert.ok(await error.isVisible(), 'a message appears for "-5"'));
+  for (const { value } of Object.values(await app.readouts())) assert.ok(Number.isFinite(value), 'readouts stay finite after "-5"');
+
+  await app.typeInto('prompt', '10000');
+  await eventually(async () => assertClose((await app.readout('total')).value, 6.25, 'total at 10,000 tokens'));
+  await eventually(async () => assert.equal(await error.isVisible(), false, 'the message goes once the value is good'));
+  await app.expectConsistent('after recovering');
+});

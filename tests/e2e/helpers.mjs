@@ -1,0 +1,331 @@
+// Shared pieces of the browser tests: launching Debian's Chromium through playwright-core,
+// opening the page with a query string, reading the page's test contract (data-testid and
+// data-value attributes) and the lesson's linear model, recomputed here independently of the
+// Rust code so a test can check the page against it.
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './server.mjs';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+// Debian's Chromium, never a downloaded browser build. These flags keep it from reaching the
+// network on its own (updates, sync, field trials) and from needing a GPU or a sandbox, which
+// a container running as root does not have.
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** The URL keys of the controls, in the page's order. */
+export const KEYS = ['prompt', 'output', 'prefill', 'decode', 'wait', 'reading'];
+
+/** The page's opening state: the lesson's summariser case. */
+export const DEFAULTS = { prompt: 16000, output: 300, prefill: 8000, decode: 60, wait: 0, reading: 240 };
+
+/** Bounds of each control (src/state/params.rs); Home and End must land on them. */
+export const BOUNDS = {
+  prompt: [10, 1_000_000],
+  output: [1, 100_000],
+  prefill: [100, 200_000],
+  decode: [1, 2_000],
+  wait: [0, 60],
+  reading: [60, 1_000],
+};
+
+/** What a screen reader should hear after each control's number. */
+export const UNIT_WORDS = {
+  prompt: 'tokens',
+  output: 'tokens',
+  prefill: 'tokens per second',
+  decode: 'tokens per second',
+  wait: 'seconds',
+  reading: 'words per minute',
+};
+
+// Text that means the wasm side crashed: a Rust panic (console_error_panic_hook logs
+// "panicked at"), a trap, or an uncaught wasm exception.
+const FATAL = /panick|RuntimeError|unreachable/i;
+
+/** The lesson's linear model, for checking readouts against. */
+export function model(q) {
+  const prefillSecs = q.prompt / q.prefill;
+  const decodeSecs = q.output / q.decode;
+  return {
+    'prefill-time': prefillSecs,
+    'decode-time': decodeSecs,
+    ttft: q.wait + prefillSecs + 1 / q.decode,
+    total: q.wait + prefillSecs + decodeSecs,
+    'crossing-ratio': q.prefill / q.decode,
+    'crossing-prompt': (q.output * q.prefill) / q.decode,
+    bound: prefillSecs > decodeSecs ? 'prefill' : decodeSecs > prefillSecs ? 'decode' : 'balanced',
+  };
+}
+
+/** A number as the page writes it ("16,000", "2.02"), or NaN. */
+export function parseShown(text) {
+  return Number(String(text).trim().replace(/[,_\s]/g, ''));
+}
+
+/** Relative closeness, for values that went through floating point on both sides. */
+export function assertClose(actual, expected, message, relative = 1e-9) {
+  const ok = Math.abs(actual - expected) <= relative * Math.max(1, Math.abs(expected));
+  assert.ok(ok, `${message}: expected ${expected}, got ${actual}`);
+}
+
+/**
+ * Checks that a displayed duration ("13 ms", "2.02 s", "1,250 s") is `secs` rounded to the
+ * digits it shows: within half a unit of its last digit.
+ */
+export function assertDurationText(text, secs, message) {
+  const match = /^(-?[\d,]+(?:\.(\d+))?)\s*(ms|s)$/.exec(text.trim());
+  assert.ok(match, `${message}: "${text}" is not a duration in s or ms`);
+  const shown = parseShown(match[1]) / (match[3] === 'ms' ? 1000 : 1);
+  const halfDigit = 0.5 * 10 ** -(match[2]?.length ?? 0) / (match[3] === 'ms' ? 1000 : 1);
+  assert.ok(Math.abs(shown - secs) <= halfDigit * (1 + 1e-9) + 1e-12, `${message}: "${text}" does not show ${secs} s`);
+}
+
+/** Like assertDurationText for a plain number at the front of the text ("133.3", "40,000 tokens"). */
+export function assertNumberText(text, value, message) {
+  const match = /^(-?[\d,]+(?:\.(\d+))?)/.exec(text.trim());
+  assert.ok(match, `${message}: "${text}" does not start with a number`);
+  const halfDigit = 0.5 * 10 ** -(match[2]?.length ?? 0);
+  assert.ok(Math.abs(parseShown(match[1]) - value) <= halfDigit * (1 + 1e-9), `${message}: "${text}" does not show ${value}`);
+}
+
+/**
+ * Retries `check` (which throws on failure) until it passes or `timeout` ms pass, then rethrows
+ * its last error. The page updates after the event that caused it, so a test waits for the
+ * state it expects instead of sleeping.
+ */
+export async function eventually(check, { timeout = 5000, interval = 25 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, interval));
+    }
+  }
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * Registers before/after hooks for a test file: one browser for the file, and the page's
+ * address. Under `cargo xtask test` the address comes from E2E_BASE_URL; run directly
+ * (`node --test tests/e2e/`), the file serves dist/ itself.
+ */
+export function useBrowser() {
+  const env = { browser: null, baseUrl: null };
+  let ownServer = null;
+  before(async () => {
+    env.baseUrl = process.env.E2E_BASE_URL;
+    if (!env.baseUrl) {
+      ownServer = await startServer({ root: path.join(REPO_ROOT, 'dist') });
+      env.baseUrl = ownServer.url;
+    }
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await ownServer?.close();
+  });
+  return env;
+}
+
+/**
+ * Opens the page in a fresh context with `query` (e.g. "?prompt=500"), waits until the app
+ * has rendered, and returns an App. The test context `t` closes it when the test ends and
+ * fails the test if the page panicked or threw at any point.
+ */
+export async function openApp(env, t, query = '', { viewport = { width: 1200, height: 900 } } = {}) {
+  const context = await env.browser.newContext({ viewport });
+  const page = await context.newPage();
+  const app = new App(page);
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || FATAL.test(msg.text())) app.consoleErrors.push(`console.${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => app.pageErrors.push(`page error: ${error.stack || error.message}`));
+  page.on('dialog', (dialog) => {
+    app.dialogs.push(dialog.message());
+    dialog.dismiss().catch(() => {});
+  });
+  t.after(async () => {
+    await context.close();
+    app.assertHealthy();
+  });
+  const url = new URL(env.baseUrl);
+  await page.goto(url.origin + url.pathname + query);
+  await app.waitUntilRendered();
+  return app;
+}
+
+/** The page under test, read through its test contract. */
+export class App {
+  constructor(page) {
+    this.page = page;
+    this.consoleErrors = [];
+    this.pageErrors = [];
+    this.dialogs = [];
+  }
+
+  byTestId(id) {
+    return this.page.locator(`[data-testid="${id}"]`);
+  }
+  slider(key) {
+    return this.byTestId(`${key}-slider`);
+  }
+  input(key) {
+    return this.byTestId(`${key}-input`);
+  }
+
+  async waitUntilRendered() {
+    try {
+      await this.byTestId('ttft').first().waitFor({ state: 'attached', timeout: 20_000 });
+      await this.page.waitForFunction(() => document.querySelector('[data-testid="ttft"]')?.getAttribute('data-value'), null, { timeout: 5_000 });
+    } catch (error) {
+      // A page that never renders usually crashed first: say why.
+      const why = [...this.pageErrors, ...this.consoleErrors].join('\n') || '(no console or page errors)';
+      throw new Error(`the app did not render [data-testid="ttft"] with a data-value: ${error.message}\n${why}`);
+    }
+  }
+
+  /** A panic or an uncaught error anywhere in the test fails it. */
+  assertHealthy() {
+    const fatal = [...this.pageErrors, ...this.consoleErrors.filter((e) => FATAL.test(e))];
+    assert.deepEqual(fatal, [], 'the page panicked or threw');
+  }
+
+  /** A readout: its unrounded `data-value` (as a number, and as written) and its visible text. */
+  async readout(id) {
+    const element = this.byTestId(id);
+    const raw = await element.getAttribute('data-value');
+    const text = (await element.innerText()).trim();
+    return { raw, value: Number(raw), text };
+  }
+
+  /** Every readout the model predicts, by test id. */
+  async readouts() {
+    const ids = ['ttft', 'total', 'prefill-time', 'decode-time', 'crossing-ratio', 'crossing-prompt'];
+    const entries = await Promise.all(ids.map(async (id) => [id, await this.readout(id)]));
+    return Object.fromEntries(entries);
+  }
+
+  /** The current quantity of a control, read back from its number input. */
+  async quantity(key) {
+    const text = await this.input(key).inputValue();
+    const value = parseShown(text);
+    assert.ok(Number.isFinite(value), `${key}-input holds "${text}", not a number`);
+    return value;
+  }
+
+  async quantities() {
+    const values = await Promise.all(KEYS.map((k) => this.quantity(k)));
+    return Object.fromEntries(KEYS.map((k, i) => [k, values[i]]));
+  }
+
+  /**
+   * Waits until every readout, and the prefill/decode verdict, agrees with the model evaluated
+   * on the number inputs, and returns those inputs.
+   */
+  async expectConsistent(message = 'readouts') {
+    return eventually(async () => {
+      const q = await this.quantities();
+      const expected = model(q);
+      const shown = await this.readouts();
+      for (const [id, { value, text }] of Object.entries(shown)) {
+        assertClose(value, expected[id], `${message}: ${id} data-value at ${JSON.stringify(q)}`);
+        if (id === 'crossing-ratio' || id === 'crossing-prompt') assertNumberText(text, value, `${message}: ${id} text`);
+        else assertDurationText(text, value, `${message}: ${id} text`);
+      }
+      const bound = await this.byTestId('bound').getAttribute('data-value');
+      assert.equal(bound, expected.bound, `${message}: bound at ${JSON.stringify(q)}`);
+      return q;
+    });
+  }
+
+  /** The slider's position and what it announces. */
+  async sliderState(key) {
+    const slider = this.slider(key);
+    return { position: Number(await slider.inputValue()), valueText: await slider.getAttribute('aria-valuetext') };
+  }
+
+  /** A fingerprint of a canvas's pixels, with its backing-store size and colour count. */
+  async canvasFingerprint(id) {
+    return this.page.evaluate((testId) => {
+      const canvas = document.querySelector(`[data-testid="${testId}"]`);
+      if (!(canvas instanceof HTMLCanvasElement)) throw new Error(`no canvas [data-testid="${testId}"]`);
+      const url = canvas.toDataURL('image/png');
+      // FNV-1a over the PNG's text: equal pictures give equal hashes, any changed pixel
+      // almost surely a different one.
+      let hash = 0x811c9dc5;
+      for (let i = 0; i < url.length; i++) {
+        hash ^= url.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193);
+      }
+      const colours = new Set();
+      const context = canvas.getContext('2d');
+      if (context && canvas.width > 0 && canvas.height > 0) {
+        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+        for (let i = 0; i < data.length && colours.size < 64; i += 4 * 97) colours.add(`${data[i]},${data[i + 1]},${data[i + 2]},${data[i + 3]}`);
+      }
+      return { hash: (hash >>> 0).toString(16), width: canvas.width, height: canvas.height, colours: colours.size };
+    }, id);
+  }
+
+  /** Visible notices (there may be one element or several), joined. */
+  async noticeText() {
+    const notices = this.byTestId('notice');
+    const texts = [];
+    for (let i = 0; i < (await notices.count()); i++) {
+      if (await notices.nth(i).isVisible()) texts.push((await notices.nth(i).innerText()).trim());
+    }
+    return texts.join('\n');
+  }
+
+  /** The page's visible text without the notices, which quote back what the URL said. */
+  async textOutsideNotices() {
+    return this.page.evaluate(() => {
+      let text = document.body.innerText;
+      for (const notice of document.querySelectorAll('[data-testid="notice"]')) {
+        const quoted = notice.innerText;
+        if (quoted) text = text.split(quoted).join('');
+      }
+      return text;
+    });
+  }
+
+  /** The page's current query string, as key -> value. */
+  async query() {
+    return Object.fromEntries(new URLSearchParams(await this.page.evaluate(() => location.search)));
+  }
+
+  /** Focuses a slider and presses `key` on it. */
+  async pressOnSlider(control, key) {
+    await this.slider(control).focus();
+    await this.page.keyboard.press(key);
+  }
+
+  /** Types into a number input as a person would: select what is there, then type. */
+  async typeInto(control, text) {
+    const input = this.input(control);
+    await input.click();
+    await input.press('ControlOrMeta+a');
+    if (text === '') await input.press('Backspace');
+    else await input.pressSequentially(text);
+  }
+}

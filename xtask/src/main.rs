@@ -1,0 +1,132 @@
+//! The project's commands, run as `cargo xtask <command>`:
+//!
+//! - `serve`: install what is missing, then serve the explainer at http://127.0.0.1:8080.
+//! - `build`: install what is missing, make the release build in `dist/` and report its size.
+//! - `test`:  install what is missing, then run every check, failing at the first that fails.
+//!
+//! Written in Rust with the standard library only, so a machine with nothing but rustup and
+//! cargo can run it; every other tool is installed from here.
+
+mod browser;
+mod process;
+mod size;
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use process::{cargo, command, run};
+
+/// Where `cargo xtask serve` listens. Fixed, because the README links to it.
+const SERVE_ADDRESS: &str = "127.0.0.1";
+const SERVE_PORT: &str = "8080";
+
+/// The whole page (every file in dist/, each gzipped) must stay under this many bytes.
+/// Decimal kilobytes: 150 KB = 150,000 bytes.
+const PAGE_GZIP_BUDGET_BYTES: u64 = 150_000;
+
+const USAGE: &str = "usage: cargo xtask <command>
+
+commands:
+  serve   install what is missing, then serve the explainer at http://127.0.0.1:8080
+  build   install what is missing, release build into dist/, print its size
+  test    install what is missing, then run native tests, clippy (native and wasm32),
+          the release build, the size budget and the browser tests";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(name) = args.first().map(String::as_str) else {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    };
+    let root = project_root();
+    // Tools installed by the steps below land in these folders; putting them first on PATH
+    // makes every later command (trunk looking for wasm-bindgen and wasm-opt included) find
+    // exactly those, not an older copy elsewhere on the machine.
+    process::prepend_to_path(&[root.join("node_modules").join(".bin"), tools::cargo_bin_dir()]);
+
+    let started = Instant::now();
+    let outcome = match name {
+        "serve" => serve(&root),
+        "build" => build(&root),
+        "test" => test(&root),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        other => Err(format!("unknown command `{other}`\n\n{USAGE}")),
+    };
+    let secs = started.elapsed().as_secs();
+    // One last line, always, so a CI log can be read from its end.
+    match outcome {
+        Ok(summary) => {
+            println!("\nxtask {name}: PASS in {secs} s ({summary})");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            println!("\nxtask {name}: FAIL after {secs} s: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The repository root: the parent of this crate, wherever the command is started from.
+fn project_root() -> PathBuf {
+    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir.parent().unwrap_or(manifest_dir).to_path_buf()
+}
+
+/// Prints a visible header for each step, so a failure in a long log is easy to place.
+fn step(title: &str) {
+    println!("\n==> {title}");
+}
+
+fn serve(root: &Path) -> Result<String, String> {
+    step("checking the toolchain");
+    tools::ensure_build_tools(root)?;
+    step(&format!("serving at http://{SERVE_ADDRESS}:{SERVE_PORT}/ (Ctrl-C stops)"));
+    // Stdin stays attached here: this is the one interactive command.
+    let mut trunk = command("trunk");
+    trunk.args(["serve", "--offline", "--release", "--address", SERVE_ADDRESS, "--port", SERVE_PORT]).current_dir(root);
+    process::run_interactive(&mut trunk)?;
+    Ok("server stopped".to_string())
+}
+
+fn build(root: &Path) -> Result<String, String> {
+    step("checking the toolchain");
+    tools::ensure_build_tools(root)?;
+    release_build(root)?;
+    step("page size");
+    size::report(&root.join("dist"), PAGE_GZIP_BUDGET_BYTES)
+}
+
+fn release_build(root: &Path) -> Result<(), String> {
+    step("release build into dist/ (trunk build --release --offline)");
+    run(command("trunk").args(["build", "--release", "--offline"]).current_dir(root))
+}
+
+fn test(root: &Path) -> Result<String, String> {
+    step("checking the toolchain");
+    tools::ensure_build_tools(root)?;
+    let chromium = tools::ensure_browser()?;
+
+    step("native tests (cargo test --workspace)");
+    run(cargo(root).args(["test", "--workspace"]))?;
+
+    step("clippy, native (cargo clippy --workspace --all-targets -- -D warnings)");
+    run(cargo(root).args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
+
+    step("clippy, wasm32 (cargo clippy --target wasm32-unknown-unknown --lib --bins -- -D warnings)");
+    run(cargo(root).args(["clippy", "--target", tools::WASM_TARGET, "--lib", "--bins", "--", "-D", "warnings"]))?;
+
+    release_build(root)?;
+
+    step("page size");
+    let size = size::report(&root.join("dist"), PAGE_GZIP_BUDGET_BYTES)?;
+
+    step("browser tests (node --test tests/e2e/ against dist/ in headless Chromium)");
+    browser::run_tests(root, &root.join("dist"), &chromium)?;
+
+    Ok(format!("native tests, clippy native and wasm32, release build, {size}, browser tests"))
+}

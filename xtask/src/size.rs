@@ -1,0 +1,101 @@
+//! The page's weight: every file of the build, raw and gzipped, against a budget. Gzip is
+//! what a reader's connection carries, so the budget is on the sum of gzip sizes.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use crate::process::command;
+
+/// Prints a table of every file in `dist` and returns a one-line summary, or an error if the
+/// gzipped total exceeds `budget` bytes.
+pub fn report(dist: &Path, budget: u64) -> Result<String, String> {
+    let mut files = Vec::new();
+    collect_files(dist, &mut files).map_err(|e| format!("cannot list {}: {e}", dist.display()))?;
+    if files.is_empty() {
+        return Err(format!("{} is empty: nothing was built", dist.display()));
+    }
+    files.sort();
+
+    println!("{:>12} {:>12}  file (in {})", "raw bytes", "gzip -9", dist.display());
+    let (mut raw_total, mut gzip_total) = (0u64, 0u64);
+    for file in &files {
+        let raw = fs::metadata(file).map_err(|e| format!("cannot stat {}: {e}", file.display()))?.len();
+        let gzipped = gzip_size(file)?;
+        raw_total += raw;
+        gzip_total += gzipped;
+        let name = file.strip_prefix(dist).unwrap_or(file).display();
+        println!("{:>12} {:>12}  {name}", grouped(raw), grouped(gzipped));
+    }
+    println!("{:>12} {:>12}  total, {} files (budget: {} bytes gzipped)", grouped(raw_total), grouped(gzip_total), files.len(), grouped(budget));
+
+    let summary = format!("page {} bytes gzipped of {} budget", grouped(gzip_total), grouped(budget));
+    if gzip_total > budget {
+        Err(format!("the page is over its size budget: {summary}"))
+    } else {
+        Ok(summary)
+    }
+}
+
+fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            collect_files(&path, out)?;
+        } else {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Bytes of `gzip -9` output: the system gzip, since this crate has no dependencies.
+fn gzip_size(file: &Path) -> Result<u64, String> {
+    let output = command("gzip")
+        .args(["-9", "-c", "-n"])
+        .arg(file)
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run gzip (install the gzip package): {e}"))?;
+    if !output.status.success() {
+        return Err(format!("gzip failed on {}", file.display()));
+    }
+    Ok(output.stdout.len() as u64)
+}
+
+/// 123456 -> "123,456", for tables a person reads.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(150_000), "150,000");
+        assert_eq!(grouped(1_234_567), "1,234,567");
+    }
+
+    #[test]
+    fn reports_and_enforces_the_budget() {
+        let dir = std::env::temp_dir().join(format!("xtask-size-{}", std::process::id()));
+        fs::create_dir_all(dir.join("sub")).unwrap();
+        fs::write(dir.join("a.txt"), "a".repeat(10_000)).unwrap();
+        fs::write(dir.join("sub").join("b.txt"), "hello").unwrap();
+        assert!(report(&dir, 1_000_000).is_ok());
+        assert!(report(&dir, 10).unwrap_err().contains("over its size budget"));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,248 @@
+//! Installing what the build and the tests need, each only when it is missing or the wrong
+//! version, so a second run costs a few version probes.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::process::{command, probe, run};
+
+pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// The trunk release the README documents; its behaviour (offline tool lookup, wasm-opt
+/// flags) is what Trunk.toml is written against.
+const TRUNK_VERSION: &str = "0.21.14";
+
+/// Where `cargo install` puts binaries.
+pub fn cargo_bin_dir() -> PathBuf {
+    if let Some(home) = std::env::var_os("CARGO_HOME") {
+        return PathBuf::from(home).join("bin");
+    }
+    std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default().join(".cargo").join("bin")
+}
+
+/// Everything `trunk build` needs: the wasm32 target, trunk, wasm-bindgen and wasm-opt at
+/// the versions Trunk.toml pins, and the node packages (wasm-opt comes from npm's binaryen).
+pub fn ensure_build_tools(root: &Path) -> Result<(), String> {
+    let pins = TrunkPins::read(root)?;
+    ensure_wasm_target()?;
+    ensure_trunk()?;
+    ensure_wasm_bindgen(root, &pins)?;
+    ensure_node()?;
+    ensure_node_modules(root)?;
+    ensure_wasm_opt(root, &pins)?;
+    Ok(())
+}
+
+fn ensure_wasm_target() -> Result<(), String> {
+    if let Some(installed) = probe("rustup", &["target", "list", "--installed"]) {
+        if installed.lines().any(|l| l.trim() == WASM_TARGET) {
+            println!("ok: rust target {WASM_TARGET}");
+            return Ok(());
+        }
+        return run(command("rustup").args(["target", "add", WASM_TARGET]));
+    }
+    // Without rustup the target can only have come with the toolchain itself.
+    let libdir = probe("rustc", &["--print", "target-libdir", "--target", WASM_TARGET]);
+    match libdir {
+        Some(dir) if Path::new(&dir).is_dir() => {
+            println!("ok: rust target {WASM_TARGET} (no rustup)");
+            Ok(())
+        }
+        _ => Err(format!("the Rust target {WASM_TARGET} is missing and rustup is not available to add it; install rustup (https://rustup.rs) or a toolchain that includes {WASM_TARGET}")),
+    }
+}
+
+fn ensure_trunk() -> Result<(), String> {
+    let found = probe("trunk", &["--version"]);
+    if found.as_deref().and_then(|v| v.split_whitespace().nth(1)) == Some(TRUNK_VERSION) {
+        println!("ok: trunk {TRUNK_VERSION}");
+        return Ok(());
+    }
+    println!("installing trunk {TRUNK_VERSION} (found: {}); this compiles for several minutes", found.as_deref().unwrap_or("none"));
+    // --force replaces another version already in ~/.cargo/bin.
+    run(command("cargo").args(["install", "--locked", "--force", "trunk", "--version", TRUNK_VERSION]))
+}
+
+fn ensure_wasm_bindgen(root: &Path, pins: &TrunkPins) -> Result<(), String> {
+    let lock = fs::read_to_string(root.join("Cargo.lock")).map_err(|e| format!("cannot read Cargo.lock: {e}"))?;
+    let locked = locked_version(&lock, "wasm-bindgen")?;
+    // The CLI must equal the library exactly (they share a schema), and trunk only accepts
+    // the version Trunk.toml pins: all three have to agree.
+    if pins.wasm_bindgen != locked {
+        return Err(format!(
+            "Trunk.toml pins wasm_bindgen = \"{}\" but Cargo.lock has wasm-bindgen {locked}; set [tools] wasm_bindgen = \"{locked}\" in Trunk.toml",
+            pins.wasm_bindgen
+        ));
+    }
+    let found = probe("wasm-bindgen", &["--version"]);
+    if found.as_deref().and_then(|v| v.split_whitespace().nth(1)) == Some(locked.as_str()) {
+        println!("ok: wasm-bindgen {locked}");
+        return Ok(());
+    }
+    println!("installing wasm-bindgen-cli {locked} to match Cargo.lock (found: {})", found.as_deref().unwrap_or("none"));
+    // A bare version is an exact requirement for `cargo install`. Deliberately without
+    // --locked: that is how the CLI was installed and checked on this project's machines.
+    run(command("cargo").args(["install", "--force", "wasm-bindgen-cli", "--version", &locked]))
+}
+
+fn ensure_node() -> Result<(), String> {
+    if let (Some(node), Some(npm)) = (probe("node", &["--version"]), probe("npm", &["--version"])) {
+        println!("ok: node {node}, npm {npm}");
+        return Ok(());
+    }
+    apt_install(&["nodejs", "npm"], "Node.js and npm (for wasm-opt and the browser tests)")
+}
+
+/// `npm ci` when node_modules is missing or was installed from another lockfile. A copy of
+/// the lockfile kept inside node_modules records what it was installed from.
+fn ensure_node_modules(root: &Path) -> Result<(), String> {
+    let lockfile = root.join("package-lock.json");
+    let stamp = root.join("node_modules").join(".xtask-installed-from-package-lock.json");
+    let wanted = fs::read(&lockfile).map_err(|e| format!("cannot read package-lock.json: {e}"))?;
+    if fs::read(&stamp).ok().as_deref() == Some(wanted.as_slice()) {
+        println!("ok: node_modules matches package-lock.json");
+        return Ok(());
+    }
+    run(command("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(root))?;
+    fs::write(&stamp, &wanted).map_err(|e| format!("cannot write {}: {e}", stamp.display()))
+}
+
+fn ensure_wasm_opt(root: &Path, pins: &TrunkPins) -> Result<(), String> {
+    let bin = root.join("node_modules").join(".bin").join("wasm-opt");
+    let found = probe(&bin.to_string_lossy(), &["--version"]).ok_or_else(|| format!("{} is missing or does not run; delete node_modules and retry", bin.display()))?;
+    // Trunk reads "wasm-opt version 132 (version_132)" as version_132.
+    let version = found.split_whitespace().nth(2).map(|v| format!("version_{v}"));
+    if version.as_deref() != Some(pins.wasm_opt.as_str()) {
+        return Err(format!("Trunk.toml pins wasm_opt = \"{}\" but node_modules has `{found}`; keep package.json's binaryen and Trunk.toml in step", pins.wasm_opt));
+    }
+    println!("ok: wasm-opt {} from npm binaryen", pins.wasm_opt);
+    Ok(())
+}
+
+/// Headless Chromium for the browser tests, and its driver. Returns the browser's path.
+pub fn ensure_browser() -> Result<PathBuf, String> {
+    let chromium = std::env::var_os("CHROMIUM_PATH").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+    let driver_present = probe("chromedriver", &["--version"]).is_some();
+    if !chromium.exists() || !driver_present {
+        apt_install(&["chromium", "chromium-driver"], "Chromium and its driver (for the browser tests)")?;
+    }
+    if !chromium.exists() {
+        return Err(format!("no Chromium at {}; install Debian's chromium or set CHROMIUM_PATH", chromium.display()));
+    }
+    println!("ok: chromium at {}", chromium.display());
+    Ok(chromium)
+}
+
+/// Installs Debian packages when running as root; otherwise says what to install and stops,
+/// since asking for a password would hang CI.
+fn apt_install(packages: &[&str], what: &str) -> Result<(), String> {
+    let list = packages.join(" ");
+    if probe("id", &["-u"]).as_deref() != Some("0") {
+        return Err(format!("{what} missing: install them with `sudo apt-get install -y {list}` (Debian/Ubuntu), then run this command again"));
+    }
+    if probe("apt-get", &["--version"]).is_none() {
+        return Err(format!("{what} missing and apt-get is not available: install the packages {list} with this system's package manager"));
+    }
+    println!("installing {what}: {list}");
+    run(command("apt-get").arg("update").env("DEBIAN_FRONTEND", "noninteractive"))?;
+    run(command("apt-get").args(["install", "-y"]).args(packages).env("DEBIAN_FRONTEND", "noninteractive"))
+}
+
+/// The tool versions Trunk.toml pins under `[tools]`.
+struct TrunkPins {
+    wasm_bindgen: String,
+    wasm_opt: String,
+}
+
+impl TrunkPins {
+    fn read(root: &Path) -> Result<TrunkPins, String> {
+        let text = fs::read_to_string(root.join("Trunk.toml")).map_err(|e| format!("cannot read Trunk.toml: {e}"))?;
+        let get = |key: &str| toml_value(&text, "tools", key).ok_or_else(|| format!("Trunk.toml has no [tools] {key} = \"...\""));
+        Ok(TrunkPins { wasm_bindgen: get("wasm_bindgen")?, wasm_opt: get("wasm_opt")? })
+    }
+}
+
+/// A quoted string value from a flat TOML section; enough for Trunk.toml's `[tools]`.
+fn toml_value(text: &str, section: &str, key: &str) -> Option<String> {
+    let mut current = String::new();
+    for line in text.lines().map(|l| l.split('#').next().unwrap_or("").trim()) {
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            current = name.trim().to_string();
+        } else if current == section {
+            if let Some((k, v)) = line.split_once('=') {
+                if k.trim() == key {
+                    return Some(v.trim().trim_matches('"').to_string());
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The one version of `name` in a Cargo.lock. Two versions would leave the CLI ambiguous.
+fn locked_version(lock: &str, name: &str) -> Result<String, String> {
+    let mut versions: Vec<String> = Vec::new();
+    for block in lock.split("[[package]]").skip(1) {
+        let field = |key: &str| block.lines().find_map(|l| l.trim().strip_prefix(key).map(|v| v.trim().trim_start_matches('=').trim().trim_matches('"').to_string()));
+        if field("name ").as_deref() == Some(name) {
+            if let Some(v) = field("version ") {
+                if !versions.contains(&v) {
+                    versions.push(v);
+                }
+            }
+        }
+    }
+    match versions.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => Err(format!("Cargo.lock has no {name} package")),
+        many => Err(format!("Cargo.lock has several {name} versions ({}); the CLI must match exactly one", many.join(", "))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LOCK: &str = r#"
+version = 4
+
+[[package]]
+name = "wasm-bindgen-macro"
+version = "0.2.130"
+
+[[package]]
+name = "wasm-bindgen"
+version = "0.2.130"
+source = "registry+https://github.com/rust-lang/crates.io-index"
+dependencies = [
+ "cfg-if",
+]
+"#;
+
+    #[test]
+    fn finds_the_locked_wasm_bindgen() {
+        assert_eq!(locked_version(LOCK, "wasm-bindgen"), Ok("0.2.130".to_string()));
+        assert!(locked_version(LOCK, "leptos").is_err());
+        let two = format!("{LOCK}\n[[package]]\nname = \"wasm-bindgen\"\nversion = \"0.2.99\"\n");
+        assert!(locked_version(&two, "wasm-bindgen").unwrap_err().contains("several"));
+    }
+
+    #[test]
+    fn reads_pins_from_the_tools_section_only() {
+        let text = "[build]\nwasm_opt = \"no\"\n\n[tools]\n# pinned\nwasm_bindgen = \"0.2.130\" # exact\nwasm_opt = \"version_132\"\n";
+        assert_eq!(toml_value(text, "tools", "wasm_bindgen").as_deref(), Some("0.2.130"));
+        assert_eq!(toml_value(text, "tools", "wasm_opt").as_deref(), Some("version_132"));
+        assert_eq!(toml_value(text, "build", "wasm_bindgen"), None);
+    }
+
+    #[test]
+    fn the_projects_own_files_agree() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let pins = TrunkPins::read(root).expect("Trunk.toml pins both tools");
+        let lock = fs::read_to_string(root.join("Cargo.lock")).unwrap();
+        assert_eq!(pins.wasm_bindgen, locked_version(&lock, "wasm-bindgen").unwrap(), "Trunk.toml and Cargo.lock disagree");
+        let package = fs::read_to_string(root.join("package.json")).unwrap();
+        let binaryen_major = pins.wasm_opt.trim_start_matches("version_");
+        assert!(package.contains(&format!("\"binaryen\": \"{binaryen_major}.")), "package.json's binaryen is not version {binaryen_major}");
+    }
+}
