@@ -83,10 +83,10 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
         .y_label_formatter(&|y| format::duration(*y))
         .draw()?;
 
-    let series: [(RGBColor, f64, fn(&Row) -> f64); 3] = [(p.prefill, 2.5, |r| r.prefill_secs), (p.decode, 2.5, |r| r.decode_secs), (p.total, 1.5, |r| r.total_secs)];
-    for (color, width, value) in series {
-        chart.draw_series(LineSeries::new(samples.iter().map(|r| (r.prompt_tokens, value(r))), style.line(color, width)))?;
-    }
+    let curve = |value: fn(&Row) -> f64| samples.iter().map(move |r| (r.prompt_tokens, value(r)));
+    chart.draw_series(LineSeries::new(curve(|r| r.prefill_secs), style.line(p.prefill, 2.5)))?;
+    chart.draw_series(LineSeries::new(curve(|r| r.decode_secs), style.line(p.decode, 2.5)))?;
+    chart.draw_series(LineSeries::new(curve(|r| r.total_secs), style.line(p.total, 1.5)))?;
 
     // The current prompt, as a dashed vertical line.
     let prompt = request.prompt_tokens;

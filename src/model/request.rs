@@ -81,7 +81,9 @@ impl Request {
     /// zero tokens has no first token, so it costs only what it has (this keeps total >= TTFT).
     pub fn ttft_secs(&self) -> f64 {
         let first = non_negative(self.output_tokens).min(1.0);
-        safe_amount(self.wait_secs, LONGEST_WAIT_SECS) + self.prefill_secs() + first * self.secs_per_output_token()
+        // Divided the same way as `decode_secs`, so an answer under one token ends exactly at
+        // its first token rather than a rounding step before it.
+        safe_amount(self.wait_secs, LONGEST_WAIT_SECS) + self.prefill_secs() + first / safe_rate(self.decode_tokens_per_sec)
     }
 
     /// Time until the last token has been written.

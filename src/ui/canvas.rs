@@ -56,7 +56,7 @@ pub fn FigureCanvas(figure: Figure, label: Memo<String>) -> impl IntoView {
         canvas.set_width((width * ratio).round() as u32);
         canvas.set_height((height * ratio).round() as u32);
         let _ = web_sys::HtmlElement::style(&canvas).set_property("height", &format!("{height}px"));
-        let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone().into()) else { return };
+        let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else { return };
         let area = backend.into_drawing_area();
         let style = Style { scale: ratio, palette: Palette::LIGHT };
         if let Err(e) = figure.draw(&area, &state, &style) {
