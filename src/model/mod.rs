@@ -4,6 +4,8 @@
 //! `_tokens_per_sec`) and returns plain numbers. Inputs are assumed to be within the bounds the
 //! state layer enforces; the functions still never panic on anything else.
 
+pub mod deep;
+pub mod levers;
 pub mod reading;
 pub mod request;
 pub mod rounding;
