@@ -270,7 +270,7 @@ impl DeepRequest {
         let first = i.n.min(1.0);
         // Same association as the linear model, then the KV growth of the first step on its own,
         // so the two agree to the bit when the knees are off.
-        i.wait + self.prefill_secs() + first * (1.0 / i.d) + first * i.p / i.c / i.d
+        i.wait + self.prefill_secs() + first / i.d + first * i.p / i.c / i.d
     }
 
     /// Time until the last token. Never before the first token, even by a rounding error.

@@ -9,60 +9,69 @@ pub mod value;
 pub use notice::Notice;
 pub use params::{Param, ParamSpec, Scale};
 
+use crate::model::deep::{DeepRequest, Knees, TtftDefinition};
 use crate::model::{ReadingSpeed, Request};
 
-/// Everything the reader can set. Always within the bounds in [`params`].
+/// Which model the page's headline numbers follow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ModelView {
+    /// The lesson's straight lines.
+    #[default]
+    Linear,
+    /// Quadratic attention in prefill and decode that slows as the context grows.
+    Deep,
+}
+
+impl ModelView {
+    pub const ALL: [ModelView; 2] = [ModelView::Linear, ModelView::Deep];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            ModelView::Linear => "linear",
+            ModelView::Deep => "deep",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<ModelView> {
+        ModelView::ALL.into_iter().find(|m| m.key() == key)
+    }
+}
+
+/// Everything the reader can set. Numbers live in one array indexed by [`Param`], so adding a
+/// control is one row in the parameter table rather than a field, a getter and a setter.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
-    pub prompt_tokens: f64,
-    pub output_tokens: f64,
-    pub prefill_tokens_per_sec: f64,
-    pub decode_tokens_per_sec: f64,
-    pub wait_secs: f64,
-    pub reading_words_per_min: f64,
+    values: [f64; Param::COUNT],
+    pub model: ModelView,
+    pub ttft_definition: TtftDefinition,
 }
 
 impl Default for State {
     fn default() -> Self {
-        let mut state = State {
-            prompt_tokens: 0.0,
-            output_tokens: 0.0,
-            prefill_tokens_per_sec: 0.0,
-            decode_tokens_per_sec: 0.0,
-            wait_secs: 0.0,
-            reading_words_per_min: 0.0,
-        };
-        for param in Param::ALL {
-            state.set(param, param.spec().default);
-        }
-        state
+        State { values: Param::ALL.map(|p| p.spec().default), model: ModelView::default(), ttft_definition: TtftDefinition::Client }
     }
 }
 
 impl State {
     pub fn get(&self, param: Param) -> f64 {
-        match param {
-            Param::Prompt => self.prompt_tokens,
-            Param::Output => self.output_tokens,
-            Param::Prefill => self.prefill_tokens_per_sec,
-            Param::Decode => self.decode_tokens_per_sec,
-            Param::Wait => self.wait_secs,
-            Param::Reading => self.reading_words_per_min,
-        }
+        self.values.get(param.index()).copied().unwrap_or(param.spec().default)
     }
 
     /// Stores a value after passing it through the parameter's bounds, so no caller can put an
-    /// unaccepted number into the state.
-    pub fn set(&mut self, param: Param, value: f64) {
-        let accepted = param.spec().clamp(value);
-        match param {
-            Param::Prompt => self.prompt_tokens = accepted,
-            Param::Output => self.output_tokens = accepted,
-            Param::Prefill => self.prefill_tokens_per_sec = accepted,
-            Param::Decode => self.decode_tokens_per_sec = accepted,
-            Param::Wait => self.wait_secs = accepted,
-            Param::Reading => self.reading_words_per_min = accepted,
+    /// unaccepted number into the state. Returns the value actually stored.
+    pub fn set(&mut self, param: Param, value: f64) -> f64 {
+        let mut accepted = param.spec().clamp(value);
+        // A cached prefix is part of the prompt: it can never be longer than the prompt.
+        if param == Param::Cached {
+            accepted = accepted.min(self.get(Param::Prompt));
         }
+        if let Some(slot) = self.values.get_mut(param.index()) {
+            *slot = accepted;
+        }
+        if param == Param::Prompt && self.get(Param::Cached) > accepted {
+            self.set(Param::Cached, accepted);
+        }
+        accepted
     }
 
     pub fn with(mut self, param: Param, value: f64) -> State {
@@ -70,19 +79,25 @@ impl State {
         self
     }
 
-    /// The request these inputs describe, for the model.
+    /// The request these inputs describe, for the linear model.
     pub fn request(&self) -> Request {
         Request {
-            prompt_tokens: self.prompt_tokens,
-            output_tokens: self.output_tokens,
-            prefill_tokens_per_sec: self.prefill_tokens_per_sec,
-            decode_tokens_per_sec: self.decode_tokens_per_sec,
-            wait_secs: self.wait_secs,
+            prompt_tokens: self.get(Param::Prompt),
+            output_tokens: self.get(Param::Output),
+            prefill_tokens_per_sec: self.get(Param::Prefill),
+            decode_tokens_per_sec: self.get(Param::Decode),
+            wait_secs: self.get(Param::Wait),
         }
     }
 
+    /// The same request under the deeper model, with the reader's knees and cached prefix.
+    pub fn deep_request(&self) -> DeepRequest {
+        let knees = Knees { attention_tokens: self.get(Param::AttentionKnee), kv_tokens: self.get(Param::KvKnee) };
+        DeepRequest::new(self.request(), self.get(Param::Cached), knees)
+    }
+
     pub fn reading(&self) -> ReadingSpeed {
-        ReadingSpeed { words_per_min: self.reading_words_per_min }
+        ReadingSpeed { words_per_min: self.get(Param::Reading) }
     }
 }
 
@@ -94,14 +109,24 @@ mod tests {
     fn defaults_are_the_summariser() {
         let s = State::default();
         assert_eq!(s.request(), Request::SUMMARISER);
-        assert_eq!(s.reading_words_per_min, 240.0);
+        assert_eq!(s.get(Param::Reading), 240.0);
+        assert_eq!(s.model, ModelView::Linear);
+        assert_eq!(s.deep_request(), DeepRequest::SUMMARISER);
     }
 
     #[test]
     fn set_clamps_to_bounds() {
         let s = State::default().with(Param::Decode, 0.0).with(Param::Prompt, 1e12).with(Param::Wait, f64::NAN);
-        assert_eq!(s.decode_tokens_per_sec, Param::Decode.spec().min);
-        assert_eq!(s.prompt_tokens, Param::Prompt.spec().max);
-        assert_eq!(s.wait_secs, Param::Wait.spec().default);
+        assert_eq!(s.get(Param::Decode), Param::Decode.spec().min);
+        assert_eq!(s.get(Param::Prompt), Param::Prompt.spec().max);
+        assert_eq!(s.get(Param::Wait), Param::Wait.spec().default);
+    }
+
+    #[test]
+    fn the_cached_prefix_never_outgrows_the_prompt() {
+        let mut s = State::default();
+        assert_eq!(s.set(Param::Cached, 50_000.0), 16_000.0);
+        s.set(Param::Prompt, 4_000.0);
+        assert_eq!(s.get(Param::Cached), 4_000.0);
     }
 }

@@ -18,6 +18,9 @@ pub enum Param {
     Decode,
     Wait,
     Reading,
+    AttentionKnee,
+    KvKnee,
+    Cached,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -102,6 +105,42 @@ const WAIT: ParamSpec = ParamSpec {
     decimals: 2,
     input_step: 0.01,
 };
+const ATTENTION_KNEE: ParamSpec = ParamSpec {
+    key: "knee",
+    label: "Attention knee",
+    unit: "tokens",
+    unit_words: "tokens",
+    min: 1_000.0,
+    max: 10_000_000.0,
+    default: crate::model::deep::DEFAULT_ATTENTION_KNEE_TOKENS,
+    scale: Scale::Log,
+    decimals: 0,
+    input_step: 1.0,
+};
+const KV_KNEE: ParamSpec = ParamSpec {
+    key: "kv_knee",
+    label: "KV-cache knee",
+    unit: "tokens",
+    unit_words: "tokens",
+    min: 1_000.0,
+    max: 10_000_000.0,
+    default: crate::model::deep::DEFAULT_KV_KNEE_TOKENS,
+    scale: Scale::Log,
+    decimals: 0,
+    input_step: 1.0,
+};
+const CACHED: ParamSpec = ParamSpec {
+    key: "cached",
+    label: "Cached prefix",
+    unit: "tokens",
+    unit_words: "tokens",
+    min: 0.0,
+    max: 1_000_000.0,
+    default: 0.0,
+    scale: Scale::Linear,
+    decimals: 0,
+    input_step: 1.0,
+};
 const READING: ParamSpec = ParamSpec {
     key: "reading",
     label: "Reading speed",
@@ -116,7 +155,14 @@ const READING: ParamSpec = ParamSpec {
 };
 
 impl Param {
-    pub const ALL: [Param; 6] = [Param::Prompt, Param::Output, Param::Prefill, Param::Decode, Param::Wait, Param::Reading];
+    pub const COUNT: usize = 9;
+    pub const ALL: [Param; Param::COUNT] =
+        [Param::Prompt, Param::Output, Param::Prefill, Param::Decode, Param::Wait, Param::Reading, Param::AttentionKnee, Param::KvKnee, Param::Cached];
+
+    /// Position in [`Param::ALL`], used to index the state's value array.
+    pub fn index(self) -> usize {
+        self as usize
+    }
 
     pub fn spec(self) -> &'static ParamSpec {
         match self {
@@ -126,6 +172,9 @@ impl Param {
             Param::Decode => &DECODE,
             Param::Wait => &WAIT,
             Param::Reading => &READING,
+            Param::AttentionKnee => &ATTENTION_KNEE,
+            Param::KvKnee => &KV_KNEE,
+            Param::Cached => &CACHED,
         }
     }
 
@@ -216,7 +265,8 @@ mod tests {
 
     #[test]
     fn every_default_is_inside_its_bounds() {
-        for p in Param::ALL {
+        for (i, p) in Param::ALL.into_iter().enumerate() {
+            assert_eq!(p.index(), i);
             let s = p.spec();
             assert!(s.min < s.max, "{}", s.key);
             assert!(s.min <= s.default && s.default <= s.max, "{}", s.key);

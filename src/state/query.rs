@@ -4,7 +4,8 @@
 use super::notice::{excerpt, Notice};
 use super::params::Param;
 use super::value::{accept, describe};
-use super::State;
+use super::{ModelView, State};
+use crate::model::deep::TtftDefinition;
 
 /// Bumped if the meaning of a key ever changes, so old links can be read the old way.
 pub const VERSION: &str = "1";
@@ -21,33 +22,92 @@ pub struct Parsed {
 pub fn parse(query: &str) -> Parsed {
     let mut state = State::default();
     let mut notices = Vec::new();
-    let mut seen: Vec<Param> = Vec::new();
+    let mut raw_values: Vec<(Param, String)> = Vec::new();
+    let mut raw_choices: Vec<(&'static str, String)> = Vec::new();
     let query = query.strip_prefix('?').unwrap_or(query);
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (raw_key, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
         let key = percent_decode(raw_key);
-        let Some(param) = Param::from_key(key.trim()) else {
-            continue;
-        };
         let value = percent_decode(raw_value);
-        if seen.contains(&param) {
-            notices.retain(|n: &Notice| n.key != param.spec().key);
-            notices.push(Notice {
-                key: param.spec().key.to_string(),
-                message: format!("{} ({}) was given more than once; using the last, “{}”.", param.spec().label, param.spec().key, excerpt(&value)),
-            });
-        } else {
-            seen.push(param);
+        if let Some(param) = Param::from_key(key.trim()) {
+            let spec = param.spec();
+            if let Some(slot) = raw_values.iter_mut().find(|(p, _)| *p == param) {
+                notices.push(repeated(spec.label, spec.key, &value));
+                slot.1 = value;
+            } else {
+                raw_values.push((param, value));
+            }
+        } else if let Some(choice) = CHOICES.iter().find(|c| c.key == key.trim()) {
+            if let Some(slot) = raw_choices.iter_mut().find(|(k, _)| *k == choice.key) {
+                notices.push(repeated(choice.label, choice.key, &value));
+                slot.1 = value;
+            } else {
+                raw_choices.push((choice.key, value));
+            }
         }
+    }
+    // Applied in table order, not URL order, so a value that depends on another (the cached
+    // prefix on the prompt) is checked against the final one.
+    for param in Param::ALL {
+        let Some((_, value)) = raw_values.iter().find(|(p, _)| *p == param) else { continue };
         let spec = param.spec();
-        let (used, problem) = accept(spec, &value);
-        state.set(param, used);
+        let (wanted, problem) = accept(spec, value);
+        let stored = state.set(param, wanted);
         if let Some(problem) = problem {
-            notices.push(describe(spec, &value, problem, used));
+            notices.push(describe(spec, value, problem, stored));
+        } else if stored < wanted {
+            notices.push(Notice {
+                key: spec.key.to_string(),
+                message: format!("{} ({}): a cached prefix cannot be longer than the prompt; using the whole prompt, {}.", spec.label, spec.key, crate::format::tokens(stored)),
+            });
+        }
+    }
+    for (key, value) in raw_choices {
+        if let Some(choice) = CHOICES.iter().find(|c| c.key == key) {
+            if !(choice.apply)(&mut state, value.trim()) {
+                notices.push(Notice {
+                    key: key.to_string(),
+                    message: format!("{} ({key}): “{}” is not one of {}; using {}.", choice.label, excerpt(&value), choice.options, choice.default_name),
+                });
+            }
         }
     }
     Parsed { state, notices }
 }
+
+fn repeated(label: &str, key: &str, last: &str) -> Notice {
+    Notice { key: key.to_string(), message: format!("{label} ({key}) was given more than once; using the last, “{}”.", excerpt(last)) }
+}
+
+/// A setting chosen from a few named options rather than a number.
+struct Choice {
+    key: &'static str,
+    label: &'static str,
+    options: &'static str,
+    default_name: &'static str,
+    /// Sets the option named by the value; false if the name is unknown.
+    apply: fn(&mut State, &str) -> bool,
+    current: fn(&State) -> &'static str,
+}
+
+const CHOICES: [Choice; 2] = [
+    Choice {
+        key: "model",
+        label: "Model",
+        options: "“linear” or “deep”",
+        default_name: "linear",
+        apply: |s, v| ModelView::from_key(v).map(|m| s.model = m).is_some(),
+        current: |s| s.model.key(),
+    },
+    Choice {
+        key: "ttft_def",
+        label: "TTFT definition",
+        options: "“client” or “server”",
+        default_name: "client",
+        apply: |s, v| TtftDefinition::from_key(v).map(|d| s.ttft_definition = d).is_some(),
+        current: |s| s.ttft_definition.key(),
+    },
+];
 
 /// The query string for a state, every control included so a link means the same thing even
 /// if defaults change later.
@@ -58,6 +118,12 @@ pub fn to_query(state: &State) -> String {
         out.push_str(spec.key);
         out.push('=');
         out.push_str(&crate::format::trimmed(state.get(param), spec.decimals.max(0) as usize).replace(',', ""));
+        out.push('&');
+    }
+    for choice in &CHOICES {
+        out.push_str(choice.key);
+        out.push('=');
+        out.push_str((choice.current)(state));
         out.push('&');
     }
     out.push_str("v=");
@@ -113,26 +179,43 @@ mod tests {
     fn round_trips_a_state() {
         let state = State::default().with(Param::Prompt, 2_800.0).with(Param::Decode, 110.0).with(Param::Wait, 0.23);
         let query = to_query(&state);
-        assert_eq!(query, "prompt=2800&output=300&prefill=8000&decode=110&wait=0.23&reading=240&v=1");
+        assert_eq!(query, "prompt=2800&output=300&prefill=8000&decode=110&wait=0.23&reading=240&knee=60000&kv_knee=120000&cached=0&model=linear&ttft_def=client&v=1");
         assert_eq!(parse(&query), Parsed { state, notices: vec![] });
     }
 
     #[test]
     fn bad_values_fall_back_and_are_named() {
         let p = parse("?prompt=abc&decode=0&wait=-1&output=1e400&prefill=NaN&utm_source=x");
-        assert_eq!(p.state.prompt_tokens, 16_000.0);
-        assert_eq!(p.state.decode_tokens_per_sec, 1.0);
-        assert_eq!(p.state.wait_secs, 0.0);
-        assert_eq!(p.state.output_tokens, 300.0);
-        assert_eq!(p.state.prefill_tokens_per_sec, 8_000.0);
+        assert_eq!(p.state.request(), crate::model::Request { decode_tokens_per_sec: 1.0, ..crate::model::Request::SUMMARISER });
         let keys: Vec<&str> = p.notices.iter().map(|n| n.key.as_str()).collect();
-        assert_eq!(keys, ["prompt", "decode", "wait", "output", "prefill"]);
+        assert_eq!(keys, ["prompt", "output", "prefill", "decode", "wait"]);
+    }
+
+    #[test]
+    fn choices_parse_and_fall_back() {
+        let p = parse("model=deep&ttft_def=server");
+        assert_eq!(p.state.model, ModelView::Deep);
+        assert_eq!(p.state.ttft_definition, TtftDefinition::Server);
+        assert!(p.notices.is_empty());
+        let bad = parse("model=quantum&ttft_def=");
+        assert_eq!(bad.state.model, ModelView::Linear);
+        assert_eq!(bad.notices.len(), 2);
+        assert!(bad.notices[0].message.contains("“quantum” is not one of"), "{}", bad.notices[0].message);
+    }
+
+    #[test]
+    fn a_cached_prefix_longer_than_the_prompt_is_clamped_and_named() {
+        let p = parse("cached=20000&prompt=5000");
+        assert_eq!(p.state.get(Param::Cached), 5_000.0);
+        assert_eq!(p.notices.len(), 1);
+        assert!(p.notices[0].message.contains("cannot be longer than the prompt"));
+        assert!(parse("cached=3000&prompt=5000").notices.is_empty());
     }
 
     #[test]
     fn repeated_keys_use_the_last_value() {
         let p = parse("prompt=100&prompt=200");
-        assert_eq!(p.state.prompt_tokens, 200.0);
+        assert_eq!(p.state.get(Param::Prompt), 200.0);
         assert_eq!(p.notices.len(), 1);
         assert!(p.notices[0].message.contains("more than once"));
     }

@@ -30,7 +30,9 @@ pub fn Challenge() -> impl IntoView {
                 guess_error.set(None);
                 // The challenge is posed at a fixed answer length; set it so the reader only
                 // has the prompt to move.
-                state.update(|s| s.set(Param::Output, CHALLENGE_OUTPUT_TOKENS));
+                state.update(|s| {
+                    s.set(Param::Output, CHALLENGE_OUTPUT_TOKENS);
+                });
             }
         }
     };
@@ -38,7 +40,7 @@ pub fn Challenge() -> impl IntoView {
     let progress = Memo::new(move |_| {
         let s = state.get();
         let r = s.request();
-        (r.prefill_secs(), r.decode_secs(), r.bound(), r.crossing_prompt_tokens(), s.output_tokens)
+        (r.prefill_secs(), r.decode_secs(), r.bound(), r.crossing_prompt_tokens(), s.get(Param::Output))
     });
     let phase = move || match (guess.get(), progress.get()) {
         (None, _) => "guess",
@@ -105,7 +107,9 @@ pub fn Challenge() -> impl IntoView {
             </form>
             <p class="feedback" data-testid="challenge-feedback" data-state=phase aria-live="polite">{feedback}</p>
             <div class="challenge-actions" hidden=move || guess.with(Option::is_none)>
-                <button type="button" class="quiet" on:click=move |_| state.update(|s| s.set(Param::Output, CHALLENGE_OUTPUT_TOKENS))>
+                <button type="button" class="quiet" on:click=move |_| state.update(|s| {
+                    s.set(Param::Output, CHALLENGE_OUTPUT_TOKENS);
+                })>
                     "Set the answer to 300 tokens"
                 </button>
                 <button type="button" class="quiet" on:click=move |_| {

@@ -32,7 +32,9 @@ fn ParamControl(param: Param) -> impl IntoView {
     // half-typed "16000." is not rewritten under their cursor.
     let draft = RwSignal::new(None::<String>);
     let error = RwSignal::new(None::<String>);
-    let set_value = move |v: f64| state.update(|s| s.set(param, v));
+    let set_value = move |v: f64| state.update(|s| {
+        s.set(param, v);
+    });
 
     let on_slider_input = move |ev: leptos::ev::Event| {
         if let Ok(position) = event_target_value(&ev).parse::<f64>() {

@@ -41,7 +41,7 @@ pub fn Streaming() -> impl IntoView {
     let numbers = Memo::new(move |_| {
         let s = state.get();
         let r = s.request();
-        (r.ttft_secs(), r.total_secs(), s.decode_tokens_per_sec, s.reading().tokens_per_sec())
+        (r.ttft_secs(), r.total_secs(), s.get(crate::state::Param::Decode), s.reading().tokens_per_sec())
     });
     let visible_wait = move || {
         let (ttft, total, _, _) = numbers.get();

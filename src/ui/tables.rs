@@ -31,10 +31,10 @@ pub fn LessonTable() -> impl IntoView {
         state.with(|s| {
             format!(
                 "Prefill, decode and total time by prompt length, for a {} answer at {} prefill and {} decode{}.",
-                format::tokens(s.output_tokens),
-                format::rate(s.prefill_tokens_per_sec),
-                format::rate(s.decode_tokens_per_sec),
-                if s.wait_secs > 0.0 { format!(", after a {} wait", format::duration(s.wait_secs)) } else { String::new() },
+                format::tokens(s.get(Param::Output)),
+                format::rate(s.get(Param::Prefill)),
+                format::rate(s.get(Param::Decode)),
+                if s.get(Param::Wait) > 0.0 { format!(", after a {} wait", format::duration(s.get(Param::Wait))) } else { String::new() },
             )
         })
     };
@@ -45,7 +45,7 @@ pub fn LessonTable() -> impl IntoView {
                 <thead>
                     <tr><th scope="col">"Prompt (tokens)"</th><th scope="col">"Prefill"</th><th scope="col">"Decode"</th><th scope="col">"Total"</th></tr>
                 </thead>
-                <tbody>{move || state.with(|s| rows_view(lesson_table(s), s.prompt_tokens))}</tbody>
+                <tbody>{move || state.with(|s| rows_view(lesson_table(s), s.get(Param::Prompt)))}</tbody>
             </table>
         </div>
     }
@@ -82,10 +82,10 @@ pub fn CrossingTable() -> impl IntoView {
             // One row per decade of the axis, plus the crossing and the reader's own prompt.
             let mut prompts: Vec<f64> = (1..=6).map(|e| 10f64.powi(e)).filter(|p| (spec.min..=spec.max).contains(p)).collect();
             prompts.push(request.crossing_prompt_tokens().clamp(spec.min, spec.max));
-            prompts.push(s.prompt_tokens);
+            prompts.push(s.get(Param::Prompt));
             prompts.sort_by(f64::total_cmp);
             prompts.dedup_by(|a, b| (*a - *b).abs() < 0.5);
-            rows_view(prompts.into_iter().map(|p| row(request, p)).collect(), s.prompt_tokens)
+            rows_view(prompts.into_iter().map(|p| row(request, p)).collect(), s.get(Param::Prompt))
         })
     };
     view! {
