@@ -74,6 +74,16 @@ impl State {
         accepted
     }
 
+    /// The parameter's spec with any bound that depends on other inputs filled in: the cached
+    /// prefix runs from nothing to the whole prompt, so its slider spans exactly that.
+    pub fn spec_of(&self, param: Param) -> ParamSpec {
+        let mut spec = *param.spec();
+        if param == Param::Cached {
+            spec.max = self.get(Param::Prompt).max(spec.min);
+        }
+        spec
+    }
+
     pub fn with(mut self, param: Param, value: f64) -> State {
         self.set(param, value);
         self

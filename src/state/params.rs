@@ -159,6 +159,12 @@ impl Param {
     pub const ALL: [Param; Param::COUNT] =
         [Param::Prompt, Param::Output, Param::Prefill, Param::Decode, Param::Wait, Param::Reading, Param::AttentionKnee, Param::KvKnee, Param::Cached];
 
+    /// The inputs of one request, shown in the main panel.
+    pub const REQUEST: [Param; 6] = [Param::Prompt, Param::Output, Param::Prefill, Param::Decode, Param::Wait, Param::Reading];
+
+    /// The deeper model's extra inputs.
+    pub const DEEP: [Param; 3] = [Param::AttentionKnee, Param::KvKnee, Param::Cached];
+
     /// Position in [`Param::ALL`], used to index the state's value array.
     pub fn index(self) -> usize {
         self as usize

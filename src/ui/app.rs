@@ -9,7 +9,7 @@ use super::prose::{Assumptions, Intro, Streaming};
 use super::readouts::Readouts;
 use super::tables::{CrossingTable, LessonTable, TimelineTable};
 use crate::charts::{crossing, timeline::Timeline, Figure};
-use crate::state::{query, Notice, State};
+use crate::state::{query, Notice, Param, State};
 use leptos::prelude::*;
 
 #[component]
@@ -38,7 +38,7 @@ pub fn App() -> impl IntoView {
             <section class="workbench" aria-labelledby="workbench-title">
                 <h2 id="workbench-title">"Try it: one request"</h2>
                 <div class="workbench-grid">
-                    <Controls />
+                    <Controls legend="Inputs" params=&Param::REQUEST />
                     <Readouts />
                 </div>
                 <figure class="figure" aria-labelledby="timeline-title">

@@ -8,12 +8,13 @@ use crate::state::{Param, ParamSpec};
 use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
+/// A group of controls under one legend.
 #[component]
-pub fn Controls() -> impl IntoView {
+pub fn Controls(legend: &'static str, params: &'static [Param]) -> impl IntoView {
     view! {
         <fieldset class="controls">
-            <legend>"Inputs"</legend>
-            {Param::ALL.into_iter().map(|param| view! { <ParamControl param=param /> }).collect_view()}
+            <legend>{legend}</legend>
+            {params.iter().map(|&param| view! { <ParamControl param=param /> }).collect_view()}
         </fieldset>
     }
 }
@@ -27,6 +28,9 @@ fn field_text(spec: &ParamSpec, value: f64) -> String {
 fn ParamControl(param: Param) -> impl IntoView {
     let state = use_state();
     let spec = param.spec();
+    // Bounds can depend on other inputs (the cached prefix on the prompt), so the slider mapping
+    // is read from the state each time.
+    let bounds = Memo::new(move |_| state.with(|s| s.spec_of(param)));
     let value = Memo::new(move |_| state.with(|s| s.get(param)));
     // While the reader types, the field shows their text, not the stored value, so a
     // half-typed "16000." is not rewritten under their cursor.
@@ -38,7 +42,7 @@ fn ParamControl(param: Param) -> impl IntoView {
 
     let on_slider_input = move |ev: leptos::ev::Event| {
         if let Ok(position) = event_target_value(&ev).parse::<f64>() {
-            set_value(spec.from_position(position));
+            set_value(bounds.get_untracked().from_position(position));
             error.set(None);
         }
     };
@@ -46,6 +50,7 @@ fn ParamControl(param: Param) -> impl IntoView {
     // WAI-ARIA slider pattern expects, even where neighbouring positions round alike.
     let on_slider_key = move |ev: KeyboardEvent| {
         let current = value.get_untracked();
+        let spec = bounds.get_untracked();
         let next = match ev.key().as_str() {
             "ArrowRight" | "ArrowUp" => spec.step(current, true, false),
             "ArrowLeft" | "ArrowDown" => spec.step(current, false, false),
@@ -62,7 +67,7 @@ fn ParamControl(param: Param) -> impl IntoView {
     let on_field_input = move |ev: leptos::ev::Event| {
         let raw = event_target_value(&ev);
         draft.set(Some(raw.clone()));
-        let (v, message) = typed(spec, &raw, value.get_untracked());
+        let (v, message) = typed(&bounds.get_untracked(), &raw, value.get_untracked());
         set_value(v);
         error.set(message);
     };
@@ -76,7 +81,7 @@ fn ParamControl(param: Param) -> impl IntoView {
     let id = format!("{}-field", spec.key);
     let hint_id = format!("{}-hint", spec.key);
     let error_id = format!("{}-error", spec.key);
-    let range = format!("{} to {} {}", format::trimmed(spec.min, 2), format::trimmed(spec.max, 2), spec.unit);
+    let range = move || bounds.with(|b| format!("{} to {} {}", format::trimmed(b.min, 2), format::trimmed(b.max, 2), b.unit));
     view! {
         <div class="control">
             <label for=id.clone() class="control-label">{spec.label}</label>
@@ -90,7 +95,7 @@ fn ParamControl(param: Param) -> impl IntoView {
                     data-testid=format!("{}-slider", spec.key)
                     aria-label=format!("{} slider", spec.label)
                     aria-valuetext=move || spec.value_text(value.get())
-                    prop:value=move || spec.to_position(value.get()).to_string()
+                    prop:value=move || bounds.get().to_position(value.get()).to_string()
                     on:input=on_slider_input
                     on:keydown=on_slider_key
                 />
