@@ -5,7 +5,8 @@ use super::legend::{self, LegendItem};
 use super::{dashes, DrawResult, Style};
 use crate::format;
 use crate::model::Request;
-use crate::state::{Param, State};
+use crate::model::levers::RESPONSE_BANDS;
+use crate::state::{ModelView, Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::HPos;
@@ -52,7 +53,8 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
     let (x_min, x_max) = (Param::Prompt.spec().min, Param::Prompt.spec().max);
     let samples: Vec<Row> = (0..=60).map(|i| row(request, x_min * (x_max / x_min).powf(i as f64 / 60.0))).collect();
     let y_lo = samples.iter().map(|r| r.prefill_secs.min(r.decode_secs)).fold(f64::INFINITY, f64::min).max(1e-5) * 0.7;
-    let y_hi = samples.iter().map(|r| r.total_secs).fold(0.0, f64::max).max(y_lo * 10.0) * 1.5;
+    let deep_top = if state.model == ModelView::Deep { state.deep_request().with_prompt(x_max).with_cached(0.0).total_secs() } else { 0.0 };
+    let y_hi = samples.iter().map(|r| r.total_secs).fold(deep_top, f64::max).max(y_lo * 10.0) * 1.5;
 
     area.fill(&p.background)?;
     let legend = [
@@ -61,6 +63,8 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
         LegendItem { name: "total", color: p.total, dashed: false },
         LegendItem { name: "your prompt", color: p.axis, dashed: true },
     ];
+    let deep_legend = [LegendItem { name: "dashed: deeper model", color: p.text, dashed: true }];
+    let legend: Vec<LegendItem> = if state.model == ModelView::Deep { legend.iter().chain(deep_legend.iter()).copied().collect() } else { legend.to_vec() };
     let plot = legend::draw_above(area, &legend, style)?;
     let mut chart = ChartBuilder::on(&plot)
         .margin(style.px(8.0))
@@ -82,6 +86,36 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
         .x_label_formatter(&|x| short_count(*x))
         .y_label_formatter(&|y| format::duration(*y))
         .draw()?;
+
+    // Response-time bands, as faint horizontal rules labelled at the right edge.
+    for band in RESPONSE_BANDS.iter().filter(|b| b.limit_secs > y_lo * 1.5 && b.limit_secs < y_hi / 1.5) {
+        for seg in dashes((x_min, band.limit_secs), (x_max, band.limit_secs), 40) {
+            chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.grid, 1.0))))?;
+        }
+        let text = format!("{}: {}", format::duration(band.limit_secs), band.label);
+        chart.draw_series(std::iter::once(Text::new(text, (x_max / 1.05, band.limit_secs * 1.25), style.label(11.0, p.axis, HPos::Right))))?;
+    }
+
+    if state.model == ModelView::Deep {
+        let deep = state.deep_request();
+        let deep_curve = |value: fn(&crate::model::deep::DeepRequest) -> f64| -> Vec<(f64, f64)> {
+            samples.iter().map(|r| (r.prompt_tokens, value(&deep.with_prompt(r.prompt_tokens).with_cached(0.0)))).collect()
+        };
+        for (points, color) in [(deep_curve(|d| d.prefill_secs()), p.prefill), (deep_curve(|d| d.decode_secs()), p.decode), (deep_curve(|d| d.total_secs()), p.total)] {
+            for pair in points.windows(2) {
+                if let [a, b] = pair {
+                    for seg in dashes(*a, *b, 1) {
+                        chart.draw_series(std::iter::once(PathElement::new(seg, style.line(color, 2.0))))?;
+                    }
+                }
+            }
+        }
+        if let Some(crossing) = deep.with_cached(0.0).crossing_prompt_tokens().filter(|c| (x_min..=x_max).contains(c)) {
+            let at = (crossing, deep.with_prompt(crossing).with_cached(0.0).decode_secs());
+            chart.draw_series(std::iter::once(Circle::new(at, style.px(6.0), p.marker.filled())))?;
+            chart.draw_series(std::iter::once(Text::new(format!("deeper: {}", format::tokens(crossing)), (crossing / 1.25, at.1 * 0.45), style.label(12.0, p.marker, HPos::Right))))?;
+        }
+    }
 
     let curve = |value: fn(&Row) -> f64| samples.iter().map(move |r| (r.prompt_tokens, value(r)));
     chart.draw_series(LineSeries::new(curve(|r| r.prefill_secs), style.line(p.prefill, 2.5)))?;

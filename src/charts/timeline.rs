@@ -4,7 +4,8 @@
 use super::legend::{self, LegendItem};
 use super::{dashes, DrawResult, Style};
 use crate::format;
-use crate::state::State;
+use crate::model::levers::RESPONSE_BANDS;
+use crate::state::{Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::HPos;
@@ -29,20 +30,26 @@ pub struct Timeline {
 
 impl Timeline {
     pub fn of(state: &State) -> Timeline {
-        let request = state.request();
+        // The clock starts when the request is sent, so the client-side milestones are used
+        // whichever TTFT definition the readouts follow.
+        let h = state.headline();
+        let output = state.get(Param::Output);
         let reading = state.reading();
-        let (ttft, total) = (request.ttft_secs(), request.total_secs());
-        let streamed_read_secs = reading.streamed_done_secs(ttft, total, request.output_tokens);
+        let (ttft, total) = (h.client_ttft_secs, h.total_secs);
+        let streamed_read_secs = reading.streamed_done_secs(ttft, total, output);
+        // Average pace after the first token; under the deeper model decode slows slightly as
+        // it goes, which a straight segment from first to last token approximates.
+        let decode_tokens_per_sec = if total > ttft { (output - 1.0).max(0.0) / (total - ttft) } else { state.get(Param::Decode) };
         Timeline {
-            wait_secs: request.wait_secs,
-            prefill_end_secs: request.wait_secs + request.prefill_secs(),
+            wait_secs: h.wait_secs,
+            prefill_end_secs: h.wait_secs + h.prefill_secs,
             ttft_secs: ttft,
             total_secs: total,
-            output_tokens: request.output_tokens,
-            decode_tokens_per_sec: request.decode_tokens_per_sec,
+            output_tokens: output,
+            decode_tokens_per_sec: if decode_tokens_per_sec > 0.0 { decode_tokens_per_sec } else { state.get(Param::Decode) },
             reading_tokens_per_sec: reading.tokens_per_sec(),
             streamed_read_secs,
-            unstreamed_read_secs: reading.unstreamed_done_secs(total, request.output_tokens),
+            unstreamed_read_secs: reading.unstreamed_done_secs(total, output),
             // Room after the last token to show the reader still going, without letting a
             // slow reader squeeze the two phases into a sliver.
             x_max_secs: (total * 1.35).max(1e-3),
@@ -127,6 +134,15 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
         .x_label_formatter(&|x| format::trimmed(*x, 2))
         .y_label_formatter(&|y| format::with_separators(*y, 0))
         .draw()?;
+
+    // Response-time bands a person feels, where they fall inside the axis.
+    for band in RESPONSE_BANDS.iter().filter(|b| b.limit_secs < t.x_max_secs * 0.97 && b.limit_secs > t.x_max_secs * 0.03) {
+        for seg in dashes((band.limit_secs, 0.0), (band.limit_secs, y_max * 0.5), 10) {
+            chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.axis, 1.0))))?;
+        }
+        let text = format!("{} s: {}", format::trimmed(band.limit_secs, 1), band.label);
+        chart.draw_series(std::iter::once(Text::new(text, (band.limit_secs + t.x_max_secs * 0.006, y_max * 0.46), style.label(11.0, p.axis, HPos::Left))))?;
+    }
 
     // Phase names sit at the top of their band when it is wide enough to hold them.
     let min_width = t.x_max_secs * 0.09;

@@ -1,11 +1,13 @@
 //! The page state: every input the reader controls, with its bounds, its defaults and its URL
 //! form. Everything above this layer can assume a `State` holds only accepted values.
 
+pub mod headline;
 pub mod notice;
 pub mod params;
 pub mod query;
 pub mod value;
 
+pub use headline::Headline;
 pub use notice::Notice;
 pub use params::{Param, ParamSpec, Scale};
 

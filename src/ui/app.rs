@@ -3,6 +3,7 @@
 use super::canvas::FigureCanvas;
 use super::challenge::Challenge;
 use super::controls::Controls;
+use super::deeper::Deeper;
 use super::dom;
 use super::notices::Notices;
 use super::prose::{Assumptions, Intro, Streaming};
@@ -62,6 +63,7 @@ pub fn App() -> impl IntoView {
             <Challenge />
             <Streaming />
             <Assumptions />
+            <Deeper />
         </main>
         <footer class="colophon">
             <p>"Numbers follow a deliberately simple linear model; the last section says where it bends."</p>

@@ -5,6 +5,7 @@ mod app;
 mod canvas;
 mod challenge;
 mod controls;
+mod deeper;
 mod dom;
 mod notices;
 mod prose;

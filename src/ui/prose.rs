@@ -40,8 +40,8 @@ pub fn Streaming() -> impl IntoView {
     let machine = RwSignal::new(false);
     let numbers = Memo::new(move |_| {
         let s = state.get();
-        let r = s.request();
-        (r.ttft_secs(), r.total_secs(), s.get(crate::state::Param::Decode), s.reading().tokens_per_sec())
+        let h = s.headline();
+        (h.client_ttft_secs, h.total_secs, s.get(crate::state::Param::Decode), s.reading().tokens_per_sec())
     });
     let visible_wait = move || {
         let (ttft, total, _, _) = numbers.get();
