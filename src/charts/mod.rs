@@ -1,6 +1,7 @@
 //! One drawing function per figure, generic over plotters' `DrawingBackend`: the page draws on
 //! a canvas, native tests and export draw the very same code into SVG.
 
+pub mod completion;
 pub mod crossing;
 pub mod legend;
 pub mod palette;

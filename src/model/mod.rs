@@ -5,10 +5,12 @@
 //! state layer enforces; the functions still never panic on anything else.
 
 pub mod deep;
+pub mod deployments;
 pub mod levers;
 pub mod reading;
 pub mod request;
 pub mod rounding;
+pub mod workload;
 
 pub use reading::ReadingSpeed;
 pub use request::{Bound, Request};

@@ -1,0 +1,355 @@
+//! The two-deployments figure: time to finish an answer against its length, for A and B, with
+//! the crossover where the quicker first token stops winning, the reader's current length, and
+//! how long a person takes to read that many tokens.
+
+use super::legend::{self, LegendItem};
+use super::{DrawResult, Style};
+use crate::format;
+use crate::model::deployments::{Comparison, Crossover, Deployment, Which, Winner, MOST_TOKENS};
+use crate::model::ReadingSpeed;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// Answer lengths of the lesson's two-deployment table.
+pub const LESSON_LENGTHS: [f64; 5] = [20.0, 30.0, 100.0, 600.0, 2_000.0];
+
+/// Everything the figure needs, as plain numbers so the page's state can build it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CompletionInputs {
+    pub a: Deployment,
+    pub b: Deployment,
+    pub answer_tokens: f64,
+    pub reading: ReadingSpeed,
+}
+
+impl Default for CompletionInputs {
+    /// The lesson's pair on a 600-token support answer.
+    fn default() -> Self {
+        CompletionInputs { a: Deployment::LESSON_A, b: Deployment::LESSON_B, answer_tokens: 600.0, reading: ReadingSpeed::default() }
+    }
+}
+
+impl CompletionInputs {
+    pub fn comparison(&self) -> Comparison {
+        Comparison::new(self.a, self.b)
+    }
+
+    /// The answer length as the model uses it (NaN and negatives count as zero).
+    fn answer(&self) -> f64 {
+        let n = self.answer_tokens;
+        if n.is_nan() {
+            0.0
+        } else {
+            n.clamp(0.0, MOST_TOKENS)
+        }
+    }
+}
+
+/// One answer length: both completion times, the reading time and who finishes first.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Row {
+    pub answer_tokens: f64,
+    pub a_secs: f64,
+    pub b_secs: f64,
+    /// How long a person takes to read that many tokens.
+    pub reading_secs: f64,
+    pub winner: Winner,
+}
+
+pub fn row(inputs: &CompletionInputs, answer_tokens: f64) -> Row {
+    let race = inputs.comparison().race_at(answer_tokens);
+    let n = if answer_tokens.is_nan() { 0.0 } else { answer_tokens.clamp(0.0, MOST_TOKENS) };
+    Row { answer_tokens, a_secs: race.a_secs, b_secs: race.b_secs, reading_secs: n / inputs.reading.tokens_per_sec(), winner: race.winner }
+}
+
+/// The lesson's table for the current deployments.
+pub fn lesson_table(inputs: &CompletionInputs) -> Vec<Row> {
+    LESSON_LENGTHS.iter().map(|&n| row(inputs, n)).collect()
+}
+
+/// The figure's data table: the lesson's lengths, the current length and the crossover, in
+/// order of length, each once.
+pub fn rows(inputs: &CompletionInputs) -> Vec<Row> {
+    let mut lengths: Vec<f64> = LESSON_LENGTHS.to_vec();
+    lengths.push(inputs.answer());
+    if let Some(n) = inputs.comparison().crossover().tokens() {
+        lengths.push(n);
+    }
+    lengths.sort_by(f64::total_cmp);
+    lengths.dedup();
+    lengths.into_iter().map(|n| row(inputs, n)).collect()
+}
+
+/// A crossover length as the page writes it: one decimal, since it is rarely a whole number.
+pub fn crossover_tokens_text(tokens: f64) -> String {
+    let count = format::trimmed(tokens, 1);
+    if count == "1" {
+        "1 token".to_string()
+    } else {
+        format!("{count} tokens")
+    }
+}
+
+fn describe(d: &Deployment) -> String {
+    format!("first token after {}, then {}", format::duration(d.ttft()), format::rate(1.0 / d.secs_per_token()))
+}
+
+/// The text alternative of the figure, in a few sentences.
+pub fn summary(inputs: &CompletionInputs) -> String {
+    let comparison = inputs.comparison();
+    let n = inputs.answer();
+    let here = row(inputs, n);
+    let shape = match comparison.crossover() {
+        Crossover::At { tokens, below, above } => format!(
+            "The lines cross at {}: shorter answers finish first on {}, longer ones on {}.",
+            crossover_tokens_text(tokens),
+            below.label(),
+            above.label()
+        ),
+        Crossover::Never { faster } => {
+            format!("The lines never cross: {} is never the slower of the two, so it finishes first at every length.", faster.label())
+        }
+        Crossover::Identical => "The two deployments are the same, so every answer finishes at the same moment on both.".to_string(),
+    };
+    let verdict = match here.winner {
+        Winner::Tie => "so both finish together".to_string(),
+        w => format!("so {} finishes first", w.data_value()),
+    };
+    format!(
+        "Time to finish an answer against its length. A: {}. B: {}. {shape} For your answer of {}, A takes {} and B {}, {verdict}. Reading it at {} takes {}.",
+        describe(&comparison.a),
+        describe(&comparison.b),
+        format::tokens(n),
+        format::duration(here.a_secs),
+        format::duration(here.b_secs),
+        format::rate(inputs.reading.tokens_per_sec()),
+        format::duration(here.reading_secs),
+    )
+}
+
+/// The axis widens for a crossover up to this length and no further: past it no real answer
+/// lives, and stretching the axis would squeeze every plausible length into a corner.
+const WIDEST_CROSSOVER_SHOWN: f64 = 1e6;
+
+/// The horizontal extent: the lesson's range, widened to show the current length and a
+/// plausible crossover with some room either side.
+fn x_range(inputs: &CompletionInputs) -> (f64, f64) {
+    let (mut lo, mut hi) = (1.0_f64, 10_000.0_f64);
+    let answer = inputs.answer();
+    let crossover = inputs.comparison().crossover().tokens().filter(|n| *n <= WIDEST_CROSSOVER_SHOWN);
+    for x in [Some(answer).filter(|n| *n > 0.0), crossover].into_iter().flatten() {
+        lo = lo.min(x / 2.0);
+        hi = hi.max(x * 2.0);
+    }
+    (lo.max(1e-3), hi.min(MOST_TOKENS * 2.0))
+}
+
+/// Where `x` sits between `lo` and `hi` on a log axis, from 0 to 1.
+fn log_fraction(x: f64, lo: f64, hi: f64) -> f64 {
+    ((x / lo).ln() / (hi / lo).ln()).clamp(0.0, 1.0)
+}
+
+pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &CompletionInputs, style: &Style) -> DrawResult<DB> {
+    let p = style.palette;
+    let comparison = inputs.comparison();
+    let crossover = comparison.crossover();
+    let (x_lo, x_hi) = x_range(inputs);
+    let samples: Vec<Row> = (0..=120).map(|i| row(inputs, x_lo * (x_hi / x_lo).powf(i as f64 / 120.0))).collect();
+    // Every value is positive (lengths start above zero), so the log axis can hold them all.
+    let smallest = samples.iter().map(|r| r.a_secs.min(r.b_secs).min(r.reading_secs)).fold(f64::INFINITY, f64::min);
+    let largest = samples.iter().map(|r| r.a_secs.max(r.b_secs).max(r.reading_secs)).fold(0.0, f64::max);
+    let y_hi = if largest.is_finite() && largest > 0.0 { largest * 2.0 } else { 1e3 };
+    // At most twelve decades: a reader racing at absurd speeds would otherwise stretch the axis
+    // over hundreds of decades (and plotters would lay out a grid line for each). Whatever falls
+    // below is drawn along the floor.
+    let y_lo = if smallest.is_finite() && smallest > 0.0 { (smallest * 0.7).max(y_hi * 1e-12) } else { y_hi * 1e-4 };
+    let y_lo = y_lo.min(y_hi / 10.0);
+    let fit = |y: f64| y.clamp(y_lo, y_hi);
+
+    let color = |which: Which| match which {
+        Which::A => p.prefill,
+        Which::B => p.decode,
+    };
+    let band = |which: Which| match which {
+        Which::A => p.prefill_band,
+        Which::B => p.decode_band,
+    };
+
+    area.fill(&p.background)?;
+    let legend = [
+        LegendItem { name: "deployment A", color: p.prefill, dashed: false },
+        LegendItem { name: "deployment B", color: p.decode, dashed: false },
+        LegendItem { name: "time to read it", color: p.reading, dashed: true },
+        LegendItem { name: "your answer", color: p.axis, dashed: true },
+    ];
+    let plot = legend::draw_above(area, &legend, style)?;
+    let mut chart = ChartBuilder::on(&plot)
+        .margin(style.px(8.0))
+        .margin_right(style.px(16.0))
+        .x_label_area_size(style.px(40.0))
+        .y_label_area_size(style.px(70.0))
+        .build_cartesian_2d((x_lo..x_hi).log_scale(), (y_lo..y_hi).log_scale())?;
+
+    // Who finishes first, as tinted regions behind everything else.
+    let regions: Vec<(f64, f64, Option<Which>)> = match crossover {
+        Crossover::At { tokens, below, above } => {
+            let split = tokens.clamp(x_lo, x_hi);
+            vec![(x_lo, split, Some(below)), (split, x_hi, Some(above))]
+        }
+        Crossover::Never { faster } => vec![(x_lo, x_hi, Some(faster))],
+        Crossover::Identical => vec![(x_lo, x_hi, None)],
+    };
+    for &(from, to, who) in &regions {
+        if to > from {
+            let fill = who.map(band).unwrap_or(p.wait_band);
+            chart.draw_series(std::iter::once(Rectangle::new([(from, y_lo), (to, y_hi)], fill.filled())))?;
+        }
+    }
+
+    chart
+        .configure_mesh()
+        .light_line_style(p.grid.mix(0.0))
+        .bold_line_style(p.grid)
+        .axis_style(p.axis)
+        .label_style(style.font(12.0))
+        .axis_desc_style(style.font(12.0))
+        .x_desc("answer length (tokens, log scale)")
+        .y_desc("time to finish (s, log scale)")
+        .x_labels(6)
+        .y_labels(6)
+        .x_label_formatter(&|x| short_count(*x))
+        .y_label_formatter(&|y| format::duration(*y))
+        .draw()?;
+
+    // Region names along the top, where the lines are furthest away, when there is room. They
+    // start just inside each region rather than at its middle, where the answer marker often is.
+    let top = Pos::new(HPos::Left, VPos::Top);
+    for &(from, to, who) in &regions {
+        let room = log_fraction(to, x_lo, x_hi) - log_fraction(from, x_lo, x_hi);
+        let text = match (who, regions.len()) {
+            (Some(w), 1) => format!("{} finishes first at every length", w.label()),
+            (Some(w), _) => format!("{} finishes first", w.label()),
+            (None, _) => "A and B finish together".to_string(),
+        };
+        if room >= 0.18 {
+            let start = from * (to / from).powf(0.04);
+            let ink = who.map(color).unwrap_or(p.text);
+            chart.draw_series(std::iter::once(Text::new(text, (start, y_hi / 1.15), style.font_colored(12.0, ink).pos(top))))?;
+        }
+    }
+
+    // The reading reference: time to read n tokens at the reader's pace.
+    let reading_line: Vec<(f64, f64)> = samples.iter().map(|r| (r.answer_tokens, fit(r.reading_secs))).collect();
+    for pair in reading_line.chunks(2) {
+        // Every other segment, for a dashed line that follows the clamped values.
+        chart.draw_series(std::iter::once(PathElement::new(pair.to_vec(), style.line(p.reading, 2.0))))?;
+    }
+    for which in [Which::A, Which::B] {
+        let line = samples.iter().map(|r| (r.answer_tokens, fit(if which == Which::A { r.a_secs } else { r.b_secs })));
+        chart.draw_series(LineSeries::new(line, style.line(color(which), 2.5)))?;
+    }
+
+    // The crossover: marked and labelled on the axis, or said in words.
+    let label_low = (y_lo * y_lo * y_hi).cbrt();
+    match crossover {
+        Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => {
+            let at = (tokens, fit(comparison.a.completion_secs(tokens)));
+            for seg in vertical_dashes(tokens, y_lo, y_hi) {
+                chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.marker, 1.5))))?;
+            }
+            chart.draw_series(std::iter::once(Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5)))))?;
+            let (anchor, x) = if log_fraction(tokens, x_lo, x_hi) < 0.7 { (HPos::Left, tokens * 1.12) } else { (HPos::Right, tokens / 1.12) };
+            // Near the floor: below both lines on the side where they have risen, and clear of
+            // the answer's labels, which sit by the lines.
+            let floor = y_lo * (y_hi / y_lo).powf(0.05);
+            chart.draw_series(std::iter::once(Text::new(format!("crossover: {}", crossover_tokens_text(tokens)), (x, floor), style.label(12.0, p.marker, anchor))))?;
+        }
+        Crossover::At { tokens, .. } => {
+            let edge = if tokens > x_hi { "off the right edge" } else { "off the left edge" };
+            chart.draw_series(std::iter::once(Text::new(format!("crossover at {} ({edge})", crossover_tokens_text(tokens)), (x_lo * 1.2, label_low), style.label(12.0, p.marker, HPos::Left))))?;
+        }
+        Crossover::Never { faster } => {
+            let text = format!("no crossover: {} is never slower", faster.label());
+            chart.draw_series(std::iter::once(Text::new(text, (x_lo * 1.2, label_low), style.label(12.0, p.marker, HPos::Left))))?;
+        }
+        Crossover::Identical => {
+            chart.draw_series(std::iter::once(Text::new("no crossover: the two lines are one", (x_lo * 1.2, label_low), style.label(12.0, p.marker, HPos::Left))))?;
+        }
+    }
+
+    // The current answer length, with both completion times beside their points.
+    let answer = inputs.answer();
+    let x = answer.clamp(x_lo, x_hi);
+    for seg in vertical_dashes(x, y_lo, y_hi) {
+        chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.axis, 1.5))))?;
+    }
+    let here = row(inputs, answer);
+    let right_side = log_fraction(x, x_lo, x_hi) > 0.7;
+    let (anchor, nudge) = if right_side { (HPos::Right, 1.0 / 1.1) } else { (HPos::Left, 1.1) };
+    chart.draw_series(std::iter::once(Text::new(format!("your answer: {}", format::tokens(answer)), (x * nudge, y_hi / 2.6), style.label(12.0, p.text, anchor))))?;
+    for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
+        chart.draw_series(std::iter::once(Circle::new((x, fit(secs)), style.px(4.0), color(which).filled())))?;
+        // Both lines rise to the right, so the space above-left of the upper point and
+        // below-right of the lower one is clear of them. At the edges the label turns inward:
+        // above-right at the left edge, and well below-left at the right edge, where the
+        // line falls away more slowly than the text extends.
+        let upper = match which {
+            Which::A => here.a_secs >= here.b_secs,
+            Which::B => here.b_secs > here.a_secs,
+        };
+        let left_side = log_fraction(x, x_lo, x_hi) < 0.15;
+        let (at, anchor) = match (upper, left_side, right_side) {
+            (true, true, _) => ((x * 1.08, fit(secs) * 1.35), HPos::Left),
+            (true, false, _) => ((x / 1.08, fit(secs) * 1.35), HPos::Right),
+            (false, _, false) => ((x * 1.08, fit(secs) / 1.35), HPos::Left),
+            (false, _, true) => ((x / 1.08, fit(secs) / 3.0), HPos::Right),
+        };
+        let text = format!("{} {}", which.label(), format::duration(secs));
+        chart.draw_series(std::iter::once(Text::new(text, (at.0, fit(at.1)), style.label(12.0, color(which), anchor))))?;
+    }
+    Ok(())
+}
+
+/// A dashed vertical line on a log axis: dashes of equal length on screen, so spaced evenly in
+/// the logarithm (the shared `dashes` helper spaces them evenly in the value).
+fn vertical_dashes(x: f64, y_lo: f64, y_hi: f64) -> Vec<Vec<(f64, f64)>> {
+    const PIECES: usize = 24;
+    let at = |t: f64| (x, y_lo * (y_hi / y_lo).powf(t));
+    (0..PIECES).map(|i| vec![at(i as f64 / PIECES as f64), at((i as f64 + 0.55) / PIECES as f64)]).collect()
+}
+
+/// Axis labels for token counts: 100, 1k, 10k, 1M.
+fn short_count(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{}M", format::trimmed(x / 1e6, 1))
+    } else if x >= 1e3 {
+        format!("{}k", format::trimmed(x / 1e3, 1))
+    } else {
+        format::trimmed(x, 3)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn range_widens_for_the_answer_and_the_crossover() {
+        assert_eq!(x_range(&CompletionInputs::default()), (1.0, 10_000.0));
+        let long = CompletionInputs { answer_tokens: 100_000.0, ..CompletionInputs::default() };
+        assert_eq!(x_range(&long).1, 200_000.0);
+        let empty = CompletionInputs { answer_tokens: 0.0, ..CompletionInputs::default() };
+        assert_eq!(x_range(&empty), (1.0, 10_000.0));
+    }
+
+    #[test]
+    fn rows_include_the_answer_and_the_crossover_once() {
+        let inputs = CompletionInputs::default();
+        let n_star = inputs.comparison().crossover().tokens().unwrap_or(f64::NAN);
+        let r = rows(&inputs);
+        let lengths: Vec<f64> = r.iter().map(|r| r.answer_tokens).collect();
+        assert_eq!(lengths, vec![20.0, n_star, 30.0, 100.0, 600.0, 2_000.0]);
+        assert_eq!(r.iter().find(|r| r.answer_tokens == n_star).map(|r| r.winner), Some(Winner::Tie));
+    }
+}
