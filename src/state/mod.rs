@@ -11,7 +11,10 @@ pub use headline::Headline;
 pub use notice::Notice;
 pub use params::{Param, ParamSpec, Scale};
 
+use crate::charts::completion::CompletionInputs;
 use crate::model::deep::{DeepRequest, Knees, TtftDefinition};
+use crate::model::deployments::{Comparison, Consumer, Deployment, PromptTtft};
+use crate::model::workload::{LengthDistribution, Router};
 use crate::model::{ReadingSpeed, Request};
 
 /// Which model the page's headline numbers follow.
@@ -39,6 +42,32 @@ impl ModelView {
     }
 }
 
+/// Where a deployment's time to first token comes from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TtftSource {
+    /// Typed in, as measured.
+    #[default]
+    Given,
+    /// Built from its prompt: base + passages × tokens per passage, prefill rate and overhead.
+    Prompt,
+}
+
+impl TtftSource {
+    pub fn key(self) -> &'static str {
+        match self {
+            TtftSource::Given => "given",
+            TtftSource::Prompt => "prompt",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<TtftSource> {
+        [TtftSource::Given, TtftSource::Prompt].into_iter().find(|s| s.key() == key)
+    }
+}
+
+/// Parameters whose bounds depend on another: (the one depended on, the dependant).
+const DEPENDANTS: [(Param, Param); 2] = [(Param::Prompt, Param::Cached), (Param::Median, Param::P90)];
+
 /// Everything the reader can set. Numbers live in one array indexed by [`Param`], so adding a
 /// control is one row in the parameter table rather than a field, a getter and a setter.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,11 +75,25 @@ pub struct State {
     values: [f64; Param::COUNT],
     pub model: ModelView,
     pub ttft_definition: TtftDefinition,
+    /// Who consumes the answer: a person reading, or a program that needs all of it.
+    pub consumer: Consumer,
+    pub a_ttft_source: TtftSource,
+    pub b_ttft_source: TtftSource,
+    /// Whether the router's threshold follows the crossover or the typed value.
+    pub route_at_crossover: bool,
 }
 
 impl Default for State {
     fn default() -> Self {
-        State { values: Param::ALL.map(|p| p.spec().default), model: ModelView::default(), ttft_definition: TtftDefinition::Client }
+        State {
+            values: Param::ALL.map(|p| p.spec().default),
+            model: ModelView::default(),
+            ttft_definition: TtftDefinition::Client,
+            consumer: Consumer::Reader,
+            a_ttft_source: TtftSource::Given,
+            b_ttft_source: TtftSource::Given,
+            route_at_crossover: true,
+        }
     }
 }
 
@@ -62,26 +105,27 @@ impl State {
     /// Stores a value after passing it through the parameter's bounds, so no caller can put an
     /// unaccepted number into the state. Returns the value actually stored.
     pub fn set(&mut self, param: Param, value: f64) -> f64 {
-        let mut accepted = param.spec().clamp(value);
-        // A cached prefix is part of the prompt: it can never be longer than the prompt.
-        if param == Param::Cached {
-            accepted = accepted.min(self.get(Param::Prompt));
-        }
+        let accepted = self.spec_of(param).clamp(value);
         if let Some(slot) = self.values.get_mut(param.index()) {
             *slot = accepted;
         }
-        if param == Param::Prompt && self.get(Param::Cached) > accepted {
-            self.set(Param::Cached, accepted);
+        // Values bounded by this one follow it.
+        for dependant in DEPENDANTS.iter().filter(|(on, _)| *on == param).map(|(_, d)| *d) {
+            let current = self.get(dependant);
+            self.set(dependant, current);
         }
         accepted
     }
 
     /// The parameter's spec with any bound that depends on other inputs filled in: the cached
-    /// prefix runs from nothing to the whole prompt, so its slider spans exactly that.
+    /// prefix runs from nothing to the whole prompt, and the 90th percentile of answer lengths
+    /// cannot sit below the median.
     pub fn spec_of(&self, param: Param) -> ParamSpec {
         let mut spec = *param.spec();
-        if param == Param::Cached {
-            spec.max = self.get(Param::Prompt).max(spec.min);
+        match param {
+            Param::Cached => spec.max = self.get(Param::Prompt).clamp(spec.min, spec.max),
+            Param::P90 => spec.min = self.get(Param::Median).clamp(spec.min, spec.max),
+            _ => {}
         }
         spec
     }
@@ -108,6 +152,56 @@ impl State {
         DeepRequest::new(self.request(), self.get(Param::Cached), knees)
     }
 
+    fn prompt_ttft(&self, params: [Param; 5]) -> PromptTtft {
+        let [base, passages, per_passage, prefill, overhead] = params.map(|p| self.get(p));
+        PromptTtft { base_prompt_tokens: base, passages, tokens_per_passage: per_passage, prefill_tokens_per_sec: prefill, overhead_secs: overhead }
+    }
+
+    /// A's TTFT built from its prompt (used when its source is [`TtftSource::Prompt`]).
+    pub fn a_prompt_ttft(&self) -> PromptTtft {
+        self.prompt_ttft(Param::A_PROMPT)
+    }
+
+    pub fn b_prompt_ttft(&self) -> PromptTtft {
+        self.prompt_ttft(Param::B_PROMPT)
+    }
+
+    /// The two deployments at their idle (typical) decode rates.
+    pub fn comparison(&self) -> Comparison {
+        let ttft = |source: TtftSource, given: Param, prompt: PromptTtft| match source {
+            TtftSource::Given => self.get(given),
+            TtftSource::Prompt => prompt.ttft_secs(),
+        };
+        Comparison::new(
+            Deployment::new(ttft(self.a_ttft_source, Param::ATtft, self.a_prompt_ttft()), self.get(Param::ARate)),
+            Deployment::new(ttft(self.b_ttft_source, Param::BTtft, self.b_prompt_ttft()), self.get(Param::BRate)),
+        )
+    }
+
+    /// The same pair when each decodes at its peak-load rate.
+    pub fn peak_comparison(&self) -> Comparison {
+        self.comparison().at_rates(self.get(Param::APeak), self.get(Param::BPeak))
+    }
+
+    pub fn completion_inputs(&self) -> CompletionInputs {
+        let c = self.comparison();
+        CompletionInputs { a: c.a, b: c.b, answer_tokens: self.get(Param::Answer), reading: self.reading() }
+    }
+
+    pub fn lengths(&self) -> LengthDistribution {
+        LengthDistribution::new(self.get(Param::Median), self.get(Param::P90))
+    }
+
+    pub fn router(&self) -> Router {
+        let comparison = self.comparison();
+        let sigma = Router::error_sigma_for_factor(self.get(Param::RouteError));
+        if self.route_at_crossover {
+            Router::at_crossover(&comparison, sigma)
+        } else {
+            Router { threshold_tokens: self.get(Param::Threshold), error_sigma: sigma }
+        }
+    }
+
     pub fn reading(&self) -> ReadingSpeed {
         ReadingSpeed { words_per_min: self.get(Param::Reading) }
     }
@@ -132,6 +226,25 @@ mod tests {
         assert_eq!(s.get(Param::Decode), Param::Decode.spec().min);
         assert_eq!(s.get(Param::Prompt), Param::Prompt.spec().max);
         assert_eq!(s.get(Param::Wait), Param::Wait.spec().default);
+    }
+
+    #[test]
+    fn deployment_defaults_are_the_lessons_pair() {
+        let s = State::default();
+        assert_eq!(s.comparison(), Comparison::LESSON);
+        assert!((s.b_prompt_ttft().ttft_secs() - 0.9).abs() < 0.005);
+        assert!((s.a_prompt_ttft().ttft_secs() - 0.2).abs() < 0.005);
+        let from_prompt = State { b_ttft_source: TtftSource::Prompt, ..s }.with(Param::BPassages, 4.0);
+        assert!((from_prompt.comparison().b.ttft_secs - 0.46).abs() < 0.005);
+    }
+
+    #[test]
+    fn p90_never_drops_below_the_median() {
+        let mut s = State::default();
+        assert_eq!(s.set(Param::P90, 10.0), 40.0);
+        s.set(Param::P90, 900.0);
+        s.set(Param::Median, 2_000.0);
+        assert_eq!(s.get(Param::P90), 2_000.0);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 use super::notice::{excerpt, Notice};
 use super::params::Param;
 use super::value::{accept, describe};
-use super::{ModelView, State};
+use super::{ModelView, State, TtftSource};
+use crate::model::deployments::Consumer;
 use crate::model::deep::TtftDefinition;
 
 /// Bumped if the meaning of a key ever changes, so old links can be read the old way.
@@ -55,10 +56,15 @@ pub fn parse(query: &str) -> Parsed {
         let stored = state.set(param, wanted);
         if let Some(problem) = problem {
             notices.push(describe(spec, value, problem, stored));
-        } else if stored < wanted {
+        } else if stored != wanted {
+            let why = match param {
+                Param::Cached => "a cached prefix cannot be longer than the prompt",
+                Param::P90 => "the 90th percentile cannot be below the median",
+                _ => "it is out of range given the other settings",
+            };
             notices.push(Notice {
                 key: spec.key.to_string(),
-                message: format!("{} ({}): a cached prefix cannot be longer than the prompt; using the whole prompt, {}.", spec.label, spec.key, crate::format::tokens(stored)),
+                message: format!("{} ({}): {why}; using {} {}.", spec.label, spec.key, crate::format::trimmed(stored, spec.decimals.max(0) as usize), spec.unit),
             });
         }
     }
@@ -90,7 +96,7 @@ struct Choice {
     current: fn(&State) -> &'static str,
 }
 
-const CHOICES: [Choice; 2] = [
+const CHOICES: [Choice; 6] = [
     Choice {
         key: "model",
         label: "Model",
@@ -106,6 +112,58 @@ const CHOICES: [Choice; 2] = [
         default_name: "client",
         apply: |s, v| TtftDefinition::from_key(v).map(|d| s.ttft_definition = d).is_some(),
         current: |s| s.ttft_definition.key(),
+    },
+    Choice {
+        key: "consumer",
+        label: "Who consumes the answer",
+        options: "“reader” or “machine”",
+        default_name: "reader",
+        apply: |s, v| {
+            let consumer = match v {
+                "reader" => Some(Consumer::Reader),
+                "machine" => Some(Consumer::Machine),
+                _ => None,
+            };
+            consumer.map(|c| s.consumer = c).is_some()
+        },
+        current: |s| match s.consumer {
+            Consumer::Reader => "reader",
+            Consumer::Machine => "machine",
+        },
+    },
+    Choice {
+        key: "a_ttft_from",
+        label: "Where A's TTFT comes from",
+        options: "“given” or “prompt”",
+        default_name: "given",
+        apply: |s, v| TtftSource::from_key(v).map(|t| s.a_ttft_source = t).is_some(),
+        current: |s| s.a_ttft_source.key(),
+    },
+    Choice {
+        key: "b_ttft_from",
+        label: "Where B's TTFT comes from",
+        options: "“given” or “prompt”",
+        default_name: "given",
+        apply: |s, v| TtftSource::from_key(v).map(|t| s.b_ttft_source = t).is_some(),
+        current: |s| s.b_ttft_source.key(),
+    },
+    Choice {
+        key: "route",
+        label: "Router threshold",
+        options: "“crossover” or “fixed”",
+        default_name: "crossover",
+        apply: |s, v| match v {
+            "crossover" => {
+                s.route_at_crossover = true;
+                true
+            }
+            "fixed" => {
+                s.route_at_crossover = false;
+                true
+            }
+            _ => false,
+        },
+        current: |s| if s.route_at_crossover { "crossover" } else { "fixed" },
     },
 ];
 
@@ -179,7 +237,8 @@ mod tests {
     fn round_trips_a_state() {
         let state = State::default().with(Param::Prompt, 2_800.0).with(Param::Decode, 110.0).with(Param::Wait, 0.23);
         let query = to_query(&state);
-        assert_eq!(query, "prompt=2800&output=300&prefill=8000&decode=110&wait=0.23&reading=240&knee=60000&kv_knee=120000&cached=0&model=linear&ttft_def=client&v=1");
+        assert!(query.starts_with("prompt=2800&output=300&prefill=8000&decode=110&wait=0.23&reading=240&knee=60000&kv_knee=120000&cached=0&a_ttft=0.2&"), "{query}");
+        assert!(query.ends_with("&model=linear&ttft_def=client&consumer=reader&a_ttft_from=given&b_ttft_from=given&route=crossover&v=1"), "{query}");
         assert_eq!(parse(&query), Parsed { state, notices: vec![] });
     }
 

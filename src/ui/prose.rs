@@ -3,6 +3,7 @@
 
 use super::app::use_state;
 use crate::format;
+use crate::model::deployments::Consumer;
 use leptos::prelude::*;
 
 #[component]
@@ -37,7 +38,9 @@ pub fn Intro() -> impl IntoView {
 #[component]
 pub fn Streaming() -> impl IntoView {
     let state = use_state();
-    let machine = RwSignal::new(false);
+    // Who consumes the answer lives in the state (and so in the URL).
+    let machine = Memo::new(move |_| state.with(|s| s.consumer == Consumer::Machine));
+    let set_machine = move |m: bool| state.update(|s| s.consumer = if m { Consumer::Machine } else { Consumer::Reader });
     let numbers = Memo::new(move |_| {
         let s = state.get();
         let h = s.headline();
@@ -77,11 +80,11 @@ pub fn Streaming() -> impl IntoView {
             <fieldset class="consumer">
                 <legend>"Who is waiting for the answer?"</legend>
                 <label>
-                    <input type="radio" name="consumer" data-testid="consumer-person" prop:checked=move || !machine.get() on:change=move |_| machine.set(false) />
+                    <input type="radio" name="consumer" data-testid="consumer-person" prop:checked=move || !machine.get() on:change=move |_| set_machine(false) />
                     " A person reading a chat reply"
                 </label>
                 <label>
-                    <input type="radio" name="consumer" data-testid="consumer-machine" prop:checked=move || machine.get() on:change=move |_| machine.set(true) />
+                    <input type="radio" name="consumer" data-testid="consumer-machine" prop:checked=move || machine.get() on:change=move |_| set_machine(true) />
                     " A program that needs the whole answer (JSON parser, validator, next model call)"
                 </label>
             </fieldset>
