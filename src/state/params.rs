@@ -325,10 +325,11 @@ impl Param {
 impl ParamSpec {
     /// The nearest accepted value: within bounds, at the kept precision; NaN becomes the default.
     pub fn clamp(&self, value: f64) -> f64 {
-        if value.is_nan() {
-            return self.default;
-        }
-        round_half_away(value.clamp(self.min, self.max), self.decimals).clamp(self.min, self.max)
+        // A bound set by another input (see `State::spec_of`) can exclude the default, so the
+        // fallback is held within the bounds too.
+        let value = if value.is_nan() { self.default } else { value };
+        // Adding zero turns -0 into 0, so no reader ever sees "-0".
+        round_half_away(value.clamp(self.min, self.max), self.decimals).clamp(self.min, self.max) + 0.0
     }
 
     /// Slider position (0 ..= SLIDER_STEPS) showing `value`.

@@ -1,0 +1,283 @@
+//! Fuzzing the page's input layer: the URL parser and the typed-value checks take whatever a link
+//! or a keyboard sends. For any text at all they must not panic, must leave every number inside
+//! its control's bounds, and must raise a notice exactly when something was wrong with the input
+//! (a bad or out-of-range value, an unknown option, a key given twice), never for good input.
+//!
+//! Every property runs 10,000 cases, so one `cargo test` tries 70,000 generated inputs here.
+
+use crossover::state::query::{parse, percent_decode, to_query, Parsed};
+use crossover::state::value::{accept, typed};
+use crossover::state::{ModelView, Param, State};
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+
+const CASES: u32 = 10_000;
+
+/// The options of the settings chosen by name rather than number. A choice this list does not
+/// know yet (found in the page's own URLs) is judged by whether it alone raises a notice.
+const KNOWN_OPTIONS: [(&str, &[&str]); 6] = [
+    ("model", &["linear", "deep"]),
+    ("ttft_def", &["client", "server"]),
+    ("consumer", &["reader", "machine"]),
+    ("a_ttft_from", &["given", "prompt"]),
+    ("b_ttft_from", &["given", "prompt"]),
+    ("route", &["crossover", "fixed"]),
+];
+
+/// The keys of the named choices, as the page writes them into its own URL.
+fn choice_keys() -> Vec<String> {
+    to_query(&State::default())
+        .split('&')
+        .filter_map(|pair| pair.split_once('=').map(|(k, _)| k.to_string()))
+        .filter(|k| Param::from_key(k).is_none() && k != "v")
+        .collect()
+}
+
+fn is_good_option(key: &str, value: &str) -> bool {
+    let value = value.trim();
+    match KNOWN_OPTIONS.iter().find(|(k, _)| *k == key) {
+        Some((_, options)) => options.contains(&value),
+        None => parse(&format!("{key}={value}")).notices.is_empty(),
+    }
+}
+
+/// Every number is finite, inside the bounds its control shows (some depend on other inputs)
+/// and already at the precision the control keeps.
+fn assert_valid(state: &State) -> Result<(), TestCaseError> {
+    for param in Param::ALL {
+        let v = state.get(param);
+        let spec = state.spec_of(param);
+        prop_assert!(v.is_finite(), "{} = {v}", spec.key);
+        prop_assert!(spec.min <= v && v <= spec.max, "{} = {v} outside {}..={}", spec.key, spec.min, spec.max);
+        prop_assert_eq!(spec.clamp(v), v, "{} = {} is not at its kept precision", spec.key, v);
+    }
+    let h = state.headline();
+    for x in [h.wait_secs, h.prefill_secs, h.decode_secs, h.ttft_secs, h.client_ttft_secs, h.total_secs] {
+        prop_assert!(x.is_finite() && x >= 0.0, "headline {h:?}");
+    }
+    Ok(())
+}
+
+/// What the parser should say about a query, worked out apart from it: for each known key, one
+/// notice per repeat, plus one if the value finally used is unusable as written: not a number in
+/// range, outside a bound set by another input in the final state, or not one of a choice's
+/// options. Unknown keys are ignored.
+fn expected_notice_counts(query: &str, parsed: &State) -> BTreeMap<String, usize> {
+    let choices = choice_keys();
+    let mut last: BTreeMap<String, (usize, String)> = BTreeMap::new();
+    for pair in query.strip_prefix('?').unwrap_or(query).split('&').filter(|p| !p.is_empty()) {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        let key = percent_decode(k).trim().to_string();
+        if Param::from_key(&key).is_some() || choices.contains(&key) {
+            let entry = last.entry(key).or_insert((0, String::new()));
+            entry.0 += 1;
+            entry.1 = percent_decode(v);
+        }
+    }
+    last.into_iter()
+        .map(|(key, (times, value))| {
+            let bad = match Param::from_key(&key) {
+                Some(param) => {
+                    let (wanted, problem) = accept(param.spec(), &value);
+                    problem.is_some() || parsed.spec_of(param).clamp(wanted) != wanted
+                }
+                None => !is_good_option(&key, &value),
+            };
+            (key, times - 1 + usize::from(bad))
+        })
+        .filter(|(_, n)| *n > 0)
+        .collect()
+}
+
+fn check_parsed(query: &str) -> Result<Parsed, TestCaseError> {
+    let parsed = parse(query);
+    assert_valid(&parsed.state)?;
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for notice in &parsed.notices {
+        *counts.entry(notice.key.clone()).or_default() += 1;
+        // Notices quote the URL back in a short excerpt, as plain text.
+        prop_assert!(notice.message.chars().count() < 300, "long notice: {}", notice.message);
+        prop_assert!(!notice.message.chars().any(char::is_control), "control character in: {:?}", notice.message);
+    }
+    prop_assert_eq!(counts, expected_notice_counts(query, &parsed.state), "notices for {:?}: {:?}", query, parsed.notices);
+    // Whatever came in, the page's own rewrite of the URL is clean and means the same state.
+    let again = parse(&to_query(&parsed.state));
+    prop_assert_eq!(&again.state, &parsed.state);
+    prop_assert!(again.notices.is_empty(), "{:?}", again.notices);
+    Ok(parsed)
+}
+
+/// Each byte of `text` as a `%XX` escape, in upper or lower case.
+fn escaped(text: &str, lower: bool) -> String {
+    text.bytes().map(|b| if lower { format!("%{b:02x}") } else { format!("%{b:02X}") }).collect()
+}
+
+fn any_text() -> impl Strategy<Value = String> {
+    prop::collection::vec(any::<char>(), 0..40).prop_map(|cs| cs.into_iter().collect())
+}
+
+/// Raw text for a value: numbers in every spelling, non-numbers, markup, escapes, unicode.
+fn value_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<f64>().prop_map(|x| x.to_string()),
+        any::<f64>().prop_map(|x| format!("{x:e}")),
+        any::<i64>().prop_map(|x| x.to_string()),
+        any::<u128>().prop_map(|x| x.to_string()),
+        (0.0..2e6f64).prop_map(|x| x.to_string()),
+        (-10.0..100.0f64).prop_map(|x| format!("{x:.3}")),
+        (1usize..400).prop_map(|n| "9".repeat(n)),
+        (0usize..400).prop_map(|n| format!("0.{}1", "0".repeat(n))),
+        prop::sample::select(vec![
+            "", " ", "NaN", "nan", "-NaN", "inf", "-inf", "+inf", "Infinity", "infinity", "1e400", "-1e400", "1e-400", "1e308",
+            "0", "-0", "+0", "0.0", "00", "-1", "-0.0001", "1e", "e5", ".", "-", "+", "..1", "1..2", "0x10", "1_000", "16,000",
+            ",,,", "_", "1 000", "16000 ", " 16000", "16000tokens", "١٢٣", "１６０００", "⁹", "½", "😀", "16😀000", "\u{0}", "\u{7f}",
+            "\u{202e}123", "%", "%%", "%zz", "%4", "%F0%9F%98%80", "%ff%fe", "%00", "%2B5", "%2C", "+5", "1+1",
+            "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "\"><svg onload=alert(1)>", "javascript:alert(1)",
+            "linear", "deep", "client", "server", "reader", "machine", "given", "prompt", "crossover", "fixed", " deep ", "DEEP", "Linear",
+        ])
+        .prop_map(str::to_string),
+        any_text(),
+        "[0-9eE+\\-.,_ %]{0,30}",
+    ]
+}
+
+/// Text for a key: mostly the ones the page knows, also strangers and disguises.
+fn key_text() -> impl Strategy<Value = String> {
+    let known: Vec<String> = Param::ALL.iter().map(|p| p.spec().key.to_string()).chain(choice_keys()).collect();
+    prop_oneof![
+        6 => prop::sample::select(known.clone()),
+        1 => prop::sample::select(known.clone()).prop_map(|k| format!(" {k} ")),
+        1 => prop::sample::select(known.clone()).prop_map(|k| escaped(&k, false)),
+        1 => prop::sample::select(known).prop_map(|k| k.to_uppercase()),
+        1 => prop::sample::select(vec!["v", "utm_source", "", "=", "prompt[]", "__proto__", "<script>", "😀", "%70rompt", "prompt%00"]).prop_map(str::to_string),
+        1 => any_text(),
+    ]
+}
+
+/// A value as it might be written into a URL: as is, fully escaped, or with `+` for spaces.
+fn written(value: String, how: u8) -> String {
+    match how % 4 {
+        0 => escaped(&value, false),
+        1 => escaped(&value, true),
+        2 => value.replace(' ', "+"),
+        _ => value,
+    }
+}
+
+fn structured_query() -> impl Strategy<Value = String> {
+    let pair = (key_text(), value_text(), any::<u8>(), any::<bool>()).prop_map(|(k, v, how, with_equals)| {
+        // Raw '&' and '=' inside a written value would split it; escaping keeps it one value,
+        // and leaving them raw makes more pairs, which is fine too.
+        let v = written(v, how);
+        if with_equals {
+            format!("{k}={v}")
+        } else {
+            k
+        }
+    });
+    (prop::collection::vec(pair, 0..24), any::<bool>()).prop_map(|(pairs, question)| format!("{}{}", if question { "?" } else { "" }, pairs.join("&")))
+}
+
+/// Any state a reader could reach, from arbitrary numbers pushed through the setters.
+fn any_state() -> impl Strategy<Value = State> {
+    (prop::collection::vec(proptest::num::f64::ANY, Param::COUNT), any::<bool>()).prop_map(|(values, deep)| {
+        let mut s = State::default();
+        s.model = if deep { ModelView::Deep } else { ModelView::Linear };
+        for (param, v) in Param::ALL.into_iter().zip(values) {
+            s.set(param, v);
+        }
+        s
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(CASES))]
+
+    #[test]
+    fn any_text_at_all_parses_to_a_valid_state(chars in prop::collection::vec(any::<char>(), 0..300)) {
+        let query: String = chars.into_iter().collect();
+        check_parsed(&query)?;
+    }
+
+    #[test]
+    fn any_bytes_escaped_parse_to_a_valid_state(bytes in prop::collection::vec(any::<u8>(), 0..200), key in key_text()) {
+        // Escapes can spell invalid UTF-8; it is replaced, never trusted.
+        let value: String = bytes.iter().map(|b| format!("%{b:02X}")).collect();
+        check_parsed(&format!("{key}={value}"))?;
+    }
+
+    #[test]
+    fn queries_of_known_keys_notice_exactly_the_bad_values(query in structured_query()) {
+        check_parsed(&query)?;
+    }
+
+    #[test]
+    fn good_links_raise_no_notice_and_round_trip(state in any_state()) {
+        let parsed = parse(&to_query(&state));
+        prop_assert_eq!(parsed.state, state);
+        prop_assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
+    }
+
+    #[test]
+    fn accept_stays_in_bounds_and_objects_only_to_bad_text(raw in value_text(), param in prop::sample::select(Param::ALL.to_vec())) {
+        let spec = param.spec();
+        let (v, problem) = accept(spec, &raw);
+        prop_assert!(v.is_finite() && spec.min <= v && v <= spec.max, "{} {:?} -> {}", spec.key, raw, v);
+        // No objection exactly when the text is a finite number in range.
+        let number = raw.trim().replace([',', '_'], "").parse::<f64>().ok().filter(|x| x.is_finite());
+        let in_range = number.is_some_and(|x| spec.min <= x && x <= spec.max && !(x == 0.0 && spec.min > 0.0));
+        prop_assert_eq!(problem.is_none(), in_range, "{} {:?} -> {:?}", spec.key, raw, problem);
+        if problem.is_none() {
+            prop_assert_eq!(Some(v), number.map(|x| spec.clamp(x)));
+        }
+    }
+
+    #[test]
+    fn typed_text_keeps_or_clamps_and_explains(raw in value_text(), state in any_state(), param in prop::sample::select(Param::ALL.to_vec())) {
+        // The page checks typed text against the bounds the control shows now.
+        let spec = state.spec_of(param);
+        let current = state.get(param);
+        let (v, message) = typed(&spec, &raw, current);
+        prop_assert!(v.is_finite() && spec.min <= v && v <= spec.max, "{} {:?} -> {}", spec.key, raw, v);
+        let (wanted, problem) = accept(&spec, &raw);
+        match problem {
+            None => {
+                prop_assert_eq!(v, wanted);
+                prop_assert_eq!(message, None);
+            }
+            Some(p) => {
+                prop_assert_eq!(v, if p.has_no_number() { current } else { wanted });
+                let message = message.unwrap_or_default();
+                prop_assert!(!message.is_empty() && message.chars().count() < 200, "{:?}", message);
+            }
+        }
+        let mut after = state;
+        after.set(param, v);
+        assert_valid(&after)?;
+    }
+
+    #[test]
+    fn percent_decoding_never_panics(raw in "[%0-9a-fA-FgG+ ]{0,60}|.{0,60}") {
+        let decoded = percent_decode(&raw);
+        prop_assert!(decoded.chars().count() <= raw.chars().count());
+    }
+}
+
+#[test]
+fn a_hundred_kilobyte_query_is_read_quickly() {
+    let started = std::time::Instant::now();
+    let huge_value = format!("prompt={}", "9".repeat(100_000));
+    let many_pairs: String = (0..15_000).map(|i| format!("k{i}=v&")).collect();
+    let many_repeats: String = "decode=0&".repeat(12_000);
+    for query in [huge_value, many_pairs, many_repeats] {
+        assert!(query.len() >= 100_000);
+        let parsed = parse(&query);
+        for param in Param::ALL {
+            let v = parsed.state.get(param);
+            let spec = parsed.state.spec_of(param);
+            assert!(v.is_finite() && spec.min <= v && v <= spec.max);
+        }
+        assert!(parsed.notices.iter().all(|n| n.message.len() < 300));
+    }
+    assert!(started.elapsed().as_secs() < 10, "took {:?}", started.elapsed());
+}
