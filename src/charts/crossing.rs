@@ -2,6 +2,7 @@
 //! length and rates, with the crossing where the two phases cost the same.
 
 use super::legend::{self, LegendItem};
+use super::table::{Cell, DataTable};
 use super::{dashes, DrawResult, Style};
 use crate::format;
 use crate::model::Request;
@@ -31,6 +32,47 @@ pub fn row(request: Request, prompt_tokens: f64) -> Row {
 /// The lesson's table at the current answer length, rates and wait.
 pub fn lesson_table(state: &State) -> Vec<Row> {
     LESSON_PROMPTS.iter().map(|&p| row(state.request(), p)).collect()
+}
+
+fn table_of(caption: String, rows: Vec<Row>, current_prompt: f64) -> DataTable {
+    let current_row = rows.iter().position(|r| (r.prompt_tokens - current_prompt).abs() < 0.5);
+    let rows = rows
+        .into_iter()
+        .map(|r| {
+            vec![
+                Cell::number(r.prompt_tokens, format::with_separators(r.prompt_tokens, 0)),
+                Cell::number(r.prefill_secs, format::duration(r.prefill_secs)),
+                Cell::number(r.decode_secs, format::duration(r.decode_secs)),
+                Cell::number(r.total_secs, format::duration(r.total_secs)),
+            ]
+        })
+        .collect();
+    DataTable { caption, headers: vec!["prompt tokens", "prefill (s)", "decode (s)", "total (s)"], rows, current_row }
+}
+
+/// Figure 2's data: one row per decade of the axis, plus the crossing and the reader's prompt.
+pub fn table(state: &State) -> DataTable {
+    let request = state.request();
+    let spec = Param::Prompt.spec();
+    let mut prompts: Vec<f64> = (1..=6).map(|e| 10f64.powi(e)).filter(|p| (spec.min..=spec.max).contains(p)).collect();
+    prompts.push(request.crossing_prompt_tokens().clamp(spec.min, spec.max));
+    prompts.push(request.prompt_tokens);
+    prompts.sort_by(f64::total_cmp);
+    prompts.dedup_by(|a, b| (*a - *b).abs() < 0.5);
+    let rows = prompts.into_iter().map(|p| row(request, p)).collect();
+    table_of("Figure 2 as a table: the phases by prompt length".to_string(), rows, request.prompt_tokens)
+}
+
+/// The lesson's prompt-length table at the current answer length, rates and wait.
+pub fn lesson_data(state: &State) -> DataTable {
+    let caption = format!(
+        "Prefill, decode and total time by prompt length, for a {} answer at {} prefill and {} decode{}.",
+        format::tokens(state.get(Param::Output)),
+        format::rate(state.get(Param::Prefill)),
+        format::rate(state.get(Param::Decode)),
+        if state.get(Param::Wait) > 0.0 { format!(", after a {} wait", format::duration(state.get(Param::Wait))) } else { String::new() },
+    );
+    table_of(caption, lesson_table(state), state.get(Param::Prompt))
 }
 
 /// One sentence for the canvas's accessible name.

@@ -5,6 +5,7 @@ pub mod completion;
 pub mod crossing;
 pub mod legend;
 pub mod palette;
+pub mod table;
 pub mod timeline;
 
 pub use palette::Palette;
@@ -35,6 +36,34 @@ impl Figure {
             Figure::Timeline => timeline::draw(area, state, style),
             Figure::Crossing => crossing::draw(area, state, style),
         }
+    }
+
+    /// Title used in captions, exports and embeds.
+    pub fn title(self) -> &'static str {
+        match self {
+            Figure::Timeline => "One request on a clock",
+            Figure::Crossing => "Where reading the prompt overtakes writing the answer",
+        }
+    }
+
+    /// What the figure shows now, in words: the canvas's accessible name.
+    pub fn summary(self, state: &crate::state::State) -> String {
+        match self {
+            Figure::Timeline => timeline::Timeline::of(state).summary(),
+            Figure::Crossing => crossing::summary(state),
+        }
+    }
+
+    /// The numbers behind the figure, for the HTML table and CSV export.
+    pub fn table(self, state: &crate::state::State) -> table::DataTable {
+        match self {
+            Figure::Timeline => timeline::table(state),
+            Figure::Crossing => crossing::table(state),
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Figure> {
+        Figure::ALL.into_iter().find(|f| f.slug() == slug)
     }
 
     /// The figure as a standalone SVG document.

@@ -2,6 +2,7 @@
 //! when streamed, when not streamed, and how far a reader has got.
 
 use super::legend::{self, LegendItem};
+use super::table::{Cell, DataTable};
 use super::{dashes, DrawResult, Style};
 use crate::format;
 use crate::model::levers::RESPONSE_BANDS;
@@ -88,6 +89,12 @@ impl Timeline {
             ("Reader finishes, unstreamed", self.unstreamed_read_secs),
         ]
     }
+}
+
+/// Figure 1's data table: each milestone and when it happens.
+pub fn table(state: &State) -> DataTable {
+    let rows = Timeline::of(state).rows().into_iter().map(|(what, secs)| vec![Cell::text(what), Cell::number(secs, format::duration(secs))]).collect();
+    DataTable { caption: "Figure 1 as a table: milestones of the request".to_string(), headers: vec!["moment", "seconds after sending"], rows, current_row: None }
 }
 
 pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, style: &Style) -> DrawResult<DB> {

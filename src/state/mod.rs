@@ -4,6 +4,7 @@
 pub mod headline;
 pub mod notice;
 pub mod params;
+pub mod presets;
 pub mod query;
 pub mod value;
 

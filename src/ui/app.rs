@@ -1,63 +1,86 @@
-//! The page: state from the URL, then the lesson's sections in reading order.
+//! The page: state from the URL, then either the whole lesson or a single figure.
 
-use super::canvas::FigureCanvas;
 use super::challenge::Challenge;
 use super::controls::Controls;
 use super::deeper::Deeper;
 use super::dom;
+use super::figure::FigureCard;
 use super::notices::Notices;
+use super::presets::Presets;
 use super::prose::{Assumptions, Intro, Streaming};
 use super::readouts::Readouts;
-use super::tables::{CrossingTable, LessonTable, TimelineTable};
-use crate::charts::{crossing, timeline::Timeline, Figure};
+use super::share::{EmbedButton, ShareBar};
+use super::single::SingleFigure;
+use super::tables::LessonTable;
+use super::theme::{provide_theme, ThemeToggle};
+use super::view::View;
+use crate::charts::Figure;
 use crate::state::{query, Notice, Param, State};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let parsed = query::parse(&dom::query_string());
+    let query_string = dom::query_string();
+    let parsed = query::parse(&query_string);
+    let (view, view_notices) = View::parse(&query_string);
     let state = RwSignal::new(parsed.state);
-    let notices = RwSignal::new(parsed.notices);
+    let notices = RwSignal::new(parsed.notices.into_iter().chain(view_notices).collect::<Vec<_>>());
     provide_context(state);
     provide_context(notices);
+    let theme = provide_theme(view.theme);
 
     // Keep the address bar in step with the controls. The first run also normalises a URL that
     // held bad values, so a copied link never carries them on.
-    Effect::new(move |_| dom::replace_query(&query::to_query(&state.get())));
+    Effect::new(move |_| {
+        let view = View { theme: theme.get(), ..view };
+        dom::replace_query(&format!("{}{}", query::to_query(&state.get()), view.to_query()));
+    });
 
-    let timeline_label = Memo::new(move |_| Timeline::of(&state.get()).summary());
-    let crossing_label = Memo::new(move |_| crossing::summary(&state.get()));
+    // Printed pages cannot click "show the numbers": open every data table before printing.
+    let _ = window_event_listener_untyped("beforeprint", |_| {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+        if let Ok(all) = document.query_selector_all("details") {
+            for i in 0..all.length() {
+                if let Some(element) = all.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                    let _ = element.set_attribute("open", "");
+                }
+            }
+        }
+    });
 
+    match (view.embed, view.present) {
+        (Some(figure), _) => view! { <SingleFigure figure=figure presentation=false /> }.into_any(),
+        (None, Some(figure)) => view! { <SingleFigure figure=figure presentation=true /> }.into_any(),
+        (None, None) => view! { <FullPage theme=theme /> }.into_any(),
+    }
+}
+
+#[component]
+fn FullPage(theme: RwSignal<super::view::Theme>) -> impl IntoView {
     view! {
         <header class="masthead">
             <p class="kicker">"Crossover · an explainer of LLM response time"</p>
             <h1>"Two waits in every answer"</h1>
+            <div class="page-tools">
+                <ShareBar />
+                <ThemeToggle choice=theme />
+            </div>
         </header>
         <Notices />
         <main id="main">
             <Intro />
             <section class="workbench" aria-labelledby="workbench-title">
                 <h2 id="workbench-title">"Try it: one request"</h2>
+                <Presets />
                 <div class="workbench-grid">
                     <Controls legend="Inputs" params=&Param::REQUEST />
                     <Readouts />
                 </div>
-                <figure class="figure" aria-labelledby="timeline-title">
-                    <figcaption id="timeline-title">
-                        <strong>"Figure 1. "</strong>
-                        "One request on a clock: the empty screen, then the answer arriving, and a person reading it."
-                    </figcaption>
-                    <FigureCanvas figure=Figure::Timeline label=timeline_label />
-                    <TimelineTable />
-                </figure>
-                <figure class="figure" aria-labelledby="crossing-title">
-                    <figcaption id="crossing-title">
-                        <strong>"Figure 2. "</strong>
-                        "Where reading the prompt starts to cost more than writing the answer."
-                    </figcaption>
-                    <FigureCanvas figure=Figure::Crossing label=crossing_label />
-                    <CrossingTable />
-                </figure>
+                <FigureCard figure=Figure::Timeline number="Figure 1." />
+                <EmbedButton figure=Figure::Timeline />
+                <FigureCard figure=Figure::Crossing number="Figure 2." />
+                <EmbedButton figure=Figure::Crossing />
                 <LessonTable />
             </section>
             <Challenge />
@@ -67,8 +90,24 @@ pub fn App() -> impl IntoView {
         </main>
         <footer class="colophon">
             <p>"Numbers follow a deliberately simple linear model; the last section says where it bends."</p>
+            <p>{present_links()}</p>
         </footer>
     }
+}
+
+/// Links into presentation mode, one per figure.
+fn present_links() -> impl IntoView {
+    let links = Figure::ALL
+        .into_iter()
+        .map(|f| {
+            let href = move || {
+                let query = dom::query_string();
+                format!("?{}&present={}", query.trim_start_matches('?'), f.slug())
+            };
+            view! { <a href=href data-testid=format!("present-{}", f.slug())>{f.title()}</a> " " }
+        })
+        .collect_view();
+    view! { "Presentation mode: " {links} }
 }
 
 /// The shared state signal, provided by [`App`].

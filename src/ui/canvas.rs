@@ -3,7 +3,8 @@
 
 use super::app::use_state;
 use super::dom;
-use crate::charts::{Figure, Palette, Style};
+use super::theme::use_palette;
+use crate::charts::{Figure, Style};
 use leptos::prelude::*;
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
@@ -17,9 +18,9 @@ fn height_for(width_css: f64) -> f64 {
 }
 
 #[component]
-pub fn FigureCanvas(figure: Figure, label: Memo<String>) -> impl IntoView {
+pub fn FigureCanvas(figure: Figure, label: Memo<String>, canvas_ref: NodeRef<leptos::html::Canvas>) -> impl IntoView {
     let state = use_state();
-    let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
+    let palette = use_palette();
     let width_css = RwSignal::new(0.0_f64);
 
     // Follow the container's width: window resizes, embeds in narrow iframes, side panels.
@@ -45,6 +46,7 @@ pub fn FigureCanvas(figure: Figure, label: Memo<String>) -> impl IntoView {
 
     Effect::new(move |_| {
         let state = state.get();
+        let palette = palette.get();
         let width = width_css.get();
         let Some(canvas) = canvas_ref.get() else { return };
         if width <= 0.0 {
@@ -58,7 +60,7 @@ pub fn FigureCanvas(figure: Figure, label: Memo<String>) -> impl IntoView {
         let _ = web_sys::HtmlElement::style(&canvas).set_property("height", &format!("{height}px"));
         let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else { return };
         let area = backend.into_drawing_area();
-        let style = Style { scale: ratio, palette: Palette::LIGHT };
+        let style = Style { scale: ratio, palette };
         if let Err(e) = figure.draw(&area, &state, &style) {
             web_sys::console::warn_1(&format!("{} figure: {e}", figure.slug()).into());
         }

@@ -7,10 +7,17 @@ mod challenge;
 mod controls;
 mod deeper;
 mod dom;
+mod export;
+mod figure;
 mod notices;
+mod presets;
 mod prose;
 mod readouts;
+mod share;
+mod single;
 mod tables;
+mod theme;
+mod view;
 
 use leptos::prelude::*;
 

@@ -1,0 +1,104 @@
+//! Ready-made scenarios: the lesson's cases and Artificial Analysis's standard workloads. Each
+//! sets the inputs it names and leaves the rest of the page as it was.
+
+use super::{ModelView, Param, State, TtftSource};
+use crate::model::deployments::Consumer;
+
+pub struct Preset {
+    /// Stable identifier, used in `data-testid="preset-<key>"`.
+    pub key: &'static str,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub apply: fn(State) -> State,
+}
+
+fn set(mut state: State, values: &[(Param, f64)]) -> State {
+    for &(param, value) in values {
+        state.set(param, value);
+    }
+    state
+}
+
+fn request(state: State, prompt: f64, output: f64) -> State {
+    let state = State { model: ModelView::Linear, ..state };
+    set(state, &[(Param::Prompt, prompt), (Param::Output, output)])
+}
+
+fn bake_off(state: State) -> State {
+    let state = State { a_ttft_source: TtftSource::Given, b_ttft_source: TtftSource::Given, ..state };
+    set(state, &[(Param::ATtft, 0.2), (Param::ARate, 30.0), (Param::BTtft, 0.9), (Param::BRate, 110.0), (Param::Answer, 600.0), (Param::APeak, 30.0), (Param::BPeak, 45.0)])
+}
+
+pub const PRESETS: [Preset; 10] = [
+    Preset {
+        key: "summariser",
+        name: "The summariser",
+        description: "16,000-token document, 300-token summary, 8,000 tok/s prefill, 60 tok/s decode",
+        apply: |s| set(request(s, 16_000.0, 300.0), &[(Param::Prefill, 8_000.0), (Param::Decode, 60.0), (Param::Wait, 0.0)]),
+    },
+    Preset {
+        key: "bake-off",
+        name: "Support bake-off",
+        description: "A starts in 0.2 s and writes 30 tok/s; B starts in 0.9 s and writes 110 tok/s; 600-token answers",
+        apply: bake_off,
+    },
+    Preset {
+        key: "four-passages",
+        name: "Retrieval trimmed to four passages",
+        description: "B's first token built from its prompt: 200 + 4 × 650 tokens at 12,000 tok/s plus 0.23 s",
+        apply: |s| {
+            let s = State { b_ttft_source: TtftSource::Prompt, ..bake_off(s) };
+            set(s, &[(Param::BBase, 200.0), (Param::BPassages, 4.0), (Param::BPassageTokens, 650.0), (Param::BPrefill, 12_000.0), (Param::BOverhead, 0.23)])
+        },
+    },
+    Preset {
+        key: "peak",
+        name: "B at peak load",
+        description: "B's decode falls from 110 to 45 tok/s while A holds 30",
+        apply: |s| set(bake_off(s), &[(Param::BRate, 45.0)]),
+    },
+    Preset {
+        key: "chat-reader",
+        name: "A person reading a chat",
+        description: "Both the empty bubble and the finished answer are felt",
+        apply: |s| State { consumer: Consumer::Reader, ..bake_off(s) },
+    },
+    Preset {
+        key: "parser",
+        name: "A parser consuming JSON",
+        description: "Only the finished answer is usable",
+        apply: |s| State { consumer: Consumer::Machine, ..bake_off(s) },
+    },
+    Preset { key: "aa-100-300", name: "Short in, medium out (100 / 300)", description: "Artificial Analysis workload: 100 input, 300 output tokens", apply: |s| request(s, 100.0, 300.0) },
+    Preset { key: "aa-1000-1000", name: "Balanced (1,000 / 1,000)", description: "Artificial Analysis's default workload: 1,000 input, 1,000 output tokens", apply: |s| request(s, 1_000.0, 1_000.0) },
+    Preset { key: "aa-10000-1500", name: "Long in (10,000 / 1,500)", description: "Artificial Analysis workload: 10,000 input, 1,500 output tokens", apply: |s| request(s, 10_000.0, 1_500.0) },
+    Preset { key: "aa-100000-2000", name: "Very long in (100,000 / 2,000)", description: "Artificial Analysis workload: 100,000 input, 2,000 output tokens", apply: |s| request(s, 100_000.0, 2_000.0) },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_preset_sets_what_it_names() {
+        let from = State::default().with(Param::Prompt, 777.0).with(Param::BRate, 5.0);
+        let find = |key: &str| PRESETS.iter().find(|p| p.key == key).map(|p| (p.apply)(from));
+        let summariser = find("summariser").unwrap_or_default();
+        assert_eq!(summariser.request(), crate::model::Request::SUMMARISER);
+        let peak = find("peak").unwrap_or_default();
+        assert_eq!(peak.get(Param::BRate), 45.0);
+        assert_eq!(peak.get(Param::Prompt), 777.0, "presets leave other inputs alone");
+        let trimmed = find("four-passages").unwrap_or_default();
+        assert_eq!(crate::model::rounding::round_half_away(trimmed.comparison().b.ttft_secs, 2), 0.46);
+        let aa = find("aa-100000-2000").unwrap_or_default();
+        assert_eq!((aa.get(Param::Prompt), aa.get(Param::Output)), (100_000.0, 2_000.0));
+        assert_eq!(find("parser").map(|s| s.consumer), Some(Consumer::Machine));
+    }
+
+    #[test]
+    fn keys_are_unique() {
+        for (i, a) in PRESETS.iter().enumerate() {
+            assert!(PRESETS.iter().skip(i + 1).all(|b| b.key != a.key), "{}", a.key);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! Downloads: a figure as PNG (the canvas as drawn) or SVG (the same drawing code through
+//! plotters' SVG backend, so it is vector and matches the screen), and tables as CSV.
+
+use crate::charts::{Figure, Style};
+use crate::format;
+use crate::state::{Param, State};
+use wasm_bindgen::JsCast;
+
+/// A file name that says what the file holds and at which settings.
+pub fn file_name(figure: Figure, state: &State, extension: &str) -> String {
+    let settings = match figure {
+        Figure::Timeline | Figure::Crossing => format!(
+            "prompt{}-output{}-prefill{}-decode{}",
+            state.get(Param::Prompt),
+            state.get(Param::Output),
+            state.get(Param::Prefill),
+            format::trimmed(state.get(Param::Decode), 1).replace(',', ""),
+        ),
+        #[allow(unreachable_patterns)]
+        _ => format!(
+            "a{}s-{}tps-b{}s-{}tps-answer{}",
+            format::trimmed(state.get(Param::ATtft), 3),
+            format::trimmed(state.get(Param::ARate), 1),
+            format::trimmed(state.get(Param::BTtft), 3),
+            format::trimmed(state.get(Param::BRate), 1),
+            state.get(Param::Answer)
+        ),
+    };
+    format!("crossover-{}-{}.{extension}", figure.slug(), settings.replace(',', ""))
+}
+
+/// Offers `content` for download under `name`.
+pub fn download_text(name: &str, mime: &str, content: &str) {
+    let parts = js_sys::Array::of1(&content.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    click_link(name, &url);
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+fn click_link(name: &str, href: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Ok(element) = document.create_element("a") else { return };
+    let Ok(link) = element.dyn_into::<web_sys::HtmlAnchorElement>() else { return };
+    link.set_href(href);
+    link.set_download(name);
+    link.click();
+}
+
+/// The figure's canvas, exactly as on screen (at the screen's pixel density).
+pub fn download_png(figure: Figure, state: &State, canvas: &web_sys::HtmlCanvasElement) {
+    if let Ok(data_url) = canvas.to_data_url_with_type("image/png") {
+        click_link(&file_name(figure, state, "png"), &data_url);
+    }
+}
+
+/// The figure redrawn as SVG at the canvas's CSS size, in the page's current palette.
+pub fn download_svg(figure: Figure, state: &State, style: Style, width_css: u32, height_css: u32) {
+    let style = Style { scale: 1.0, ..style };
+    match figure.to_svg(state, &style, width_css.max(320), height_css.max(200)) {
+        Ok(svg) => download_text(&file_name(figure, state, "svg"), "image/svg+xml", &svg),
+        Err(e) => web_sys::console::warn_1(&format!("SVG export failed: {e}").into()),
+    }
+}
+
+pub fn download_csv(figure: Figure, state: &State) {
+    download_text(&file_name(figure, state, "csv"), "text/csv", &figure.table(state).to_csv());
+}

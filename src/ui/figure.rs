@@ -1,0 +1,80 @@
+//! A figure as the page shows it: caption, canvas, export buttons and its data as a table.
+
+use super::app::use_state;
+use super::canvas::FigureCanvas;
+use super::export;
+use super::theme::use_palette;
+use crate::charts::table::DataTable;
+use crate::charts::{Figure, Style};
+use leptos::prelude::*;
+
+/// Renders a [`DataTable`], highlighting the row for the reader's current setting.
+#[component]
+pub fn DataTableView(table: Signal<DataTable>, testid: String) -> impl IntoView {
+    let head = move || table.with(|t| t.headers.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view());
+    let body = move || {
+        table.with(|t| {
+            t.rows
+                .iter()
+                .enumerate()
+                .map(|(i, row)| {
+                    let mut cells = row.iter();
+                    let first = cells.next().map(|c| c.text.clone()).unwrap_or_default();
+                    let rest = cells.map(|c| view! { <td>{c.text.clone()}</td> }).collect_view();
+                    view! { <tr class:current=t.current_row == Some(i)><th scope="row">{first}</th>{rest}</tr> }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <div class="table-wrap">
+            <table data-testid=testid>
+                <caption>{move || table.with(|t| t.caption.clone())}</caption>
+                <thead><tr>{head}</tr></thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
+    }
+}
+
+#[component]
+pub fn FigureCard(figure: Figure, number: &'static str) -> impl IntoView {
+    let state = use_state();
+    let palette = use_palette();
+    let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
+    let label = Memo::new(move |_| state.with(|s| figure.summary(s)));
+    let table = Signal::derive(move || state.with(|s| figure.table(s)));
+    let title_id = format!("{}-title", figure.slug());
+    let labelled_by = title_id.clone();
+
+    let png = move |_| {
+        if let Some(canvas) = canvas_ref.get_untracked() {
+            export::download_png(figure, &state.get_untracked(), &canvas);
+        }
+    };
+    let svg = move |_| {
+        let (w, h) = canvas_ref.get_untracked().map(|c| (c.client_width().max(0) as u32, c.client_height().max(0) as u32)).unwrap_or((800, 400));
+        export::download_svg(figure, &state.get_untracked(), Style { scale: 1.0, palette: palette.get_untracked() }, w, h);
+    };
+    let csv = move |_| export::download_csv(figure, &state.get_untracked());
+
+    view! {
+        <figure class="figure" aria-labelledby=labelled_by data-figure=figure.slug()>
+            <figcaption id=title_id>
+                <strong>{number} " " {figure.title()} "."</strong>
+                " "
+                <span class="figure-summary">{move || label.get()}</span>
+            </figcaption>
+            <FigureCanvas figure=figure label=label canvas_ref=canvas_ref />
+            <div class="figure-tools" role="group" aria-label=format!("Export {}", figure.title())>
+                <button type="button" class="quiet" data-testid=format!("{}-png", figure.slug()) on:click=png>"PNG"</button>
+                <button type="button" class="quiet" data-testid=format!("{}-svg", figure.slug()) on:click=svg>"SVG"</button>
+                <button type="button" class="quiet" data-testid=format!("{}-csv", figure.slug()) on:click=csv>"CSV"</button>
+            </div>
+            <details class="data">
+                <summary>"The numbers behind this figure"</summary>
+                <DataTableView table=table testid=format!("{}-table", figure.slug()) />
+            </details>
+        </figure>
+    }
+}

@@ -1,0 +1,86 @@
+//! Sharing: copy the link to exactly what is on screen, or the code to embed one figure.
+
+use crate::charts::Figure;
+use leptos::prelude::*;
+
+/// The page's address as it is now (the query is kept current as controls move).
+fn current_href() -> String {
+    web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default()
+}
+
+/// Copies `text` to the clipboard, reporting the outcome to `status`. Clipboard access can be
+/// refused (insecure origins, permissions), so the text is always shown for copying by hand too.
+fn copy(text: String, status: RwSignal<Option<String>>, done: &'static str) {
+    let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) else {
+        status.set(Some("Copy it from the box below.".to_string()));
+        return;
+    };
+    let promise = clipboard.write_text(&text);
+    leptos::task::spawn_local(async move {
+        let outcome = wasm_bindgen_futures::JsFuture::from(promise).await;
+        status.set(Some(if outcome.is_ok() { done.to_string() } else { "The browser did not allow copying; copy it from the box below.".to_string() }));
+    });
+}
+
+/// The iframe and the few lines a host page needs to size it. The host checks the message's
+/// origin, and the message carries nothing but a height.
+pub fn embed_code(figure: Figure) -> String {
+    let href = current_href();
+    let (base, query) = href.split_once('?').unwrap_or((href.as_str(), ""));
+    let query: Vec<&str> = query.split('#').next().unwrap_or("").split('&').filter(|p| !p.is_empty() && !p.starts_with("embed=") && !p.starts_with("present=")).collect();
+    let src = format!("{base}?{}&embed={}", query.join("&"), figure.slug());
+    let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
+    format!(
+        r#"<iframe src="{src}" title="Crossover: {title}" style="width:100%;border:0;height:520px" loading="lazy"></iframe>
+<script>
+  // Resize the Crossover iframe to fit its content. Only messages from its origin are trusted.
+  window.addEventListener("message", function (event) {{
+    if (event.origin !== "{origin}" || !event.data || event.data.type !== "crossover:height") return;
+    var height = Number(event.data.height);
+    if (!(height > 0 && height < 20000)) return;
+    document.querySelectorAll("iframe").forEach(function (frame) {{
+      if (frame.contentWindow === event.source) frame.style.height = Math.ceil(height) + "px";
+    }});
+  }});
+</script>"#,
+        title = figure.title()
+    )
+}
+
+#[component]
+pub fn ShareBar() -> impl IntoView {
+    let status = RwSignal::new(None::<String>);
+    let shown = RwSignal::new(String::new());
+    let copy_link = move |_| {
+        let href = current_href();
+        shown.set(href.clone());
+        copy(href, status, "Link copied: it opens this page with every control as it is now.");
+    };
+    view! {
+        <div class="share">
+            <button type="button" data-testid="copy-link" on:click=copy_link>"Copy link to these settings"</button>
+            <span class="share-status" data-testid="share-status" role="status">{move || status.get().unwrap_or_default()}</span>
+            <Show when=move || !shown.with(String::is_empty)>
+                <input class="share-text" type="text" readonly aria-label="Link to these settings" prop:value=move || shown.get() />
+            </Show>
+        </div>
+    }
+}
+
+#[component]
+pub fn EmbedButton(figure: Figure) -> impl IntoView {
+    let status = RwSignal::new(None::<String>);
+    let code = RwSignal::new(String::new());
+    let copy_code = move |_| {
+        let snippet = embed_code(figure);
+        code.set(snippet.clone());
+        copy(snippet, status, "Embed code copied.");
+    };
+    view! {
+        <button type="button" class="quiet" data-testid=format!("{}-embed", figure.slug()) on:click=copy_code>"Embed"</button>
+        <span class="share-status" role="status">{move || status.get().unwrap_or_default()}</span>
+        <Show when=move || !code.with(String::is_empty)>
+            <textarea class="embed-code" readonly rows="8" aria-label="Embed code" data-testid=format!("{}-embed-code", figure.slug()) prop:value=move || code.get()></textarea>
+        </Show>
+    }
+}

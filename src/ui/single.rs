@@ -1,0 +1,80 @@
+//! One figure with its own controls and nothing else: for iframes in documentation sites
+//! (`?embed=`) and for projectors (`?present=`).
+
+use super::controls::Controls;
+use super::figure::FigureCard;
+use super::notices::Notices;
+use crate::charts::Figure;
+use crate::state::Param;
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// The controls that move a figure.
+pub fn controls_for(figure: Figure) -> &'static [Param] {
+    const CROSSING: [Param; 4] = [Param::Prompt, Param::Output, Param::Prefill, Param::Decode];
+    match figure {
+        Figure::Timeline => &Param::REQUEST,
+        Figure::Crossing => &CROSSING,
+        #[allow(unreachable_patterns)]
+        _ => &Param::DEPLOYMENTS,
+    }
+}
+
+/// Inside an iframe, tells the parent page how tall the content is whenever it changes, so the
+/// host can size the frame. The message holds a type tag and the height, nothing else.
+fn post_height_to_parent() {
+    let Some(window) = web_sys::window() else { return };
+    let Ok(Some(parent)) = window.parent() else { return };
+    if parent == window {
+        return;
+    }
+    let Some(body) = window.document().and_then(|d| d.body()) else { return };
+    let last = std::cell::Cell::new(0.0_f64);
+    let send = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
+        let Some(height) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()).map(|e| e.scroll_height() as f64) else { return };
+        if (height - last.get()).abs() < 1.0 {
+            return;
+        }
+        last.set(height);
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"type".into(), &"crossover:height".into());
+        let _ = js_sys::Reflect::set(&message, &"height".into(), &JsValue::from_f64(height));
+        // The height is not a secret, and the host's origin is unknown: "*" is the only target
+        // that works for any site, which is why the message carries nothing else.
+        let _ = parent.post_message(&message, "*");
+    });
+    if let Ok(observer) = web_sys::ResizeObserver::new(send.as_ref().unchecked_ref()) {
+        observer.observe(&body);
+        let kept = SendWrapper::new((observer, send));
+        on_cleanup(move || kept.0.disconnect());
+    }
+}
+
+#[component]
+pub fn SingleFigure(figure: Figure, presentation: bool) -> impl IntoView {
+    if !presentation {
+        post_height_to_parent();
+    }
+    let full_page = move || {
+        let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+        let (base, query) = href.split_once('?').unwrap_or((href.as_str(), ""));
+        let kept: Vec<&str> = query.split('&').filter(|p| !p.starts_with("embed=") && !p.starts_with("present=")).collect();
+        format!("{base}?{}", kept.join("&"))
+    };
+    view! {
+        <div class=if presentation { "single presentation" } else { "single embed" } data-testid="single-figure">
+            <Notices />
+            <main>
+                <FigureCard figure=figure number="" />
+                <Controls legend="Inputs" params=controls_for(figure) />
+                <p class="single-link">
+                    <a href=full_page target=if presentation { "_self" } else { "_blank" } rel="noopener">
+                        {if presentation { "Leave presentation mode" } else { "Open the full explainer" }}
+                    </a>
+                </p>
+            </main>
+        </div>
+    }
+}

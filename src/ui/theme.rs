@@ -1,0 +1,65 @@
+//! Light and dark: follows the system unless the reader picks one, and tells the canvases which
+//! palette to draw with.
+
+use super::view::Theme;
+use crate::charts::Palette;
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+/// Whether the page is dark right now, for the canvases' palette.
+#[derive(Clone, Copy)]
+pub struct Dark(pub Memo<bool>);
+
+pub fn use_palette() -> Signal<Palette> {
+    let dark = use_context::<Dark>();
+    Signal::derive(move || if dark.map(|d| d.0.get()).unwrap_or(false) { Palette::DARK } else { Palette::LIGHT })
+}
+
+/// Sets up the theme: returns the reader's choice (to bind to a toggle) after providing the
+/// effective darkness as context and mirroring it onto `<html data-theme>` for the stylesheet.
+pub fn provide_theme(initial: Theme) -> RwSignal<Theme> {
+    let choice = RwSignal::new(initial);
+    let system_dark = RwSignal::new(false);
+    if let Some(query) = web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten()) {
+        system_dark.set(query.matches());
+        let on_change = Closure::<dyn FnMut(web_sys::MediaQueryListEvent)>::new(move |e: web_sys::MediaQueryListEvent| system_dark.set(e.matches()));
+        query.set_onchange(Some(on_change.as_ref().unchecked_ref()));
+        let kept = SendWrapper::new((query, on_change));
+        on_cleanup(move || kept.0.set_onchange(None));
+    }
+    let dark = Memo::new(move |_| match choice.get() {
+        Theme::Auto => system_dark.get(),
+        Theme::Light => false,
+        Theme::Dark => true,
+    });
+    provide_context(Dark(dark));
+    Effect::new(move |_| {
+        if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+            let _ = root.set_attribute("data-theme", if dark.get() { "dark" } else { "light" });
+        }
+    });
+    choice
+}
+
+/// A three-way switch: system, light, dark.
+#[component]
+pub fn ThemeToggle(choice: RwSignal<Theme>) -> impl IntoView {
+    let option = move |theme: Theme, label: &'static str| {
+        view! {
+            <label>
+                <input type="radio" name="theme" data-testid=format!("theme-{}", theme.key()) prop:checked=move || choice.get() == theme on:change=move |_| choice.set(theme) />
+                " " {label}
+            </label>
+        }
+    };
+    view! {
+        <fieldset class="theme-toggle">
+            <legend>"Colours"</legend>
+            {option(Theme::Auto, "system")}
+            {option(Theme::Light, "light")}
+            {option(Theme::Dark, "dark")}
+        </fieldset>
+    }
+}
