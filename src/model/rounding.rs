@@ -12,9 +12,16 @@ pub fn round_half_away(x: f64, decimals: i32) -> f64 {
     }
     let scale = 10f64.powi(decimals);
     let scaled = x * scale;
+    // So large (or the places so many) that x already has no digits at that place: rounding
+    // would only overflow to infinity.
+    if !scaled.is_finite() || scale == 0.0 {
+        return x;
+    }
     let whole = scaled.trunc();
     let frac = (scaled - whole).abs();
-    let tolerance = 1e-9 * scaled.abs().max(1.0);
+    // Relative, since the inputs' error is; capped so that for large values a fraction
+    // visibly short of a half (0.1 of a unit) is never taken for a tie.
+    let tolerance = (1e-9 * scaled.abs().max(1.0)).min(1e-6);
     let rounded = if (frac - 0.5).abs() <= tolerance { whole + scaled.signum() } else { scaled.round() };
     rounded / scale
 }
@@ -38,5 +45,14 @@ mod tests {
         assert_eq!(round_half_away(5.0125, 2), 5.01);
         assert_eq!(round_half_away(133.333, 1), 133.3);
         assert_eq!(round_half_away(28.87, 1), 28.9);
+        assert_eq!(round_half_away(1_674_110_098_068_011.0, -1), 1_674_110_098_068_010.0);
+        assert_eq!(round_half_away(2_000_000_000.2, 0), 2_000_000_000.0);
+    }
+
+    #[test]
+    fn huge_values_keep_their_value_instead_of_overflowing() {
+        assert_eq!(round_half_away(1e308, 2), 1e308);
+        assert_eq!(round_half_away(-9.3e306, 2), -9.3e306);
+        assert_eq!(round_half_away(5.0, -400), 5.0);
     }
 }
