@@ -3,6 +3,7 @@
 //! how long a person takes to read that many tokens.
 
 use super::legend::{self, LegendItem};
+use super::table::{Cell, DataTable};
 use super::{DrawResult, Style};
 use crate::format;
 use crate::model::deployments::{Comparison, Crossover, Deployment, Which, Winner, MOST_TOKENS};
@@ -79,6 +80,30 @@ pub fn rows(inputs: &CompletionInputs) -> Vec<Row> {
     lengths.sort_by(f64::total_cmp);
     lengths.dedup();
     lengths.into_iter().map(|n| row(inputs, n)).collect()
+}
+
+/// Figure 3's data: [`rows`] with the reader's own length highlighted.
+pub fn table(inputs: &CompletionInputs) -> DataTable {
+    let all = rows(inputs);
+    let current_row = all.iter().position(|r| r.answer_tokens == inputs.answer());
+    let rows = all
+        .iter()
+        .map(|r| {
+            vec![
+                Cell::number(r.answer_tokens, format::trimmed(r.answer_tokens, 1)),
+                Cell::number(r.a_secs, format::duration(r.a_secs)),
+                Cell::number(r.b_secs, format::duration(r.b_secs)),
+                Cell::number(r.reading_secs, format::duration(r.reading_secs)),
+                Cell::text(r.winner.data_value()),
+            ]
+        })
+        .collect();
+    DataTable {
+        caption: "Figure 3 as a table: time to finish by answer length".to_string(),
+        headers: vec!["answer tokens", "A (s)", "B (s)", "time to read it (s)", "first to finish"],
+        rows,
+        current_row,
+    }
 }
 
 /// A crossover length as the page writes it: one decimal, since it is rarely a whole number.

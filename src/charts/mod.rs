@@ -4,6 +4,7 @@
 pub mod completion;
 pub mod crossing;
 pub mod legend;
+pub mod lengths;
 pub mod palette;
 pub mod table;
 pub mod timeline;
@@ -18,16 +19,20 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 pub enum Figure {
     Timeline,
     Crossing,
+    Completion,
+    Lengths,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 2] = [Figure::Timeline, Figure::Crossing];
+    pub const ALL: [Figure; 4] = [Figure::Timeline, Figure::Crossing, Figure::Completion, Figure::Lengths];
 
     /// Short name used in element ids, file names and `?embed=`.
     pub fn slug(self) -> &'static str {
         match self {
             Figure::Timeline => "timeline",
             Figure::Crossing => "crossing",
+            Figure::Completion => "completion",
+            Figure::Lengths => "lengths",
         }
     }
 
@@ -35,6 +40,8 @@ impl Figure {
         match self {
             Figure::Timeline => timeline::draw(area, state, style),
             Figure::Crossing => crossing::draw(area, state, style),
+            Figure::Completion => completion::draw(area, &state.completion_inputs(), style),
+            Figure::Lengths => lengths::draw(area, &lengths::LengthsInputs::of(state), style),
         }
     }
 
@@ -43,6 +50,8 @@ impl Figure {
         match self {
             Figure::Timeline => "One request on a clock",
             Figure::Crossing => "Where reading the prompt overtakes writing the answer",
+            Figure::Completion => "Two deployments racing to the last token",
+            Figure::Lengths => "Answer lengths on either side of the crossover",
         }
     }
 
@@ -51,6 +60,8 @@ impl Figure {
         match self {
             Figure::Timeline => timeline::Timeline::of(state).summary(),
             Figure::Crossing => crossing::summary(state),
+            Figure::Completion => completion::summary(&state.completion_inputs()),
+            Figure::Lengths => lengths::summary(&lengths::LengthsInputs::of(state)),
         }
     }
 
@@ -59,6 +70,8 @@ impl Figure {
         match self {
             Figure::Timeline => timeline::table(state),
             Figure::Crossing => crossing::table(state),
+            Figure::Completion => completion::table(&state.completion_inputs()),
+            Figure::Lengths => lengths::table(&lengths::LengthsInputs::of(state)),
         }
     }
 

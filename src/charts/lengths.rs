@@ -1,0 +1,398 @@
+//! Figure 4: how answer lengths spread, against the crossover. The log-normal the reader sets is
+//! drawn as bars, one per doubling of length on a log axis, each coloured by the deployment that
+//! finishes those answers first; the crossover and the router's threshold are marked.
+
+use super::completion::crossover_tokens_text;
+use super::legend::{self, LegendItem};
+use super::table::{Cell, DataTable};
+use super::{DrawResult, Style};
+use crate::format;
+use crate::model::deployments::{Comparison, Crossover, Which, Winner};
+use crate::model::workload::{LengthDistribution, Router, Shares};
+use crate::state::State;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// Everything the figure needs, as plain values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LengthsInputs {
+    pub lengths: LengthDistribution,
+    pub comparison: Comparison,
+    pub router: Router,
+    /// Whether the threshold follows the crossover (then it is not drawn a second time).
+    pub route_at_crossover: bool,
+}
+
+impl Default for LengthsInputs {
+    /// The lesson's support workload (median 40, p90 900) against the lesson's pair.
+    fn default() -> Self {
+        let comparison = Comparison::LESSON;
+        LengthsInputs { lengths: LengthDistribution::LESSON, comparison, router: Router::at_crossover(&comparison, 0.0), route_at_crossover: true }
+    }
+}
+
+impl LengthsInputs {
+    pub fn of(state: &State) -> LengthsInputs {
+        LengthsInputs { lengths: state.lengths(), comparison: state.comparison(), router: state.router(), route_at_crossover: state.route_at_crossover }
+    }
+
+    /// The threshold as a length worth drawing: `None` when the router has nothing to split
+    /// (no crossover) or its threshold is not a usable length.
+    fn threshold(&self) -> Option<f64> {
+        let (short, long) = self.comparison.short_and_long_sides();
+        let t = self.router.threshold_tokens;
+        (short != long && t.is_finite() && t > 0.0).then_some(t)
+    }
+}
+
+/// Who finishes first across one bar.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BinWinner {
+    /// The same for every length in the bar.
+    All(Winner),
+    /// The crossover falls inside the bar.
+    Split { below: Which, above: Which, at_tokens: f64 },
+}
+
+/// One bar: answers from `from_tokens` up to `to_tokens`, and the share of requests they are.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bin {
+    pub from_tokens: f64,
+    pub to_tokens: f64,
+    pub share: f64,
+    pub winner: BinWinner,
+}
+
+/// No answer is shorter than a token, so the axis starts there however far the model's tail reaches.
+const SHORTEST: f64 = 1.0;
+/// Nor does the axis go past ten million tokens.
+const LONGEST: f64 = 1e7;
+/// At least this many bars, so a narrow (or single-length) distribution still has context.
+const FEWEST_BINS: i32 = 8;
+
+/// Bar edges: powers of two covering 99.8% of answers, the crossover and the threshold.
+fn edges(inputs: &LengthsInputs) -> Vec<f64> {
+    let d = &inputs.lengths;
+    let mut lo = d.quantile(0.001);
+    let mut hi = d.quantile(0.999);
+    let marks = [inputs.comparison.crossover().tokens(), inputs.threshold()];
+    for x in marks.into_iter().flatten().filter(|x| (SHORTEST..=LONGEST).contains(x)) {
+        lo = lo.min(x);
+        hi = hi.max(x);
+    }
+    let (lo, hi) = (lo.clamp(SHORTEST, LONGEST), hi.clamp(SHORTEST, LONGEST));
+    let mut first = lo.log2().floor() as i32;
+    let mut last = (hi.log2().ceil() as i32).max(first + 1);
+    // Widen a narrow range about its middle, without going below one token.
+    while last - first < FEWEST_BINS {
+        if first > 0 {
+            first -= 1;
+        }
+        if last - first < FEWEST_BINS {
+            last += 1;
+        }
+    }
+    (first..=last).map(|k| 2f64.powi(k)).collect()
+}
+
+fn bin_winner(comparison: &Comparison, from: f64, to: f64) -> BinWinner {
+    match comparison.crossover() {
+        Crossover::At { tokens, below, above } if tokens > from && tokens < to => BinWinner::Split { below, above, at_tokens: tokens },
+        // Every length inside the bar is on one side; its middle says which.
+        _ => BinWinner::All(comparison.winner_at((from * to).sqrt())),
+    }
+}
+
+/// The bars of the figure, shortest first.
+pub fn bins(inputs: &LengthsInputs) -> Vec<Bin> {
+    let e = edges(inputs);
+    e.windows(2)
+        .filter_map(|pair| match *pair {
+            [from, to] => Some(Bin { from_tokens: from, to_tokens: to, share: inputs.lengths.share_between(from, to), winner: bin_winner(&inputs.comparison, from, to) }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The figure's data table: one row per bar, plus the answers beyond either end when they are
+/// not negligible (the log-normal reaches below one token and arbitrarily far up).
+pub fn rows(inputs: &LengthsInputs) -> Vec<Bin> {
+    let mut out = bins(inputs);
+    let (Some(first), Some(last)) = (out.first().copied(), out.last().copied()) else { return out };
+    let below = inputs.lengths.cdf(first.from_tokens);
+    let above = 1.0 - inputs.lengths.cdf(last.to_tokens);
+    if below >= 5e-4 {
+        out.insert(0, Bin { from_tokens: 0.0, to_tokens: first.from_tokens, share: below, winner: bin_winner(&inputs.comparison, 0.0, first.from_tokens) });
+    }
+    if above >= 5e-4 {
+        let winner = BinWinner::All(inputs.comparison.winner_at(last.to_tokens * 2.0));
+        out.push(Bin { from_tokens: last.to_tokens, to_tokens: f64::INFINITY, share: above, winner });
+    }
+    out
+}
+
+/// A bar's range in words: "16 to 32 tokens", "under 1 token", "over 131,072 tokens".
+pub fn range_text(bin: &Bin) -> String {
+    if bin.from_tokens <= 0.0 {
+        format!("under {}", format::tokens(bin.to_tokens))
+    } else if !bin.to_tokens.is_finite() {
+        format!("over {}", format::tokens(bin.from_tokens))
+    } else {
+        format!("{} to {}", format::with_separators(bin.from_tokens, 0), format::tokens(bin.to_tokens))
+    }
+}
+
+/// Who finishes a bar first, in words.
+pub fn winner_text(winner: &BinWinner) -> String {
+    match winner {
+        BinWinner::All(Winner::Tie) => "both together".to_string(),
+        BinWinner::All(w) => w.data_value().to_string(),
+        BinWinner::Split { below, above, at_tokens } => format!("{} below {}, then {}", below.label(), crossover_tokens_text(*at_tokens), above.label()),
+    }
+}
+
+fn shares_text(shares: &Shares) -> String {
+    if shares.tie >= 1.0 - 1e-12 {
+        "every request finishes at the same moment on both".to_string()
+    } else if shares.a >= 1.0 - 1e-12 {
+        "A finishes first on every request".to_string()
+    } else if shares.b >= 1.0 - 1e-12 {
+        "B finishes first on every request".to_string()
+    } else {
+        format!("A finishes first on {} of requests and B on {}", format::percent(shares.a), format::percent(shares.b))
+    }
+}
+
+/// The text alternative of the figure.
+pub fn summary(inputs: &LengthsInputs) -> String {
+    let d = &inputs.lengths;
+    let p = d.length_percentiles();
+    let shares = d.shares(&inputs.comparison);
+    let spread = format!(
+        "Answer lengths as bars, one per doubling of length, on a log axis: median {}, 90th percentile {}.",
+        format::tokens(p.p50),
+        format::tokens(p.p90)
+    );
+    let split = match inputs.comparison.crossover() {
+        Crossover::At { tokens, below, .. } => {
+            format!("The crossover at {} splits them: {}, {} taking the shorter ones.", crossover_tokens_text(tokens), shares_text(&shares), below.label())
+        }
+        Crossover::Never { faster } => format!("There is no crossover: {} is never the slower, so {} and a router has nothing to decide.", faster.label(), shares_text(&shares)),
+        Crossover::Identical => "There is no crossover: the two deployments are the same, so every request finishes at the same moment on both.".to_string(),
+    };
+    let router = match inputs.threshold() {
+        Some(t) => {
+            let (short, long) = inputs.comparison.short_and_long_sides();
+            let at = if inputs.route_at_crossover { " (the crossover)" } else { "" };
+            format!(" The router sends answers predicted shorter than {}{at} to {} and the rest to {}.", crossover_tokens_text(t), short.label(), long.label())
+        }
+        None => String::new(),
+    };
+    format!("{spread} {split}{router}")
+}
+
+/// A share of requests to a tenth of a percent: "44.7%".
+pub fn share_text(share: f64) -> String {
+    format!("{}%", format::trimmed(share * 100.0, 1))
+}
+
+/// Figure 4's data: each bar's range, its share of requests and who finishes those first.
+pub fn table(inputs: &LengthsInputs) -> DataTable {
+    let rows = rows(inputs)
+        .iter()
+        .map(|b| vec![Cell::text(range_text(b)), Cell::number(b.share, share_text(b.share)), Cell::text(winner_text(&b.winner))])
+        .collect();
+    DataTable { caption: "Figure 4 as a table: answer lengths, one row per doubling".to_string(), headers: vec!["answer length", "share of requests", "finishes first"], rows, current_row: None }
+}
+
+/// Where `x` sits between `lo` and `hi` on a log axis, from 0 to 1.
+fn log_fraction(x: f64, lo: f64, hi: f64) -> f64 {
+    ((x / lo).ln() / (hi / lo).ln()).clamp(0.0, 1.0)
+}
+
+/// A dashed vertical line from the floor to `top`, in dashes of equal screen length.
+fn vertical_dashes(x: f64, top: f64) -> Vec<Vec<(f64, f64)>> {
+    super::dashes((x, 0.0), (x, top), 20)
+}
+
+pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsInputs, style: &Style) -> DrawResult<DB> {
+    let p = style.palette;
+    let comparison = &inputs.comparison;
+    let crossover = comparison.crossover();
+    let bars = bins(inputs);
+    let x_lo = bars.first().map(|b| b.from_tokens).unwrap_or(SHORTEST);
+    let x_hi = bars.last().map(|b| b.to_tokens).unwrap_or(SHORTEST * 2.0);
+    let tallest = bars.iter().map(|b| b.share).fold(0.0, f64::max);
+    // Room above the tallest bar for the region labels.
+    let y_hi = if tallest > 0.0 { tallest * 1.35 } else { 1.0 };
+
+    let color = |which: Which| match which {
+        Which::A => p.prefill,
+        Which::B => p.decode,
+    };
+    let band = |which: Which| match which {
+        Which::A => p.prefill_band,
+        Which::B => p.decode_band,
+    };
+    let winner_color = |w: Winner| w.which().map(color).unwrap_or(p.wait);
+
+    area.fill(&p.background)?;
+    let mut items = vec![
+        LegendItem { name: "answers A finishes first", color: p.prefill, dashed: false },
+        LegendItem { name: "answers B finishes first", color: p.decode, dashed: false },
+    ];
+    if crossover.tokens().is_some() {
+        items.push(LegendItem { name: "crossover", color: p.marker, dashed: true });
+    }
+    if inputs.threshold().is_some() && !inputs.route_at_crossover {
+        items.push(LegendItem { name: "router threshold", color: p.text, dashed: true });
+    }
+    let plot = legend::draw_above(area, &items, style)?;
+    let mut chart = ChartBuilder::on(&plot)
+        .margin(style.px(8.0))
+        .margin_right(style.px(16.0))
+        .x_label_area_size(style.px(40.0))
+        .y_label_area_size(style.px(60.0))
+        .build_cartesian_2d((x_lo..x_hi).log_scale(), 0.0..y_hi)?;
+
+    // Who finishes first, as tinted regions behind the bars.
+    let regions: Vec<(f64, f64, Option<Which>)> = match crossover {
+        Crossover::At { tokens, below, above } => {
+            let split = tokens.clamp(x_lo, x_hi);
+            vec![(x_lo, split, Some(below)), (split, x_hi, Some(above))]
+        }
+        Crossover::Never { faster } => vec![(x_lo, x_hi, Some(faster))],
+        Crossover::Identical => vec![(x_lo, x_hi, None)],
+    };
+    for &(from, to, who) in &regions {
+        if to > from {
+            let fill = who.map(band).unwrap_or(p.wait_band);
+            chart.draw_series(std::iter::once(Rectangle::new([(from, 0.0), (to, y_hi)], fill.filled())))?;
+        }
+    }
+
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .light_line_style(p.grid.mix(0.0))
+        .bold_line_style(p.grid)
+        .axis_style(p.axis)
+        .label_style(style.font(12.0))
+        .axis_desc_style(style.font(12.0))
+        .x_desc("answer length (tokens, log scale)")
+        .y_desc("share of requests per bar")
+        .x_labels(8)
+        .y_labels(5)
+        .x_label_formatter(&|x| short_count(*x))
+        .y_label_formatter(&|y| format::percent(*y))
+        .draw()?;
+
+    // The bars, split in colour where the crossover passes through one.
+    let gap = |from: f64, to: f64| ((to / from).powf(0.06), (to / from).powf(0.94));
+    for bar in &bars {
+        let (l, r) = gap(bar.from_tokens, bar.to_tokens);
+        let (left, right) = (bar.from_tokens * l, bar.from_tokens * r);
+        let pieces: Vec<(f64, f64, RGBColor)> = match bar.winner {
+            BinWinner::All(w) => vec![(left, right, winner_color(w))],
+            BinWinner::Split { below, above, at_tokens } => {
+                let at = at_tokens.clamp(left, right);
+                vec![(left, at, color(below)), (at, right, color(above))]
+            }
+        };
+        for (from, to, ink) in pieces {
+            if to > from && bar.share > 0.0 {
+                chart.draw_series(std::iter::once(Rectangle::new([(from, 0.0), (to, bar.share)], ink.mix(0.85).filled())))?;
+            }
+        }
+    }
+
+    // Each region's share of requests along the top, where there is room.
+    let shares = inputs.lengths.shares(comparison);
+    let share_of = |w: Which| match w {
+        Which::A => shares.a,
+        Which::B => shares.b,
+    };
+    let top = Pos::new(HPos::Left, VPos::Top);
+    for &(from, to, who) in &regions {
+        let room = log_fraction(to, x_lo, x_hi) - log_fraction(from, x_lo, x_hi);
+        let text = match (who, regions.len()) {
+            (Some(w), 1) => format!("{} first on every request", w.label()),
+            (Some(w), _) => format!("{} first: {}", w.label(), format::percent(share_of(w))),
+            (None, _) => "A and B finish together".to_string(),
+        };
+        if room >= 0.16 {
+            let start = from * (to / from).powf(0.04);
+            let ink = who.map(color).unwrap_or(p.text);
+            chart.draw_series(std::iter::once(Text::new(text, (start, y_hi * 0.97), style.font_colored(12.0, ink).pos(top))))?;
+        }
+    }
+
+    // The crossover, and the router's threshold when it is set apart from it.
+    let label_y = y_hi * 0.84;
+    let place = |x: f64| if log_fraction(x, x_lo, x_hi) < 0.6 { (HPos::Left, x * 1.08) } else { (HPos::Right, x / 1.08) };
+    match crossover {
+        Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => {
+            for seg in vertical_dashes(tokens, y_hi) {
+                chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.marker, 2.0))))?;
+            }
+            let routed = if inputs.route_at_crossover && inputs.threshold().is_some() { " = router threshold" } else { "" };
+            let (anchor, x) = place(tokens);
+            chart.draw_series(std::iter::once(Text::new(format!("crossover{routed}: {}", crossover_tokens_text(tokens)), (x, label_y), style.label(12.0, p.marker, anchor))))?;
+        }
+        Crossover::At { tokens, .. } => {
+            let text = format!("crossover at {} (off the axis)", crossover_tokens_text(tokens));
+            chart.draw_series(std::iter::once(Text::new(text, (x_lo * 1.1, label_y), style.label(12.0, p.marker, HPos::Left))))?;
+        }
+        Crossover::Never { faster } => {
+            let text = format!("no crossover: {} is never slower", faster.label());
+            chart.draw_series(std::iter::once(Text::new(text, (x_lo * 1.1, label_y), style.label(12.0, p.marker, HPos::Left))))?;
+        }
+        Crossover::Identical => {
+            chart.draw_series(std::iter::once(Text::new("no crossover: the two are the same", (x_lo * 1.1, label_y), style.label(12.0, p.marker, HPos::Left))))?;
+        }
+    }
+    if let Some(t) = inputs.threshold().filter(|_| !inputs.route_at_crossover) {
+        let x = t.clamp(x_lo, x_hi);
+        for seg in vertical_dashes(x, y_hi * 0.8) {
+            chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.text, 1.5))))?;
+        }
+        let (anchor, at) = place(x);
+        chart.draw_series(std::iter::once(Text::new(format!("router threshold: {}", format::tokens(t)), (at, y_hi * 0.72), style.label(12.0, p.text, anchor))))?;
+    }
+    Ok(())
+}
+
+/// Axis labels for token counts: 1, 32, 1k, 1M.
+fn short_count(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{}M", format::trimmed(x / 1e6, 1))
+    } else if x >= 1e3 {
+        format!("{}k", format::trimmed(x / 1e3, 1))
+    } else {
+        format::trimmed(x, 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edges_are_powers_of_two_from_one_token() {
+        let e = edges(&LengthsInputs::default());
+        assert_eq!(e.first().copied(), Some(1.0));
+        assert!(e.windows(2).all(|w| w[1] == w[0] * 2.0));
+        // 99.9% of the lesson's answers are under about 73,000 tokens.
+        assert_eq!(e.last().copied(), Some(131_072.0));
+    }
+
+    #[test]
+    fn one_length_still_gets_context() {
+        let one = LengthsInputs { lengths: LengthDistribution::new(600.0, 600.0), ..LengthsInputs::default() };
+        let b = bins(&one);
+        assert!(b.len() >= FEWEST_BINS as usize);
+        let total: f64 = b.iter().map(|b| b.share).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+}
