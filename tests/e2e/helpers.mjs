@@ -12,6 +12,9 @@ import { startServer } from './server.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** The built page under test: E2E_DIST_DIR when the xtask says, else the repository's dist/. */
+export const DIST_DIR = process.env.E2E_DIST_DIR || path.join(REPO_ROOT, 'dist');
+
 // Debian's Chromium, never a downloaded browser build. These flags keep it from reaching the
 // network on its own (updates, sync, field trials) and from needing a GPU or a sandbox, which
 // a container running as root does not have.
@@ -135,7 +138,7 @@ export function useBrowser() {
   before(async () => {
     env.baseUrl = process.env.E2E_BASE_URL;
     if (!env.baseUrl) {
-      ownServer = await startServer({ root: path.join(REPO_ROOT, 'dist') });
+      ownServer = await startServer({ root: DIST_DIR });
       env.baseUrl = ownServer.url;
     }
     env.browser = await launchBrowser();

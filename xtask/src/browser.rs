@@ -66,6 +66,7 @@ pub fn run_tests(root: &Path, dist: &Path, chromium: &Path) -> Result<(), String
         .args(["--test", "--test-reporter=spec"])
         .args(&test_files)
         .env("E2E_BASE_URL", &base_url)
+        .env("E2E_DIST_DIR", dist)
         .env("CHROMIUM_PATH", chromium)
         .current_dir(root));
     drop(server);
