@@ -153,12 +153,16 @@ export function useBrowser() {
 /**
  * Opens the page in a fresh context with `query` (e.g. "?prompt=500"), waits until the app
  * has rendered, and returns an App. The test context `t` closes it when the test ends and
- * fails the test if the page panicked or threw at any point.
+ * fails the test if the page panicked or threw at any point. Options: `viewport`, `colorScheme`
+ * ('light' or 'dark'), `setup(page, context)`, awaited before the page is loaded, and `ready`,
+ * a selector to wait for instead of the TTFT readout.
  */
-export async function openApp(env, t, query = '', { viewport = { width: 1200, height: 900 } } = {}) {
-  const context = await env.browser.newContext({ viewport });
+export async function openApp(env, t, query = '', { viewport = { width: 1200, height: 900 }, colorScheme, setup, ready } = {}) {
+  const context = await env.browser.newContext({ viewport, ...(colorScheme ? { colorScheme } : {}) });
   const page = await context.newPage();
   const app = new App(page);
+  // A test may listen or route before the page loads (requests, CSP reports, the wasm memory).
+  if (setup) await setup(page, context);
   page.on('console', (msg) => {
     if (msg.type() === 'error' || FATAL.test(msg.text())) app.consoleErrors.push(`console.${msg.type()}: ${msg.text()}`);
   });
@@ -173,7 +177,7 @@ export async function openApp(env, t, query = '', { viewport = { width: 1200, he
   });
   const url = new URL(env.baseUrl);
   await page.goto(url.origin + url.pathname + query);
-  await app.waitUntilRendered();
+  await app.waitUntilRendered(ready);
   return app;
 }
 
@@ -196,14 +200,17 @@ export class App {
     return this.byTestId(`${key}-input`);
   }
 
-  async waitUntilRendered() {
+  /**
+   * Waits for the app's first render: the TTFT readout with its value, or in views without it
+   * (an embedded figure) the element `ready` selects.
+   */
+  async waitUntilRendered(ready = '[data-testid="ttft"][data-value]') {
     try {
-      await this.byTestId('ttft').first().waitFor({ state: 'attached', timeout: 20_000 });
-      await this.page.waitForFunction(() => document.querySelector('[data-testid="ttft"]')?.getAttribute('data-value'), null, { timeout: 5_000 });
+      await this.page.locator(ready).first().waitFor({ state: 'attached', timeout: 20_000 });
     } catch (error) {
       // A page that never renders usually crashed first: say why.
       const why = [...this.pageErrors, ...this.consoleErrors].join('\n') || '(no console or page errors)';
-      throw new Error(`the app did not render [data-testid="ttft"] with a data-value: ${error.message}\n${why}`);
+      throw new Error(`the app did not render ${ready}: ${error.message}\n${why}`);
     }
   }
 

@@ -1,0 +1,143 @@
+// The page's defences as a browser sees them: the Content-Security-Policy holds with no
+// violation, every request stays on the page's own origin, every asset carries an integrity hash
+// and a tampered wasm file is refused.
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { openApp, useBrowser } from './helpers.mjs';
+
+const env = useBrowser();
+const TIMEOUT = { timeout: 90_000 };
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The policy in a page's CSP <meta> tag, or null. */
+function metaPolicy(html) {
+  const tag = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
+  return tag ? tag[1] : null;
+}
+
+/** Directive name -> list of sources. */
+function directives(policy) {
+  return Object.fromEntries(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name.toLowerCase(), sources]),
+  );
+}
+
+/**
+ * Listens from before the first byte: CSP violations (the DOM event, gathered in the page), and
+ * every request, websocket and worker the page starts.
+ */
+async function watch(page, context, seen) {
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  context.on('request', (request) => seen.requests.push(request.url()));
+  page.on('websocket', (ws) => seen.requests.push(ws.url()));
+  page.on('worker', (worker) => seen.requests.push(worker.url()));
+  page.on('console', (msg) => {
+    // Chromium warns that it ignores `integrity` on the wasm's fetch preload; boot.js checks
+    // that hash itself when it fetches the wasm (the last test here proves it).
+    if (/ignored for preload destinations/.test(msg.text())) return;
+    if (/Content Security Policy|Content-Security-Policy|integrity/i.test(msg.text())) seen.console.push(msg.text());
+  });
+}
+
+test('the built page declares a strict policy and loads nothing inline', TIMEOUT, async () => {
+  const html = await readFile(path.join(REPO_ROOT, 'dist', 'index.html'), 'utf8');
+  const policy = metaPolicy(html);
+  assert.ok(policy, 'dist/index.html has a Content-Security-Policy <meta> tag');
+  const d = directives(policy);
+  assert.deepEqual(d['default-src'], ["'self'"], 'default-src is no wider than self');
+  assert.deepEqual(d['script-src'], ["'self'", "'wasm-unsafe-eval'"], 'script-src allows own files and wasm only');
+  assert.deepEqual(d['style-src'], ["'self'"], 'style-src allows the own stylesheet only');
+  assert.ok(!policy.includes("'unsafe-inline'") && !policy.includes("'unsafe-eval'"), `no unsafe sources: ${policy}`);
+  assert.ok(html.indexOf('Content-Security-Policy') < html.search(/<script|<link rel="stylesheet"/), 'the policy comes before any script or style');
+
+  // No inline script or style, no inline event handler: the policy needs no hash.
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+  assert.ok(scripts.length > 0, 'the page has a script');
+  for (const [whole, attrs, body] of scripts) {
+    assert.match(attrs, /\bsrc="\.?\/?[^"/:]+\.js"/, `script loads a local file: ${whole.slice(0, 120)}`);
+    assert.equal(body.trim(), '', `script has no inline body: ${whole.slice(0, 120)}`);
+  }
+  assert.doesNotMatch(html, /<style\b|\sstyle="|\son[a-z]+="/i, 'no inline style or handler');
+
+  // Every script, stylesheet and preload carries an integrity hash (trunk's sha384 default).
+  const assets = [...html.matchAll(/<(script|link)\b[^>]*\b(?:src|href)="([^"]+)"[^>]*>/gi)].map(([tag, kind, url]) => ({ tag, kind, url }));
+  const loaded = assets.filter(({ tag }) => !/rel="(?:icon|canonical)"/.test(tag));
+  assert.ok(loaded.some((a) => a.url.endsWith('.wasm')) && loaded.some((a) => a.url.endsWith('.css')), 'the wasm and the stylesheet are announced');
+  for (const { tag, url } of loaded) {
+    assert.match(tag, /\bintegrity="sha384-[A-Za-z0-9+/=]{64}"/, `${url} carries a sha384 integrity hash`);
+    assert.doesNotMatch(url, /^(?:https?:)?\/\//, `${url} is on the page's own origin`);
+  }
+});
+
+test('SECURITY.md gives hosts the same policy as the page', TIMEOUT, async () => {
+  const policy = metaPolicy(await readFile(path.join(REPO_ROOT, 'index.html'), 'utf8'));
+  assert.ok(policy, 'index.html has a Content-Security-Policy <meta> tag');
+  const doc = await readFile(path.join(REPO_ROOT, 'SECURITY.md'), 'utf8');
+  const stated = [...doc.matchAll(/default-src[^\n"]*/g)].map((m) => m[0].trim());
+  assert.ok(stated.length >= 3, 'SECURITY.md states the policy for the page and for hosts');
+  for (const s of stated) assert.ok(s.startsWith(policy), `SECURITY.md's "${s}" starts with the page's policy "${policy}"`);
+  assert.match(doc, /frame-ancestors/, 'SECURITY.md explains frame-ancestors');
+});
+
+// The page in its main states; embed and other views are listed here as they appear.
+const PAGES = [
+  { name: 'the default page', query: '' },
+  { name: 'a page with bad values', query: '?prompt=abc&decode=0&wait=-1&output=1e400&model=quantum' },
+  { name: 'an embedded figure', query: '?embed=crossing', ready: '[data-testid="crossing-canvas"]' },
+  { name: 'the dark theme', query: '', colorScheme: 'dark' },
+];
+
+for (const { name, query, ready, colorScheme } of PAGES) {
+  test(`${name} runs with no CSP violation and no request off its origin`, TIMEOUT, async (t) => {
+    const seen = { requests: [], console: [] };
+    const app = await openApp(env, t, query, { ready, colorScheme, setup: (page, context) => watch(page, context, seen) });
+    const origin = new URL(env.baseUrl).origin;
+
+    // Use the page a little, so lazily started work (figures, tables, exports) happens too.
+    const slider = app.page.locator('input[type="range"]').first();
+    await slider.focus();
+    await app.page.keyboard.press('PageUp');
+    await app.page.waitForTimeout(500);
+
+    const violations = await app.page.evaluate(() => window.__cspViolations);
+    assert.deepEqual(violations, [], 'no Content-Security-Policy violation');
+    assert.deepEqual(seen.console, [], 'no CSP or integrity message in the console');
+    assert.ok(seen.requests.some((u) => u.endsWith('.wasm')), 'the wasm was requested (the watch works)');
+    const away = seen.requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:' + origin) && new URL(u).origin !== origin);
+    assert.deepEqual(away, [], `every request stays on ${origin}`);
+  });
+}
+
+test('a wasm file that does not match its integrity hash is refused', TIMEOUT, async (t) => {
+  const context = await env.browser.newContext();
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => errors.push(msg.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Serve the real wasm with one byte changed at its end (a custom section would still load).
+  await page.route(/\.wasm$/, async (route) => {
+    const response = await route.fetch();
+    const body = Buffer.from(await response.body());
+    body[body.length - 1] ^= 0xff;
+    await route.fulfill({ response, body });
+  });
+  const url = new URL(env.baseUrl);
+  await page.goto(url.origin + url.pathname);
+  await page.waitForTimeout(3000);
+  assert.equal(await page.locator('[data-testid="ttft"]').count(), 0, 'the tampered app never started');
+  assert.ok(errors.some((e) => /integrity|digest/i.test(e)), `the browser names the integrity failure: ${errors.join(' | ')}`);
+});
