@@ -19,38 +19,49 @@ pub struct Parsed {
 }
 
 /// Reads a query string (with or without the leading `?`). Keys the page does not know are
-/// ignored; a key given twice uses its last value and says so.
+/// ignored; a key given more than once uses its last value and says so, once however many
+/// times it was repeated (a crafted link could repeat one key thousands of times).
 pub fn parse(query: &str) -> Parsed {
     let mut state = State::default();
     let mut notices = Vec::new();
-    let mut raw_values: Vec<(Param, String)> = Vec::new();
-    let mut raw_choices: Vec<(&'static str, String)> = Vec::new();
+    // The last value of each key, and how many times the key was given.
+    let mut raw_values: Vec<(Param, String, usize)> = Vec::new();
+    let mut raw_choices: Vec<(&'static str, String, usize)> = Vec::new();
     let query = query.strip_prefix('?').unwrap_or(query);
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (raw_key, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
         let key = percent_decode(raw_key);
         let value = percent_decode(raw_value);
         if let Some(param) = Param::from_key(key.trim()) {
-            let spec = param.spec();
-            if let Some(slot) = raw_values.iter_mut().find(|(p, _)| *p == param) {
-                notices.push(repeated(spec.label, spec.key, &value));
+            if let Some(slot) = raw_values.iter_mut().find(|(p, _, _)| *p == param) {
                 slot.1 = value;
+                slot.2 += 1;
             } else {
-                raw_values.push((param, value));
+                raw_values.push((param, value, 1));
             }
         } else if let Some(choice) = CHOICES.iter().find(|c| c.key == key.trim()) {
-            if let Some(slot) = raw_choices.iter_mut().find(|(k, _)| *k == choice.key) {
-                notices.push(repeated(choice.label, choice.key, &value));
+            if let Some(slot) = raw_choices.iter_mut().find(|(k, _, _)| *k == choice.key) {
                 slot.1 = value;
+                slot.2 += 1;
             } else {
-                raw_choices.push((choice.key, value));
+                raw_choices.push((choice.key, value, 1));
             }
+        }
+    }
+    for (param, value, times) in &raw_values {
+        if *times > 1 {
+            notices.push(repeated(param.spec().label, param.spec().key, *times, value));
+        }
+    }
+    for (key, value, times) in &raw_choices {
+        if let Some(choice) = CHOICES.iter().find(|c| c.key == *key).filter(|_| *times > 1) {
+            notices.push(repeated(choice.label, choice.key, *times, value));
         }
     }
     // Applied in table order, not URL order, so a value that depends on another (the cached
     // prefix on the prompt) is checked against the final one.
     for param in Param::ALL {
-        let Some((_, value)) = raw_values.iter().find(|(p, _)| *p == param) else { continue };
+        let Some((_, value, _)) = raw_values.iter().find(|(p, _, _)| *p == param) else { continue };
         let spec = param.spec();
         let (wanted, problem) = accept(spec, value);
         let stored = state.set(param, wanted);
@@ -68,7 +79,7 @@ pub fn parse(query: &str) -> Parsed {
             });
         }
     }
-    for (key, value) in raw_choices {
+    for (key, value, _) in raw_choices {
         if let Some(choice) = CHOICES.iter().find(|c| c.key == key) {
             if !(choice.apply)(&mut state, value.trim()) {
                 notices.push(Notice {
@@ -81,8 +92,8 @@ pub fn parse(query: &str) -> Parsed {
     Parsed { state, notices }
 }
 
-fn repeated(label: &str, key: &str, last: &str) -> Notice {
-    Notice { key: key.to_string(), message: format!("{label} ({key}) was given more than once; using the last, “{}”.", excerpt(last)) }
+fn repeated(label: &str, key: &str, times: usize, last: &str) -> Notice {
+    Notice { key: key.to_string(), message: format!("{label} ({key}) was given more than once ({times} times); using the last, “{}”.", excerpt(last)) }
 }
 
 /// A setting chosen from a few named options rather than a number.
