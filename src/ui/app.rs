@@ -3,6 +3,7 @@
 use super::challenge::Challenge;
 use super::controls::Controls;
 use super::deeper::Deeper;
+use super::deployments::Deployments;
 use super::dom;
 use super::figure::FigureCard;
 use super::notices::Notices;
@@ -85,6 +86,7 @@ fn FullPage(theme: RwSignal<super::view::Theme>) -> impl IntoView {
             </section>
             <Challenge />
             <Streaming />
+            <Deployments />
             <Assumptions />
             <Deeper />
         </main>

@@ -6,6 +6,7 @@ mod canvas;
 mod challenge;
 mod controls;
 mod deeper;
+mod deployments;
 mod dom;
 mod export;
 mod figure;
