@@ -1,0 +1,145 @@
+// Links crafted to break the page: non-numbers, overflows, negatives, zero rates, markup and
+// script in keys and values, repeated keys, emoji, broken escapes and 100 KB query strings. After
+// each, the page must still be live (a slider still moves the numbers), show no NaN or infinity,
+// log no panic, and have turned nothing from the link into markup.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { eventually, openApp, useBrowser } from './helpers.mjs';
+
+const env = useBrowser();
+const TIMEOUT = { timeout: 90_000 };
+
+const enc = encodeURIComponent;
+// Every payload either sets window.__xss or opens a dialog if it ever runs.
+const IMG = '<img src=x onerror="window.__xss=1">';
+const SCRIPT = '<script>window.__xss=2</script>';
+const SVG = '"><svg onload="window.__xss=3">';
+const ALERT = "javascript:alert('xss')";
+
+/** [what, query]: each query is tried on a fresh page. */
+const HOSTILE = [
+  ['NaN everywhere', '?prompt=NaN&output=NaN&prefill=NaN&decode=NaN&wait=NaN&reading=NaN&knee=NaN&kv_knee=nan&cached=NaN'],
+  ['infinities', `?prompt=inf&output=Infinity&prefill=-inf&decode=${enc('+Infinity')}&wait=infinity&reading=-Infinity&knee=inf`],
+  ['overflow and underflow', '?prompt=1e400&output=-1e400&prefill=1e400&decode=1e-400&wait=1e400&reading=1e308&cached=1e400'],
+  ['negatives', '?prompt=-16000&output=-1&prefill=-8000&decode=-60&wait=-5&reading=-240&cached=-1&knee=-1'],
+  ['zero rates and sizes', '?prefill=0&decode=0&reading=0&prompt=0&output=0&knee=0&kv_knee=0'],
+  ['huge digits', `?prompt=${'9'.repeat(400)}&decode=0.${'0'.repeat(400)}1&wait=${'1'.repeat(30)}`],
+  ['script and markup in values', `?prompt=${enc(IMG)}&output=${enc(SCRIPT)}&wait=${enc(SVG)}&decode=${enc(ALERT)}&model=${enc(SCRIPT)}&ttft_def=${enc(IMG)}`],
+  ['script and markup unescaped', `?prompt=${IMG}&output=${SCRIPT}&wait=${SVG}`],
+  ['script and markup in keys', `?${enc(IMG)}=1&${enc(SCRIPT)}=2&${enc(SVG)}=3&prompt${enc(IMG)}=5&${enc(' prompt ')}=${enc(IMG)}`],
+  ['markup in view choices', `?embed=${enc(IMG)}&present=${enc(SCRIPT)}&theme=${enc(SVG)}`],
+  ['repeated keys', '?' + 'prompt=1&prompt=abc&decode=0&'.repeat(60) + 'prompt=2000&decode=75'],
+  ['emoji and other digits', `?prompt=${enc('😀')}&decode=${enc('🚀🚀')}&${enc('😀')}=1&wait=${enc('٣')}&output=${enc('１２')}&reading=${enc('½')}`],
+  ['broken escapes and control characters', '?prompt=%&decode=%zz&wait=%00&output=%FF%FE&reading=%E2%80%AE240&prefill=%0A8000%0D'],
+  ['a payload in the fragment', `?prompt=500#${IMG}`],
+  ['a 100 KB value', '?prompt=' + '9'.repeat(100_000)],
+  ['one key repeated for 100 KB', '?' + 'decode=0&'.repeat(11_200)],
+  ['100 KB of unknown keys with markup', '?' + Array.from({ length: 2_000 }, (_, i) => `k${i}=${enc(IMG)}`).join('&')],
+];
+
+// Text that must never reach the screen outside a notice quoting the URL back.
+const NON_NUMBERS = /\bNaN\b|\bInfinity\b|\binf\b|undefined/i;
+
+/**
+ * Static hosts usually refuse a request line of 100 KB (the test server does too, as Node caps
+ * headers at 16 KB). The page itself must cope with whatever address it finds, so long addresses
+ * are served the page without sending the query to the server, as a lenient host would.
+ */
+async function serveLongUrls(page) {
+  await page.route(
+    (url) => url.href.length > 8_000,
+    async (route) => {
+      const url = new URL(route.request().url());
+      const response = await route.fetch({ url: url.origin + url.pathname });
+      await route.fulfill({ response });
+    },
+  );
+}
+
+/** What in the document could only have come from a payload. */
+async function injected(page) {
+  return page.evaluate(() => {
+    const all = [...document.querySelectorAll('*')];
+    return {
+      flag: window.__xss ?? null,
+      handlers: all.flatMap((e) => [...e.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${e.tagName}[${a.name}]`)),
+      images: document.querySelectorAll('img').length,
+      svgs: document.querySelectorAll('svg').length,
+      inlineScripts: [...document.scripts].filter((s) => !s.src || s.textContent.trim()).length,
+      javascriptLinks: [...document.querySelectorAll('[href], [src], [action]')].filter((e) => /^\s*javascript:/i.test(e.getAttribute('href') ?? e.getAttribute('src') ?? e.getAttribute('action'))).length,
+      noticeMarkup: [...document.querySelectorAll('[data-testid="notice"] *')].map((e) => e.tagName.toLowerCase()).filter((t) => !['p', 'ul', 'li', 'button', 'strong', 'span'].includes(t)),
+    };
+  });
+}
+
+/** Every number the page states for machines: data-value attributes, slider and field values. */
+async function statedNumbers(page) {
+  return page.evaluate(() => [
+    ...[...document.querySelectorAll('[data-value]')].map((e) => [`${e.dataset.testid}@data-value`, e.dataset.value]),
+    ...[...document.querySelectorAll('input')].map((e) => [`${e.dataset.testid ?? e.id}@value`, e.value]),
+    ...[...document.querySelectorAll('[aria-valuetext]')].map((e) => [`${e.dataset.testid}@aria-valuetext`, e.getAttribute('aria-valuetext')]),
+    ...[...document.querySelectorAll('[aria-label]')].map((e) => [`${e.dataset.testid ?? e.tagName}@aria-label`, e.getAttribute('aria-label')]),
+  ]);
+}
+
+for (const [what, query] of HOSTILE) {
+  test(`hostile link: ${what} (${query.length.toLocaleString('en')} characters)`, TIMEOUT, async (t) => {
+    let app;
+    try {
+      app = await openApp(env, t, query, { setup: serveLongUrls });
+    } catch (error) {
+      // Playwright's messages quote the whole address; keep the log readable.
+      throw new Error(`${what}: the page did not open: ${String(error.message).slice(0, 600)}`);
+    }
+    const { page } = app;
+    await page.waitForTimeout(300); // time for an injected onerror/onload to fire
+
+    assert.deepEqual(
+      await injected(page),
+      { flag: null, handlers: [], images: 0, svgs: 0, inlineScripts: 0, javascriptLinks: 0, noticeMarkup: [] },
+      'nothing from the link became markup',
+    );
+    assert.deepEqual(app.dialogs, [], 'no dialog opened');
+
+    assert.doesNotMatch(await app.textOutsideNotices(), NON_NUMBERS, 'no NaN, infinity or undefined on screen');
+    for (const [where, value] of await statedNumbers(page)) {
+      if (where.startsWith('guess')) continue; // the reader's own text field, empty here
+      assert.doesNotMatch(value ?? '', NON_NUMBERS, `${where} = "${String(value).slice(0, 80)}"`);
+    }
+    const notices = await page.locator('[data-testid="notice"] li').count();
+    assert.ok(notices <= 40, `a bounded number of notices (${notices})`);
+
+    // The page cleaned its own address: a copied link carries none of this on.
+    const search = await page.evaluate(() => location.search);
+    assert.ok(search.length < 2_000 && !/[<>"]/.test(decodeURIComponent(search)), `the address was rewritten cleanly: ${search.slice(0, 200)}`);
+
+    // Still live: the prompt slider moves the first-token time.
+    const before = (await app.readout('ttft')).value;
+    assert.ok(Number.isFinite(before), `ttft data-value is a number (${before})`);
+    const atMax = (await app.sliderState('prompt')).position >= 1000;
+    await app.pressOnSlider('prompt', atMax ? 'Home' : 'End');
+    await eventually(async () => {
+      const after = (await app.readout('ttft')).value;
+      assert.ok(Number.isFinite(after) && after !== before, `the prompt slider moves ttft (${before} -> ${after})`);
+    });
+    assert.doesNotMatch(await app.textOutsideNotices(), NON_NUMBERS, 'still no NaN or infinity after moving');
+    app.assertHealthy();
+  });
+}
+
+test('typed hostile text stays text and keeps the page live', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  for (const [key, text] of [['prompt', IMG], ['decode', SCRIPT], ['wait', '1e400'], ['output', 'NaN'], ['prefill', '-0'], ['reading', '😀']]) {
+    await app.typeInto(key, text);
+    await app.input(key).blur();
+  }
+  await app.byTestId('guess-input').fill(SVG);
+  await app.page.waitForTimeout(300);
+  const found = await injected(app.page);
+  assert.equal(found.flag, null, 'no typed payload ran');
+  assert.deepEqual(found.handlers, [], 'no handler attribute appeared');
+  assert.doesNotMatch(await app.textOutsideNotices(), NON_NUMBERS, 'no NaN or infinity on screen');
+  await app.expectConsistent('after typing hostile text');
+});
+
