@@ -40,7 +40,7 @@ pub fn LengthSpread() -> impl IntoView {
         })
     };
     let share = move |pick: fn(&crate::model::workload::Shares) -> f64| {
-        (Signal::derive(move || shares.with(pick)), Signal::derive(move || format!("{} of requests", share_text(shares.with(pick)))))
+        (Signal::derive(move || shares.with(pick)), Signal::derive(move || share_text(shares.with(pick))))
     };
     let (a_value, a_text) = share(|s| s.a);
     let (b_value, b_text) = share(|s| s.b);
@@ -54,8 +54,8 @@ pub fn LengthSpread() -> impl IntoView {
         <div class="workbench-grid">
             <Controls legend="Answer lengths in your traffic" params=&LENGTHS />
             <dl class="readout-grid">
-                <Readout testid="share-a" label="A finishes first on" value=a_value text=a_text note=side_note(Which::A) />
-                <Readout testid="share-b" label="B finishes first on" value=b_value text=b_text note=side_note(Which::B) />
+                <Readout testid="share-a" label="Requests A finishes first" value=a_value text=a_text note=side_note(Which::A) />
+                <Readout testid="share-b" label="Requests B finishes first" value=b_value text=b_text note=side_note(Which::B) />
             </dl>
         </div>
         <FigureCard figure=Figure::Lengths number="Figure 4." />
@@ -160,9 +160,11 @@ fn Misroutes() -> impl IntoView {
     let (short_value, short_text) = secs_signals(short_cost);
     let note = move |long: bool| {
         Signal::derive(move || {
+            let cost = if long { long_cost() } else { short_cost() };
             sides.with(|&(short, long_side, p10, p90)| {
                 let (tokens, to) = if long { (p90, short) } else { (p10, long_side) };
-                format!("{} sent to {}", an_answer_of(tokens), to.label())
+                let verb = if cost > 0.0 { "sent to" } else { "belongs on" };
+                format!("{} {verb} {}", an_answer_of(tokens), to.label())
             })
         })
     };
@@ -219,7 +221,7 @@ pub fn Abandonment() -> impl IntoView {
     let inputs = derived(|s| (s.lengths(), s.comparison(), s.get(Param::Patience)));
     let logs = Memo::new(move |_| inputs.with(|(lengths, c, patience)| (lengths.abandonment(&c.a, *patience), lengths.abandonment(&c.b, *patience))));
     let gave_up = move |pick: fn(&(Logged, Logged)) -> f64| {
-        (Signal::derive(move || logs.with(pick)), Signal::derive(move || format!("{} of requests", share_text(logs.with(pick)))))
+        (Signal::derive(move || logs.with(pick)), Signal::derive(move || share_text(logs.with(pick))))
     };
     let (a_value, a_text) = gave_up(|l| l.0.abandoned_share);
     let (b_value, b_text) = gave_up(|l| l.1.abandoned_share);
@@ -234,8 +236,8 @@ pub fn Abandonment() -> impl IntoView {
         <div class="workbench-grid">
             <Controls legend="Patience" params=&PATIENCE />
             <dl class="readout-grid">
-                <Readout testid="abandon-a" label="Give up on A" value=a_value text=a_text />
-                <Readout testid="abandon-b" label="Give up on B" value=b_value text=b_text />
+                <Readout testid="abandon-a" label="Requests abandoned on A" value=a_value text=a_text />
+                <Readout testid="abandon-b" label="Requests abandoned on B" value=b_value text=b_text />
             </dl>
         </div>
         <DataTableView table=table testid="abandonment-table".to_string() />
