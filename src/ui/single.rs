@@ -22,6 +22,21 @@ pub fn controls_for(figure: Figure) -> &'static [Param] {
     }
 }
 
+/// Sends the document's height to the parent frame unless it is the same as last time.
+fn send_height(parent: &web_sys::Window, last: &std::rc::Rc<std::cell::Cell<f64>>) {
+    let Some(height) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()).map(|e| e.scroll_height() as f64) else { return };
+    if (height - last.get()).abs() < 1.0 {
+        return;
+    }
+    last.set(height);
+    let message = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&message, &"type".into(), &"crossover:height".into());
+    let _ = js_sys::Reflect::set(&message, &"height".into(), &JsValue::from_f64(height));
+    // The height is not a secret, and the host's origin is unknown: "*" is the only target
+    // that works for any site, which is why the message carries nothing else.
+    let _ = parent.post_message(&message, "*");
+}
+
 /// Inside an iframe, tells the parent page how tall the content is whenever it changes, so the
 /// host can size the frame. The message holds a type tag and the height, nothing else.
 fn post_height_to_parent() {
@@ -31,24 +46,21 @@ fn post_height_to_parent() {
         return;
     }
     let Some(body) = window.document().and_then(|d| d.body()) else { return };
-    let last = std::cell::Cell::new(0.0_f64);
-    let send = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
-        let Some(height) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()).map(|e| e.scroll_height() as f64) else { return };
-        if (height - last.get()).abs() < 1.0 {
-            return;
-        }
-        last.set(height);
-        let message = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&message, &"type".into(), &"crossover:height".into());
-        let _ = js_sys::Reflect::set(&message, &"height".into(), &JsValue::from_f64(height));
-        // The height is not a secret, and the host's origin is unknown: "*" is the only target
-        // that works for any site, which is why the message carries nothing else.
-        let _ = parent.post_message(&message, "*");
-    });
+    let last = std::rc::Rc::new(std::cell::Cell::new(0.0_f64));
+    let (observer_parent, observer_last) = (parent.clone(), last.clone());
+    let send = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| send_height(&observer_parent, &observer_last));
     if let Ok(observer) = web_sys::ResizeObserver::new(send.as_ref().unchecked_ref()) {
         observer.observe(&body);
         let kept = SendWrapper::new((observer, send));
         on_cleanup(move || kept.0.disconnect());
+    }
+    // Browsers skip rendering work, resize observers included, for cross-origin frames that are
+    // scrolled out of view; a timer still runs, so the host learns the height before the reader
+    // scrolls to the frame.
+    for delay_ms in [0, 400] {
+        let (parent, last) = (parent.clone(), last.clone());
+        let once = Closure::once_into_js(move || send_height(&parent, &last));
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(once.unchecked_ref(), delay_ms);
     }
 }
 

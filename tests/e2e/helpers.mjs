@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from './server.mjs';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The built page under test: E2E_DIST_DIR when the xtask says, else the repository's dist/. */
 export const DIST_DIR = process.env.E2E_DIST_DIR || path.join(REPO_ROOT, 'dist');

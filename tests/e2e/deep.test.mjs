@@ -1,0 +1,68 @@
+// The deeper model on the page: switching models moves the headline numbers and the figures,
+// the straight line stays visible for comparison, and the two TTFT definitions differ by the wait.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { assertClose, eventually, model, openApp, useBrowser } from './helpers.mjs';
+
+const env = useBrowser();
+const TIMEOUT = { timeout: 60_000 };
+
+test('the deeper model is slower than the straight line, which stays on screen beside it', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?model=deep&prompt=80000');
+  const [ttft, total, ttftLinear, totalLinear] = await Promise.all(['ttft', 'total', 'ttft-linear', 'total-linear'].map((id) => app.readout(id)));
+  const linear = model(await app.quantities());
+  assertClose(ttftLinear.value, linear.ttft, 'ttft-linear is the straight line');
+  assertClose(totalLinear.value, linear.total, 'total-linear is the straight line');
+  assert.ok(ttft.value > ttftLinear.value, `deep TTFT ${ttft.value} above the line ${ttftLinear.value}`);
+  assert.ok(total.value > totalLinear.value, 'deep total above the line');
+  // By hand: prefill = 80,000/8,000 + 80,000²/(8,000 × 60,000) = 10 + 13.333 s; the first decode
+  // step = (1/60)(1 + 80,000/120,000).
+  assertClose(ttft.value, 10 + 80000 ** 2 / (8000 * 60000) + (1 / 60) * (1 + 80000 / 120000), 'deep TTFT by hand', 1e-9);
+  const optimism = await app.readout('optimism-total');
+  assertClose(optimism.value, total.value - totalLinear.value, 'the gap is labelled', 1e-9);
+  const deepCrossing = await app.readout('crossing-prompt-deep');
+  assert.ok(deepCrossing.value > 0 && deepCrossing.value < 40000, `the deeper crossing (${deepCrossing.value}) comes before the straight line's 40,000`);
+});
+
+test('switching the model moves the readouts and redraws the crossing figure', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?prompt=60000');
+  const linearTotal = (await app.readout('total')).value;
+  const before = await app.canvasFingerprint('crossing-canvas');
+  assert.equal(await app.byTestId('ttft-linear').count(), 0, 'no comparison readouts on the straight line');
+  await app.byTestId('model-deep').check();
+  await eventually(async () => {
+    assert.ok((await app.readout('total')).value > linearTotal, 'total follows the deeper model');
+    assert.equal((await app.readout('total-linear')).value, linearTotal);
+    assert.notEqual((await app.canvasFingerprint('crossing-canvas')).hash, before.hash, 'dashed deeper curves drawn');
+    assert.equal((await app.query()).model, 'deep');
+  });
+  await app.byTestId('model-linear').check();
+  await eventually(async () => assert.equal((await app.readout('total')).value, linearTotal));
+});
+
+test('server-side TTFT leaves out the wait; client-side includes it', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?wait=0.4');
+  const client = (await app.readout('ttft')).value;
+  await app.byTestId('ttft-def-server').check();
+  await eventually(async () => assertClose((await app.readout('ttft')).value, client - 0.4, 'server TTFT', 1e-9));
+  assertClose((await app.readout('ttft-client')).value - (await app.readout('ttft-server')).value, 0.4, 'the difference is the wait', 1e-9);
+  assert.equal((await app.query()).ttft_def, 'server');
+});
+
+test('a cached prefix longer than the prompt is clamped and named; caching never slows', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?model=deep&prompt=5000&cached=20000');
+  assert.match(await app.noticeText(), /cached/i);
+  assert.equal(Number(await app.input('cached').inputValue()), 5000);
+  const cachedAll = (await app.readout('ttft')).value;
+  await app.typeInto('cached', '0');
+  await eventually(async () => assert.ok((await app.readout('ttft')).value > cachedAll, 'less cached, slower first token'));
+});
+
+test('the levers table lists every lever with its effect', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?prompt=200000&model=deep');
+  const rows = await app.byTestId('levers-table').locator('tbody tr').allInnerTexts();
+  assert.equal(rows.length, 4);
+  assert.match(rows.join('\n'), /Cache[\s\S]*Retrieve[\s\S]*Split[\s\S]*off the request path/i);
+  assert.doesNotMatch(rows.join('\n'), /NaN|Infinity/);
+});
