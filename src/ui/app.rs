@@ -1,5 +1,6 @@
 //! The page: state from the URL, then either the whole lesson or a single figure.
 
+use super::announcer::Announcer;
 use super::challenge::Challenge;
 use super::controls::Controls;
 use super::deeper::Deeper;
@@ -69,6 +70,7 @@ fn FullPage(theme: RwSignal<super::view::Theme>) -> impl IntoView {
             </div>
         </header>
         <Notices />
+        <Announcer />
         <main id="main">
             <Intro />
             <section class="workbench" aria-labelledby="workbench-title">

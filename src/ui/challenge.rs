@@ -105,7 +105,7 @@ pub fn Challenge() -> impl IntoView {
                     {move || guess_error.get().unwrap_or_default()}
                 </p>
             </form>
-            <p class="feedback" data-testid="challenge-feedback" data-state=phase aria-live="polite">{feedback}</p>
+            <p class="feedback" data-testid="challenge-feedback" data-state=phase>{feedback}</p>
             <div class="challenge-actions" hidden=move || guess.with(Option::is_none)>
                 <button type="button" class="quiet" on:click=move |_| state.update(|s| {
                     s.set(Param::Output, CHALLENGE_OUTPUT_TOKENS);

@@ -1,6 +1,7 @@
 //! The Leptos shell: components that read the state signal, show the model's numbers and host
 //! the figures. Nothing here computes latency; it asks `model` through `state`.
 
+mod announcer;
 mod app;
 mod canvas;
 mod challenge;

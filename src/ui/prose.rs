@@ -92,7 +92,7 @@ pub fn Streaming() -> impl IntoView {
                 "Felt wait: "
                 <strong data-testid="felt-wait" data-value=move || visible_wait().to_string()>{move || format::duration(visible_wait())}</strong>
             </p>
-            <p aria-live="polite">{explanation}</p>
+            <p>{explanation}</p>
             <p>
                 "Streaming has quiet enemies. Anything between the model and the screen that collects the whole body before passing it on (a gateway, a serverless function that returns one payload, a request logger, a response validator) turns the stream back into one late delivery. "
                 "And an answer with a strict contract, such as JSON another program will parse, usually cannot be shown piece by piece, because it cannot be checked until it is complete. For those features the total is the only number."

@@ -83,7 +83,7 @@ pub fn Readouts() -> impl IntoView {
                 <Readout testid="crossing-prompt" label="Crossing prompt at this answer length" value=Signal::derive(move || request.with(Request::crossing_prompt_tokens))
                     text=Signal::derive(move || format::tokens(request.with(Request::crossing_prompt_tokens))) />
             </dl>
-            <p class="verdict" data-testid="bound" data-value=bound_value aria-live="polite">{bound_text}</p>
+            <p class="verdict" data-testid="bound" data-value=bound_value>{bound_text}</p>
         </section>
     }
 }
