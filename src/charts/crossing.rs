@@ -5,6 +5,7 @@ use super::legend::{self, LegendItem};
 use super::table::{Cell, DataTable};
 use super::{dashes, DrawResult, Style};
 use crate::format;
+use crate::model::deep::DeepRequest;
 use crate::model::Request;
 use crate::model::levers::RESPONSE_BANDS;
 use crate::state::{ModelView, Param, State};
@@ -89,13 +90,27 @@ pub fn summary(state: &State) -> String {
     )
 }
 
-pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, style: &Style) -> DrawResult<DB> {
+/// Exactly what Figure 2 draws from, so the page redraws it only when one of these changes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CrossingInputs {
+    pub request: Request,
+    /// The deeper model, when the reader has switched it on.
+    pub deep: Option<DeepRequest>,
+}
+
+impl CrossingInputs {
+    pub fn of(state: &State) -> CrossingInputs {
+        CrossingInputs { request: state.request(), deep: (state.model == ModelView::Deep).then(|| state.deep_request()) }
+    }
+}
+
+pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &CrossingInputs, style: &Style) -> DrawResult<DB> {
     let p = style.palette;
-    let request = state.request();
+    let request = inputs.request;
     let (x_min, x_max) = (Param::Prompt.spec().min, Param::Prompt.spec().max);
     let samples: Vec<Row> = (0..=60).map(|i| row(request, x_min * (x_max / x_min).powf(i as f64 / 60.0))).collect();
     let y_lo = samples.iter().map(|r| r.prefill_secs.min(r.decode_secs)).fold(f64::INFINITY, f64::min).max(1e-5) * 0.7;
-    let deep_top = if state.model == ModelView::Deep { state.deep_request().with_prompt(x_max).with_cached(0.0).total_secs() } else { 0.0 };
+    let deep_top = inputs.deep.map(|d| d.with_prompt(x_max).with_cached(0.0).total_secs()).unwrap_or(0.0);
     let y_hi = samples.iter().map(|r| r.total_secs).fold(deep_top, f64::max).max(y_lo * 10.0) * 1.5;
 
     area.fill(&p.background)?;
@@ -106,7 +121,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
         LegendItem { name: "your prompt", color: p.axis, dashed: true },
     ];
     let deep_legend = [LegendItem { name: "dashed: deeper model", color: p.text, dashed: true }];
-    let legend: Vec<LegendItem> = if state.model == ModelView::Deep { legend.iter().chain(deep_legend.iter()).copied().collect() } else { legend.to_vec() };
+    let legend: Vec<LegendItem> = if inputs.deep.is_some() { legend.iter().chain(deep_legend.iter()).copied().collect() } else { legend.to_vec() };
     let plot = legend::draw_above(area, &legend, style)?;
     let mut chart = ChartBuilder::on(&plot)
         .margin(style.px(8.0))
@@ -138,8 +153,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, st
         chart.draw_series(std::iter::once(Text::new(text, (x_max / 1.05, band.limit_secs * 1.25), style.label(11.0, p.axis, HPos::Right))))?;
     }
 
-    if state.model == ModelView::Deep {
-        let deep = state.deep_request();
+    if let Some(deep) = inputs.deep {
         let deep_curve = |value: fn(&crate::model::deep::DeepRequest) -> f64| -> Vec<(f64, f64)> {
             samples.iter().map(|r| (r.prompt_tokens, value(&deep.with_prompt(r.prompt_tokens).with_cached(0.0)))).collect()
         };

@@ -37,11 +37,17 @@ impl Figure {
     }
 
     pub fn draw<DB: DrawingBackend>(self, area: &DrawingArea<DB, plotters::coord::Shift>, state: &crate::state::State, style: &Style) -> DrawResult<DB> {
+        self.inputs(state).draw(area, style)
+    }
+
+    /// Exactly the numbers the figure is drawn from. The page keeps one memo of these per
+    /// canvas, so moving a control redraws only the figures it actually changes.
+    pub fn inputs(self, state: &crate::state::State) -> FigureInputs {
         match self {
-            Figure::Timeline => timeline::draw(area, state, style),
-            Figure::Crossing => crossing::draw(area, state, style),
-            Figure::Completion => completion::draw(area, &state.completion_inputs(), style),
-            Figure::Lengths => lengths::draw(area, &lengths::LengthsInputs::of(state), style),
+            Figure::Timeline => FigureInputs::Timeline(timeline::Timeline::of(state)),
+            Figure::Crossing => FigureInputs::Crossing(crossing::CrossingInputs::of(state)),
+            Figure::Completion => FigureInputs::Completion(state.completion_inputs()),
+            Figure::Lengths => FigureInputs::Lengths(lengths::LengthsInputs::of(state)),
         }
     }
 
@@ -82,6 +88,26 @@ impl Figure {
     /// The figure as a standalone SVG document.
     pub fn to_svg(self, state: &crate::state::State, style: &Style, width: u32, height: u32) -> Result<String, String> {
         to_svg(width, height, |area| self.draw(area, state, style))
+    }
+}
+
+/// What one figure is drawn from; see [`Figure::inputs`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FigureInputs {
+    Timeline(timeline::Timeline),
+    Crossing(crossing::CrossingInputs),
+    Completion(completion::CompletionInputs),
+    Lengths(lengths::LengthsInputs),
+}
+
+impl FigureInputs {
+    pub fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, plotters::coord::Shift>, style: &Style) -> DrawResult<DB> {
+        match self {
+            FigureInputs::Timeline(t) => timeline::draw(area, t, style),
+            FigureInputs::Crossing(c) => crossing::draw(area, c, style),
+            FigureInputs::Completion(c) => completion::draw(area, c, style),
+            FigureInputs::Lengths(l) => lengths::draw(area, l, style),
+        }
     }
 }
 
@@ -149,4 +175,27 @@ pub fn dashes(from: (f64, f64), to: (f64, f64), pieces: usize) -> Vec<Vec<(f64, 
             vec![lerp(a), lerp(b)]
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{ModelView, Param, State};
+
+    #[test]
+    fn a_figure_is_redrawn_only_when_what_it_draws_changes() {
+        let base = State::default();
+        let deployment_moved = base.with(Param::BRate, 45.0);
+        let prompt_moved = base.with(Param::Prompt, 20_000.0);
+        for figure in [Figure::Timeline, Figure::Crossing] {
+            assert_eq!(figure.inputs(&base), figure.inputs(&deployment_moved), "{} ignores deployments", figure.slug());
+            assert_ne!(figure.inputs(&base), figure.inputs(&prompt_moved), "{} follows the prompt", figure.slug());
+        }
+        assert_eq!(Figure::Completion.inputs(&base), Figure::Completion.inputs(&prompt_moved));
+        assert_ne!(Figure::Completion.inputs(&base), Figure::Completion.inputs(&deployment_moved));
+        let mut deep = base;
+        deep.model = ModelView::Deep;
+        assert_ne!(Figure::Crossing.inputs(&base), Figure::Crossing.inputs(&deep), "the deeper curves appear");
+        assert_eq!(Figure::Crossing.inputs(&base), Figure::Crossing.inputs(&base.with(Param::AttentionKnee, 5_000.0)), "knees matter only when the deeper model is on");
+    }
 }

@@ -97,8 +97,8 @@ pub fn table(state: &State) -> DataTable {
     DataTable { caption: "Figure 1 as a table: milestones of the request".to_string(), headers: vec!["moment", "seconds after sending"], rows, current_row: None }
 }
 
-pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, state: &State, style: &Style) -> DrawResult<DB> {
-    let t = Timeline::of(state);
+pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, t: &Timeline, style: &Style) -> DrawResult<DB> {
+    let t = *t;
     let p = &style.palette;
     area.fill(&p.background)?;
     let legend = [

@@ -44,8 +44,11 @@ pub fn FigureCanvas(figure: Figure, label: Memo<String>, canvas_ref: NodeRef<lep
         }
     });
 
+    // Only what this figure is drawn from: moving a control elsewhere on the page leaves the
+    // memo unchanged and the effect asleep.
+    let inputs = Memo::new(move |_| state.with(|s| figure.inputs(s)));
     Effect::new(move |_| {
-        let state = state.get();
+        let inputs = inputs.get();
         let palette = palette.get();
         let width = width_css.get();
         let Some(canvas) = canvas_ref.get() else { return };
@@ -61,7 +64,7 @@ pub fn FigureCanvas(figure: Figure, label: Memo<String>, canvas_ref: NodeRef<lep
         let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else { return };
         let area = backend.into_drawing_area();
         let style = Style { scale: ratio, palette };
-        if let Err(e) = figure.draw(&area, &state, &style) {
+        if let Err(e) = inputs.draw(&area, &style) {
             web_sys::console::warn_1(&format!("{} figure: {e}", figure.slug()).into());
         }
         let _ = area.present();
