@@ -1,0 +1,61 @@
+// axe-core against the page in each of its states, with every WCAG 2.0, 2.1 and 2.2 rule at
+// levels A and AA: no violation is allowed. Add a state to STATES as a new view or mode lands.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+import { openApp, useBrowser } from './helpers.mjs';
+
+const env = useBrowser();
+const TIMEOUT = { timeout: 120_000 };
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/**
+ * The states checked. `query` opens the page, `colorScheme` sets the system theme, `ready` is
+ * the selector that says the view has rendered (default: the TTFT readout) and `prepare(app)`
+ * brings the page into the state after it opens.
+ */
+export const STATES = [
+  { name: 'default', query: '' },
+  {
+    name: 'bad input',
+    query: '?prompt=abc&decode=0&wait=-1&output=1e400&model=quantum',
+    prepare: async (app) => {
+      // A field holding text it cannot use shows its error and is marked invalid.
+      await app.typeInto('reading', 'fast');
+      await app.byTestId('reading-error').waitFor({ state: 'visible' });
+    },
+  },
+  {
+    name: 'every table and detail open',
+    query: '?model=deep',
+    prepare: async (app) => {
+      await app.page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    },
+  },
+  { name: 'dark', query: '', colorScheme: 'dark' },
+  { name: 'embed', query: '?embed=crossing', ready: '[data-testid="crossing-canvas"]' },
+];
+
+/** One line per violation: rule, impact, how many elements, the first few of them. */
+function describe(violations) {
+  return violations
+    .map((v) => {
+      const targets = v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''}`);
+      return `${v.id} [${v.impact}] x${v.nodes.length}: ${v.help}\n    ${targets.join('\n    ')}`;
+    })
+    .join('\n');
+}
+
+for (const state of STATES) {
+  test(`axe finds no WCAG 2.2 A/AA violation: ${state.name}`, TIMEOUT, async (t) => {
+    const app = await openApp(env, t, state.query, { colorScheme: state.colorScheme, ready: state.ready });
+    if (state.prepare) await state.prepare(app);
+    // Let redraws and live regions settle before the scan.
+    await app.page.waitForTimeout(300);
+    const results = await new AxeBuilder({ page: app.page }).withTags(WCAG_TAGS).analyze();
+    t.diagnostic(`${state.name}: ${results.violations.length} violations, ${results.passes.length} rules passed, ${results.incomplete.length} to review by hand`);
+    assert.equal(results.violations.length, 0, `axe violations in the ${state.name} state:\n${describe(results.violations)}`);
+  });
+}
