@@ -1,0 +1,48 @@
+// The page on a small phone and by keyboard: no sideways scrolling at 320 px, every slider
+// announces its value with units, and keyboard focus is visible.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { openApp, useBrowser } from './helpers.mjs';
+
+const env = useBrowser();
+const TIMEOUT = { timeout: 60_000 };
+
+test('at 320 px wide nothing scrolls sideways, canvases included', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '', { viewport: { width: 320, height: 640 } });
+  const widths = await app.page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+    widest: Math.max(...[...document.querySelectorAll('canvas')].map((c) => c.getBoundingClientRect().right)),
+  }));
+  assert.ok(widths.scroll <= widths.client, `page ${widths.scroll}px wide in ${widths.client}px`);
+  assert.ok(widths.widest <= widths.client, `a canvas reaches ${widths.widest}px`);
+});
+
+test('every slider says its value in words with units, and takes no page scroll on touch', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const sliders = await app.page.evaluate(() =>
+    [...document.querySelectorAll('input[type="range"]')].map((s) => ({
+      id: s.dataset.testid,
+      text: s.getAttribute('aria-valuetext') || '',
+      named: Boolean(s.getAttribute('aria-label') || s.labels?.length),
+      touch: getComputedStyle(s).touchAction,
+    })),
+  );
+  assert.ok(sliders.length >= 20, `${sliders.length} sliders`);
+  for (const s of sliders) {
+    assert.match(s.text, /\d.* (tokens|tokens per second|seconds|words per minute|passages|times)$/, `${s.id} announces "${s.text}"`);
+    assert.ok(s.named, `${s.id} has a name`);
+    assert.equal(s.touch, 'none', `${s.id} keeps a drag from scrolling the page`);
+  }
+});
+
+test('keyboard focus is visible on controls', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  await app.slider('prompt').focus();
+  const outline = await app.page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement);
+    return { width: parseFloat(style.outlineWidth), style: style.outlineStyle };
+  });
+  assert.ok(outline.width >= 2 && outline.style !== 'none', `focus outline ${JSON.stringify(outline)}`);
+});
