@@ -4,7 +4,7 @@
 
 use super::legend::{self, LegendItem};
 use super::table::{Cell, DataTable};
-use super::{DrawResult, Style};
+use super::{DrawResult, Palette, Style};
 use crate::format;
 use crate::model::deployments::{Comparison, Crossover, Deployment, Which, Winner, MOST_TOKENS};
 use crate::model::ReadingSpeed;
@@ -171,8 +171,37 @@ fn x_range(inputs: &CompletionInputs) -> (f64, f64) {
 }
 
 /// Where `x` sits between `lo` and `hi` on a log axis, from 0 to 1.
-fn log_fraction(x: f64, lo: f64, hi: f64) -> f64 {
+pub(super) fn log_fraction(x: f64, lo: f64, hi: f64) -> f64 {
     ((x / lo).ln() / (hi / lo).ln()).clamp(0.0, 1.0)
+}
+
+/// A deployment's colour on the figures that compare the two.
+pub(super) fn ink(p: &Palette, which: Which) -> RGBColor {
+    match which {
+        Which::A => p.prefill,
+        Which::B => p.decode,
+    }
+}
+
+/// The pale tint behind the lengths a deployment finishes first.
+pub(super) fn tint(p: &Palette, which: Which) -> RGBColor {
+    match which {
+        Which::A => p.prefill_band,
+        Which::B => p.decode_band,
+    }
+}
+
+/// The stretches of a length axis from `x_lo` to `x_hi`, each with the deployment that finishes
+/// answers of those lengths first (`None` where the two always tie).
+pub(super) fn regions(crossover: Crossover, x_lo: f64, x_hi: f64) -> Vec<(f64, f64, Option<Which>)> {
+    match crossover {
+        Crossover::At { tokens, below, above } => {
+            let split = tokens.clamp(x_lo, x_hi);
+            vec![(x_lo, split, Some(below)), (split, x_hi, Some(above))]
+        }
+        Crossover::Never { faster } => vec![(x_lo, x_hi, Some(faster))],
+        Crossover::Identical => vec![(x_lo, x_hi, None)],
+    }
 }
 
 pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &CompletionInputs, style: &Style) -> DrawResult<DB> {
@@ -192,14 +221,8 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
     let y_lo = y_lo.min(y_hi / 10.0);
     let fit = |y: f64| y.clamp(y_lo, y_hi);
 
-    let color = |which: Which| match which {
-        Which::A => p.prefill,
-        Which::B => p.decode,
-    };
-    let band = |which: Which| match which {
-        Which::A => p.prefill_band,
-        Which::B => p.decode_band,
-    };
+    let color = |which: Which| ink(&p, which);
+    let band = |which: Which| tint(&p, which);
 
     area.fill(&p.background)?;
     let legend = [
@@ -217,14 +240,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
         .build_cartesian_2d((x_lo..x_hi).log_scale(), (y_lo..y_hi).log_scale())?;
 
     // Who finishes first, as tinted regions behind everything else.
-    let regions: Vec<(f64, f64, Option<Which>)> = match crossover {
-        Crossover::At { tokens, below, above } => {
-            let split = tokens.clamp(x_lo, x_hi);
-            vec![(x_lo, split, Some(below)), (split, x_hi, Some(above))]
-        }
-        Crossover::Never { faster } => vec![(x_lo, x_hi, Some(faster))],
-        Crossover::Identical => vec![(x_lo, x_hi, None)],
-    };
+    let regions = regions(crossover, x_lo, x_hi);
     for &(from, to, who) in &regions {
         if to > from {
             let fill = who.map(band).unwrap_or(p.wait_band);
@@ -345,7 +361,7 @@ fn vertical_dashes(x: f64, y_lo: f64, y_hi: f64) -> Vec<Vec<(f64, f64)>> {
 }
 
 /// Axis labels for token counts: 100, 1k, 10k, 1M.
-fn short_count(x: f64) -> String {
+pub(super) fn short_count(x: f64) -> String {
     if x >= 1e6 {
         format!("{}M", format::trimmed(x / 1e6, 1))
     } else if x >= 1e3 {

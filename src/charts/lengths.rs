@@ -2,7 +2,7 @@
 //! drawn as bars, one per doubling of length on a log axis, each coloured by the deployment that
 //! finishes those answers first; the crossover and the router's threshold are marked.
 
-use super::completion::crossover_tokens_text;
+use super::completion::{crossover_tokens_text, ink, log_fraction, regions, short_count, tint};
 use super::legend::{self, LegendItem};
 use super::table::{Cell, DataTable};
 use super::{DrawResult, Style};
@@ -206,11 +206,6 @@ pub fn table(inputs: &LengthsInputs) -> DataTable {
     DataTable { caption: "Figure 4 as a table: answer lengths, one row per doubling".to_string(), headers: vec!["answer length", "share of requests", "finishes first"], rows, current_row: None }
 }
 
-/// Where `x` sits between `lo` and `hi` on a log axis, from 0 to 1.
-fn log_fraction(x: f64, lo: f64, hi: f64) -> f64 {
-    ((x / lo).ln() / (hi / lo).ln()).clamp(0.0, 1.0)
-}
-
 /// A dashed vertical line from the floor to `top`, in dashes of equal screen length.
 fn vertical_dashes(x: f64, top: f64) -> Vec<Vec<(f64, f64)>> {
     super::dashes((x, 0.0), (x, top), 20)
@@ -227,14 +222,8 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsI
     // Room above the tallest bar for the region labels.
     let y_hi = if tallest > 0.0 { tallest * 1.35 } else { 1.0 };
 
-    let color = |which: Which| match which {
-        Which::A => p.prefill,
-        Which::B => p.decode,
-    };
-    let band = |which: Which| match which {
-        Which::A => p.prefill_band,
-        Which::B => p.decode_band,
-    };
+    let color = |which: Which| ink(&p, which);
+    let band = |which: Which| tint(&p, which);
     let winner_color = |w: Winner| w.which().map(color).unwrap_or(p.wait);
 
     area.fill(&p.background)?;
@@ -257,14 +246,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsI
         .build_cartesian_2d((x_lo..x_hi).log_scale(), 0.0..y_hi)?;
 
     // Who finishes first, as tinted regions behind the bars.
-    let regions: Vec<(f64, f64, Option<Which>)> = match crossover {
-        Crossover::At { tokens, below, above } => {
-            let split = tokens.clamp(x_lo, x_hi);
-            vec![(x_lo, split, Some(below)), (split, x_hi, Some(above))]
-        }
-        Crossover::Never { faster } => vec![(x_lo, x_hi, Some(faster))],
-        Crossover::Identical => vec![(x_lo, x_hi, None)],
-    };
+    let regions = regions(crossover, x_lo, x_hi);
     for &(from, to, who) in &regions {
         if to > from {
             let fill = who.map(band).unwrap_or(p.wait_band);
@@ -361,17 +343,6 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsI
         chart.draw_series(std::iter::once(Text::new(format!("router threshold: {}", format::tokens(t)), (at, y_hi * 0.72), style.label(12.0, p.text, anchor))))?;
     }
     Ok(())
-}
-
-/// Axis labels for token counts: 1, 32, 1k, 1M.
-fn short_count(x: f64) -> String {
-    if x >= 1e6 {
-        format!("{}M", format::trimmed(x / 1e6, 1))
-    } else if x >= 1e3 {
-        format!("{}k", format::trimmed(x / 1e3, 1))
-    } else {
-        format::trimmed(x, 2)
-    }
 }
 
 #[cfg(test)]

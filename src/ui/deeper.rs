@@ -52,7 +52,7 @@ fn change(before: f64, after: f64) -> String {
 }
 
 #[component]
-fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(name: &'static str, testid: String, label: &'static str, value: T, current: Memo<T>, set: Callback<T>) -> impl IntoView {
+pub(super) fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(name: &'static str, testid: String, label: &'static str, value: T, current: Memo<T>, set: Callback<T>) -> impl IntoView {
     view! {
         <label>
             <input type="radio" name=name data-testid=testid prop:checked=move || current.get() == value on:change=move |_| set.run(value) />

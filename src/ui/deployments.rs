@@ -13,6 +13,7 @@ mod race;
 mod workload;
 
 use super::app::use_state;
+use super::deeper::Choice;
 use super::figure::FigureCard;
 use super::share::EmbedButton;
 use crate::charts::completion::crossover_tokens_text;
@@ -40,17 +41,6 @@ fn Out(testid: &'static str, label: &'static str, value: Signal<Option<String>>,
             <dd data-testid=testid data-value=move || value.get()>{move || text.get()}</dd>
             {note.map(|note| view! { <dd class="readout-note">{move || note.get()}</dd> })}
         </div>
-    }
-}
-
-/// One option of a radio group bound to a piece of the state.
-#[component]
-fn Radio<T: Copy + PartialEq + Send + Sync + 'static>(name: &'static str, testid: &'static str, label: &'static str, value: T, current: Memo<T>, set: Callback<T>) -> impl IntoView {
-    view! {
-        <label>
-            <input type="radio" name=name data-testid=testid prop:checked=move || current.get() == value on:change=move |_| set.run(value) />
-            " " {label}
-        </label>
     }
 }
 

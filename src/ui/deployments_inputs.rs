@@ -1,7 +1,7 @@
 //! The two deployments as the reader describes them: for each, a time to first token typed in
 //! or built from its prompt, and a decode rate; then the answer length they race on.
 
-use super::{derived, Out, Radio};
+use super::{derived, Choice, Out};
 use crate::format;
 use crate::model::deployments::{PromptTtft, Which};
 use crate::state::{Param, State, TtftSource};
@@ -91,8 +91,8 @@ fn OneDeployment(side: Side) -> impl IntoView {
         <div class="deployment">
             <fieldset class="choice">
                 <legend>{side.source_legend}</legend>
-                <Radio name=side.name testid=side.given_testid label="as measured" value=TtftSource::Given current=source set=set />
-                <Radio name=side.name testid=side.prompt_testid label="built from its prompt" value=TtftSource::Prompt current=source set=set />
+                <Choice name=side.name testid=side.given_testid.to_string() label="as measured" value=TtftSource::Given current=source set=set />
+                <Choice name=side.name testid=side.prompt_testid.to_string() label="built from its prompt" value=TtftSource::Prompt current=source set=set />
             </fieldset>
             {controls}
         </div>

@@ -1,7 +1,7 @@
 //! The race at the reader's answer length: the crossover, both finishing times, the winner, the
 //! two ratios that make the trap, the lesson's table, and who the answer is for.
 
-use super::{an_answer_of, crossover_note, crossover_text, derived, precise_secs, ratio_value, speedup_text, winner_text, Out, Radio};
+use super::{an_answer_of, crossover_note, crossover_text, derived, precise_secs, ratio_value, speedup_text, winner_text, Choice, Out};
 use crate::charts::completion::{crossover_tokens_text, lesson_table, CompletionInputs};
 use crate::charts::table::{Cell, DataTable};
 use crate::format;
@@ -130,13 +130,13 @@ pub fn WhoIsWaiting() -> impl IntoView {
     view! {
         <h3>"Who is waiting for the answer?"</h3>
         <p>
-            "A person in a chat feels both waits: the empty bubble before the first words, and the moment the answer is complete and they can act on it. "
+            "A person in a chat notices both waits: how long the reply bubble sits empty, and when the reply is whole and they can get on with it. "
             "A program (a JSON parser, a schema check, the next model call) can do nothing with part of an answer, so for it only the last token exists."
         </p>
         <fieldset class="choice">
             <legend>"The answer goes to"</legend>
-            <Radio name="deployments-consumer" testid="deployments-consumer-reader" label="a person reading it" value=Consumer::Reader current=consumer set=set />
-            <Radio name="deployments-consumer" testid="deployments-consumer-machine" label="a program" value=Consumer::Machine current=consumer set=set />
+            <Choice name="deployments-consumer" testid="deployments-consumer-reader".to_string() label="a person reading it" value=Consumer::Reader current=consumer set=set />
+            <Choice name="deployments-consumer" testid="deployments-consumer-machine".to_string() label="a program" value=Consumer::Machine current=consumer set=set />
         </fieldset>
         <p class="verdict" data-testid="consumer-verdict" data-value=move || verdict.with(|v| v.finish.data_value())
             data-first=move || verdict.with(|v| v.first_text.map(|w| w.data_value()).unwrap_or("none")) aria-live="polite">

@@ -2,7 +2,7 @@
 //! percentiles each deployment delivers, a router that splits traffic by predicted length (and
 //! what its mistakes cost), and the people who stop waiting.
 
-use super::{an_answer_of, derived, precise_secs, Radio};
+use super::{an_answer_of, derived, precise_secs, Choice};
 use crate::charts::completion::crossover_tokens_text;
 use crate::charts::lengths::{share_text, LengthsInputs};
 use crate::charts::table::{Cell, DataTable};
@@ -108,8 +108,8 @@ pub fn Routing() -> impl IntoView {
             <div>
                 <fieldset class="choice">
                     <legend>"Router threshold"</legend>
-                    <Radio name="route" testid="route-crossover" label="at the crossover" value=true current=at_crossover set=set />
-                    <Radio name="route" testid="route-fixed" label="at a fixed length" value=false current=at_crossover set=set />
+                    <Choice name="route" testid="route-crossover".to_string() label="at the crossover" value=true current=at_crossover set=set />
+                    <Choice name="route" testid="route-fixed".to_string() label="at a fixed length" value=false current=at_crossover set=set />
                 </fieldset>
                 <Controls legend="Router" params=&ROUTER />
             </div>
