@@ -3,6 +3,7 @@
 //! - `serve`: install what is missing, then serve the explainer at http://127.0.0.1:8080.
 //! - `build`: install what is missing, make the release build in `dist/` and report its size.
 //! - `test`:  install what is missing, then run every check, failing at the first that fails.
+//! - `bench`: release build, then measure it against a Chart.js page (bench/README.md).
 //!
 //! Written in Rust with the standard library only, so a machine with nothing but rustup and
 //! cargo can run it; every other tool is installed from here.
@@ -32,7 +33,9 @@ commands:
   serve   install what is missing, then serve the explainer at http://127.0.0.1:8080
   build   install what is missing, release build into dist/, print its size
   test    install what is missing, then run native tests, clippy (native and wasm32),
-          the release build, the size budget and the browser tests";
+          the release build, the size budget and the browser tests
+  bench   install what is missing, release build into dist/, then measure it against the
+          Chart.js page in bench/ (extra arguments go to bench/run.mjs)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         "serve" => serve(&root),
         "build" => build(&root),
         "test" => test(&root),
+        "bench" => bench(&root, &args[1..]),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -139,4 +143,19 @@ fn test(root: &Path) -> Result<String, String> {
     browser::run_tests(root, &root.join("dist"), &chromium)?;
 
     Ok(format!("native tests, clippy native and wasm32, release build, {size}, browser tests"))
+}
+
+/// Builds the release page and measures it against the Chart.js peer in headless Chromium.
+/// Timings and the size budget are reported by the benchmark, never asserted here: only a
+/// harness failure fails this command.
+fn bench(root: &Path, extra: &[String]) -> Result<String, String> {
+    step("checking the toolchain");
+    tools::ensure_build_tools(root)?;
+    let chromium = tools::ensure_browser()?;
+    release_build(root)?;
+    step("page size");
+    let size = size::report(&root.join("dist"), PAGE_GZIP_BUDGET_BYTES).unwrap_or_else(|over| over);
+    step("benchmark against the Chart.js page (node bench/run.mjs)");
+    run(command("node").arg(root.join("bench").join("run.mjs")).arg("--dist").arg(root.join("dist")).args(extra).env("CHROMIUM_PATH", &chromium).current_dir(root))?;
+    Ok(format!("{size}; results in bench/results/latest.json"))
 }
