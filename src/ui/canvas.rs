@@ -2,6 +2,7 @@
 //! redrawn by a single effect whenever the state or the width changes.
 
 use super::app::use_state;
+use super::backend::PageBackend;
 use super::dom;
 use super::theme::use_palette;
 use crate::charts::{Figure, Style};
@@ -62,7 +63,7 @@ pub fn FigureCanvas(figure: Figure, label: Memo<String>, canvas_ref: NodeRef<lep
         canvas.set_height((height * ratio).round() as u32);
         let _ = web_sys::HtmlElement::style(&canvas).set_property("height", &format!("{height}px"));
         let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else { return };
-        let area = backend.into_drawing_area();
+        let area = PageBackend::Canvas(backend).into_drawing_area();
         let style = Style { scale: ratio, palette };
         if let Err(e) = inputs.draw(&area, &style) {
             web_sys::console::warn_1(&format!("{} figure: {e}", figure.slug()).into());

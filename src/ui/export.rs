@@ -1,7 +1,9 @@
 //! Downloads: a figure as PNG (the canvas as drawn) or SVG (the same drawing code through
 //! plotters' SVG backend, so it is vector and matches the screen), and tables as CSV.
 
+use super::backend::PageBackend;
 use crate::charts::{Figure, Style};
+use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use crate::format;
 use crate::state::{Param, State};
 use wasm_bindgen::JsCast;
@@ -59,7 +61,7 @@ pub fn download_png(figure: Figure, state: &State, canvas: &web_sys::HtmlCanvasE
 /// The figure redrawn as SVG at the canvas's CSS size, in the page's current palette.
 pub fn download_svg(figure: Figure, state: &State, style: Style, width_css: u32, height_css: u32) {
     let style = Style { scale: 1.0, ..style };
-    match figure.to_svg(state, &style, width_css.max(320), height_css.max(200)) {
+    match to_svg(figure, state, &style, width_css.max(320), height_css.max(200)) {
         Ok(svg) => download_text(&file_name(figure, state, "svg"), "image/svg+xml", &svg),
         Err(e) => web_sys::console::warn_1(&format!("SVG export failed: {e}").into()),
     }
@@ -67,4 +69,15 @@ pub fn download_svg(figure: Figure, state: &State, style: Style, width_css: u32,
 
 pub fn download_csv(figure: Figure, state: &State) {
     download_text(&file_name(figure, state, "csv"), "text/csv", &figure.table(state).to_csv());
+}
+
+/// [`Figure::to_svg`] through [`PageBackend`], so the page holds one copy of the drawing code.
+fn to_svg(figure: Figure, state: &State, style: &Style, width: u32, height: u32) -> Result<String, String> {
+    let mut out = String::new();
+    {
+        let root = PageBackend::Svg(SVGBackend::with_string(&mut out, (width, height))).into_drawing_area();
+        figure.draw(&root, state, style).map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(out)
 }

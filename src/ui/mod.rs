@@ -3,6 +3,7 @@
 
 mod announcer;
 mod app;
+mod backend;
 mod canvas;
 mod challenge;
 mod controls;
