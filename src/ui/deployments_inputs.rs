@@ -99,6 +99,11 @@ fn OneDeployment(side: Side) -> impl IntoView {
     }
 }
 
+/// Seconds to two places, for round figures in a sentence: "0.46 s".
+fn about_secs(secs: f64) -> String {
+    format!("{} s", format::trimmed(secs, 2))
+}
+
 /// The prompt, the TTFT it gives, and what the passage count does to it.
 #[component]
 fn PromptReadouts(side: Side) -> impl IntoView {
@@ -112,11 +117,11 @@ fn PromptReadouts(side: Side) -> impl IntoView {
         prompt.with(|p| {
             let per_passage = p.with_passages(1.0).ttft_secs() - p.with_passages(0.0).ttft_secs();
             format!(
-                "Retrieval is the lever here: each passage adds {} before {}'s first token. With four passages it would come after {}; with twelve, after {}. No prompt can make {} decode any faster: the first token depends partly on your prompt, the decode rate only on the model and its hardware.",
+                "Retrieval is the lever here: each passage adds {} before {}'s first token. With four passages it would come after about {}; with twelve, after about {}. No prompt can make {} decode any faster: the first token depends partly on your prompt, the decode rate only on the model and its hardware.",
                 format::duration(per_passage),
                 side.which.label(),
-                format::duration(p.with_passages(4.0).ttft_secs()),
-                format::duration(p.with_passages(12.0).ttft_secs()),
+                about_secs(p.with_passages(4.0).ttft_secs()),
+                about_secs(p.with_passages(12.0).ttft_secs()),
                 side.which.label(),
             )
         })

@@ -153,6 +153,7 @@ test('a TTFT built from the prompt: four passages bring B to about 0.46 s', TIME
   // The lesson's prompt: 200 + 12 × 650 = 8,000 tokens at 12,000 tok/s, plus 0.23 s.
   await eventually(async () => assertClose((await app.readout('b-derived-ttft')).value, 0.23 + 8000 / 12000, 'twelve passages'));
   assertClose((await app.readout('b-derived-prompt')).value, 8000, 'twelve passages of prompt');
+  assert.match(await app.page.locator('section.deployments').innerText(), /With four passages it would come after about 0\.46 s/);
   await app.typeInto('b_passages', '4');
   await eventually(async () => assertClose((await app.readout('b-derived-ttft')).value, 0.23 + 2800 / 12000, 'four passages'));
   const ttft = (await app.readout('b-derived-ttft')).value;
