@@ -11,7 +11,7 @@ use super::notices::Notices;
 use super::presets::Presets;
 use super::prose::{Assumptions, Intro, Streaming};
 use super::readouts::Readouts;
-use super::share::{EmbedButton, ShareBar};
+use super::share::ShareBar;
 use super::single::SingleFigure;
 use super::tables::LessonTable;
 use super::theme::{provide_theme, ThemeToggle};
@@ -81,9 +81,7 @@ fn FullPage(theme: RwSignal<super::view::Theme>) -> impl IntoView {
                     <Readouts />
                 </div>
                 <FigureCard figure=Figure::Timeline number="Figure 1." />
-                <EmbedButton figure=Figure::Timeline />
                 <FigureCard figure=Figure::Crossing number="Figure 2." />
-                <EmbedButton figure=Figure::Crossing />
                 <LessonTable />
             </section>
             <Challenge />

@@ -15,7 +15,6 @@ mod workload;
 use super::app::use_state;
 use super::deeper::Choice;
 use super::figure::FigureCard;
-use super::share::EmbedButton;
 use crate::charts::completion::crossover_tokens_text;
 use crate::charts::Figure;
 use crate::format;
@@ -123,7 +122,6 @@ pub fn Deployments() -> impl IntoView {
             <inputs::DeploymentInputs />
             <race::Race />
             <FigureCard figure=Figure::Completion number="Figure 3." />
-            <EmbedButton figure=Figure::Completion />
             <race::LessonRaceTable />
             <race::WhoIsWaiting />
             <load::PeakLoad />

@@ -35,7 +35,7 @@ pub fn PeakLoad() -> impl IntoView {
                 <DataTableView table=table testid="peak-table".to_string() />
             </div>
         </div>
-        <p aria-live="polite">{moved}</p>
+        <p>{moved}</p>
         <p class="aside">
             "A benchmark row with one rate per model, and neither the number of concurrent requests it ran at nor any percentile, describes the best case. Ask for the rate under your own load."
         </p>
@@ -127,6 +127,6 @@ pub fn Verbosity() -> impl IntoView {
                     text=Signal::derive(move || race.with(|r| winner_text(r.winner))) />
             </dl>
         </div>
-        <p aria-live="polite">{swapped}</p>
+        <p>{swapped}</p>
     }
 }

@@ -55,8 +55,17 @@ pub fn Race() -> impl IntoView {
             <Out testid="finish-speedup" label="Ranked by the whole answer" value=Signal::derive(move || ratio_value(finish.get()))
                 text=Signal::derive(move || speedup_text(finish.get(), "to finish")) note=finish_note />
         </dl>
-        <p aria-live="polite">{move || comparison.with(lead_and_gain)}</p>
+        <p>{move || comparison.with(lead_and_gain)}</p>
     }
+}
+
+/// Two significant figures, as the lesson quotes the per-token gain (0.024 s).
+fn two_figures_secs(x: f64) -> String {
+    if !(x.is_finite() && x > 0.0) || x >= 1.0 {
+        return format::duration(x);
+    }
+    let decimals = (1.0 - x.log10().floor()).clamp(0.0, 12.0) as usize;
+    format!("{} s", format::trimmed(x, decimals))
 }
 
 /// Why the crossover sits where it does: a fixed head start against a per-token gain.
@@ -64,13 +73,11 @@ fn lead_and_gain(c: &Comparison) -> String {
     let (lead, gain) = (c.first_token_lead(), c.per_token_gain());
     match (c.crossover(), lead, gain) {
         (Crossover::At { tokens, .. }, Some(lead), Some(gain)) => format!(
-            "{} starts {} ahead, a lead that stays the same however long the answer. {} wins back {} on every token, so it draws level after {} ÷ {} = {} and is ahead from then on.",
+            "{} starts {} ahead, a lead that stays the same however long the answer. {} wins back about {} on every token, so it draws level after {} and is ahead from then on.",
             lead.leader.label(),
             precise_secs(lead.secs),
             gain.leader.label(),
-            precise_secs(gain.secs),
-            precise_secs(lead.secs),
-            precise_secs(gain.secs),
+            two_figures_secs(gain.secs),
             crossover_tokens_text(tokens),
         ),
         (Crossover::Identical, _, _) => "Both start at the same moment and write at the same pace: there is nothing to choose between them.".to_string(),
@@ -139,7 +146,7 @@ pub fn WhoIsWaiting() -> impl IntoView {
             <Choice name="deployments-consumer" testid="deployments-consumer-machine".to_string() label="a program" value=Consumer::Machine current=consumer set=set />
         </fieldset>
         <p class="verdict" data-testid="consumer-verdict" data-value=move || verdict.with(|v| v.finish.data_value())
-            data-first=move || verdict.with(|v| v.first_text.map(|w| w.data_value()).unwrap_or("none")) aria-live="polite">
+            data-first=move || verdict.with(|v| v.first_text.map(|w| w.data_value()).unwrap_or("none"))>
             {text}
         </p>
         <DataTableView table=table testid="consumer-table".to_string() />

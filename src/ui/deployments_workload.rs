@@ -15,7 +15,6 @@ use crate::ui::app::use_state;
 use crate::ui::controls::Controls;
 use crate::ui::figure::{DataTableView, FigureCard};
 use crate::ui::readouts::{secs_signals, Readout};
-use crate::ui::share::EmbedButton;
 use leptos::prelude::*;
 
 const LENGTHS: [Param; 2] = [Param::Median, Param::P90];
@@ -59,7 +58,6 @@ pub fn LengthSpread() -> impl IntoView {
             </dl>
         </div>
         <FigureCard figure=Figure::Lengths number="Figure 4." />
-        <EmbedButton figure=Figure::Lengths />
         <DataTableView table=table testid="workload-table".to_string() />
     }
 }
@@ -117,7 +115,7 @@ pub fn Routing() -> impl IntoView {
                 <dl class="readout-grid">
                     <Readout testid="routed-mean" label="Mean completion with the router" value=mean_value text=mean_text note=mean_note />
                 </dl>
-                <p aria-live="polite">{follows}</p>
+                <p>{follows}</p>
             </div>
         </div>
         <DataTableView table=table testid="routing-table".to_string() />
@@ -176,7 +174,7 @@ fn Misroutes() -> impl IntoView {
             <Readout testid="misroute-long" label="Long answer (p90) sent to the early starter" value=long_value text=long_text note=note(true) />
             <Readout testid="misroute-short" label="Short answer (p10) sent to the fast writer" value=short_value text=short_text note=note(false) />
         </dl>
-        <p aria-live="polite">{lopsided}</p>
+        <p>{lopsided}</p>
         <DataTableView table=table testid="misroute-table".to_string() />
     }
 }
@@ -241,7 +239,7 @@ pub fn Abandonment() -> impl IntoView {
             </dl>
         </div>
         <DataTableView table=table testid="abandonment-table".to_string() />
-        <p aria-live="polite">{why}</p>
+        <p>{why}</p>
     }
 }
 

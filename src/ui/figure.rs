@@ -3,6 +3,7 @@
 use super::app::use_state;
 use super::canvas::FigureCanvas;
 use super::export;
+use super::share::EmbedButton;
 use super::theme::use_palette;
 use crate::charts::table::DataTable;
 use crate::charts::{Figure, Style};
@@ -70,6 +71,7 @@ pub fn FigureCard(figure: Figure, number: &'static str) -> impl IntoView {
                 <button type="button" class="quiet" data-testid=format!("{}-png", figure.slug()) on:click=png>"PNG"</button>
                 <button type="button" class="quiet" data-testid=format!("{}-svg", figure.slug()) on:click=svg>"SVG"</button>
                 <button type="button" class="quiet" data-testid=format!("{}-csv", figure.slug()) on:click=csv>"CSV"</button>
+                <EmbedButton figure=figure />
             </div>
             <details class="data">
                 <summary>"The numbers behind this figure"</summary>

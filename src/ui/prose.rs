@@ -74,7 +74,7 @@ pub fn Streaming() -> impl IntoView {
         <section class="streaming" aria-labelledby="streaming-title">
             <h2 id="streaming-title">"Streaming moves the wait, not the finish"</h2>
             <p>
-                "Sending tokens as they are made does not make the request end any sooner: the same tokens come out at the same rate. "
+                "Sending tokens as they are made does not make the request end any sooner: nothing about the work or its pace changes. "
                 "What changes is which of the two clocks a person stares at. Without streaming the reply appears in one piece at the total time; with it, the blank screen ends at the first token."
             </p>
             <fieldset class="consumer">
@@ -117,7 +117,7 @@ pub fn Assumptions() -> impl IntoView {
                 </li>
                 <li>
                     <strong>"Both errors point the same way. "</strong>
-                    "The linear model is optimistic about long prompts and long answers, so the crossing it reports is weakest exactly where prompts are huge. Measure there rather than trust the arithmetic."
+                    "Straight lines flatter long prompts and long answers alike, so the crossing they report is least reliable exactly where prompts are huge. Measure there rather than trust the arithmetic."
                 </li>
                 <li>
                     <strong>"The queue is invisible to both phases. "</strong>

@@ -14,11 +14,12 @@ use wasm_bindgen::{JsCast, JsValue};
 /// The controls that move a figure.
 pub fn controls_for(figure: Figure) -> &'static [Param] {
     const CROSSING: [Param; 4] = [Param::Prompt, Param::Output, Param::Prefill, Param::Decode];
+    const LENGTHS: [Param; 7] = [Param::ATtft, Param::ARate, Param::BTtft, Param::BRate, Param::Median, Param::P90, Param::Threshold];
     match figure {
         Figure::Timeline => &Param::REQUEST,
         Figure::Crossing => &CROSSING,
-        #[allow(unreachable_patterns)]
-        _ => &Param::DEPLOYMENTS,
+        Figure::Completion => &Param::DEPLOYMENTS,
+        Figure::Lengths => &LENGTHS,
     }
 }
 
