@@ -32,11 +32,26 @@ pub fn App() -> impl IntoView {
     provide_context(notices);
     let theme = provide_theme(view.theme);
 
-    // Keep the address bar in step with the controls. The first run also normalises a URL that
-    // held bad values, so a copied link never carries them on.
-    Effect::new(move |_| {
-        let view = View { theme: theme.get(), ..view };
-        dom::replace_query(&format!("{}{}", query::to_query(&state.get()), view.to_query()));
+    // The query that reproduces the page; share links are built from it directly.
+    let current_query = Memo::new(move |_| format!("{}{}", query::to_query(&state.get()), View { theme: theme.get(), ..view }.to_query()));
+    provide_context(CurrentQuery(current_query));
+
+    // Keep the address bar in step with the controls. `replaceState` is a synchronous call into
+    // the browser that can take milliseconds on a busy machine, so during a drag it is written
+    // once the controls have been still for a moment rather than on every step. The first run
+    // also normalises a URL that held bad values, so a reload never carries them on.
+    let pending = StoredValue::new(None::<TimeoutHandle>);
+    Effect::new(move |first: Option<()>| {
+        let query = current_query.get();
+        if let Some(handle) = pending.get_value() {
+            handle.clear();
+        }
+        if first.is_none() {
+            dom::replace_query(&query);
+            return;
+        }
+        let handle = set_timeout_with_handle(move || dom::replace_query(&query), std::time::Duration::from_millis(150)).ok();
+        pending.set_value(handle);
     });
 
     // Printed pages cannot click "show the numbers": open every data table before printing.
@@ -111,6 +126,10 @@ fn present_links() -> impl IntoView {
         .collect_view();
     view! { "Presentation mode: " {links} }
 }
+
+/// The query string that reproduces what is on screen, state and view.
+#[derive(Clone, Copy)]
+pub struct CurrentQuery(pub Memo<String>);
 
 /// The shared state signal, provided by [`App`].
 pub fn use_state() -> RwSignal<State> {

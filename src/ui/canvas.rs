@@ -58,10 +58,15 @@ pub fn FigureCanvas(figure: Figure, label: Memo<String>, canvas_ref: NodeRef<lep
         }
         let ratio = dom::device_pixel_ratio();
         let height = height_for(width);
-        // The backing store holds device pixels; CSS keeps the element at layout size.
-        canvas.set_width((width * ratio).round() as u32);
-        canvas.set_height((height * ratio).round() as u32);
-        let _ = web_sys::HtmlElement::style(&canvas).set_property("height", &format!("{height}px"));
+        // The backing store holds device pixels; CSS keeps the element at layout size. Assigning
+        // a size clears the canvas and costs a reallocation, so it happens only when the size
+        // changes (every figure paints its own background anyway).
+        let (device_width, device_height) = ((width * ratio).round() as u32, (height * ratio).round() as u32);
+        if canvas.width() != device_width || canvas.height() != device_height {
+            canvas.set_width(device_width);
+            canvas.set_height(device_height);
+            let _ = web_sys::HtmlElement::style(&canvas).set_property("height", &format!("{height}px"));
+        }
         let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else { return };
         let area = PageBackend::Canvas(backend).into_drawing_area();
         let style = Style { scale: ratio, palette };

@@ -3,9 +3,19 @@
 use crate::charts::Figure;
 use leptos::prelude::*;
 
-/// The page's address as it is now (the query is kept current as controls move).
-fn current_href() -> String {
-    web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default()
+/// The link to what is on screen: this page's address with the query built from the state
+/// (the address bar itself is updated a moment after the controls stop).
+fn current_href(query: &str) -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let base = location.as_ref().map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default())).unwrap_or_default();
+    format!("{base}?{query}")
+}
+
+/// The current query, looked up once while the component is created (event handlers run
+/// outside the component tree, where context is not available).
+fn query_source() -> impl Fn() -> String + Copy {
+    let query = use_context::<super::app::CurrentQuery>();
+    move || query.map(|q| q.0.get_untracked()).unwrap_or_default()
 }
 
 /// Copies `text` to the clipboard, reporting the outcome to `status`. Clipboard access can be
@@ -24,8 +34,8 @@ fn copy(text: String, status: RwSignal<Option<String>>, done: &'static str) {
 
 /// The iframe and the few lines a host page needs to size it. The host checks the message's
 /// origin, and the message carries nothing but a height.
-pub fn embed_code(figure: Figure) -> String {
-    let href = current_href();
+pub fn embed_code(figure: Figure, query: &str) -> String {
+    let href = current_href(query);
     let (base, query) = href.split_once('?').unwrap_or((href.as_str(), ""));
     let query: Vec<&str> = query.split('#').next().unwrap_or("").split('&').filter(|p| !p.is_empty() && !p.starts_with("embed=") && !p.starts_with("present=")).collect();
     let src = format!("{base}?{}&embed={}", query.join("&"), figure.slug());
@@ -51,8 +61,9 @@ pub fn embed_code(figure: Figure) -> String {
 pub fn ShareBar() -> impl IntoView {
     let status = RwSignal::new(None::<String>);
     let shown = RwSignal::new(String::new());
+    let query = query_source();
     let copy_link = move |_| {
-        let href = current_href();
+        let href = current_href(&query());
         shown.set(href.clone());
         copy(href, status, "Link copied: it opens this page with every control as it is now.");
     };
@@ -71,8 +82,9 @@ pub fn ShareBar() -> impl IntoView {
 pub fn EmbedButton(figure: Figure) -> impl IntoView {
     let status = RwSignal::new(None::<String>);
     let code = RwSignal::new(String::new());
+    let query = query_source();
     let copy_code = move |_| {
-        let snippet = embed_code(figure);
+        let snippet = embed_code(figure, &query());
         code.set(snippet.clone());
         copy(snippet, status, "Embed code copied.");
     };

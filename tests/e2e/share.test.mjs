@@ -23,7 +23,13 @@ test('fifty slider steps add no history entries and the link reopens the same pa
   await app.slider('prompt').focus();
   for (let i = 0; i < 50; i++) await app.page.keyboard.press('ArrowRight');
   assert.equal(await app.page.evaluate(() => history.length), before, 'replaceState, not pushState');
-  const search = await app.page.evaluate(() => location.search);
+  // The address bar follows a moment after the last step.
+  const prompt = String(await app.quantity('prompt'));
+  const search = await eventually(async () => {
+    const search = await app.page.evaluate(() => location.search);
+    assert.equal(new URLSearchParams(search).get('prompt'), prompt, 'the address carries the last step');
+    return search;
+  });
   const query = new URLSearchParams(search);
   assert.equal(query.get('model'), 'deep');
   assert.equal(query.get('consumer'), 'machine');
@@ -160,7 +166,7 @@ test('dark mode follows the system and the toggle, palette included, without ove
   await app.byTestId('theme-light').check();
   await eventually(async () => assert.equal(await app.page.evaluate(() => document.documentElement.dataset.theme), 'light'));
   await eventually(async () => assert.notEqual((await app.canvasFingerprint('timeline-canvas')).hash, dark.hash, 'the chart palette follows the theme'));
-  assert.equal((await app.query()).theme, 'light', 'an explicit choice is kept in the URL');
+  await eventually(async () => assert.equal((await app.query()).theme, 'light', 'an explicit choice is kept in the URL'));
 });
 
 test('presentation mode shows one figure in large type without overflow', TIMEOUT, async (t) => {
