@@ -132,12 +132,14 @@ impl Style {
         (css_px * self.scale).round().max(1.0) as u32
     }
 
+    /// The family is given as `FontFamily`, not the string "sans-serif": plotters lowercases a
+    /// family string to parse it, which brings Unicode's case tables (about 17 KB) into the wasm.
     pub fn font(&self, css_px: f64) -> TextStyle<'static> {
-        ("sans-serif", css_px * self.scale).into_font().color(&self.palette.text)
+        (FontFamily::SansSerif, css_px * self.scale).into_font().color(&self.palette.text)
     }
 
     pub fn font_colored(&self, css_px: f64, color: RGBColor) -> TextStyle<'static> {
-        ("sans-serif", css_px * self.scale).into_font().color(&color)
+        (FontFamily::SansSerif, css_px * self.scale).into_font().color(&color)
     }
 
     pub fn line(&self, color: RGBColor, css_width: f64) -> ShapeStyle {

@@ -94,10 +94,12 @@ pub fn typed(spec: &ParamSpec, raw: &str, current: f64) -> (f64, Option<String>)
     }
 }
 
+/// Every reason starts with an ASCII letter or a quotation mark, so ASCII case mapping is
+/// enough, and it keeps Unicode's case tables out of the wasm.
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
+        Some(first) => std::iter::once(first.to_ascii_uppercase()).chain(chars).collect(),
         None => String::new(),
     }
 }
