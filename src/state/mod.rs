@@ -3,6 +3,7 @@
 
 pub mod headline;
 pub mod notice;
+pub mod number;
 pub mod params;
 pub mod presets;
 pub mod query;

@@ -21,7 +21,7 @@ pub fn accept(spec: &ParamSpec, raw: &str) -> (f64, Option<Problem>) {
     if text.is_empty() {
         return (spec.default, Some(Problem::Empty));
     }
-    let Ok(parsed) = text.replace([',', '_'], "").parse::<f64>() else {
+    let Some(parsed) = super::number::parse_f64(&text.replace([',', '_'], "")) else {
         return (spec.default, Some(Problem::NotANumber));
     };
     if !parsed.is_finite() {

@@ -41,7 +41,7 @@ fn ParamControl(param: Param) -> impl IntoView {
     });
 
     let on_slider_input = move |ev: leptos::ev::Event| {
-        if let Ok(position) = event_target_value(&ev).parse::<f64>() {
+        if let Some(position) = crate::state::number::parse_f64(&event_target_value(&ev)) {
             set_value(bounds.get_untracked().from_position(position));
             error.set(None);
         }
