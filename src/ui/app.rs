@@ -50,7 +50,17 @@ pub fn App() -> impl IntoView {
             dom::replace_query(&query);
             return;
         }
-        let handle = set_timeout_with_handle(move || dom::replace_query(&query), std::time::Duration::from_millis(150)).ok();
+        // While a write is pending the root element says so, so tests (and scripts that read the
+        // address) can wait for it rather than guess a delay.
+        dom::mark_url_pending(true);
+        let handle = set_timeout_with_handle(
+            move || {
+                dom::replace_query(&query);
+                dom::mark_url_pending(false);
+            },
+            std::time::Duration::from_millis(150),
+        )
+        .ok();
         pending.set_value(handle);
     });
 

@@ -18,6 +18,12 @@ pub fn replace_query(query: &str) {
     let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}{hash}")));
 }
 
+/// Sets or clears `data-url-pending` on the root element.
+pub fn mark_url_pending(pending: bool) {
+    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else { return };
+    let _ = if pending { root.set_attribute("data-url-pending", "") } else { root.remove_attribute("data-url-pending") };
+}
+
 /// Device pixels per CSS pixel, for crisp canvases on high-density screens.
 pub fn device_pixel_ratio() -> f64 {
     let ratio = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0);

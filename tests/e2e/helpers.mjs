@@ -321,6 +321,8 @@ export class App {
 
   /** The page's current query string, as key -> value. */
   async query() {
+    // The page writes the address a moment after the controls stop; wait for that write.
+    await this.page.locator('html:not([data-url-pending])').waitFor({ state: 'attached', timeout: 10_000 });
     return Object.fromEntries(new URLSearchParams(await this.page.evaluate(() => location.search)));
   }
 
