@@ -13,10 +13,29 @@ const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/**
+ * Every `<name …>` start tag in `html` (`name` is a regular expression), in document order: its
+ * position, its attributes (names lowercased; quoted or not and in any order, since the release
+ * build minifies index.html) and, for a script, its body.
+ */
+function tags(html, name) {
+  const found = [];
+  for (const m of html.matchAll(new RegExp(`<${name}\\b((?:[^>"']|"[^"]*"|'[^']*')*)>`, 'gi'))) {
+    const attrs = {};
+    for (const [, key, , dq, sq, bare] of m[1].matchAll(/([^\s=>"'\/]+)(\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g)) {
+      attrs[key.toLowerCase()] = dq ?? sq ?? bare ?? '';
+    }
+    const end = m.index + m[0].length;
+    const body = name === 'script' ? html.slice(end, html.indexOf('</script>', end)) : '';
+    found.push({ index: m.index, whole: m[0], attrs, body });
+  }
+  return found;
+}
+
 /** The policy in a page's CSP <meta> tag, or null. */
 function metaPolicy(html) {
-  const tag = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
-  return tag ? tag[1] : null;
+  const tag = tags(html, 'meta').find((t) => (t.attrs['http-equiv'] ?? '').toLowerCase() === 'content-security-policy');
+  return tag ? tag.attrs.content ?? null : null;
 }
 
 /** Directive name -> list of sources. */
@@ -61,23 +80,29 @@ test('the built page declares a strict policy and loads nothing inline', TIMEOUT
   assert.deepEqual(d['script-src'], ["'self'", "'wasm-unsafe-eval'"], 'script-src allows own files and wasm only');
   assert.deepEqual(d['style-src'], ["'self'"], 'style-src allows the own stylesheet only');
   assert.ok(!policy.includes("'unsafe-inline'") && !policy.includes("'unsafe-eval'"), `no unsafe sources: ${policy}`);
-  assert.ok(html.indexOf('Content-Security-Policy') < html.search(/<script|<link rel="stylesheet"/), 'the policy comes before any script or style');
+  const scripts = tags(html, 'script');
+  const links = tags(html, 'link');
+  const policyAt = tags(html, 'meta').find((t) => (t.attrs['http-equiv'] ?? '').toLowerCase() === 'content-security-policy').index;
+  const stylesheets = links.filter((t) => t.attrs.rel === 'stylesheet');
+  assert.ok([...scripts, ...stylesheets].every((t) => policyAt < t.index), 'the policy comes before any script or style');
 
   // No inline script or style, no inline event handler: the policy needs no hash.
-  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
   assert.ok(scripts.length > 0, 'the page has a script');
-  for (const [whole, attrs, body] of scripts) {
-    assert.match(attrs, /\bsrc="\.?\/?[^"/:]+\.js"/, `script loads a local file: ${whole.slice(0, 120)}`);
+  for (const { whole, attrs, body } of scripts) {
+    assert.match(attrs.src ?? '', /^\.?\/?[^"/:]+\.js$/, `script loads a local file: ${whole.slice(0, 120)}`);
     assert.equal(body.trim(), '', `script has no inline body: ${whole.slice(0, 120)}`);
   }
-  assert.doesNotMatch(html, /<style\b|\sstyle="|\son[a-z]+="/i, 'no inline style or handler');
+  assert.doesNotMatch(html, /<style\b/i, 'no inline style element');
+  for (const { whole, attrs } of tags(html, '[a-z][a-z0-9-]*')) {
+    assert.ok(!('style' in attrs) && !Object.keys(attrs).some((k) => /^on[a-z]+$/.test(k)), `no inline style or handler: ${whole.slice(0, 120)}`);
+  }
 
   // Every script, stylesheet and preload carries an integrity hash (trunk's sha384 default).
-  const assets = [...html.matchAll(/<(script|link)\b[^>]*\b(?:src|href)="([^"]+)"[^>]*>/gi)].map(([tag, kind, url]) => ({ tag, kind, url }));
-  const loaded = assets.filter(({ tag }) => !/rel="(?:icon|canonical)"/.test(tag));
+  const assets = [...scripts, ...links].filter((t) => t.attrs.src || t.attrs.href).map((t) => ({ tag: t.whole, attrs: t.attrs, url: t.attrs.src || t.attrs.href }));
+  const loaded = assets.filter(({ attrs }) => !['icon', 'canonical'].includes(attrs.rel));
   assert.ok(loaded.some((a) => a.url.endsWith('.wasm')) && loaded.some((a) => a.url.endsWith('.css')), 'the wasm and the stylesheet are announced');
-  for (const { tag, url } of loaded) {
-    assert.match(tag, /\bintegrity="sha384-[A-Za-z0-9+/=]{64}"/, `${url} carries a sha384 integrity hash`);
+  for (const { tag, attrs, url } of loaded) {
+    assert.match(attrs.integrity ?? '', /^sha384-[A-Za-z0-9+/=]{64}$/, `${url} carries a sha384 integrity hash: ${tag.slice(0, 120)}`);
     assert.doesNotMatch(url, /^(?:https?:)?\/\//, `${url} is on the page's own origin`);
   }
 });
