@@ -77,7 +77,7 @@ pub fn rows(inputs: &CompletionInputs) -> Vec<Row> {
     if let Some(n) = inputs.comparison().crossover().tokens() {
         lengths.push(n);
     }
-    lengths.sort_by(f64::total_cmp);
+    lengths.sort_unstable_by(f64::total_cmp);
     lengths.dedup();
     lengths.into_iter().map(|n| row(inputs, n)).collect()
 }

@@ -58,7 +58,7 @@ pub fn table(state: &State) -> DataTable {
     let mut prompts: Vec<f64> = (1..=6).map(|e| 10f64.powi(e)).filter(|p| (spec.min..=spec.max).contains(p)).collect();
     prompts.push(request.crossing_prompt_tokens().clamp(spec.min, spec.max));
     prompts.push(request.prompt_tokens);
-    prompts.sort_by(f64::total_cmp);
+    prompts.sort_unstable_by(f64::total_cmp);
     prompts.dedup_by(|a, b| (*a - *b).abs() < 0.5);
     let rows = prompts.into_iter().map(|p| row(request, p)).collect();
     table_of("Figure 2 as a table: the phases by prompt length".to_string(), rows, request.prompt_tokens)
