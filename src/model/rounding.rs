@@ -10,8 +10,10 @@ pub fn round_half_away(x: f64, decimals: i32) -> f64 {
     if !x.is_finite() {
         return x;
     }
-    let scale = 10f64.powi(decimals);
-    let scaled = x * scale;
+    // 10^-k is not exact in binary, 10^k is: for places left of the point divide by the exact
+    // power rather than multiply by an inexact one.
+    let (scale, inverse) = (10f64.powi(decimals), 10f64.powi(-decimals));
+    let scaled = if decimals < 0 { x / inverse } else { x * scale };
     // So large (or the places so many) that x already has no digits at that place: rounding
     // would only overflow to infinity.
     if !scaled.is_finite() || scale == 0.0 {
@@ -23,7 +25,11 @@ pub fn round_half_away(x: f64, decimals: i32) -> f64 {
     // visibly short of a half (0.1 of a unit) is never taken for a tie.
     let tolerance = (1e-9 * scaled.abs().max(1.0)).min(1e-6);
     let rounded = if (frac - 0.5).abs() <= tolerance { whole + scaled.signum() } else { scaled.round() };
-    rounded / scale
+    if decimals < 0 {
+        rounded * inverse
+    } else {
+        rounded / scale
+    }
 }
 
 #[cfg(test)]
@@ -38,6 +44,13 @@ mod tests {
         assert_eq!(round_half_away(62.5, 0), 63.0);
         assert_eq!(round_half_away(2.5, 0), 3.0);
         assert_eq!(round_half_away(0.0, 2), 0.0);
+    }
+
+    #[test]
+    fn places_left_of_the_point() {
+        assert_eq!(round_half_away(-4.3759403801619494e17, -4), -437_594_038_016_190_000.0);
+        assert_eq!(round_half_away(12_345.0, -2), 12_300.0);
+        assert_eq!(round_half_away(12_350.0, -2), 12_400.0);
     }
 
     #[test]
