@@ -296,7 +296,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
     match crossover {
         Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => {
             let at = (tokens, fit(comparison.a.completion_secs(tokens)));
-            for seg in vertical_dashes(tokens, y_lo, y_hi) {
+            for seg in super::log_dashes((tokens, y_lo), (tokens, y_hi), 24) {
                 chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.marker, 1.5))))?;
             }
             chart.draw_series(std::iter::once(Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5)))))?;
@@ -322,7 +322,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
     // The current answer length, with both completion times beside their points.
     let answer = inputs.answer();
     let x = answer.clamp(x_lo, x_hi);
-    for seg in vertical_dashes(x, y_lo, y_hi) {
+    for seg in super::log_dashes((x, y_lo), (x, y_hi), 24) {
         chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.axis, 1.5))))?;
     }
     let here = row(inputs, answer);
@@ -350,14 +350,6 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
         chart.draw_series(std::iter::once(Text::new(text, (at.0, fit(at.1)), style.label(12.0, color(which), anchor))))?;
     }
     Ok(())
-}
-
-/// A dashed vertical line on a log axis: dashes of equal length on screen, so spaced evenly in
-/// the logarithm (the shared `dashes` helper spaces them evenly in the value).
-fn vertical_dashes(x: f64, y_lo: f64, y_hi: f64) -> Vec<Vec<(f64, f64)>> {
-    const PIECES: usize = 24;
-    let at = |t: f64| (x, y_lo * (y_hi / y_lo).powf(t));
-    (0..PIECES).map(|i| vec![at(i as f64 / PIECES as f64), at((i as f64 + 0.55) / PIECES as f64)]).collect()
 }
 
 /// Axis labels for token counts: 100, 1k, 10k, 1M.

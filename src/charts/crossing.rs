@@ -3,7 +3,7 @@
 
 use super::legend::{self, LegendItem};
 use super::table::{Cell, DataTable};
-use super::{dashes, DrawResult, Style};
+use super::{log_dashes, DrawResult, Style};
 use crate::format;
 use crate::model::deep::DeepRequest;
 use crate::model::Request;
@@ -146,7 +146,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
 
     // Response-time bands, as faint horizontal rules labelled at the right edge.
     for band in RESPONSE_BANDS.iter().filter(|b| b.limit_secs > y_lo * 1.5 && b.limit_secs < y_hi / 1.5) {
-        for seg in dashes((x_min, band.limit_secs), (x_max, band.limit_secs), 40) {
+        for seg in log_dashes((x_min, band.limit_secs), (x_max, band.limit_secs), 40) {
             chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.grid, 1.0))))?;
         }
         let text = format!("{}: {}", format::duration(band.limit_secs), band.label);
@@ -160,7 +160,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
         for (points, color) in [(deep_curve(|d| d.prefill_secs()), p.prefill), (deep_curve(|d| d.decode_secs()), p.decode), (deep_curve(|d| d.total_secs()), p.total)] {
             for pair in points.windows(2) {
                 if let [a, b] = pair {
-                    for seg in dashes(*a, *b, 1) {
+                    for seg in log_dashes(*a, *b, 1) {
                         chart.draw_series(std::iter::once(PathElement::new(seg, style.line(color, 2.0))))?;
                     }
                 }
@@ -180,7 +180,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
 
     // The current prompt, as a dashed vertical line.
     let prompt = request.prompt_tokens;
-    for seg in dashes((prompt, y_lo), (prompt, y_hi), 24) {
+    for seg in log_dashes((prompt, y_lo), (prompt, y_hi), 24) {
         chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.axis, 1.5))))?;
     }
     let now = row(request, prompt);

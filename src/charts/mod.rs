@@ -179,10 +179,36 @@ pub fn dashes(from: (f64, f64), to: (f64, f64), pieces: usize) -> Vec<Vec<(f64, 
         .collect()
 }
 
+/// [`dashes`] for log–log axes: the pieces are spaced evenly in the logarithm of each
+/// coordinate, so on screen they come out the same length (spaced in the value, a rule across
+/// decades would bunch all its dashes into the last one). A coordinate that is not positive is
+/// interpolated in the value instead.
+pub fn log_dashes(from: (f64, f64), to: (f64, f64), pieces: usize) -> Vec<Vec<(f64, f64)>> {
+    let (log, exp) = (|v: f64| if v > 0.0 { v.ln() } else { v }, |v: f64, positive: bool| if positive { v.exp() } else { v });
+    let (px, py) = (from.0 > 0.0 && to.0 > 0.0, from.1 > 0.0 && to.1 > 0.0);
+    let (a, b) = ((if px { log(from.0) } else { from.0 }, if py { log(from.1) } else { from.1 }), (if px { log(to.0) } else { to.0 }, if py { log(to.1) } else { to.1 }));
+    dashes(a, b, pieces).into_iter().map(|dash| dash.into_iter().map(|(x, y)| (exp(x, px), exp(y, py))).collect()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::state::{ModelView, Param, State};
+
+    #[test]
+    fn log_dashes_are_even_on_a_log_axis() {
+        let pieces = log_dashes((10.0, 1.0), (1e6, 1.0), 5);
+        assert_eq!(pieces.len(), 5);
+        // Each dash starts one decade after the last (1e5 over five pieces) and keeps y.
+        for (i, dash) in pieces.iter().enumerate() {
+            let start = dash[0].0.log10();
+            assert!((start - (1.0 + i as f64)).abs() < 1e-9, "dash {i} starts at 10^{start}");
+            assert!(dash.iter().all(|p| p.1 == 1.0));
+        }
+        // A zero coordinate falls back to even spacing in the value.
+        let flat = log_dashes((0.0, 5.0), (4.0, 5.0), 4);
+        assert!((flat[1][0].0 - 1.0).abs() < 1e-12);
+    }
 
     #[test]
     fn a_figure_is_redrawn_only_when_what_it_draws_changes() {

@@ -42,6 +42,47 @@ impl DataTable {
     }
 }
 
+impl DataTable {
+    /// The inside of an HTML `<table>`: caption, header row and body, every text escaped.
+    pub fn to_html(&self) -> String {
+        let mut out = String::with_capacity(64 * (self.rows.len() + 2));
+        out.push_str("<caption>");
+        escape_into(&mut out, &self.caption);
+        out.push_str("</caption><thead><tr>");
+        for h in &self.headers {
+            out.push_str("<th scope=\"col\">");
+            escape_into(&mut out, h);
+            out.push_str("</th>");
+        }
+        out.push_str("</tr></thead><tbody>");
+        for (i, row) in self.rows.iter().enumerate() {
+            out.push_str(if self.current_row == Some(i) { "<tr class=\"current\">" } else { "<tr>" });
+            for (j, cell) in row.iter().enumerate() {
+                out.push_str(if j == 0 { "<th scope=\"row\">" } else { "<td>" });
+                escape_into(&mut out, &cell.text);
+                out.push_str(if j == 0 { "</th>" } else { "</td>" });
+            }
+            out.push_str("</tr>");
+        }
+        out.push_str("</tbody>");
+        out
+    }
+}
+
+/// Appends `text` with the five characters that mean something in HTML escaped.
+fn escape_into(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+}
+
 fn quote(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
@@ -63,5 +104,20 @@ mod tests {
             current_row: None,
         };
         assert_eq!(t.to_csv(), "what,secs\r\n\"a, \"\"b\"\"\",0.0125\r\n");
+    }
+
+    #[test]
+    fn html_escapes_text_and_marks_the_current_row() {
+        let t = DataTable {
+            caption: "<b>&".into(),
+            headers: vec!["what", "secs"],
+            rows: vec![vec![Cell::text("a"), Cell::text("1")], vec![Cell::text("x'\""), Cell::text("2")]],
+            current_row: Some(1),
+        };
+        assert_eq!(
+            t.to_html(),
+            "<caption>&lt;b&gt;&amp;</caption><thead><tr><th scope=\"col\">what</th><th scope=\"col\">secs</th></tr></thead>\
+             <tbody><tr><th scope=\"row\">a</th><td>1</td></tr><tr class=\"current\"><th scope=\"row\">x&#39;&quot;</th><td>2</td></tr></tbody>"
+        );
     }
 }

@@ -8,11 +8,11 @@
 
 use plotters::prelude::{DrawingBackend, SVGBackend};
 use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind};
-use plotters_canvas::CanvasBackend;
+use super::canvas_backend::CanvasPainter;
 
 /// The canvas on screen, or an SVG document being written for export.
 pub enum PageBackend<'a> {
-    Canvas(CanvasBackend),
+    Canvas(CanvasPainter),
     Svg(SVGBackend<'a>),
 }
 

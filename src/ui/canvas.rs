@@ -1,14 +1,14 @@
 //! Hosts one figure on a canvas: sized to its container, sharp at any devicePixelRatio, and
-//! redrawn by a single effect whenever the state or the width changes.
+//! redrawn by a single effect, at most once per animation frame, whenever what it draws changes.
 
 use super::app::use_state;
 use super::backend::PageBackend;
 use super::dom;
 use super::theme::use_palette;
-use crate::charts::{Figure, Style};
+use crate::charts::{Figure, FigureInputs, Style};
 use leptos::prelude::*;
 use plotters::prelude::IntoDrawingArea;
-use plotters_canvas::CanvasBackend;
+use super::canvas_backend::CanvasPainter;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -16,6 +16,28 @@ use wasm_bindgen::JsCast;
 /// Height for a given width: wide on desktops, taller than a strip on phones.
 fn height_for(width_css: f64) -> f64 {
     (width_css * 0.5).clamp(240.0, 420.0)
+}
+
+/// Draws `inputs` on `canvas` at `width_css` CSS pixels wide, sharp at the screen's pixel ratio.
+fn paint(figure: Figure, canvas: &web_sys::HtmlCanvasElement, inputs: &FigureInputs, palette: crate::charts::Palette, width_css: f64) {
+    let ratio = dom::device_pixel_ratio();
+    let height = height_for(width_css);
+    // The backing store holds device pixels; CSS keeps the element at layout size. Assigning a
+    // size clears the canvas and costs a reallocation, so it happens only when the size changes
+    // (every figure paints its own background anyway).
+    let (device_width, device_height) = ((width_css * ratio).round() as u32, (height * ratio).round() as u32);
+    if canvas.width() != device_width || canvas.height() != device_height {
+        canvas.set_width(device_width);
+        canvas.set_height(device_height);
+        let _ = web_sys::HtmlElement::style(canvas).set_property("height", &format!("{height}px"));
+    }
+    let Some(painter) = CanvasPainter::new(canvas.clone()) else { return };
+    let area = PageBackend::Canvas(painter).into_drawing_area();
+    let style = Style { scale: ratio, palette };
+    if let Err(e) = inputs.draw(&area, &style) {
+        web_sys::console::warn_1(&format!("{} figure: {e}", figure.slug()).into());
+    }
+    let _ = area.present();
 }
 
 #[component]
@@ -48,32 +70,30 @@ pub fn FigureCanvas(figure: Figure, label: Memo<String>, canvas_ref: NodeRef<lep
     // Only what this figure is drawn from: moving a control elsewhere on the page leaves the
     // memo unchanged and the effect asleep.
     let inputs = Memo::new(move |_| state.with(|s| figure.inputs(s)));
-    Effect::new(move |_| {
-        let inputs = inputs.get();
-        let palette = palette.get();
-        let width = width_css.get();
-        let Some(canvas) = canvas_ref.get() else { return };
-        if width <= 0.0 {
-            return;
+    let draw = move || {
+        let Some(canvas) = canvas_ref.get_untracked() else { return };
+        let width = width_css.get_untracked();
+        if width > 0.0 {
+            paint(figure, &canvas, &inputs.get_untracked(), palette.get_untracked(), width);
         }
-        let ratio = dom::device_pixel_ratio();
-        let height = height_for(width);
-        // The backing store holds device pixels; CSS keeps the element at layout size. Assigning
-        // a size clears the canvas and costs a reallocation, so it happens only when the size
-        // changes (every figure paints its own background anyway).
-        let (device_width, device_height) = ((width * ratio).round() as u32, (height * ratio).round() as u32);
-        if canvas.width() != device_width || canvas.height() != device_height {
-            canvas.set_width(device_width);
-            canvas.set_height(device_height);
-            let _ = web_sys::HtmlElement::style(&canvas).set_property("height", &format!("{height}px"));
+    };
+    // Inputs can change several times within one frame (a fast drag, a held arrow key, a preset
+    // that sets many values): the first draw happens at once, and later changes mark the figure
+    // dirty and draw it once, with the latest inputs, at the next animation frame.
+    let frame_pending = StoredValue::new(false);
+    Effect::new(move |first: Option<()>| {
+        inputs.track();
+        palette.track();
+        width_css.track();
+        if first.is_none() {
+            draw();
+        } else if !frame_pending.get_value() {
+            frame_pending.set_value(true);
+            request_animation_frame(move || {
+                frame_pending.set_value(false);
+                draw();
+            });
         }
-        let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else { return };
-        let area = PageBackend::Canvas(backend).into_drawing_area();
-        let style = Style { scale: ratio, palette };
-        if let Err(e) = inputs.draw(&area, &style) {
-            web_sys::console::warn_1(&format!("{} figure: {e}", figure.slug()).into());
-        }
-        let _ = area.present();
     });
 
     view! {

@@ -4,6 +4,8 @@
 use super::app::use_state;
 use super::controls::Controls;
 use super::readouts::{secs_signals, Readout};
+use super::figure::DataTableView;
+use crate::charts::table::{Cell, DataTable};
 use crate::format;
 use crate::model::deep::{derived_attention_knee, derived_kv_knee, DeepRequest, Knees, TtftDefinition};
 use crate::model::levers::{self, Effect, Retrieval, Split};
@@ -51,6 +53,27 @@ fn change(before: f64, after: f64) -> String {
     }
 }
 
+fn levers_table(s: &State) -> DataTable {
+    let rows = lever_rows(s)
+        .into_iter()
+        .map(|(name, e)| {
+            vec![
+                Cell::text(name),
+                Cell::text(format!("{} → {}", format::duration(e.before.ttft_secs), format::duration(e.after.ttft_secs))),
+                Cell::text(change(e.before.ttft_secs, e.after.ttft_secs)),
+                Cell::text(format!("{} → {}", format::duration(e.before.total_secs), format::duration(e.after.total_secs))),
+                Cell::text(change(e.before.total_secs, e.after.total_secs)),
+            ]
+        })
+        .collect();
+    DataTable {
+        caption: "Effect of each lever on the current request".to_string(),
+        headers: vec!["Lever", "TTFT", "Change", "Total", "Change"],
+        rows,
+        current_row: None,
+    }
+}
+
 #[component]
 pub(super) fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(name: &'static str, testid: String, label: &'static str, value: T, current: Memo<T>, set: Callback<T>) -> impl IntoView {
     view! {
@@ -78,19 +101,7 @@ pub fn Deeper() -> impl IntoView {
         Some(tokens) => format::tokens(tokens),
         None => "none: prefill never catches up".to_string(),
     };
-    let rows = move || {
-        state.with(lever_rows).into_iter().map(|(name, e)| {
-            view! {
-                <tr>
-                    <th scope="row">{name}</th>
-                    <td>{format!("{} → {}", format::duration(e.before.ttft_secs), format::duration(e.after.ttft_secs))}</td>
-                    <td>{change(e.before.ttft_secs, e.after.ttft_secs)}</td>
-                    <td>{format!("{} → {}", format::duration(e.before.total_secs), format::duration(e.after.total_secs))}</td>
-                    <td>{change(e.before.total_secs, e.after.total_secs)}</td>
-                </tr>
-            }
-        }).collect_view()
-    };
+    let levers = Signal::derive(move || state.with(levers_table));
 
     view! {
         <section class="deeper" aria-labelledby="deeper-title">
@@ -144,15 +155,7 @@ pub fn Deeper() -> impl IntoView {
 
             <h3>"Levers once the prompt owns the clock"</h3>
             <p>"Each row changes one thing about the current request and shows what happens to both waits. Past the crossing they pay off; below it, most of them barely move the total."</p>
-            <div class="table-wrap">
-                <table data-testid="levers-table">
-                    <caption>"Effect of each lever on the current request"</caption>
-                    <thead>
-                        <tr><th scope="col">"Lever"</th><th scope="col">"TTFT"</th><th scope="col">"Change"</th><th scope="col">"Total"</th><th scope="col">"Change"</th></tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
+            <DataTableView table=levers testid="levers-table".to_string() />
             <p class="aside">
                 "Splitting, as computed here: each part gets an equal share of the prompt plus a short instruction, all parts run at once, and a final request reads the partial answers and writes the result (paying the wait again). "
                 "Taking the work off the request path means the person only waits for an acknowledgement and is told when the result is ready; the result itself is no faster."

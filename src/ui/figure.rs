@@ -10,30 +10,17 @@ use crate::charts::{Figure, Style};
 use leptos::prelude::*;
 
 /// Renders a [`DataTable`], highlighting the row for the reader's current setting.
+///
+/// The table is written as one HTML string, and only when its contents change: a slider step
+/// recomputes every table, but most come out the same and leave the DOM alone, and a changed one
+/// costs one `innerHTML` write instead of a diff over every cell (which re-set each cell's
+/// attributes and made the browser restyle the page on every step).
 #[component]
 pub fn DataTableView(table: Signal<DataTable>, testid: String) -> impl IntoView {
-    let head = move || table.with(|t| t.headers.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view());
-    let body = move || {
-        table.with(|t| {
-            t.rows
-                .iter()
-                .enumerate()
-                .map(|(i, row)| {
-                    let mut cells = row.iter();
-                    let first = cells.next().map(|c| c.text.clone()).unwrap_or_default();
-                    let rest = cells.map(|c| view! { <td>{c.text.clone()}</td> }).collect_view();
-                    view! { <tr class:current=t.current_row == Some(i)><th scope="row">{first}</th>{rest}</tr> }
-                })
-                .collect_view()
-        })
-    };
+    let html = Memo::new(move |_| table.with(DataTable::to_html));
     view! {
         <div class="table-wrap">
-            <table data-testid=testid>
-                <caption>{move || table.with(|t| t.caption.clone())}</caption>
-                <thead><tr>{head}</tr></thead>
-                <tbody>{body}</tbody>
-            </table>
+            <table data-testid=testid inner_html=move || html.get()></table>
         </div>
     }
 }

@@ -5,6 +5,7 @@ mod announcer;
 mod app;
 mod backend;
 mod canvas;
+mod canvas_backend;
 mod challenge;
 mod controls;
 mod deeper;

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertClose, eventually, model, openApp, useBrowser } from './helpers.mjs';
+import { assertClose, eventually, model, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 60_000 };
@@ -61,6 +61,7 @@ test('a cached prefix longer than the prompt is clamped and named; caching never
 
 test('the levers table lists every lever with its effect', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?prompt=200000&model=deep');
+  await scrollIntoView(app.byTestId('levers-table'));
   const rows = await app.byTestId('levers-table').locator('tbody tr').allInnerTexts();
   assert.equal(rows.length, 4);
   assert.match(rows.join('\n'), /Cache[\s\S]*Retrieve[\s\S]*Split[\s\S]*off the request path/i);

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertClose, assertDurationText, eventually, openApp, useBrowser } from './helpers.mjs';
+import { assertClose, assertDurationText, eventually, openApp, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 60_000 };
@@ -23,7 +23,7 @@ const LESSON = { aTtft: 0.2, aRate: 30, bTtft: 0.9, bRate: 110 };
 
 /** Text of the whole section, for words that must never appear. */
 async function sectionText(app) {
-  return app.page.locator('section.deployments').innerText();
+  return shownText(app.page.locator('section.deployments'));
 }
 
 /** A table's body as rows of cell texts. */
@@ -134,7 +134,7 @@ test('B at 45 tok/s moves the crossover to 63 tokens', TIMEOUT, async (t) => {
 test('no crossover is said in words, with no data-value and no NaN', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?a_ttft=1&a_rate=200&b_ttft=2&b_rate=100');
   const crossover = app.byTestId('crossover');
-  await eventually(async () => assert.match(await crossover.innerText(), /^None: A starts no later and writes no slower/));
+  await eventually(async () => assert.match(await shownText(crossover), /^None: A starts no later and writes no slower/));
   assert.equal(await crossover.getAttribute('data-value'), null, 'no data-value when there is no crossover');
   assert.equal((await app.readout('winner')).raw, 'A');
   assert.match((await app.readout('finish-speedup')).text, /^A is [\d.]+× faster to finish$/);
@@ -153,7 +153,7 @@ test('a TTFT built from the prompt: four passages bring B to about 0.46 s', TIME
   // The lesson's prompt: 200 + 12 × 650 = 8,000 tokens at 12,000 tok/s, plus 0.23 s.
   await eventually(async () => assertClose((await app.readout('b-derived-ttft')).value, 0.23 + 8000 / 12000, 'twelve passages'));
   assertClose((await app.readout('b-derived-prompt')).value, 8000, 'twelve passages of prompt');
-  assert.match(await app.page.locator('section.deployments').innerText(), /With four passages it would come after about 0\.46 s/);
+  assert.match(await sectionText(app), /With four passages it would come after about 0\.46 s/);
   await app.typeInto('b_passages', '4');
   await eventually(async () => assertClose((await app.readout('b-derived-ttft')).value, 0.23 + 2800 / 12000, 'four passages'));
   const ttft = (await app.readout('b-derived-ttft')).value;
@@ -178,7 +178,7 @@ test('who consumes the answer is one choice shared with the streaming section', 
   assert.equal(await verdict.getAttribute('data-first'), 'A', 'a reader sees A\'s words first');
   await app.byTestId('deployments-consumer-machine').check();
   await eventually(async () => assert.equal(await verdict.getAttribute('data-first'), 'none'));
-  assert.match(await verdict.innerText(), /only completion counts/);
+  assert.match(await shownText(verdict), /only completion counts/);
   assert.ok(await app.byTestId('consumer-machine').isChecked(), 'the streaming section follows');
   assert.equal((await app.query()).consumer, 'machine');
 });

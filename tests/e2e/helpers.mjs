@@ -181,6 +181,23 @@ export async function openApp(env, t, query = '', { viewport = { width: 1200, he
   return app;
 }
 
+/**
+ * The text a reader sees in an element: scrolled into view first, since sections far from the
+ * viewport are not rendered (content-visibility: auto) and innerText reads only rendered text.
+ */
+export async function shownText(locator) {
+  await scrollIntoView(locator);
+  return locator.innerText();
+}
+
+/** Scrolls an element into view and waits until the browser has rendered it there. */
+export async function scrollIntoView(locator) {
+  await locator.scrollIntoViewIfNeeded();
+  // Whether a section is near the viewport is decided when a frame renders; two frames on,
+  // its content is laid out.
+  await locator.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 /** The page under test, read through its test contract. */
 export class App {
   constructor(page) {
@@ -224,7 +241,7 @@ export class App {
   async readout(id) {
     const element = this.byTestId(id);
     const raw = await element.getAttribute('data-value');
-    const text = (await element.innerText()).trim();
+    const text = (await shownText(element)).trim();
     return { raw, value: Number(raw), text };
   }
 
@@ -310,7 +327,12 @@ export class App {
   /** The page's visible text without the notices, which quote back what the URL said. */
   async textOutsideNotices() {
     return this.page.evaluate(() => {
+      // Sections out of view skip rendering (content-visibility: auto), and innerText leaves
+      // unrendered text out; render them all for this one read so every word is checked.
+      const skipped = [...document.querySelectorAll('main > section')];
+      for (const section of skipped) section.style.contentVisibility = 'visible';
       let text = document.body.innerText;
+      for (const section of skipped) section.style.contentVisibility = '';
       for (const notice of document.querySelectorAll('[data-testid="notice"]')) {
         const quoted = notice.innerText;
         if (quoted) text = text.split(quoted).join('');

@@ -1,0 +1,330 @@
+//! plotters' `DrawingBackend` on a 2D canvas, built for redrawing on every slider step.
+//!
+//! Every call from wasm into the canvas crosses into JavaScript, and setting a font or a colour
+//! makes the browser parse a CSS string. A straightforward backend sets the style and strokes a
+//! fresh path for each line, so a dashed rule of forty dashes cost some 250 calls. This one:
+//!
+//! - gathers consecutive lines drawn in the same colour and width into one SVG path string and
+//!   strokes it with a single `Path2D` when something else is drawn (or the frame ends), so a
+//!   dashed rule, an axis with its ticks, or a curve is two calls;
+//! - remembers the colours, line width, font and text alignment it last set, and sets them again
+//!   only when they change.
+//!
+//! Batched lines are stroked together, so where two translucent lines of one style cross the
+//! crossing is not painted twice; the figures draw nothing that would show the difference.
+
+use plotters_backend::text_anchor::{HPos, VPos};
+use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind, FontTransform};
+use std::fmt::Write as _;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, Path2d};
+
+/// A canvas call that failed, as the browser described it.
+#[derive(Debug)]
+pub struct CanvasError(String);
+
+impl std::fmt::Display for CanvasError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "canvas: {}", self.0)
+    }
+}
+
+impl std::error::Error for CanvasError {}
+
+type Result<T = ()> = std::result::Result<T, DrawingErrorKind<CanvasError>>;
+
+fn failed(what: &str) -> DrawingErrorKind<CanvasError> {
+    DrawingErrorKind::DrawingError(CanvasError(what.to_string()))
+}
+
+/// Lines waiting to be stroked together.
+struct StrokeBatch {
+    color: BackendColor,
+    width: u32,
+    path: String,
+}
+
+pub struct CanvasPainter {
+    canvas: HtmlCanvasElement,
+    context: CanvasRenderingContext2d,
+    batch: Option<StrokeBatch>,
+    // What the context was last set to, so unchanged state is not set again.
+    stroke_color: Option<(u8, u8, u8, u16)>,
+    fill_color: Option<(u8, u8, u8, u16)>,
+    line_width: Option<u32>,
+    font: String,
+    align: &'static str,
+    baseline: &'static str,
+}
+
+/// A colour as the key the caches compare: alpha in thousandths is finer than 8-bit canvas
+/// pixels can show.
+fn color_key(c: BackendColor) -> (u8, u8, u8, u16) {
+    (c.rgb.0, c.rgb.1, c.rgb.2, (c.alpha.clamp(0.0, 1.0) * 1000.0).round() as u16)
+}
+
+/// `#rrggbb`, or `rgba(r,g,b,0.nnn)` when translucent; written with integers only, so drawing
+/// never needs Rust's float formatting.
+fn css_color(c: BackendColor) -> String {
+    let (r, g, b, milli) = color_key(c);
+    if milli >= 1000 {
+        format!("#{r:02x}{g:02x}{b:02x}")
+    } else {
+        format!("rgba({r},{g},{b},0.{milli:03})")
+    }
+}
+
+/// Appends an SVG path coordinate; `half` moves it half a pixel left/up so that one-pixel lines
+/// along the grid cover whole pixels instead of blurring over two.
+fn push_coord(path: &mut String, command: char, (x, y): BackendCoord, half: (bool, bool)) {
+    path.push(command);
+    push_number(path, x, half.0);
+    path.push(' ');
+    push_number(path, y, half.1);
+}
+
+/// `v`, or `v - 0.5` when `half`, in decimal.
+fn push_number(out: &mut String, v: i32, half: bool) {
+    let _ = match (half, v > 0) {
+        (false, _) => write!(out, "{v}"),
+        (true, true) => write!(out, "{}.5", v - 1),
+        (true, false) => write!(out, "-{}.5", v.unsigned_abs()),
+    };
+}
+
+/// A CSS font for a plotters text style; the size in tenths of a pixel, written with integers.
+fn css_font<S: BackendTextStyle>(style: &S) -> String {
+    let tenths = (style.size() * 10.0).round().max(1.0) as u32;
+    let mut font = String::with_capacity(32);
+    let _ = write!(font, "{} {}", style.style().as_str(), tenths / 10);
+    if tenths % 10 != 0 {
+        let _ = write!(font, ".{}", tenths % 10);
+    }
+    let _ = write!(font, "px {}", style.family().as_str());
+    font
+}
+
+impl CanvasPainter {
+    pub fn new(canvas: HtmlCanvasElement) -> Option<CanvasPainter> {
+        let context = canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()?;
+        Some(CanvasPainter {
+            canvas,
+            context,
+            batch: None,
+            stroke_color: None,
+            fill_color: None,
+            line_width: None,
+            font: String::new(),
+            align: "",
+            baseline: "",
+        })
+    }
+
+    /// Strokes the lines gathered so far.
+    fn flush(&mut self) -> Result {
+        let Some(batch) = self.batch.take() else { return Ok(()) };
+        let key = color_key(batch.color);
+        if self.stroke_color != Some(key) {
+            self.context.set_stroke_style_str(&css_color(batch.color));
+            self.stroke_color = Some(key);
+        }
+        if self.line_width != Some(batch.width) {
+            self.context.set_line_width(f64::from(batch.width));
+            self.line_width = Some(batch.width);
+        }
+        let path = Path2d::new_with_path_string(&batch.path).map_err(|_| failed("bad path"))?;
+        self.context.stroke_with_path(&path);
+        Ok(())
+    }
+
+    /// The batch that lines of this style go into, after stroking one of another style.
+    fn batch_for(&mut self, color: BackendColor, width: u32) -> Result<&mut String> {
+        let same = self.batch.as_ref().is_some_and(|b| color_key(b.color) == color_key(color) && b.width == width);
+        if !same {
+            self.flush()?;
+            self.batch = Some(StrokeBatch { color, width, path: String::with_capacity(256) });
+        }
+        match self.batch.as_mut() {
+            Some(batch) => Ok(&mut batch.path),
+            None => Err(failed("no batch")),
+        }
+    }
+
+    fn set_fill(&mut self, color: BackendColor) {
+        let key = color_key(color);
+        if self.fill_color != Some(key) {
+            self.context.set_fill_style_str(&css_color(color));
+            self.fill_color = Some(key);
+        }
+    }
+
+    fn set_font<S: BackendTextStyle>(&mut self, style: &S) {
+        let font = css_font(style);
+        if font != self.font {
+            self.context.set_font(&font);
+            self.font = font;
+        }
+    }
+}
+
+impl DrawingBackend for CanvasPainter {
+    type ErrorType = CanvasError;
+
+    fn get_size(&self) -> (u32, u32) {
+        (self.canvas.width(), self.canvas.height())
+    }
+
+    fn ensure_prepared(&mut self) -> Result {
+        Ok(())
+    }
+
+    fn present(&mut self) -> Result {
+        self.flush()
+    }
+
+    fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Result {
+        self.draw_rect(point, (point.0 + 1, point.1 + 1), &color, true)
+    }
+
+    fn draw_line<S: BackendStyle>(&mut self, from: BackendCoord, to: BackendCoord, style: &S) -> Result {
+        if style.color().alpha <= 0.0 {
+            return Ok(());
+        }
+        let half = (from.0 == to.0, from.1 == to.1);
+        let path = self.batch_for(style.color(), style.stroke_width())?;
+        push_coord(path, 'M', from, half);
+        push_coord(path, 'L', to, half);
+        Ok(())
+    }
+
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, points: I, style: &S) -> Result {
+        if style.color().alpha <= 0.0 {
+            return Ok(());
+        }
+        let path = self.batch_for(style.color(), style.stroke_width())?;
+        for (i, point) in points.into_iter().enumerate() {
+            push_coord(path, if i == 0 { 'M' } else { 'L' }, point, (false, false));
+        }
+        Ok(())
+    }
+
+    fn draw_rect<S: BackendStyle>(&mut self, upper_left: BackendCoord, bottom_right: BackendCoord, style: &S, fill: bool) -> Result {
+        if style.color().alpha <= 0.0 {
+            return Ok(());
+        }
+        if !fill {
+            let (l, t, r, b) = (upper_left.0, upper_left.1, bottom_right.0, bottom_right.1);
+            return self.draw_path([(l, t), (r, t), (r, b), (l, b), (l, t)], style);
+        }
+        self.flush()?;
+        self.set_fill(style.color());
+        let (x, y) = (f64::from(upper_left.0), f64::from(upper_left.1));
+        self.context.fill_rect(x, y, f64::from(bottom_right.0) - x, f64::from(bottom_right.1) - y);
+        Ok(())
+    }
+
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, vertices: I, style: &S) -> Result {
+        if style.color().alpha <= 0.0 {
+            return Ok(());
+        }
+        self.flush()?;
+        let mut path = String::with_capacity(256);
+        for (i, point) in vertices.into_iter().enumerate() {
+            push_coord(&mut path, if i == 0 { 'M' } else { 'L' }, point, (false, false));
+        }
+        path.push('Z');
+        self.set_fill(style.color());
+        let path = Path2d::new_with_path_string(&path).map_err(|_| failed("bad polygon"))?;
+        self.context.fill_with_path_2d(&path);
+        Ok(())
+    }
+
+    fn draw_circle<S: BackendStyle>(&mut self, center: BackendCoord, radius: u32, style: &S, fill: bool) -> Result {
+        if style.color().alpha <= 0.0 {
+            return Ok(());
+        }
+        if !fill {
+            // An SVG arc in two halves keeps the circle inside the stroke batch.
+            let (x, y, r) = (center.0, center.1, radius as i32);
+            let path = self.batch_for(style.color(), style.stroke_width())?;
+            let _ = write!(path, "M{} {y}a{r} {r} 0 1 0 {} 0a{r} {r} 0 1 0 {} 0", x - r, 2 * r, -2 * r);
+            return Ok(());
+        }
+        self.flush()?;
+        self.set_fill(style.color());
+        self.context.begin_path();
+        self.context
+            .arc(f64::from(center.0), f64::from(center.1), f64::from(radius), 0.0, std::f64::consts::TAU)
+            .map_err(|_| failed("arc"))?;
+        self.context.fill();
+        Ok(())
+    }
+
+    fn draw_text<S: BackendTextStyle>(&mut self, text: &str, style: &S, pos: BackendCoord) -> Result {
+        if style.color().alpha <= 0.0 {
+            return Ok(());
+        }
+        self.flush()?;
+        self.set_fill(style.color());
+        self.set_font(style);
+        let anchor = style.anchor();
+        let align = match anchor.h_pos {
+            HPos::Left => "start",
+            HPos::Right => "end",
+            HPos::Center => "center",
+        };
+        if self.align != align {
+            self.context.set_text_align(align);
+            self.align = align;
+        }
+        let baseline = match anchor.v_pos {
+            VPos::Top => "top",
+            VPos::Center => "middle",
+            VPos::Bottom => "bottom",
+        };
+        if self.baseline != baseline {
+            self.context.set_text_baseline(baseline);
+            self.baseline = baseline;
+        }
+        let quarter_turns = match style.transform() {
+            FontTransform::None => 0.0,
+            FontTransform::Rotate90 => 1.0,
+            FontTransform::Rotate180 => 2.0,
+            FontTransform::Rotate270 => 3.0,
+        };
+        let (x, y) = (f64::from(pos.0), f64::from(pos.1));
+        if quarter_turns == 0.0 {
+            return self.context.fill_text(text, x, y).map_err(|_| failed("text"));
+        }
+        // Rotate about the anchor, then put the identity transform back (the figures draw with
+        // no other transform); unlike save/restore this leaves the cached state valid.
+        let _ = self.context.translate(x, y);
+        let _ = self.context.rotate(quarter_turns * std::f64::consts::FRAC_PI_2);
+        let drawn = self.context.fill_text(text, 0.0, 0.0).map_err(|_| failed("text"));
+        let _ = self.context.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        drawn
+    }
+
+    fn estimate_text_size<S: BackendTextStyle>(&self, text: &str, style: &S) -> Result<(u32, u32)> {
+        // Measuring needs the font set on the context; restore it so the cache stays true.
+        self.context.set_font(&css_font(style));
+        let width = self.context.measure_text(text).map(|m| m.width()).unwrap_or(0.0);
+        if !self.font.is_empty() {
+            self.context.set_font(&self.font);
+        }
+        Ok((width.ceil() as u32, style.size().round() as u32))
+    }
+
+    fn blit_bitmap(&mut self, _pos: BackendCoord, _size: (u32, u32), _src: &[u8]) -> Result {
+        // No figure draws bitmaps.
+        Ok(())
+    }
+}
+
+impl Drop for CanvasPainter {
+    fn drop(&mut self) {
+        // Whatever is still batched belongs to the frame; a figure that returned early still
+        // shows what it drew.
+        let _ = self.flush();
+    }
+}
