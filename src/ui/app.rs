@@ -85,6 +85,10 @@ pub fn App() -> impl IntoView {
 
 #[component]
 fn FullPage(theme: RwSignal<super::view::Theme>) -> impl IntoView {
+    // The sections below the first two figures are built after the first paint: the reader
+    // sees the controls and figures sooner, and by the time they scroll the rest is there.
+    let below_fold = RwSignal::new(false);
+    request_animation_frame(move || set_timeout(move || below_fold.set(true), std::time::Duration::ZERO));
     view! {
         <header class="masthead">
             <p class="kicker">"Crossover · an explainer of LLM response time"</p>
@@ -109,17 +113,26 @@ fn FullPage(theme: RwSignal<super::view::Theme>) -> impl IntoView {
                 <FigureCard figure=Figure::Crossing number="Figure 2." />
                 <LessonTable />
             </section>
-            <Challenge />
-            <Streaming />
-            <Deployments />
-            <Assumptions />
-            <Deeper />
+            <Show when=move || below_fold.get()>
+                <Challenge />
+                <Streaming />
+                <Deployments />
+                <Assumptions />
+                <Deeper />
+                <Complete />
+            </Show>
         </main>
         <footer class="colophon">
             <p>"Numbers follow a deliberately simple linear model; the last section says where it bends."</p>
             <p>{present_links()}</p>
         </footer>
     }
+}
+
+/// Built last, after every section above it: says the page is complete.
+#[component]
+fn Complete() -> impl IntoView {
+    Effect::new(move |_| dom::mark_complete());
 }
 
 /// Links into presentation mode, one per figure.

@@ -24,6 +24,13 @@ pub fn mark_url_pending(pending: bool) {
     let _ = if pending { root.set_attribute("data-url-pending", "") } else { root.remove_attribute("data-url-pending") };
 }
 
+/// Marks the root element `data-complete` once every section of the page is built, so scripts
+/// (and the browser tests) can wait for the whole page rather than its first screen.
+pub fn mark_complete() {
+    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else { return };
+    let _ = root.set_attribute("data-complete", "");
+}
+
 /// Device pixels per CSS pixel, for crisp canvases on high-density screens.
 pub fn device_pixel_ratio() -> f64 {
     let ratio = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0);

@@ -70,6 +70,7 @@ pub fn SingleFigure(figure: Figure, presentation: bool) -> impl IntoView {
     if !presentation {
         post_height_to_parent();
     }
+    Effect::new(move |_| super::dom::mark_complete());
     let full_page = move || {
         let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
         let (base, query) = href.split_once('?').unwrap_or((href.as_str(), ""));

@@ -218,10 +218,11 @@ export class App {
   }
 
   /**
-   * Waits for the app's first render: the TTFT readout with its value, or in views without it
-   * (an embedded figure) the element `ready` selects.
+   * Waits for the app to render: the whole page built (the root's data-complete; sections below
+   * the first screen are built after the first paint) with the TTFT readout holding its value,
+   * or in views without it (an embedded figure) the element `ready` selects.
    */
-  async waitUntilRendered(ready = '[data-testid="ttft"][data-value]') {
+  async waitUntilRendered(ready = 'html[data-complete] [data-testid="ttft"][data-value]') {
     try {
       await this.page.locator(ready).first().waitFor({ state: 'attached', timeout: 20_000 });
     } catch (error) {
