@@ -64,8 +64,13 @@ pub fn App() -> impl IntoView {
         pending.set_value(handle);
     });
 
-    // Printed pages cannot click "show the numbers": open every data table before printing.
-    let _ = window_event_listener_untyped("beforeprint", |_| {
+    // Printed pages cannot click "show the numbers": open every data table before printing. The
+    // signal writes the tables at once (effects run before the browser lays out the print); the
+    // details' own toggle events would come too late.
+    let printing = RwSignal::new(false);
+    provide_context(Printing(printing));
+    let _ = window_event_listener_untyped("beforeprint", move |_| {
+        printing.set(true);
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
         if let Ok(all) = document.query_selector_all("details") {
             for i in 0..all.length() {
@@ -153,6 +158,14 @@ fn present_links() -> impl IntoView {
 /// The query string that reproduces what is on screen, state and view.
 #[derive(Clone, Copy)]
 pub struct CurrentQuery(pub Memo<String>);
+
+/// True once the page is being printed: every figure's table is then written out.
+#[derive(Clone, Copy)]
+pub struct Printing(pub RwSignal<bool>);
+
+pub fn use_printing() -> RwSignal<bool> {
+    expect_context::<Printing>().0
+}
 
 /// The shared state signal, provided by [`App`].
 pub fn use_state() -> RwSignal<State> {

@@ -1,6 +1,6 @@
 //! A figure as the page shows it: caption, canvas, export buttons and its data as a table.
 
-use super::app::use_state;
+use super::app::{use_printing, use_state};
 use super::canvas::FigureCanvas;
 use super::export;
 use super::share::EmbedButton;
@@ -15,9 +15,12 @@ use leptos::prelude::*;
 /// recomputes every table, but most come out the same and leave the DOM alone, and a changed one
 /// costs one `innerHTML` write instead of a diff over every cell (which re-set each cell's
 /// attributes and made the browser restyle the page on every step).
+///
+/// With `shown`, the table is written only while it is true (its details are open): closed, a
+/// step costs neither the table's numbers nor any DOM work.
 #[component]
-pub fn DataTableView(table: Signal<DataTable>, testid: String) -> impl IntoView {
-    let html = Memo::new(move |_| table.with(DataTable::to_html));
+pub fn DataTableView(table: Signal<DataTable>, testid: String, #[prop(optional)] shown: Option<Signal<bool>>) -> impl IntoView {
+    let html = Memo::new(move |_| if shown.is_none_or(|s| s.get()) { table.with(DataTable::to_html) } else { String::new() });
     view! {
         <div class="table-wrap">
             <table data-testid=testid inner_html=move || html.get()></table>
@@ -45,6 +48,10 @@ pub fn FigureCard(figure: Figure, number: &'static str) -> impl IntoView {
         export::download_svg(figure, &state.get_untracked(), Style { scale: 1.0, palette: palette.get_untracked() }, w, h);
     };
     let csv = move |_| export::download_csv(figure, &state.get_untracked());
+    let open = RwSignal::new(false);
+    let printing = use_printing();
+    let shown = Signal::derive(move || open.get() || printing.get());
+    let toggled = move |ev: web_sys::Event| open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"));
 
     view! {
         <figure class="figure" aria-labelledby=labelled_by data-figure=figure.slug()>
@@ -60,9 +67,9 @@ pub fn FigureCard(figure: Figure, number: &'static str) -> impl IntoView {
                 <button type="button" class="quiet" data-testid=format!("{}-csv", figure.slug()) on:click=csv>"CSV"</button>
                 <EmbedButton figure=figure />
             </div>
-            <details class="data">
+            <details class="data" on:toggle=toggled>
                 <summary>"The numbers behind this figure"</summary>
-                <DataTableView table=table testid=format!("{}-table", figure.slug()) />
+                <DataTableView table=table testid=format!("{}-table", figure.slug()) shown=shown />
             </details>
         </figure>
     }

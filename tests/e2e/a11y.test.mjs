@@ -32,6 +32,8 @@ export const STATES = [
     query: '?model=deep',
     prepare: async (app) => {
       await app.page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+      // Each figure's table is written when its details open.
+      await app.page.waitForFunction(() => [...document.querySelectorAll('details.data table')].every((t) => t.querySelector('tbody tr')));
     },
   },
   { name: 'dark', query: '', colorScheme: 'dark' },

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULTS, KEYS, UNIT_WORDS, assertClose, openApp, useBrowser } from './helpers.mjs';
+import { DEFAULTS, KEYS, UNIT_WORDS, assertClose, eventually, openApp, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 60_000 };
@@ -71,8 +71,28 @@ test('both figures are drawn, labelled, and backed by a data table', TIMEOUT, as
     const print = await app.canvasFingerprint(`${figure}-canvas`);
     assert.ok(print.width > 0 && print.height > 0, `${figure}-canvas has a backing store`);
     assert.ok(print.colours > 2, `${figure}-canvas is drawn (${print.colours} colours sampled)`);
-    assert.ok((await app.byTestId(`${figure}-table`).locator('tr').count()) > 1, `${figure}-table has rows`);
+    // The numbers are written when the reader opens them, and follow the controls while open.
+    const table = app.byTestId(`${figure}-table`);
+    assert.equal(await table.locator('tr').count(), 0, `${figure}-table is left empty while closed`);
+    await app.page.locator(`figure[data-figure="${figure}"] details.data > summary`).click();
+    await eventually(async () => assert.ok((await table.locator('tr').count()) > 1, `${figure}-table has rows once opened`));
   }
+  const before = await app.byTestId('crossing-table').innerText();
+  await app.typeInto('prompt', '200');
+  await eventually(async () => assert.notEqual(await app.byTestId('crossing-table').innerText(), before, 'an open table follows the prompt'));
+});
+
+test('printing writes out every figure\'s table before the page is laid out for print', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const counts = await app.page.evaluate(async () => {
+    window.dispatchEvent(new Event('beforeprint'));
+    // The print layout follows the beforeprint handlers and the microtasks they queue; a task
+    // queued now runs no earlier than that.
+    await new Promise((done) => setTimeout(done, 0));
+    return [...document.querySelectorAll('figure details.data')].map((d) => ({ open: d.open, rows: d.querySelectorAll('tbody tr').length }));
+  });
+  assert.ok(counts.length >= 4, `every figure has its table (${counts.length})`);
+  for (const [i, c] of counts.entries()) assert.ok(c.open && c.rows > 0, `table ${i} is open and written: ${JSON.stringify(c)}`);
 });
 
 test('figures keep a sharp backing store at device pixel ratio 2', TIMEOUT, async (t) => {

@@ -77,7 +77,8 @@ test('the lesson pair opens with its crossover, finishing times and the trap', T
   assert.match((await canvas.getAttribute('aria-label')) ?? '', /28\.9 tokens/);
   const print = await app.canvasFingerprint('completion-canvas');
   assert.ok(print.width > 0 && print.colours > 2, 'completion-canvas is drawn');
-  assert.ok((await app.byTestId('completion-table').locator('tbody tr').count()) >= 6, 'completion-table has rows');
+  await app.page.locator('figure[data-figure="completion"] details.data > summary').click();
+  await eventually(async () => assert.ok((await app.byTestId('completion-table').locator('tbody tr').count()) >= 6, 'completion-table has rows'));
 
   // Load, verbosity and the spread of lengths at the lesson's numbers.
   assertClose((await app.readout('crossover-peak')).value, 0.7 / (1 / 30 - 1 / 45), 'crossover-peak');
