@@ -783,7 +783,7 @@ function table(ours, peer) {
   add('  wasm memory before', ours.memory.before.wasmMemory, peer.memory.before.wasmMemory, mib, { noRatio: true });
   add('  wasm memory after', ours.memory.after.wasmMemory, peer.memory.after.wasmMemory, mib, { noRatio: true });
   add('  DOM nodes before → after', `${ours.memory.before.domNodes} → ${ours.memory.after.domNodes}`, `${peer.memory.before.domNodes} → ${peer.memory.after.domNodes}`, (x) => x, { noRatio: true });
-  add('  mean step in the long run', ours.memory.meanStepMs, peer.memory.meanStepMs, ms);
+  add('  wall time per step in the long run', ours.memory.meanStepMs, peer.memory.meanStepMs, ms);
 
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => String(r[i]).length), ['', 'Crossover', 'Chart.js', 'ours/Chart.js'][i].length));
   const line = (r) => `${String(r[0]).padEnd(widths[0])}  ${String(r[1]).padStart(widths[1])}  ${String(r[2]).padStart(widths[2])}  ${String(r[3]).padStart(widths[3])}`;

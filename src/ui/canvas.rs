@@ -8,7 +8,7 @@ use super::theme::use_palette;
 use crate::charts::{Figure, FigureInputs, Style};
 use leptos::prelude::*;
 use plotters::prelude::IntoDrawingArea;
-use super::canvas_backend::CanvasPainter;
+use super::canvas_backend::{CanvasPainter, FontMemory};
 use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -19,7 +19,7 @@ fn height_for(width_css: f64) -> f64 {
 }
 
 /// Draws `inputs` on `canvas` at `width_css` CSS pixels wide, sharp at the screen's pixel ratio.
-fn paint(figure: Figure, canvas: &web_sys::HtmlCanvasElement, inputs: &FigureInputs, palette: crate::charts::Palette, width_css: f64) {
+fn paint(figure: Figure, canvas: &web_sys::HtmlCanvasElement, inputs: &FigureInputs, palette: crate::charts::Palette, width_css: f64, font: &FontMemory) {
     let ratio = dom::device_pixel_ratio();
     let height = height_for(width_css);
     // The backing store holds device pixels; CSS keeps the element at layout size. Assigning a
@@ -27,11 +27,12 @@ fn paint(figure: Figure, canvas: &web_sys::HtmlCanvasElement, inputs: &FigureInp
     // (every figure paints its own background anyway).
     let (device_width, device_height) = ((width_css * ratio).round() as u32, (height * ratio).round() as u32);
     if canvas.width() != device_width || canvas.height() != device_height {
+        font.borrow_mut().clear();
         canvas.set_width(device_width);
         canvas.set_height(device_height);
         let _ = web_sys::HtmlElement::style(canvas).set_property("height", &format!("{height}px"));
     }
-    let Some(painter) = CanvasPainter::new(canvas.clone()) else { return };
+    let Some(painter) = CanvasPainter::new(canvas.clone(), font.clone()) else { return };
     let area = PageBackend::Canvas(painter).into_drawing_area();
     let style = Style { scale: ratio, palette };
     if let Err(e) = inputs.draw(&area, &style) {
@@ -70,11 +71,12 @@ pub fn FigureCanvas(figure: Figure, label: Memo<String>, canvas_ref: NodeRef<lep
     // Only what this figure is drawn from: moving a control elsewhere on the page leaves the
     // memo unchanged and the effect asleep.
     let inputs = Memo::new(move |_| state.with(|s| figure.inputs(s)));
+    let font = StoredValue::new_local(FontMemory::default());
     let draw = move || {
         let Some(canvas) = canvas_ref.get_untracked() else { return };
         let width = width_css.get_untracked();
         if width > 0.0 {
-            paint(figure, &canvas, &inputs.get_untracked(), palette.get_untracked(), width);
+            paint(figure, &canvas, &inputs.get_untracked(), palette.get_untracked(), width, &font.get_value());
         }
     };
     // Inputs can change several times within one frame (a fast drag, a held arrow key, a preset
