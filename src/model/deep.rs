@@ -19,13 +19,10 @@
 //! output is a finite, non-negative number for any `f64` (NaN and ±∞ included).
 
 use super::request::Request;
+use super::sanitize;
 
-// The linear model's sanitising bounds, repeated here (they are private there) so that with the
-// knees disabled both models see exactly the same numbers and agree to the bit.
-const SLOWEST_RATE: f64 = 1e-6;
-const FASTEST_RATE: f64 = 1e12;
-const MOST_TOKENS: f64 = 1e15;
-const LONGEST_WAIT_SECS: f64 = 1e9;
+// Both models sanitise through the same functions, so with the knees disabled they see exactly
+// the same numbers and agree to the bit.
 
 /// The smallest knee accepted. A knee of zero would make one prompt token cost infinitely much;
 /// one token is already absurdly pessimistic, so nothing sensible is cut off.
@@ -74,25 +71,6 @@ pub fn derived_kv_knee() -> f64 {
     WEIGHT_BYTES / KV_BYTES_PER_TOKEN
 }
 
-fn safe_rate(tokens_per_sec: f64) -> f64 {
-    if tokens_per_sec.is_nan() {
-        SLOWEST_RATE
-    } else {
-        tokens_per_sec.clamp(SLOWEST_RATE, FASTEST_RATE)
-    }
-}
-
-fn safe_amount(x: f64, most: f64) -> f64 {
-    if x.is_nan() {
-        0.0
-    } else {
-        x.clamp(0.0, most)
-    }
-}
-
-fn tokens(x: f64) -> f64 {
-    safe_amount(x, MOST_TOKENS)
-}
 
 /// A knee in tokens: +∞ switches its effect off, NaN falls back to `default` (the reasoned value
 /// rather than either extreme), anything else is held at or above [`MIN_KNEE_TOKENS`].
@@ -203,15 +181,15 @@ impl DeepRequest {
     }
 
     fn inputs(&self) -> Inputs {
-        let p = tokens(self.base.prompt_tokens);
+        let p = sanitize::tokens(self.base.prompt_tokens);
         let knees = self.knees.sanitised();
         Inputs {
             p,
-            s: tokens(self.cached_tokens).min(p),
-            n: tokens(self.base.output_tokens),
-            r: safe_rate(self.base.prefill_tokens_per_sec),
-            d: safe_rate(self.base.decode_tokens_per_sec),
-            wait: safe_amount(self.base.wait_secs, LONGEST_WAIT_SECS),
+            s: sanitize::tokens(self.cached_tokens).min(p),
+            n: sanitize::tokens(self.base.output_tokens),
+            r: sanitize::rate(self.base.prefill_tokens_per_sec),
+            d: sanitize::rate(self.base.decode_tokens_per_sec),
+            wait: sanitize::secs(self.base.wait_secs),
             k: knees.attention_tokens,
             c: knees.kv_tokens,
         }
@@ -244,7 +222,7 @@ impl DeepRequest {
     /// have a defined cost; callers decide which steps exist.
     pub fn decode_step_secs(&self, step: f64) -> f64 {
         let i = self.inputs();
-        1.0 / i.d + (i.p + tokens(step)) / i.c / i.d
+        1.0 / i.d + (i.p + sanitize::tokens(step)) / i.c / i.d
     }
 
     /// Time to write the whole answer: the sum of steps 0 … n−1 in closed form,
@@ -341,7 +319,7 @@ impl DeepRequest {
         } else {
             return None;
         };
-        if root.is_finite() && root <= MOST_TOKENS {
+        if root.is_finite() && root <= sanitize::MOST_TOKENS {
             Some(root.max(i.s))
         } else {
             None

@@ -6,42 +6,13 @@
 //! answer length into the ones the quick starter wins and the ones the fast writer wins.
 //!
 //! Everything here is defined for any `f64` a caller passes, including NaN and infinities: inputs
-//! are first brought into a range where every result is finite (the same rules as
-//! [`super::request`]), so nothing on screen ever reads NaN or inf.
+//! are first brought into a range where every result is finite (by [`super::sanitize`], as in
+//! every model), so nothing on screen ever reads NaN or inf.
 
+use super::sanitize;
 use super::ReadingSpeed;
 
-/// A rate of zero or NaN would divide by zero; it counts as the slowest rate instead.
-const SLOWEST_RATE: f64 = 1e-6;
-const FASTEST_RATE: f64 = 1e12;
-/// Answer lengths saturate here so that `tokens / SLOWEST_RATE` stays finite.
-pub(crate) const MOST_TOKENS: f64 = 1e15;
-const LONGEST_SECS: f64 = 1e9;
-
-pub(crate) fn safe_rate(tokens_per_sec: f64) -> f64 {
-    if tokens_per_sec.is_nan() {
-        SLOWEST_RATE
-    } else {
-        tokens_per_sec.clamp(SLOWEST_RATE, FASTEST_RATE)
-    }
-}
-
-/// NaN counts as nothing; everything else is held between zero and `most`.
-pub(crate) fn safe_amount(x: f64, most: f64) -> f64 {
-    if x.is_nan() {
-        0.0
-    } else {
-        x.clamp(0.0, most)
-    }
-}
-
-pub(crate) fn safe_tokens(n: f64) -> f64 {
-    safe_amount(n, MOST_TOKENS)
-}
-
-fn safe_secs(secs: f64) -> f64 {
-    safe_amount(secs, LONGEST_SECS)
-}
+pub(crate) use super::sanitize::MOST_TOKENS;
 
 /// One of the two deployments being compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -124,24 +95,24 @@ impl Deployment {
 
     /// The same deployment with its inputs brought into the finite range every method uses.
     pub fn sanitized(self) -> Deployment {
-        Deployment { ttft_secs: safe_secs(self.ttft_secs), decode_tokens_per_sec: safe_rate(self.decode_tokens_per_sec) }
+        Deployment { ttft_secs: sanitize::secs(self.ttft_secs), decode_tokens_per_sec: sanitize::rate(self.decode_tokens_per_sec) }
     }
 
     /// Time to first token, as the comparison uses it.
     pub fn ttft(&self) -> f64 {
-        safe_secs(self.ttft_secs)
+        sanitize::secs(self.ttft_secs)
     }
 
     /// The slope of the completion line.
     pub fn secs_per_token(&self) -> f64 {
-        1.0 / safe_rate(self.decode_tokens_per_sec)
+        1.0 / sanitize::rate(self.decode_tokens_per_sec)
     }
 
     /// Time until the last of `answer_tokens` has arrived: `TTFT + n / rate`. The lesson counts
     /// every answer token at the decode rate on top of the TTFT (its table has 600 tokens on A at
     /// 20.20 s), so the first token is not subtracted here.
     pub fn completion_secs(&self, answer_tokens: f64) -> f64 {
-        self.ttft() + safe_tokens(answer_tokens) * self.secs_per_token()
+        self.ttft() + sanitize::tokens(answer_tokens) * self.secs_per_token()
     }
 
     /// The same deployment at another decode rate: the peak-load figure, for instance.
@@ -156,7 +127,7 @@ impl Deployment {
 
     /// Whether the stream arrives faster than the reader gets through it.
     pub fn outruns(&self, reader: ReadingSpeed) -> bool {
-        safe_rate(self.decode_tokens_per_sec) > reader.tokens_per_sec()
+        sanitize::rate(self.decode_tokens_per_sec) > reader.tokens_per_sec()
     }
 }
 
@@ -186,16 +157,16 @@ impl PromptTtft {
 
     pub fn prompt_tokens(&self) -> f64 {
         // Each factor is bounded first so that the sum cannot overflow to inf.
-        let passages = safe_tokens(self.passages) * safe_tokens(self.tokens_per_passage);
-        safe_tokens(safe_tokens(self.base_prompt_tokens) + safe_tokens(passages))
+        let passages = sanitize::tokens(self.passages) * sanitize::tokens(self.tokens_per_passage);
+        sanitize::tokens(sanitize::tokens(self.base_prompt_tokens) + sanitize::tokens(passages))
     }
 
     pub fn prefill_secs(&self) -> f64 {
-        self.prompt_tokens() / safe_rate(self.prefill_tokens_per_sec)
+        self.prompt_tokens() / sanitize::rate(self.prefill_tokens_per_sec)
     }
 
     pub fn ttft_secs(&self) -> f64 {
-        safe_secs(self.overhead_secs) + self.prefill_secs()
+        sanitize::secs(self.overhead_secs) + self.prefill_secs()
     }
 
     /// The retrieval lever: the same prompt with another number of passages.
@@ -370,7 +341,7 @@ impl Comparison {
     /// shown on the page and is a tie only there. Lengths are not capped here: this is the
     /// linear model's answer at any length.
     pub fn winner_at(&self, answer_tokens: f64) -> Winner {
-        let n = safe_amount(answer_tokens, f64::INFINITY);
+        let n = sanitize::amount(answer_tokens, f64::INFINITY);
         match self.crossover() {
             Crossover::Identical => Winner::Tie,
             Crossover::Never { faster } => {

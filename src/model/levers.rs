@@ -8,19 +8,7 @@
 //! [`Knees::DISABLED`]: super::deep::Knees::DISABLED
 
 use super::deep::DeepRequest;
-
-const MOST_TOKENS: f64 = 1e15;
-const LONGEST_SECS: f64 = 1e9;
-
-/// Token counts from a lever's settings: NaN counts as none, the rest is held in range, as the
-/// models do with their own inputs.
-fn count(x: f64) -> f64 {
-    if x.is_nan() {
-        0.0
-    } else {
-        x.clamp(0.0, MOST_TOKENS)
-    }
-}
+use super::sanitize;
 
 /// Both milestones of one request as the user meets them.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -89,7 +77,7 @@ impl Effect {
 /// so the effect is the whole of the prefix's saving. More than the prompt counts as all of it.
 pub fn cache_prefix(request: &DeepRequest, cached_tokens: f64) -> Effect {
     let before = request.with_cached(0.0);
-    let after = request.with_cached(count(cached_tokens));
+    let after = request.with_cached(sanitize::tokens(cached_tokens));
     Effect { before: Timing::of(&before), after: Timing::of(&after), result_ready_secs: None }
 }
 
@@ -109,7 +97,7 @@ impl Retrieval {
 
     /// base + passages × tokens per passage.
     pub fn prompt_tokens(&self) -> f64 {
-        count(count(self.base_prompt_tokens) + count(self.passages) * count(self.tokens_per_passage))
+        sanitize::tokens(sanitize::tokens(self.base_prompt_tokens) + sanitize::tokens(self.passages) * sanitize::tokens(self.tokens_per_passage))
     }
 
     pub fn with_passages(self, passages: f64) -> Retrieval {
@@ -121,8 +109,8 @@ impl Retrieval {
 /// same with only `keep_passages` of them (held between none and all, since the lever only
 /// removes). The request supplies everything else: answer, rates, wait, knees and cache.
 pub fn fewer_passages(request: &DeepRequest, retrieval: Retrieval, keep_passages: f64) -> Effect {
-    let all = count(retrieval.passages);
-    let keep = count(keep_passages).min(all);
+    let all = sanitize::tokens(retrieval.passages);
+    let keep = sanitize::tokens(keep_passages).min(all);
     let before = request.with_prompt(retrieval.with_passages(all).prompt_tokens());
     let after = request.with_prompt(retrieval.with_passages(keep).prompt_tokens());
     Effect { before: Timing::of(&before), after: Timing::of(&after), result_ready_secs: None }
@@ -168,13 +156,13 @@ impl Split {
 
     /// One of the parallel part requests.
     pub fn part_request(&self, request: &DeepRequest) -> DeepRequest {
-        let share = count(request.base.prompt_tokens) / self.k();
-        request.with_cached(0.0).with_prompt(share + count(self.instruction_tokens)).with_output(count(self.part_answer_tokens))
+        let share = sanitize::tokens(request.base.prompt_tokens) / self.k();
+        request.with_cached(0.0).with_prompt(share + sanitize::tokens(self.instruction_tokens)).with_output(sanitize::tokens(self.part_answer_tokens))
     }
 
     /// The request that merges the partial answers into the final one.
     pub fn merge_request(&self, request: &DeepRequest) -> DeepRequest {
-        let prompt = count(self.k() * count(self.part_answer_tokens) + count(self.instruction_tokens));
+        let prompt = sanitize::tokens(self.k() * sanitize::tokens(self.part_answer_tokens) + sanitize::tokens(self.instruction_tokens));
         request.with_cached(0.0).with_prompt(prompt)
     }
 
@@ -203,7 +191,7 @@ pub const DEFAULT_ACK_SECS: f64 = 0.1;
 /// arrives whole). The result itself still takes the request's full total from submission; that
 /// is reported as `result_ready_secs`. NaN counts as the default acknowledgement.
 pub fn off_request_path(request: &DeepRequest, ack_secs: f64) -> Effect {
-    let ack = if ack_secs.is_nan() { DEFAULT_ACK_SECS } else { ack_secs.clamp(0.0, LONGEST_SECS) };
+    let ack = if ack_secs.is_nan() { DEFAULT_ACK_SECS } else { sanitize::secs(ack_secs) };
     let before = Timing::of(request);
     Effect { before, after: Timing { ttft_secs: ack, total_secs: ack }, result_ready_secs: Some(before.total_secs) }
 }

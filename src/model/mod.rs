@@ -10,6 +10,7 @@ pub mod levers;
 pub mod reading;
 pub mod request;
 pub mod rounding;
+mod sanitize;
 pub mod workload;
 
 pub use reading::ReadingSpeed;

@@ -1,5 +1,9 @@
 //! One generation request under the lesson's linear model: a wait, then prefill (reading the
 //! prompt), then decode (writing the answer one token at a time).
+//!
+//! Every input passes through [`super::sanitize`] first, so any `f64` gives finite results.
+
+use super::sanitize;
 
 /// Which phase owns the clock for a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,34 +28,6 @@ pub struct Request {
     pub wait_secs: f64,
 }
 
-/// The model is defined for any number a caller might pass, not only the accepted ones: each
-/// input is first brought into a range where every result is a finite, non-negative number.
-/// A rate of zero or NaN would put inf or NaN on screen; it counts as the slowest rate instead.
-const SLOWEST_RATE: f64 = 1e-6;
-const FASTEST_RATE: f64 = 1e12;
-const MOST_TOKENS: f64 = 1e15;
-const LONGEST_WAIT_SECS: f64 = 1e9;
-
-fn safe_rate(tokens_per_sec: f64) -> f64 {
-    if tokens_per_sec.is_nan() {
-        SLOWEST_RATE
-    } else {
-        tokens_per_sec.clamp(SLOWEST_RATE, FASTEST_RATE)
-    }
-}
-
-fn safe_amount(x: f64, most: f64) -> f64 {
-    if x.is_nan() {
-        0.0
-    } else {
-        x.clamp(0.0, most)
-    }
-}
-
-fn non_negative(tokens: f64) -> f64 {
-    safe_amount(tokens, MOST_TOKENS)
-}
-
 impl Request {
     /// The lesson's reference case: a summariser reading a 16,000-token document.
     pub const SUMMARISER: Request = Request {
@@ -64,31 +40,31 @@ impl Request {
 
     /// Time to read the whole prompt in one pass.
     pub fn prefill_secs(&self) -> f64 {
-        non_negative(self.prompt_tokens) / safe_rate(self.prefill_tokens_per_sec)
+        sanitize::tokens(self.prompt_tokens) / sanitize::rate(self.prefill_tokens_per_sec)
     }
 
     /// Time to write every output token, one forward pass each.
     pub fn decode_secs(&self) -> f64 {
-        non_negative(self.output_tokens) / safe_rate(self.decode_tokens_per_sec)
+        sanitize::tokens(self.output_tokens) / sanitize::rate(self.decode_tokens_per_sec)
     }
 
     /// Time for a single decode step.
     pub fn secs_per_output_token(&self) -> f64 {
-        1.0 / safe_rate(self.decode_tokens_per_sec)
+        1.0 / sanitize::rate(self.decode_tokens_per_sec)
     }
 
     /// Time to first token: the wait, the whole prompt, and one generated token. An answer of
     /// zero tokens has no first token, so it costs only what it has (this keeps total >= TTFT).
     pub fn ttft_secs(&self) -> f64 {
-        let first = non_negative(self.output_tokens).min(1.0);
+        let first = sanitize::tokens(self.output_tokens).min(1.0);
         // Divided the same way as `decode_secs`, so an answer under one token ends exactly at
         // its first token rather than a rounding step before it.
-        safe_amount(self.wait_secs, LONGEST_WAIT_SECS) + self.prefill_secs() + first / safe_rate(self.decode_tokens_per_sec)
+        sanitize::secs(self.wait_secs) + self.prefill_secs() + first / sanitize::rate(self.decode_tokens_per_sec)
     }
 
     /// Time until the last token has been written.
     pub fn total_secs(&self) -> f64 {
-        safe_amount(self.wait_secs, LONGEST_WAIT_SECS) + self.prefill_secs() + self.decode_secs()
+        sanitize::secs(self.wait_secs) + self.prefill_secs() + self.decode_secs()
     }
 
     /// Share of the total spent on each phase, as fractions of one: (wait, prefill, decode).
@@ -97,17 +73,17 @@ impl Request {
         if total <= 0.0 {
             return (0.0, 0.0, 0.0);
         }
-        (safe_amount(self.wait_secs, LONGEST_WAIT_SECS) / total, self.prefill_secs() / total, self.decode_secs() / total)
+        (sanitize::secs(self.wait_secs) / total, self.prefill_secs() / total, self.decode_secs() / total)
     }
 
     /// Prompt tokens per output token at which both phases cost the same.
     pub fn crossing_ratio(&self) -> f64 {
-        safe_rate(self.prefill_tokens_per_sec) / safe_rate(self.decode_tokens_per_sec)
+        sanitize::rate(self.prefill_tokens_per_sec) / sanitize::rate(self.decode_tokens_per_sec)
     }
 
     /// The prompt length at which prefill costs as much as decode, for this answer length.
     pub fn crossing_prompt_tokens(&self) -> f64 {
-        non_negative(self.output_tokens) * self.crossing_ratio()
+        sanitize::tokens(self.output_tokens) * self.crossing_ratio()
     }
 
     /// Which phase dominates.
@@ -130,19 +106,19 @@ impl Request {
     /// Tokens on screen at time `t_secs` when the answer is streamed: nothing before the first
     /// token, then one token per decode step until the answer is complete.
     pub fn streamed_tokens_at(&self, t_secs: f64) -> f64 {
-        let output = non_negative(self.output_tokens);
+        let output = sanitize::tokens(self.output_tokens);
         let ttft = self.ttft_secs();
         if output == 0.0 || t_secs < ttft {
             return 0.0;
         }
-        let after_first = (t_secs - ttft) * safe_rate(self.decode_tokens_per_sec);
+        let after_first = (t_secs - ttft) * sanitize::rate(self.decode_tokens_per_sec);
         (1.0 + after_first).min(output)
     }
 
     /// Tokens on screen at time `t_secs` without streaming: the whole answer lands at once.
     pub fn unstreamed_tokens_at(&self, t_secs: f64) -> f64 {
         if t_secs >= self.total_secs() {
-            non_negative(self.output_tokens)
+            sanitize::tokens(self.output_tokens)
         } else {
             0.0
         }

@@ -47,6 +47,12 @@ mod tests {
     }
 
     #[test]
+    fn a_value_just_past_a_tie_in_binary_rounds_away() {
+        // -798487219.422315 is stored as -798487219.42231500148…, past the tie at five places.
+        assert_eq!(round_half_away(-798_487_219.422_315, 5), -798_487_219.422_32);
+    }
+
+    #[test]
     fn places_left_of_the_point() {
         assert_eq!(round_half_away(-4.3759403801619494e17, -4), -437_594_038_016_190_000.0);
         assert_eq!(round_half_away(12_345.0, -2), 12_300.0);

@@ -11,7 +11,8 @@
 //! Lengths are treated as continuous (a log-normal has no whole tokens); at the lesson's scale
 //! the difference is far below any digit shown.
 
-use super::deployments::{safe_amount, Comparison, Crossover, Deployment, Which, Winner};
+use super::deployments::{Comparison, Crossover, Deployment, Which, Winner};
+use super::sanitize;
 
 /// z-scores of the percentiles the page reports.
 const Z90: f64 = 1.281_551_565_544_600_4;
@@ -73,15 +74,15 @@ impl Router {
 
     /// The `error_sigma` of a predictor whose guesses are typically within `factor` of the truth.
     pub fn error_sigma_for_factor(factor: f64) -> f64 {
-        safe_amount(factor, f64::MAX).max(1.0).ln().min(MAX_ERROR_SIGMA)
+        sanitize::amount(factor, f64::MAX).max(1.0).ln().min(MAX_ERROR_SIGMA)
     }
 
     fn threshold(&self) -> f64 {
-        safe_amount(self.threshold_tokens, f64::INFINITY)
+        sanitize::amount(self.threshold_tokens, f64::INFINITY)
     }
 
     fn sigma(&self) -> f64 {
-        safe_amount(self.error_sigma, MAX_ERROR_SIGMA)
+        sanitize::amount(self.error_sigma, MAX_ERROR_SIGMA)
     }
 }
 
@@ -169,7 +170,7 @@ impl LengthDistribution {
 
     /// Share of answers of at most `answer_tokens` tokens.
     pub fn cdf(&self, answer_tokens: f64) -> f64 {
-        let n = safe_amount(answer_tokens, f64::INFINITY);
+        let n = sanitize::amount(answer_tokens, f64::INFINITY);
         if n <= 0.0 {
             return 0.0;
         }
