@@ -81,9 +81,30 @@ pub fn percent(fraction: f64) -> String {
     format!("{}%", with_separators(fraction * 100.0, 0))
 }
 
+/// A compact count for axis labels: 100, 40k, 1.5M; below a thousand with up to `small_decimals`
+/// places (answer lengths on a log axis reach below one token).
+pub fn short_count(x: f64, small_decimals: usize) -> String {
+    if x >= 1e6 {
+        format!("{}M", trimmed(x / 1e6, 1))
+    } else if x >= 1e3 {
+        format!("{}k", trimmed(x / 1e3, 1))
+    } else {
+        trimmed(x, small_decimals)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_counts() {
+        assert_eq!(short_count(100.0, 0), "100");
+        assert_eq!(short_count(40_000.0, 0), "40k");
+        assert_eq!(short_count(1_500.0, 0), "1.5k");
+        assert_eq!(short_count(1_000_000.0, 0), "1M");
+        assert_eq!(short_count(0.125, 3), "0.125");
+    }
 
     #[test]
     fn separators_and_trimming() {

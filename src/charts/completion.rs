@@ -259,7 +259,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
         .y_desc("time to finish (s, log scale)")
         .x_labels(6)
         .y_labels(6)
-        .x_label_formatter(&|x| short_count(*x))
+        .x_label_formatter(&|x| format::short_count(*x, 3))
         .y_label_formatter(&|y| format::duration(*y))
         .draw()?;
 
@@ -350,17 +350,6 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
         chart.draw_series(std::iter::once(Text::new(text, (at.0, fit(at.1)), style.label(12.0, color(which), anchor))))?;
     }
     Ok(())
-}
-
-/// Axis labels for token counts: 100, 1k, 10k, 1M.
-pub(super) fn short_count(x: f64) -> String {
-    if x >= 1e6 {
-        format!("{}M", format::trimmed(x / 1e6, 1))
-    } else if x >= 1e3 {
-        format!("{}k", format::trimmed(x / 1e3, 1))
-    } else {
-        format::trimmed(x, 3)
-    }
 }
 
 #[cfg(test)]

@@ -140,7 +140,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
         .y_desc("time (s, log scale)")
         .x_labels(6)
         .y_labels(6)
-        .x_label_formatter(&|x| short_count(*x))
+        .x_label_formatter(&|x| format::short_count(*x, 0))
         .y_label_formatter(&|y| format::duration(*y))
         .draw()?;
 
@@ -204,27 +204,9 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
     Ok(())
 }
 
-/// Axis labels for token counts: 100, 1k, 10k, 1M.
-fn short_count(x: f64) -> String {
-    if x >= 1e6 {
-        format!("{}M", format::trimmed(x / 1e6, 1))
-    } else if x >= 1e3 {
-        format!("{}k", format::trimmed(x / 1e3, 1))
-    } else {
-        format::trimmed(x, 0)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn short_counts() {
-        assert_eq!(short_count(100.0), "100");
-        assert_eq!(short_count(40_000.0), "40k");
-        assert_eq!(short_count(1_000_000.0), "1M");
-    }
 
     #[test]
     fn summary_names_the_crossing() {

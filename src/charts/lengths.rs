@@ -2,7 +2,7 @@
 //! drawn as bars, one per doubling of length on a log axis, each coloured by the deployment that
 //! finishes those answers first; the crossover and the router's threshold are marked.
 
-use super::completion::{crossover_tokens_text, ink, log_fraction, regions, short_count, tint};
+use super::completion::{crossover_tokens_text, ink, log_fraction, regions, tint};
 use super::legend::{self, LegendItem};
 use super::table::{Cell, DataTable};
 use super::{DrawResult, Style};
@@ -266,7 +266,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsI
         .y_desc("share of requests per bar")
         .x_labels(8)
         .y_labels(5)
-        .x_label_formatter(&|x| short_count(*x))
+        .x_label_formatter(&|x| format::short_count(*x, 3))
         .y_label_formatter(&|y| format::percent(*y))
         .draw()?;
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { startServer } from './server.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -15,20 +16,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** The built page under test: E2E_DIST_DIR when the xtask says, else the repository's dist/. */
 export const DIST_DIR = process.env.E2E_DIST_DIR || path.join(REPO_ROOT, 'dist');
 
-// Debian's Chromium, never a downloaded browser build. These flags keep it from reaching the
-// network on its own (updates, sync, field trials) and from needing a GPU or a sandbox, which
-// a container running as root does not have.
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
+// The browser and its flags, shared with the benchmark.
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 /** The URL keys of the controls, in the page's order. */
 export const KEYS = ['prompt', 'output', 'prefill', 'decode', 'wait', 'reading'];
