@@ -27,6 +27,11 @@ const SERVE_PORT: &str = "8080";
 /// Decimal kilobytes: 150 KB = 150,000 bytes.
 const PAGE_GZIP_BUDGET_BYTES: u64 = 150_000;
 
+/// While the page is over budget, it may not grow past this: a ratchet set a little above the
+/// last measured size (261,0xx bytes on 2026-11-30), lowered as the page shrinks, so that work
+/// towards the budget is never quietly undone. A build over it fails `cargo xtask test`.
+const PAGE_GZIP_CEILING_BYTES: u64 = 265_000;
+
 const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
@@ -133,7 +138,11 @@ fn test(root: &Path) -> Result<String, String> {
     let size = match size::report(&root.join("dist"), PAGE_GZIP_BUDGET_BYTES) {
         Ok(size) => size,
         Err(over) if std::env::var_os("ENFORCE_SIZE_BUDGET").is_none() && over.contains("over its size budget") => {
-            println!("WARNING: {over} (not yet enforced, see README)");
+            let total = size::gzip_total(&root.join("dist"))?;
+            if total > PAGE_GZIP_CEILING_BYTES {
+                return Err(format!("{over}, and past the {PAGE_GZIP_CEILING_BYTES}-byte ceiling that keeps it from growing back"));
+            }
+            println!("WARNING: {over} (not yet enforced, see README); under the {PAGE_GZIP_CEILING_BYTES}-byte ceiling");
             over
         }
         Err(other) => return Err(other),

@@ -37,6 +37,13 @@ pub fn report(dist: &Path, budget: u64) -> Result<String, String> {
     }
 }
 
+/// The gzipped total of every file in `dist`, without printing anything.
+pub fn gzip_total(dist: &Path) -> Result<u64, String> {
+    let mut files = Vec::new();
+    collect_files(dist, &mut files).map_err(|e| format!("cannot list {}: {e}", dist.display()))?;
+    files.iter().map(|f| gzip_size(f)).sum()
+}
+
 fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
@@ -96,6 +103,8 @@ mod tests {
         fs::write(dir.join("sub").join("b.txt"), "hello").unwrap();
         assert!(report(&dir, 1_000_000).is_ok());
         assert!(report(&dir, 10).unwrap_err().contains("over its size budget"));
+        let total = gzip_total(&dir).unwrap();
+        assert!(total > 0 && total < 10_000, "gzip shrinks 10,000 repeated bytes: {total}");
         fs::remove_dir_all(&dir).unwrap();
     }
 }
