@@ -134,10 +134,14 @@ fn FullPage(theme: RwSignal<super::view::Theme>) -> impl IntoView {
     }
 }
 
-/// Built last, after every section above it: says the page is complete.
+/// Built last, after every section above it: says the page is complete, and makes a link to a
+/// later section land on it.
 #[component]
 fn Complete() -> impl IntoView {
-    Effect::new(move |_| dom::mark_complete());
+    Effect::new(move |_| {
+        dom::scroll_to_fragment();
+        dom::mark_complete();
+    });
 }
 
 /// Links into presentation mode, one per figure.

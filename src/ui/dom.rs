@@ -31,6 +31,19 @@ pub fn mark_complete() {
     let _ = root.set_attribute("data-complete", "");
 }
 
+/// Scrolls to the element the address's `#fragment` names, if there is one. A link to a section
+/// built after the first paint arrives before its target exists, so the browser's own jump to
+/// the fragment finds nothing; this repeats it once the page is whole.
+pub fn scroll_to_fragment() {
+    let Some(window) = web_sys::window() else { return };
+    let Ok(hash) = window.location().hash() else { return };
+    let Some(id) = hash.strip_prefix('#').filter(|id| !id.is_empty()) else { return };
+    let id = js_sys::decode_uri_component(id).map(String::from).unwrap_or_else(|_| id.to_string());
+    if let Some(target) = window.document().and_then(|d| d.get_element_by_id(&id)) {
+        target.scroll_into_view();
+    }
+}
+
 /// Device pixels per CSS pixel, for crisp canvases on high-density screens.
 pub fn device_pixel_ratio() -> f64 {
     let ratio = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0);

@@ -127,3 +127,11 @@ test('a hostile query value is shown as text, never run as markup', TIMEOUT, asy
   await app.page.waitForTimeout(300);
   assert.equal(await app.page.evaluate(() => window.__xss ?? null), null, 'typed markup stays text');
 });
+
+test('a link to a section further down lands on it once the page is built', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '#deeper-title');
+  const top = await app.page.evaluate(() => document.getElementById('deeper-title')?.getBoundingClientRect().top);
+  assert.ok(typeof top === 'number', 'the deeper section is on the page');
+  assert.ok(top >= -1 && top < 200, `the deeper section's heading is at the top of the view (top ${top})`);
+  assert.ok(await app.page.evaluate(() => window.scrollY > 1000), 'the page scrolled down to it');
+});
