@@ -3,6 +3,7 @@
 //! how long a person takes to read that many tokens.
 
 use super::legend::{self, LegendItem};
+use super::plane::{draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
 use super::{DrawResult, Palette, Style};
 use crate::format;
@@ -232,36 +233,29 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
         LegendItem { name: "your answer", color: p.axis, dashed: true },
     ];
     let plot = legend::draw_above(area, &legend, style)?;
-    let mut chart = ChartBuilder::on(&plot)
-        .margin(style.px(8.0))
-        .margin_right(style.px(16.0))
-        .x_label_area_size(style.px(40.0))
-        .y_label_area_size(style.px(70.0))
-        .build_cartesian_2d((x_lo..x_hi).log_scale(), (y_lo..y_hi).log_scale())?;
+    let layout = Layout { margin: style.px(8.0), margin_right: style.px(16.0), x_label_area: style.px(40.0), y_label_area: style.px(70.0) };
+    let chart = Plane::on(&plot, Scale::Log(x_lo, x_hi), Scale::Log(y_lo, y_hi), layout);
 
     // Who finishes first, as tinted regions behind everything else.
     let regions = regions(crossover, x_lo, x_hi);
     for &(from, to, who) in &regions {
         if to > from {
             let fill = who.map(band).unwrap_or(p.wait_band);
-            chart.draw_series(std::iter::once(Rectangle::new([(from, y_lo), (to, y_hi)], fill.filled())))?;
+            chart.draw(&Rectangle::new([(from, y_lo), (to, y_hi)], fill.filled()))?;
         }
     }
 
-    chart
-        .configure_mesh()
-        .light_line_style(p.grid.mix(0.0))
-        .bold_line_style(p.grid)
-        .axis_style(p.axis)
-        .label_style(style.font(12.0))
-        .axis_desc_style(style.font(12.0))
-        .x_desc("answer length (tokens, log scale)")
-        .y_desc("time to finish (s, log scale)")
-        .x_labels(6)
-        .y_labels(6)
-        .x_label_formatter(&|x| format::short_count(*x, 3))
-        .y_label_formatter(&|y| format::duration(*y))
-        .draw()?;
+    let axes = Axes {
+        x_desc: "answer length (tokens, log scale)",
+        y_desc: "time to finish (s, log scale)",
+        x_ticks: 6,
+        y_ticks: 6,
+        x_label: &|x| format::short_count(x, 3),
+        y_label: &|y| format::duration(y),
+        x_grid: true,
+        y_grid: true,
+    };
+    draw_axes(&chart, &axes, style)?;
 
     // Region names along the top, where the lines are furthest away, when there is room. They
     // start just inside each region rather than at its middle, where the answer marker often is.
@@ -276,7 +270,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
         if room >= 0.18 {
             let start = from * (to / from).powf(0.04);
             let ink = who.map(color).unwrap_or(p.text);
-            chart.draw_series(std::iter::once(Text::new(text, (start, y_hi / 1.15), style.font_colored(12.0, ink).pos(top))))?;
+            chart.draw(&Text::new(text, (start, y_hi / 1.15), style.font_colored(12.0, ink).pos(top)))?;
         }
     }
 
@@ -284,11 +278,11 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
     let reading_line: Vec<(f64, f64)> = samples.iter().map(|r| (r.answer_tokens, fit(r.reading_secs))).collect();
     for pair in reading_line.chunks(2) {
         // Every other segment, for a dashed line that follows the clamped values.
-        chart.draw_series(std::iter::once(PathElement::new(pair.to_vec(), style.line(p.reading, 2.0))))?;
+        chart.draw(&PathElement::new(pair.to_vec(), style.line(p.reading, 2.0)))?;
     }
     for which in [Which::A, Which::B] {
         let line = samples.iter().map(|r| (r.answer_tokens, fit(if which == Which::A { r.a_secs } else { r.b_secs })));
-        chart.draw_series(LineSeries::new(line, style.line(color(which), 2.5)))?;
+        chart.draw(&PathElement::new(line.collect::<Vec<_>>(), style.line(color(which), 2.5)))?;
     }
 
     // The crossover: marked and labelled on the axis, or said in words.
@@ -297,25 +291,25 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
         Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => {
             let at = (tokens, fit(comparison.a.completion_secs(tokens)));
             for seg in super::log_dashes((tokens, y_lo), (tokens, y_hi), 24) {
-                chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.marker, 1.5))))?;
+                chart.draw(&PathElement::new(seg, style.line(p.marker, 1.5)))?;
             }
-            chart.draw_series(std::iter::once(Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5)))))?;
+            chart.draw(&Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5))))?;
             let (anchor, x) = if log_fraction(tokens, x_lo, x_hi) < 0.7 { (HPos::Left, tokens * 1.12) } else { (HPos::Right, tokens / 1.12) };
             // Near the floor: below both lines on the side where they have risen, and clear of
             // the answer's labels, which sit by the lines.
             let floor = y_lo * (y_hi / y_lo).powf(0.05);
-            chart.draw_series(std::iter::once(Text::new(format!("crossover: {}", crossover_tokens_text(tokens)), (x, floor), style.label(12.0, p.marker, anchor))))?;
+            chart.draw(&Text::new(format!("crossover: {}", crossover_tokens_text(tokens)), (x, floor), style.label(12.0, p.marker, anchor)))?;
         }
         Crossover::At { tokens, .. } => {
             let edge = if tokens > x_hi { "off the right edge" } else { "off the left edge" };
-            chart.draw_series(std::iter::once(Text::new(format!("crossover at {} ({edge})", crossover_tokens_text(tokens)), (x_lo * 1.2, label_low), style.label(12.0, p.marker, HPos::Left))))?;
+            chart.draw(&Text::new(format!("crossover at {} ({edge})", crossover_tokens_text(tokens)), (x_lo * 1.2, label_low), style.label(12.0, p.marker, HPos::Left)))?;
         }
         Crossover::Never { faster } => {
             let text = format!("no crossover: {} is never slower", faster.label());
-            chart.draw_series(std::iter::once(Text::new(text, (x_lo * 1.2, label_low), style.label(12.0, p.marker, HPos::Left))))?;
+            chart.draw(&Text::new(text, (x_lo * 1.2, label_low), style.label(12.0, p.marker, HPos::Left)))?;
         }
         Crossover::Identical => {
-            chart.draw_series(std::iter::once(Text::new("no crossover: the two lines are one", (x_lo * 1.2, label_low), style.label(12.0, p.marker, HPos::Left))))?;
+            chart.draw(&Text::new("no crossover: the two lines are one", (x_lo * 1.2, label_low), style.label(12.0, p.marker, HPos::Left)))?;
         }
     }
 
@@ -323,14 +317,14 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
     let answer = inputs.answer();
     let x = answer.clamp(x_lo, x_hi);
     for seg in super::log_dashes((x, y_lo), (x, y_hi), 24) {
-        chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.axis, 1.5))))?;
+        chart.draw(&PathElement::new(seg, style.line(p.axis, 1.5)))?;
     }
     let here = row(inputs, answer);
     let right_side = log_fraction(x, x_lo, x_hi) > 0.7;
     let (anchor, nudge) = if right_side { (HPos::Right, 1.0 / 1.1) } else { (HPos::Left, 1.1) };
-    chart.draw_series(std::iter::once(Text::new(format!("your answer: {}", format::tokens(answer)), (x * nudge, y_hi / 2.6), style.label(12.0, p.text, anchor))))?;
+    chart.draw(&Text::new(format!("your answer: {}", format::tokens(answer)), (x * nudge, y_hi / 2.6), style.label(12.0, p.text, anchor)))?;
     for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
-        chart.draw_series(std::iter::once(Circle::new((x, fit(secs)), style.px(4.0), color(which).filled())))?;
+        chart.draw(&Circle::new((x, fit(secs)), style.px(4.0), color(which).filled()))?;
         // Both lines rise to the right, so the space above-left of the upper point and
         // below-right of the lower one is clear of them. At the edges the label turns inward:
         // above-right at the left edge, and well below-left at the right edge, where the
@@ -347,7 +341,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
             (false, _, true) => ((x / 1.08, fit(secs) / 3.0), HPos::Right),
         };
         let text = format!("{} {}", which.label(), format::duration(secs));
-        chart.draw_series(std::iter::once(Text::new(text, (at.0, fit(at.1)), style.label(12.0, color(which), anchor))))?;
+        chart.draw(&Text::new(text, (at.0, fit(at.1)), style.label(12.0, color(which), anchor)))?;
     }
     Ok(())
 }

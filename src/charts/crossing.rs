@@ -2,6 +2,7 @@
 //! length and rates, with the crossing where the two phases cost the same.
 
 use super::legend::{self, LegendItem};
+use super::plane::{draw_all, draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
 use super::{log_dashes, DrawResult, Style};
 use crate::format;
@@ -123,34 +124,27 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
     let deep_legend = [LegendItem { name: "dashed: deeper model", color: p.text, dashed: true }];
     let legend: Vec<LegendItem> = if inputs.deep.is_some() { legend.iter().chain(deep_legend.iter()).copied().collect() } else { legend.to_vec() };
     let plot = legend::draw_above(area, &legend, style)?;
-    let mut chart = ChartBuilder::on(&plot)
-        .margin(style.px(8.0))
-        .margin_right(style.px(16.0))
-        .x_label_area_size(style.px(40.0))
-        .y_label_area_size(style.px(70.0))
-        .build_cartesian_2d((x_min..x_max).log_scale(), (y_lo..y_hi).log_scale())?;
-    chart
-        .configure_mesh()
-        .light_line_style(p.background)
-        .bold_line_style(p.grid)
-        .axis_style(p.axis)
-        .label_style(style.font(12.0))
-        .axis_desc_style(style.font(12.0))
-        .x_desc("prompt length (tokens, log scale)")
-        .y_desc("time (s, log scale)")
-        .x_labels(6)
-        .y_labels(6)
-        .x_label_formatter(&|x| format::short_count(*x, 0))
-        .y_label_formatter(&|y| format::duration(*y))
-        .draw()?;
+    let layout = Layout { margin: style.px(8.0), margin_right: style.px(16.0), x_label_area: style.px(40.0), y_label_area: style.px(70.0) };
+    let chart = Plane::on(&plot, Scale::Log(x_min, x_max), Scale::Log(y_lo, y_hi), layout);
+    let axes = Axes {
+        x_desc: "prompt length (tokens, log scale)",
+        y_desc: "time (s, log scale)",
+        x_ticks: 6,
+        y_ticks: 6,
+        x_label: &|x| format::short_count(x, 0),
+        y_label: &|y| format::duration(y),
+        x_grid: true,
+        y_grid: true,
+    };
+    draw_axes(&chart, &axes, style)?;
 
     // Response-time bands, as faint horizontal rules labelled at the right edge.
     for band in RESPONSE_BANDS.iter().filter(|b| b.limit_secs > y_lo * 1.5 && b.limit_secs < y_hi / 1.5) {
         for seg in log_dashes((x_min, band.limit_secs), (x_max, band.limit_secs), 40) {
-            chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.grid, 1.0))))?;
+            chart.draw(&PathElement::new(seg, style.line(p.grid, 1.0)))?;
         }
         let text = format!("{}: {}", format::duration(band.limit_secs), band.label);
-        chart.draw_series(std::iter::once(Text::new(text, (x_max / 1.05, band.limit_secs * 1.25), style.label(11.0, p.axis, HPos::Right))))?;
+        chart.draw(&Text::new(text, (x_max / 1.05, band.limit_secs * 1.25), style.label(11.0, p.axis, HPos::Right)))?;
     }
 
     if let Some(deep) = inputs.deep {
@@ -161,45 +155,45 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
             for pair in points.windows(2) {
                 if let [a, b] = pair {
                     for seg in log_dashes(*a, *b, 1) {
-                        chart.draw_series(std::iter::once(PathElement::new(seg, style.line(color, 2.0))))?;
+                        chart.draw(&PathElement::new(seg, style.line(color, 2.0)))?;
                     }
                 }
             }
         }
         if let Some(crossing) = deep.with_cached(0.0).crossing_prompt_tokens().filter(|c| (x_min..=x_max).contains(c)) {
             let at = (crossing, deep.with_prompt(crossing).with_cached(0.0).decode_secs());
-            chart.draw_series(std::iter::once(Circle::new(at, style.px(6.0), p.marker.filled())))?;
-            chart.draw_series(std::iter::once(Text::new(format!("deeper: {}", format::tokens(crossing)), (crossing / 1.25, at.1 * 0.45), style.label(12.0, p.marker, HPos::Right))))?;
+            chart.draw(&Circle::new(at, style.px(6.0), p.marker.filled()))?;
+            chart.draw(&Text::new(format!("deeper: {}", format::tokens(crossing)), (crossing / 1.25, at.1 * 0.45), style.label(12.0, p.marker, HPos::Right)))?;
         }
     }
 
     let curve = |value: fn(&Row) -> f64| samples.iter().map(move |r| (r.prompt_tokens, value(r)));
-    chart.draw_series(LineSeries::new(curve(|r| r.prefill_secs), style.line(p.prefill, 2.5)))?;
-    chart.draw_series(LineSeries::new(curve(|r| r.decode_secs), style.line(p.decode, 2.5)))?;
-    chart.draw_series(LineSeries::new(curve(|r| r.total_secs), style.line(p.total, 1.5)))?;
+    chart.draw(&PathElement::new(curve(|r| r.prefill_secs).collect::<Vec<_>>(), style.line(p.prefill, 2.5)))?;
+    chart.draw(&PathElement::new(curve(|r| r.decode_secs).collect::<Vec<_>>(), style.line(p.decode, 2.5)))?;
+    chart.draw(&PathElement::new(curve(|r| r.total_secs).collect::<Vec<_>>(), style.line(p.total, 1.5)))?;
 
     // The current prompt, as a dashed vertical line.
     let prompt = request.prompt_tokens;
     for seg in log_dashes((prompt, y_lo), (prompt, y_hi), 24) {
-        chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.axis, 1.5))))?;
+        chart.draw(&PathElement::new(seg, style.line(p.axis, 1.5)))?;
     }
     let now = row(request, prompt);
-    chart.draw_series([now.prefill_secs, now.decode_secs, now.total_secs].into_iter().map(|y| Circle::new((prompt, y), style.px(3.5), p.axis.filled())))?;
+    draw_all(&chart, [now.prefill_secs, now.decode_secs, now.total_secs].into_iter().map(|y| Circle::new((prompt, y), style.px(3.5), p.axis.filled())))?;
     let (anchor, nudge) = if prompt > x_min * (x_max / x_min).powf(0.75) { (HPos::Right, 0.96) } else { (HPos::Left, 1.04) };
-    chart.draw_series(std::iter::once(Text::new(format!("your prompt: {}", format::tokens(prompt)), (prompt * nudge, y_hi / 2.2), style.label(12.0, p.text, anchor))))?;
+    chart.draw(&Text::new(format!("your prompt: {}", format::tokens(prompt)), (prompt * nudge, y_hi / 2.2), style.label(12.0, p.text, anchor)))?;
 
     // The crossing, when it falls on the axis.
     let crossing = request.crossing_prompt_tokens();
     if (x_min..=x_max).contains(&crossing) {
         let at = (crossing, request.decode_secs());
-        chart.draw_series(std::iter::once(Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5)))))?;
+        chart.draw(&Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5))))?;
         // Right of the crossing and below the decode line is empty (prefill has risen above
         // it); near the right edge, use the space above the lines on the left instead.
         let (anchor, x, y) = if crossing < x_min * (x_max / x_min).powf(0.72) { (HPos::Left, crossing * 1.25, at.1 * 0.5) } else { (HPos::Right, crossing / 1.25, at.1 * 3.5) };
-        chart.draw_series(std::iter::once(Text::new(format!("crossing: {}", format::tokens(crossing)), (x, y), style.label(12.0, p.marker, anchor))))?;
+        chart.draw(&Text::new(format!("crossing: {}", format::tokens(crossing)), (x, y), style.label(12.0, p.marker, anchor)))?;
     } else {
         let edge = if crossing > x_max { "beyond the right edge" } else { "beyond the left edge" };
-        chart.draw_series(std::iter::once(Text::new(format!("crossing at {} ({edge})", format::tokens(crossing)), (x_min * 1.2, y_lo * 1.6), style.label(12.0, p.marker, HPos::Left))))?;
+        chart.draw(&Text::new(format!("crossing at {} ({edge})", format::tokens(crossing)), (x_min * 1.2, y_lo * 1.6), style.label(12.0, p.marker, HPos::Left)))?;
     }
     Ok(())
 }

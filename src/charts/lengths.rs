@@ -4,6 +4,7 @@
 
 use super::completion::{crossover_tokens_text, ink, log_fraction, regions, tint};
 use super::legend::{self, LegendItem};
+use super::plane::{draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
 use super::{DrawResult, Style};
 use crate::format;
@@ -238,37 +239,29 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsI
         items.push(LegendItem { name: "router threshold", color: p.text, dashed: true });
     }
     let plot = legend::draw_above(area, &items, style)?;
-    let mut chart = ChartBuilder::on(&plot)
-        .margin(style.px(8.0))
-        .margin_right(style.px(16.0))
-        .x_label_area_size(style.px(40.0))
-        .y_label_area_size(style.px(60.0))
-        .build_cartesian_2d((x_lo..x_hi).log_scale(), 0.0..y_hi)?;
+    let layout = Layout { margin: style.px(8.0), margin_right: style.px(16.0), x_label_area: style.px(40.0), y_label_area: style.px(60.0) };
+    let chart = Plane::on(&plot, Scale::Log(x_lo, x_hi), Scale::Linear(0.0, y_hi), layout);
 
     // Who finishes first, as tinted regions behind the bars.
     let regions = regions(crossover, x_lo, x_hi);
     for &(from, to, who) in &regions {
         if to > from {
             let fill = who.map(band).unwrap_or(p.wait_band);
-            chart.draw_series(std::iter::once(Rectangle::new([(from, 0.0), (to, y_hi)], fill.filled())))?;
+            chart.draw(&Rectangle::new([(from, 0.0), (to, y_hi)], fill.filled()))?;
         }
     }
 
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .light_line_style(p.grid.mix(0.0))
-        .bold_line_style(p.grid)
-        .axis_style(p.axis)
-        .label_style(style.font(12.0))
-        .axis_desc_style(style.font(12.0))
-        .x_desc("answer length (tokens, log scale)")
-        .y_desc("share of requests per bar")
-        .x_labels(8)
-        .y_labels(5)
-        .x_label_formatter(&|x| format::short_count(*x, 3))
-        .y_label_formatter(&|y| format::percent(*y))
-        .draw()?;
+    let axes = Axes {
+        x_desc: "answer length (tokens, log scale)",
+        y_desc: "share of requests per bar",
+        x_ticks: 8,
+        y_ticks: 5,
+        x_label: &|x| format::short_count(x, 3),
+        y_label: &|y| format::percent(y),
+        x_grid: false,
+        y_grid: true,
+    };
+    draw_axes(&chart, &axes, style)?;
 
     // The bars, split in colour where the crossover passes through one.
     let gap = |from: f64, to: f64| ((to / from).powf(0.06), (to / from).powf(0.94));
@@ -284,7 +277,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsI
         };
         for (from, to, ink) in pieces {
             if to > from && bar.share > 0.0 {
-                chart.draw_series(std::iter::once(Rectangle::new([(from, 0.0), (to, bar.share)], ink.mix(0.85).filled())))?;
+                chart.draw(&Rectangle::new([(from, 0.0), (to, bar.share)], ink.mix(0.85).filled()))?;
             }
         }
     }
@@ -306,7 +299,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsI
         if room >= 0.16 {
             let start = from * (to / from).powf(0.04);
             let ink = who.map(color).unwrap_or(p.text);
-            chart.draw_series(std::iter::once(Text::new(text, (start, y_hi * 0.97), style.font_colored(12.0, ink).pos(top))))?;
+            chart.draw(&Text::new(text, (start, y_hi * 0.97), style.font_colored(12.0, ink).pos(top)))?;
         }
     }
 
@@ -316,31 +309,31 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsI
     match crossover {
         Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => {
             for seg in vertical_dashes(tokens, y_hi) {
-                chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.marker, 2.0))))?;
+                chart.draw(&PathElement::new(seg, style.line(p.marker, 2.0)))?;
             }
             let routed = if inputs.route_at_crossover && inputs.threshold().is_some() { " = router threshold" } else { "" };
             let (anchor, x) = place(tokens);
-            chart.draw_series(std::iter::once(Text::new(format!("crossover{routed}: {}", crossover_tokens_text(tokens)), (x, label_y), style.label(12.0, p.marker, anchor))))?;
+            chart.draw(&Text::new(format!("crossover{routed}: {}", crossover_tokens_text(tokens)), (x, label_y), style.label(12.0, p.marker, anchor)))?;
         }
         Crossover::At { tokens, .. } => {
             let text = format!("crossover at {} (off the axis)", crossover_tokens_text(tokens));
-            chart.draw_series(std::iter::once(Text::new(text, (x_lo * 1.1, label_y), style.label(12.0, p.marker, HPos::Left))))?;
+            chart.draw(&Text::new(text, (x_lo * 1.1, label_y), style.label(12.0, p.marker, HPos::Left)))?;
         }
         Crossover::Never { faster } => {
             let text = format!("no crossover: {} is never slower", faster.label());
-            chart.draw_series(std::iter::once(Text::new(text, (x_lo * 1.1, label_y), style.label(12.0, p.marker, HPos::Left))))?;
+            chart.draw(&Text::new(text, (x_lo * 1.1, label_y), style.label(12.0, p.marker, HPos::Left)))?;
         }
         Crossover::Identical => {
-            chart.draw_series(std::iter::once(Text::new("no crossover: the two are the same", (x_lo * 1.1, label_y), style.label(12.0, p.marker, HPos::Left))))?;
+            chart.draw(&Text::new("no crossover: the two are the same", (x_lo * 1.1, label_y), style.label(12.0, p.marker, HPos::Left)))?;
         }
     }
     if let Some(t) = inputs.threshold().filter(|_| !inputs.route_at_crossover) {
         let x = t.clamp(x_lo, x_hi);
         for seg in vertical_dashes(x, y_hi * 0.8) {
-            chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.text, 1.5))))?;
+            chart.draw(&PathElement::new(seg, style.line(p.text, 1.5)))?;
         }
         let (anchor, at) = place(x);
-        chart.draw_series(std::iter::once(Text::new(format!("router threshold: {}", format::tokens(t)), (at, y_hi * 0.72), style.label(12.0, p.text, anchor))))?;
+        chart.draw(&Text::new(format!("router threshold: {}", format::tokens(t)), (at, y_hi * 0.72), style.label(12.0, p.text, anchor)))?;
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ pub mod crossing;
 pub mod legend;
 pub mod lengths;
 pub mod palette;
+pub mod plane;
 pub mod table;
 pub mod timeline;
 

@@ -2,6 +2,7 @@
 //! when streamed, when not streamed, and how far a reader has got.
 
 use super::legend::{self, LegendItem};
+use super::plane::{draw_all, draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
 use super::{dashes, DrawResult, Style};
 use crate::format;
@@ -108,12 +109,8 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, t: &Timeline, sty
     ];
     let plot = legend::draw_above(area, &legend, style)?;
     let y_max = (t.output_tokens * 1.12).max(1.0);
-    let mut chart = ChartBuilder::on(&plot)
-        .margin(style.px(8.0))
-        .margin_right(style.px(16.0))
-        .x_label_area_size(style.px(40.0))
-        .y_label_area_size(style.px(58.0))
-        .build_cartesian_2d(0f64..t.x_max_secs, 0f64..y_max)?;
+    let layout = Layout { margin: style.px(8.0), margin_right: style.px(16.0), x_label_area: style.px(40.0), y_label_area: style.px(58.0) };
+    let chart = Plane::on(&plot, Scale::Linear(0.0, t.x_max_secs), Scale::Linear(0.0, y_max), layout);
 
     let bands = [
         (0.0, t.wait_secs, p.wait_band, p.wait, "wait"),
@@ -122,57 +119,53 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, t: &Timeline, sty
     ];
     for (from, to, fill, _, _) in bands {
         if to > from {
-            chart.draw_series(std::iter::once(Rectangle::new([(from, 0.0), (to, y_max)], fill.filled())))?;
+            chart.draw(&Rectangle::new([(from, 0.0), (to, y_max)], fill.filled()))?;
         }
     }
 
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .max_light_lines(0)
-        .bold_line_style(p.grid)
-        .axis_style(p.axis)
-        .label_style(style.font(12.0))
-        .axis_desc_style(style.font(12.0))
-        .x_desc("time since the request was sent (s)")
-        .y_desc("tokens on screen")
-        .x_labels(6)
-        .y_labels(5)
-        .x_label_formatter(&|x| format::trimmed(*x, 2))
-        .y_label_formatter(&|y| format::with_separators(*y, 0))
-        .draw()?;
+    let axes = Axes {
+        x_desc: "time since the request was sent (s)",
+        y_desc: "tokens on screen",
+        x_ticks: 6,
+        y_ticks: 5,
+        x_label: &|x| format::trimmed(x, 2),
+        y_label: &|y| format::with_separators(y, 0),
+        x_grid: false,
+        y_grid: true,
+    };
+    draw_axes(&chart, &axes, style)?;
 
     // Response-time bands a person feels, where they fall inside the axis.
     for band in RESPONSE_BANDS.iter().filter(|b| b.limit_secs < t.x_max_secs * 0.97 && b.limit_secs > t.x_max_secs * 0.03) {
         for seg in dashes((band.limit_secs, 0.0), (band.limit_secs, y_max * 0.5), 10) {
-            chart.draw_series(std::iter::once(PathElement::new(seg, style.line(p.axis, 1.0))))?;
+            chart.draw(&PathElement::new(seg, style.line(p.axis, 1.0)))?;
         }
         let text = format!("{} s: {}", format::trimmed(band.limit_secs, 1), band.label);
-        chart.draw_series(std::iter::once(Text::new(text, (band.limit_secs + t.x_max_secs * 0.006, y_max * 0.46), style.label(11.0, p.axis, HPos::Left))))?;
+        chart.draw(&Text::new(text, (band.limit_secs + t.x_max_secs * 0.006, y_max * 0.46), style.label(11.0, p.axis, HPos::Left)))?;
     }
 
     // Phase names sit at the top of their band when it is wide enough to hold them.
     let min_width = t.x_max_secs * 0.09;
     for (from, to, _, color, name) in bands {
         if to - from >= min_width {
-            chart.draw_series(std::iter::once(Text::new(name, ((from + to) / 2.0, y_max * 0.97), style.font_colored(12.0, color).pos(plotters::style::text_anchor::Pos::new(HPos::Center, plotters::style::text_anchor::VPos::Top)))))?;
+            chart.draw(&Text::new(name, ((from + to) / 2.0, y_max * 0.97), style.font_colored(12.0, color).pos(plotters::style::text_anchor::Pos::new(HPos::Center, plotters::style::text_anchor::VPos::Top))))?;
         }
     }
 
     // Unstreamed: nothing until the last token, then everything at once.
     let unstreamed = vec![(0.0, 0.0), (t.total_secs, 0.0), (t.total_secs, t.output_tokens), (t.x_max_secs, t.output_tokens)];
-    chart.draw_series(LineSeries::new(unstreamed, style.line(p.total, 2.0)))?;
+    chart.draw(&PathElement::new(unstreamed, style.line(p.total, 2.0)))?;
 
     // Streamed: the first token at TTFT, then one per decode step.
     let streamed = vec![(0.0, 0.0), (t.ttft_secs, 0.0), (t.ttft_secs, t.output_tokens.min(1.0)), (t.total_secs, t.output_tokens), (t.x_max_secs, t.output_tokens)];
-    chart.draw_series(LineSeries::new(streamed, style.line(p.decode, 3.0)))?;
+    chart.draw(&PathElement::new(streamed, style.line(p.decode, 3.0)))?;
 
     // The reading-speed line starts at the first token. Where it runs above the stream the
     // reader has caught up and is waiting for text.
     let read_end = (t.ttft_secs + t.output_tokens / t.reading_tokens_per_sec).min(t.x_max_secs);
     let read_line = |secs: f64| (t.reading_tokens_per_sec * (secs - t.ttft_secs)).clamp(0.0, t.output_tokens);
     let reading_segments = dashes((t.ttft_secs, 0.0), (read_end, read_line(read_end)), 14);
-    chart.draw_series(reading_segments.into_iter().map(|seg| PathElement::new(seg, style.line(p.reading, 2.0))))?;
+    draw_all(&chart, reading_segments.into_iter().map(|seg| PathElement::new(seg, style.line(p.reading, 2.0))))?;
     if t.reader_waits() {
         let samples = 40;
         let gap: Vec<(f64, f64)> = (0..=samples)
@@ -184,9 +177,9 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, t: &Timeline, sty
                 (x, arrived.min(read_line(x)))
             }))
             .collect();
-        chart.draw_series(std::iter::once(Polygon::new(gap, p.reading.mix(0.25).filled())))?;
+        chart.draw(&Polygon::new(gap, p.reading.mix(0.25).filled()))?;
         let mid = (t.ttft_secs + read_end) / 2.0;
-        chart.draw_series(std::iter::once(Text::new("reader waits for text", (mid, read_line(mid)), style.label(12.0, p.reading, HPos::Right))))?;
+        chart.draw(&Text::new("reader waits for text", (mid, read_line(mid)), style.label(12.0, p.reading, HPos::Right)))?;
     }
 
     // Milestones.
@@ -194,11 +187,11 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, t: &Timeline, sty
         (t.ttft_secs, format!("first token {}", format::duration(t.ttft_secs)), p.marker, true),
         (t.total_secs, format!("done {}", format::duration(t.total_secs)), p.total, false),
     ] {
-        chart.draw_series(std::iter::once(PathElement::new(vec![(secs, 0.0), (secs, y_max * 0.86)], style.line(color, 1.5))))?;
+        chart.draw(&PathElement::new(vec![(secs, 0.0), (secs, y_max * 0.86)], style.line(color, 1.5)))?;
         // The first-token label reads rightwards from its line, the total's leftwards, so the
         // two never collide even when they are close together.
         let (x, y, h) = if first { (secs + t.x_max_secs * 0.01, y_max * 0.8, HPos::Left) } else { (secs - t.x_max_secs * 0.01, y_max * 0.66, HPos::Right) };
-        chart.draw_series(std::iter::once(Text::new(text, (x, y), style.label(12.0, color, h))))?;
+        chart.draw(&Text::new(text, (x, y), style.label(12.0, color, h)))?;
     }
     Ok(())
 }
