@@ -206,6 +206,20 @@ pub struct Edge {
     pub secs: f64,
 }
 
+impl Edge {
+    /// The edge of whichever side needs less time (`a` for A, `b` for B), by how much; `None`
+    /// when the two are equal.
+    fn between(a: f64, b: f64) -> Option<Edge> {
+        if a < b {
+            Some(Edge { leader: Which::A, secs: b - a })
+        } else if b < a {
+            Some(Edge { leader: Which::B, secs: a - b })
+        } else {
+            None
+        }
+    }
+}
+
 /// How many times faster one deployment is than the other at some milestone.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Speedup {
@@ -314,26 +328,12 @@ impl Comparison {
 
     /// The head start of the earlier first token; `None` when both start together.
     pub fn first_token_lead(&self) -> Option<Edge> {
-        let (a, b) = (self.a.ttft(), self.b.ttft());
-        if a < b {
-            Some(Edge { leader: Which::A, secs: b - a })
-        } else if b < a {
-            Some(Edge { leader: Which::B, secs: a - b })
-        } else {
-            None
-        }
+        Edge::between(self.a.ttft(), self.b.ttft())
     }
 
     /// What the faster writer gains back on every token; `None` when both write equally fast.
     pub fn per_token_gain(&self) -> Option<Edge> {
-        let (a, b) = (self.a.secs_per_token(), self.b.secs_per_token());
-        if a < b {
-            Some(Edge { leader: Which::A, secs: b - a })
-        } else if b < a {
-            Some(Edge { leader: Which::B, secs: a - b })
-        } else {
-            None
-        }
+        Edge::between(self.a.secs_per_token(), self.b.secs_per_token())
     }
 
     /// Who finishes an answer of `answer_tokens` first. Decided against `n*` itself rather than
