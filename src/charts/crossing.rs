@@ -163,7 +163,10 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
         if let Some(crossing) = deep.with_cached(0.0).crossing_prompt_tokens().filter(|c| (x_min..=x_max).contains(c)) {
             let at = (crossing, deep.with_prompt(crossing).with_cached(0.0).decode_secs());
             chart.draw(&Circle::new(at, style.px(6.0), p.marker.filled()))?;
-            chart.draw(&Text::new(format!("deeper: {}", format::tokens(crossing)), (crossing / 1.25, at.1 * 0.45), style.label(12.0, p.marker, HPos::Right)))?;
+            // Below the decode line, on the side away from the prompt line, a little lower than
+            // the straight-line label so the two never share a row.
+            let (anchor, x, y) = if label_goes_right(crossing, request.prompt_tokens, x_min, x_max) { (HPos::Left, crossing * 1.25, at.1 * 0.18) } else { (HPos::Right, crossing / 1.25, at.1 * 0.45) };
+            chart.draw(&Text::new(format!("deeper: {}", format::tokens(crossing)), (x, y), style.label(12.0, p.marker, anchor)))?;
         }
     }
 
@@ -188,8 +191,9 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
         let at = (crossing, request.decode_secs());
         chart.draw(&Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5))))?;
         // Right of the crossing and below the decode line is empty (prefill has risen above
-        // it); near the right edge, use the space above the lines on the left instead.
-        let (anchor, x, y) = if crossing < x_min * (x_max / x_min).powf(0.72) { (HPos::Left, crossing * 1.25, at.1 * 0.5) } else { (HPos::Right, crossing / 1.25, at.1 * 3.5) };
+        // it); when the prompt line or the right edge is in the way, use the space above the
+        // lines on the left instead.
+        let (anchor, x, y) = if label_goes_right(crossing, prompt, x_min, x_max) { (HPos::Left, crossing * 1.25, at.1 * 0.5) } else { (HPos::Right, crossing / 1.25, at.1 * 3.5) };
         chart.draw(&Text::new(format!("crossing: {}", format::tokens(crossing)), (x, y), style.label(12.0, p.marker, anchor)))?;
     } else {
         let edge = if crossing > x_max { "beyond the right edge" } else { "beyond the left edge" };
@@ -198,9 +202,31 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
     Ok(())
 }
 
+/// Whether a crossing's label (about a fifth of the axis wide) goes right of the crossing: yes
+/// when it fits before the right edge and the prompt's dashed line does not run through it.
+fn label_goes_right(crossing: f64, prompt: f64, x_min: f64, x_max: f64) -> bool {
+    const WIDTH: f64 = 0.25;
+    let at = |v: f64| (v / x_min).ln() / (x_max / x_min).ln();
+    let (c, p) = (at(crossing), at(prompt));
+    let fits = c + WIDTH <= 1.0;
+    let prompt_in_the_way = p > c && p < c + WIDTH;
+    fits && !prompt_in_the_way
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_crossing_label_keeps_clear_of_the_prompt_line() {
+        let (lo, hi) = (10.0, 1e6);
+        // The lesson's defaults: the prompt (16,000) is left of the crossing (40,000).
+        assert!(label_goes_right(40_000.0, 16_000.0, lo, hi));
+        // A prompt just right of the crossing would run through a label on that side.
+        assert!(!label_goes_right(40_000.0, 60_000.0, lo, hi));
+        // No room before the right edge.
+        assert!(!label_goes_right(500_000.0, 100.0, lo, hi));
+    }
 
     #[test]
     fn summary_names_the_crossing() {
