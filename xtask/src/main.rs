@@ -107,7 +107,7 @@ fn build(root: &Path) -> Result<String, String> {
     tools::ensure_build_tools(root)?;
     release_build(root)?;
     step("page size");
-    size::report(&root.join("dist"), PAGE_GZIP_BUDGET_BYTES)
+    size::measure(&root.join("dist"))?.against(PAGE_GZIP_BUDGET_BYTES)
 }
 
 fn release_build(root: &Path) -> Result<(), String> {
@@ -135,17 +135,17 @@ fn test(root: &Path) -> Result<String, String> {
     // The 150 KB budget is issue 7's target and the page is not there yet. Until it is, being
     // over is reported loudly but does not stop the browser tests; set ENFORCE_SIZE_BUDGET=1 to
     // make it fatal (the default once the page fits).
-    let size = match size::report(&root.join("dist"), PAGE_GZIP_BUDGET_BYTES) {
+    let weight = size::measure(&root.join("dist"))?;
+    let size = match weight.against(PAGE_GZIP_BUDGET_BYTES) {
         Ok(size) => size,
-        Err(over) if std::env::var_os("ENFORCE_SIZE_BUDGET").is_none() && over.contains("over its size budget") => {
-            let total = size::gzip_total(&root.join("dist"))?;
-            if total > PAGE_GZIP_CEILING_BYTES {
+        Err(over) if std::env::var_os("ENFORCE_SIZE_BUDGET").is_none() => {
+            if weight.gzip_total > PAGE_GZIP_CEILING_BYTES {
                 return Err(format!("{over}, and past the {PAGE_GZIP_CEILING_BYTES}-byte ceiling that keeps it from growing back"));
             }
             println!("WARNING: {over} (not yet enforced, see README); under the {PAGE_GZIP_CEILING_BYTES}-byte ceiling");
             over
         }
-        Err(other) => return Err(other),
+        Err(over) => return Err(over),
     };
 
     step("browser tests (node --test tests/e2e/ against dist/ in headless Chromium)");
@@ -163,7 +163,7 @@ fn bench(root: &Path, extra: &[String]) -> Result<String, String> {
     let chromium = tools::ensure_browser()?;
     release_build(root)?;
     step("page size");
-    let size = size::report(&root.join("dist"), PAGE_GZIP_BUDGET_BYTES).unwrap_or_else(|over| over);
+    let size = size::measure(&root.join("dist"))?.against(PAGE_GZIP_BUDGET_BYTES).unwrap_or_else(|over| over);
     step("benchmark against the Chart.js page (node bench/run.mjs)");
     run(command("node").arg(root.join("bench").join("run.mjs")).arg("--dist").arg(root.join("dist")).args(extra).env("CHROMIUM_PATH", &chromium).current_dir(root))?;
     Ok(format!("{size}; results in bench/results/latest.json"))

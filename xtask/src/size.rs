@@ -7,9 +7,25 @@ use std::process::Stdio;
 
 use crate::process::command;
 
-/// Prints a table of every file in `dist` and returns a one-line summary, or an error if the
-/// gzipped total exceeds `budget` bytes.
-pub fn report(dist: &Path, budget: u64) -> Result<String, String> {
+/// What the build weighs: the gzipped total of every file in it.
+pub struct Weight {
+    pub gzip_total: u64,
+}
+
+impl Weight {
+    /// A one-line summary against `budget`, or an error if the page is over it.
+    pub fn against(&self, budget: u64) -> Result<String, String> {
+        let summary = format!("page {} bytes gzipped of {} budget", grouped(self.gzip_total), grouped(budget));
+        if self.gzip_total > budget {
+            Err(format!("the page is over its size budget: {summary}"))
+        } else {
+            Ok(summary)
+        }
+    }
+}
+
+/// Prints a table of every file in `dist`, raw and gzipped, and returns the page's weight.
+pub fn measure(dist: &Path) -> Result<Weight, String> {
     let mut files = Vec::new();
     collect_files(dist, &mut files).map_err(|e| format!("cannot list {}: {e}", dist.display()))?;
     if files.is_empty() {
@@ -27,21 +43,8 @@ pub fn report(dist: &Path, budget: u64) -> Result<String, String> {
         let name = file.strip_prefix(dist).unwrap_or(file).display();
         println!("{:>12} {:>12}  {name}", grouped(raw), grouped(gzipped));
     }
-    println!("{:>12} {:>12}  total, {} files (budget: {} bytes gzipped)", grouped(raw_total), grouped(gzip_total), files.len(), grouped(budget));
-
-    let summary = format!("page {} bytes gzipped of {} budget", grouped(gzip_total), grouped(budget));
-    if gzip_total > budget {
-        Err(format!("the page is over its size budget: {summary}"))
-    } else {
-        Ok(summary)
-    }
-}
-
-/// The gzipped total of every file in `dist`, without printing anything.
-pub fn gzip_total(dist: &Path) -> Result<u64, String> {
-    let mut files = Vec::new();
-    collect_files(dist, &mut files).map_err(|e| format!("cannot list {}: {e}", dist.display()))?;
-    files.iter().map(|f| gzip_size(f)).sum()
+    println!("{:>12} {:>12}  total, {} files", grouped(raw_total), grouped(gzip_total), files.len());
+    Ok(Weight { gzip_total })
 }
 
 fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -101,10 +104,10 @@ mod tests {
         fs::create_dir_all(dir.join("sub")).unwrap();
         fs::write(dir.join("a.txt"), "a".repeat(10_000)).unwrap();
         fs::write(dir.join("sub").join("b.txt"), "hello").unwrap();
-        assert!(report(&dir, 1_000_000).is_ok());
-        assert!(report(&dir, 10).unwrap_err().contains("over its size budget"));
-        let total = gzip_total(&dir).unwrap();
-        assert!(total > 0 && total < 10_000, "gzip shrinks 10,000 repeated bytes: {total}");
+        let weight = measure(&dir).unwrap();
+        assert!(weight.against(1_000_000).is_ok());
+        assert!(weight.against(10).unwrap_err().contains("over its size budget"));
+        assert!(weight.gzip_total > 0 && weight.gzip_total < 10_000, "gzip shrinks 10,000 repeated bytes: {}", weight.gzip_total);
         fs::remove_dir_all(&dir).unwrap();
     }
 }
