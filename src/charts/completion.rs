@@ -3,7 +3,7 @@
 //! how long a person takes to read that many tokens.
 
 use super::legend::{self, LegendItem};
-use super::plane::{draw_axes, Axes, Layout, Plane, Scale};
+use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
 use super::{DrawResult, Palette, Style};
 use crate::format;
@@ -171,11 +171,6 @@ fn x_range(inputs: &CompletionInputs) -> (f64, f64) {
     (lo.max(1e-3), hi.min(MOST_TOKENS * 2.0))
 }
 
-/// Where `x` sits between `lo` and `hi` on a log axis, from 0 to 1.
-pub(super) fn log_fraction(x: f64, lo: f64, hi: f64) -> f64 {
-    ((x / lo).ln() / (hi / lo).ln()).clamp(0.0, 1.0)
-}
-
 /// A deployment's colour on the figures that compare the two.
 pub(super) fn ink(p: &Palette, which: Which) -> RGBColor {
     match which {
@@ -233,8 +228,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
         LegendItem { name: "your answer", color: p.axis, dashed: true },
     ];
     let plot = legend::draw_above(area, &legend, style)?;
-    let layout = Layout { margin: style.px(8.0), margin_right: style.px(16.0), x_label_area: style.px(40.0), y_label_area: style.px(70.0) };
-    let chart = Plane::on(&plot, Scale::Log(x_lo, x_hi), Scale::Log(y_lo, y_hi), layout);
+    let chart = Plane::on(&plot, Scale::Log(x_lo, x_hi), Scale::Log(y_lo, y_hi), Layout::figure(style, 70.0));
 
     // Who finishes first, as tinted regions behind everything else.
     let regions = regions(crossover, x_lo, x_hi);

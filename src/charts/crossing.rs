@@ -2,7 +2,7 @@
 //! length and rates, with the crossing where the two phases cost the same.
 
 use super::legend::{self, LegendItem};
-use super::plane::{draw_all, draw_axes, Axes, Layout, Plane, Scale};
+use super::plane::{draw_all, draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
 use super::{log_dashes, DrawResult, Style};
 use crate::format;
@@ -124,8 +124,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
     let deep_legend = [LegendItem { name: "dashed: deeper model", color: p.text, dashed: true }];
     let legend: Vec<LegendItem> = if inputs.deep.is_some() { legend.iter().chain(deep_legend.iter()).copied().collect() } else { legend.to_vec() };
     let plot = legend::draw_above(area, &legend, style)?;
-    let layout = Layout { margin: style.px(8.0), margin_right: style.px(16.0), x_label_area: style.px(40.0), y_label_area: style.px(70.0) };
-    let chart = Plane::on(&plot, Scale::Log(x_min, x_max), Scale::Log(y_lo, y_hi), layout);
+    let chart = Plane::on(&plot, Scale::Log(x_min, x_max), Scale::Log(y_lo, y_hi), Layout::figure(style, 70.0));
     let axes = Axes {
         x_desc: "prompt length (tokens, log scale)",
         y_desc: "time (s, log scale)",
@@ -206,8 +205,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
 /// when it fits before the right edge and the prompt's dashed line does not run through it.
 fn label_goes_right(crossing: f64, prompt: f64, x_min: f64, x_max: f64) -> bool {
     const WIDTH: f64 = 0.25;
-    let at = |v: f64| (v / x_min).ln() / (x_max / x_min).ln();
-    let (c, p) = (at(crossing), at(prompt));
+    let (c, p) = (log_fraction(crossing, x_min, x_max), log_fraction(prompt, x_min, x_max));
     let fits = c + WIDTH <= 1.0;
     let prompt_in_the_way = p > c && p < c + WIDTH;
     fits && !prompt_in_the_way

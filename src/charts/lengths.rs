@@ -2,9 +2,9 @@
 //! drawn as bars, one per doubling of length on a log axis, each coloured by the deployment that
 //! finishes those answers first; the crossover and the router's threshold are marked.
 
-use super::completion::{crossover_tokens_text, ink, log_fraction, regions, tint};
+use super::completion::{crossover_tokens_text, ink, regions, tint};
 use super::legend::{self, LegendItem};
-use super::plane::{draw_axes, Axes, Layout, Plane, Scale};
+use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
 use super::{DrawResult, Style};
 use crate::format;
@@ -239,8 +239,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsI
         items.push(LegendItem { name: "router threshold", color: p.text, dashed: true });
     }
     let plot = legend::draw_above(area, &items, style)?;
-    let layout = Layout { margin: style.px(8.0), margin_right: style.px(16.0), x_label_area: style.px(40.0), y_label_area: style.px(60.0) };
-    let chart = Plane::on(&plot, Scale::Log(x_lo, x_hi), Scale::Linear(0.0, y_hi), layout);
+    let chart = Plane::on(&plot, Scale::Log(x_lo, x_hi), Scale::Linear(0.0, y_hi), Layout::figure(style, 60.0));
 
     // Who finishes first, as tinted regions behind the bars.
     let regions = regions(crossover, x_lo, x_hi);

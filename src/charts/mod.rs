@@ -185,10 +185,11 @@ pub fn dashes(from: (f64, f64), to: (f64, f64), pieces: usize) -> Vec<Vec<(f64, 
 /// decades would bunch all its dashes into the last one). A coordinate that is not positive is
 /// interpolated in the value instead.
 pub fn log_dashes(from: (f64, f64), to: (f64, f64), pieces: usize) -> Vec<Vec<(f64, f64)>> {
-    let (log, exp) = (|v: f64| if v > 0.0 { v.ln() } else { v }, |v: f64, positive: bool| if positive { v.exp() } else { v });
-    let (px, py) = (from.0 > 0.0 && to.0 > 0.0, from.1 > 0.0 && to.1 > 0.0);
-    let (a, b) = ((if px { log(from.0) } else { from.0 }, if py { log(from.1) } else { from.1 }), (if px { log(to.0) } else { to.0 }, if py { log(to.1) } else { to.1 }));
-    dashes(a, b, pieces).into_iter().map(|dash| dash.into_iter().map(|(x, y)| (exp(x, px), exp(y, py))).collect()).collect()
+    let (log_x, log_y) = (from.0 > 0.0 && to.0 > 0.0, from.1 > 0.0 && to.1 > 0.0);
+    let into = |v: f64, log: bool| if log { v.ln() } else { v };
+    let back = |v: f64, log: bool| if log { v.exp() } else { v };
+    let (a, b) = ((into(from.0, log_x), into(from.1, log_y)), (into(to.0, log_x), into(to.1, log_y)));
+    dashes(a, b, pieces).into_iter().map(|dash| dash.into_iter().map(|(x, y)| (back(x, log_x), back(y, log_y))).collect()).collect()
 }
 
 #[cfg(test)]

@@ -90,6 +90,19 @@ pub struct Layout {
     pub y_label_area: u32,
 }
 
+impl Layout {
+    /// The figures' layout: the same margins and label band below the plot everywhere, and a
+    /// band on the left wide enough for `y_label_css_px` of tick labels and description.
+    pub fn figure(style: &Style, y_label_css_px: f64) -> Layout {
+        Layout { margin: style.px(8.0), margin_right: style.px(16.0), x_label_area: style.px(40.0), y_label_area: style.px(y_label_css_px) }
+    }
+}
+
+/// Where `x` falls between `lo` and `hi` on a log axis, from 0 to 1: for placing labels.
+pub fn log_fraction(x: f64, lo: f64, hi: f64) -> f64 {
+    ((x / lo).ln() / (hi / lo).ln()).clamp(0.0, 1.0)
+}
+
 /// Data coordinates on a drawing area: plotters elements built from `(x, y)` values draw at
 /// the right pixels through [`DrawingArea::apply_coord_spec`].
 #[derive(Clone, Copy, Debug)]
@@ -191,11 +204,10 @@ pub fn draw_axes<DB: DrawingBackend>(chart: &DrawingArea<DB, Plane>, axes: &Axes
 }
 
 /// Draws each element of `series` on the plane.
-pub fn draw_all<'a, DB, E, I>(chart: &DrawingArea<DB, Plane>, series: I) -> DrawResult<DB>
+pub fn draw_all<DB, E, I>(chart: &DrawingArea<DB, Plane>, series: I) -> DrawResult<DB>
 where
     DB: DrawingBackend,
     I: IntoIterator<Item = E>,
-    E: 'a,
     for<'b> &'b E: plotters::element::PointCollection<'b, (f64, f64)>,
     E: plotters::element::Drawable<DB>,
 {

@@ -109,8 +109,7 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, t: &Timeline, sty
     ];
     let plot = legend::draw_above(area, &legend, style)?;
     let y_max = (t.output_tokens * 1.12).max(1.0);
-    let layout = Layout { margin: style.px(8.0), margin_right: style.px(16.0), x_label_area: style.px(40.0), y_label_area: style.px(58.0) };
-    let chart = Plane::on(&plot, Scale::Linear(0.0, t.x_max_secs), Scale::Linear(0.0, y_max), layout);
+    let chart = Plane::on(&plot, Scale::Linear(0.0, t.x_max_secs), Scale::Linear(0.0, y_max), Layout::figure(style, 58.0));
 
     let bands = [
         (0.0, t.wait_secs, p.wait_band, p.wait, "wait"),

@@ -18,16 +18,21 @@ pub fn replace_query(query: &str) {
     let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}{hash}")));
 }
 
+/// The `<html>` element, where the page states what scripts may wait on.
+fn root() -> Option<web_sys::Element> {
+    web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element())
+}
+
 /// Sets or clears `data-url-pending` on the root element.
 pub fn mark_url_pending(pending: bool) {
-    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else { return };
+    let Some(root) = root() else { return };
     let _ = if pending { root.set_attribute("data-url-pending", "") } else { root.remove_attribute("data-url-pending") };
 }
 
 /// Marks the root element `data-complete` once every section of the page is built, so scripts
 /// (and the browser tests) can wait for the whole page rather than its first screen.
 pub fn mark_complete() {
-    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else { return };
+    let Some(root) = root() else { return };
     let _ = root.set_attribute("data-complete", "");
 }
 
