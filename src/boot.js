@@ -6,11 +6,33 @@
 // The module and the wasm it loads are the ones trunk announced in <head>: the modulepreload
 // link (which carries the module's integrity hash) and the wasm preload link (which carries the
 // wasm's).
+// The release build stops at a panic with a bare trap (see xtask/src/lean_std.rs), and after one
+// the app can no longer answer its controls. The console alone would leave a reader looking at a
+// page that silently ignores them, so the page says it has stopped.
+function stopped(sentence) {
+  if (document.querySelector('.stopped')) return;
+  const note = document.createElement('p');
+  note.className = 'stopped';
+  note.setAttribute('role', 'alert');
+  note.textContent = `${sentence} Reloading the page starts it again with the same settings, which live in the address.`;
+  document.body.prepend(note);
+}
+// Only traps of the page's own wasm: other scripts' errors (an extension, say) are not ours.
+const trapped = (error) => error instanceof WebAssembly.RuntimeError && stopped('Crossover hit an internal error, and its controls no longer respond.');
+addEventListener('error', (event) => trapped(event.error));
+addEventListener('unhandledrejection', (event) => trapped(event.reason));
+
 const moduleLink = document.querySelector('link[rel="modulepreload"][href$=".js"]');
 const wasmLink = document.querySelector('link[rel="preload"][href$=".wasm"]');
 if (!moduleLink || !wasmLink) throw new Error('crossover: the build did not announce its module and wasm');
-const { default: init } = await import(moduleLink.href);
-// Browsers ignore `integrity` on a preload of a fetch, so the wasm is fetched here with the hash
-// trunk put on its preload link: a changed file is refused instead of run.
-const wasm = await init({ module_or_path: fetch(wasmLink.href, { integrity: wasmLink.integrity, credentials: 'same-origin' }) });
+let wasm;
+try {
+  const { default: init } = await import(moduleLink.href);
+  // Browsers ignore `integrity` on a preload of a fetch, so the wasm is fetched here with the
+  // hash trunk put on its preload link: a changed file is refused instead of run.
+  wasm = await init({ module_or_path: fetch(wasmLink.href, { integrity: wasmLink.integrity, credentials: 'same-origin' }) });
+} catch (error) {
+  stopped('Crossover could not start.');
+  throw error;
+}
 dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));

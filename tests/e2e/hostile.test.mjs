@@ -143,3 +143,18 @@ test('typed hostile text stays text and keeps the page live', TIMEOUT, async (t)
   await app.expectConsistent('after typing hostile text');
 });
 
+
+test('a trap in the wasm tells the reader the page has stopped', TIMEOUT, async (t) => {
+  // A real trap, not a simulated event: asking the wasm allocator for 4 GB makes it abort.
+  const setup = (page) => page.addInitScript(() => addEventListener('TrunkApplicationStarted', (e) => { window.__crossoverExports = e.detail.wasm; }));
+  const app = await openApp(env, t, '', { setup });
+  assert.equal(await app.page.locator('.stopped').count(), 0, 'no message while the page is well');
+  await app.page.evaluate(() => setTimeout(() => window.__crossoverExports.__wbindgen_malloc(0xfffffff0, 8)));
+  const message = app.page.locator('.stopped[role="alert"]');
+  await message.waitFor({ state: 'visible', timeout: 5_000 });
+  assert.match(await message.innerText(), /internal error.*Reloading the page/s);
+  // The trap itself is the one expected error.
+  assert.equal(app.pageErrors.length, 1, app.pageErrors.join('\n'));
+  assert.match(app.pageErrors[0], /RuntimeError/);
+  app.pageErrors.length = 0;
+});

@@ -9,6 +9,7 @@
 //! cargo can run it; every other tool is installed from here.
 
 mod browser;
+mod lean_std;
 mod process;
 mod size;
 mod tools;
@@ -28,9 +29,9 @@ const SERVE_PORT: &str = "8080";
 const PAGE_GZIP_BUDGET_BYTES: u64 = 150_000;
 
 /// While the page is over budget, it may not grow past this: a ratchet set a little above the
-/// last measured size (241,623 bytes on 2026-11-30), lowered as the page shrinks, so that work
+/// last measured size (219,495 bytes on 2026-11-30), lowered as the page shrinks, so that work
 /// towards the budget is never quietly undone. A build over it fails `cargo xtask test`.
-const PAGE_GZIP_CEILING_BYTES: u64 = 245_000;
+const PAGE_GZIP_CEILING_BYTES: u64 = 222_000;
 
 const USAGE: &str = "usage: cargo xtask <command>
 
@@ -98,6 +99,7 @@ fn serve(root: &Path) -> Result<String, String> {
     // Stdin stays attached here: this is the one interactive command.
     let mut trunk = command("trunk");
     trunk.args(["serve", "--offline", "--release", "--address", SERVE_ADDRESS, "--port", SERVE_PORT]).current_dir(root);
+    lean_std::apply(&mut trunk);
     process::run_interactive(&mut trunk)?;
     Ok("server stopped".to_string())
 }
@@ -111,8 +113,11 @@ fn build(root: &Path) -> Result<String, String> {
 }
 
 fn release_build(root: &Path) -> Result<(), String> {
-    step("release build into dist/ (trunk build --release --offline)");
-    run(command("trunk").args(["build", "--release", "--offline"]).current_dir(root))
+    step("release build into dist/ (trunk build --release --offline, std rebuilt for size)");
+    let mut trunk = command("trunk");
+    trunk.args(["build", "--release", "--offline"]).current_dir(root);
+    lean_std::apply(&mut trunk);
+    run(&mut trunk)
 }
 
 fn test(root: &Path) -> Result<String, String> {

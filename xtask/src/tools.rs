@@ -20,11 +20,12 @@ pub fn cargo_bin_dir() -> PathBuf {
     std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default().join(".cargo").join("bin")
 }
 
-/// Everything `trunk build` needs: the wasm32 target, trunk, wasm-bindgen and wasm-opt at
+/// Everything `trunk build` needs: the wasm32 target and std's source, trunk, wasm-bindgen and wasm-opt at
 /// the versions Trunk.toml pins, and the node packages (wasm-opt comes from npm's binaryen).
 pub fn ensure_build_tools(root: &Path) -> Result<(), String> {
     let pins = TrunkPins::read(root)?;
     ensure_wasm_target()?;
+    crate::lean_std::ensure_source()?;
     ensure_trunk()?;
     ensure_wasm_bindgen(root, &pins)?;
     ensure_node()?;
