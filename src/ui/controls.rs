@@ -30,8 +30,11 @@ fn ParamControl(param: Param) -> impl IntoView {
     let spec = param.spec();
     // Bounds can depend on other inputs (the cached prefix on the prompt), so the slider mapping
     // is read from the state each time.
-    let bounds = Memo::new(move |_| state.with(|s| s.spec_of(param)));
-    let value = Memo::new(move |_| state.with(|s| s.get(param)));
+    // One memo for both, not two: every control on the page subscribes to the whole state, so
+    // each slider step wakes all of them, and that fan-out is paid per memo.
+    let held = Memo::new(move |_| state.with(|s| (s.spec_of(param), s.get(param))));
+    let bounds = move || held.with_untracked(|h| h.0);
+    let value = move || held.with_untracked(|h| h.1);
     // While the reader types, the field shows their text, not the stored value, so a
     // half-typed "16000." is not rewritten under their cursor.
     let draft = RwSignal::new(None::<String>);
@@ -42,15 +45,14 @@ fn ParamControl(param: Param) -> impl IntoView {
 
     let on_slider_input = move |ev: leptos::ev::Event| {
         if let Some(position) = crate::state::number::parse_f64(&event_target_value(&ev)) {
-            set_value(bounds.get_untracked().from_position(position));
+            set_value(bounds().from_position(position));
             error.set(None);
         }
     };
     // The app steps the quantity itself so every key press moves it by a visible amount, as the
     // WAI-ARIA slider pattern expects, even where neighbouring positions round alike.
     let on_slider_key = move |ev: KeyboardEvent| {
-        let current = value.get_untracked();
-        let spec = bounds.get_untracked();
+        let (spec, current) = held.get_untracked();
         let next = match ev.key().as_str() {
             "ArrowRight" | "ArrowUp" => spec.step(current, true, false),
             "ArrowLeft" | "ArrowDown" => spec.step(current, false, false),
@@ -67,7 +69,7 @@ fn ParamControl(param: Param) -> impl IntoView {
     let on_field_input = move |ev: leptos::ev::Event| {
         let raw = event_target_value(&ev);
         draft.set(Some(raw.clone()));
-        let (v, message) = typed(&bounds.get_untracked(), &raw, value.get_untracked());
+        let (v, message) = typed(&bounds(), &raw, value());
         set_value(v);
         error.set(message);
     };
@@ -81,7 +83,7 @@ fn ParamControl(param: Param) -> impl IntoView {
     let id = format!("{}-field", spec.key);
     let hint_id = format!("{}-hint", spec.key);
     let error_id = format!("{}-error", spec.key);
-    let range = move || bounds.with(|b| format!("{} to {} {}", format::trimmed(b.min, 2), format::trimmed(b.max, 2), b.unit));
+    let range = move || held.with(|(b, _)| format!("{} to {} {}", format::trimmed(b.min, 2), format::trimmed(b.max, 2), b.unit));
     view! {
         <div class="control">
             <label for=id.clone() class="control-label">{spec.label}</label>
@@ -94,8 +96,8 @@ fn ParamControl(param: Param) -> impl IntoView {
                     step="1"
                     data-testid=format!("{}-slider", spec.key)
                     aria-label=format!("{} slider", spec.label)
-                    aria-valuetext=move || spec.value_text(value.get())
-                    prop:value=move || bounds.get().to_position(value.get()).to_string()
+                    aria-valuetext=move || held.with(|h| spec.value_text(h.1))
+                    prop:value=move || held.with(|(b, v)| b.to_position(*v).to_string())
                     on:input=on_slider_input
                     on:keydown=on_slider_key
                 />
@@ -109,7 +111,7 @@ fn ParamControl(param: Param) -> impl IntoView {
                         data-testid=format!("{}-input", spec.key)
                         aria-describedby=format!("{hint_id} {error_id}")
                         aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
-                        prop:value=move || draft.get().unwrap_or_else(|| field_text(spec, value.get()))
+                        prop:value=move || draft.get().unwrap_or_else(|| held.with(|h| field_text(spec, h.1)))
                         on:input=on_field_input
                         on:change=move |_| commit()
                         on:blur=move |_| commit()
