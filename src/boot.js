@@ -2,10 +2,7 @@
 // inline script would need its own hash in the Content-Security-Policy, a hash that changes with
 // every build. As a file of its own this script is covered by `script-src 'self'`, and trunk
 // gives it a content hash in its name and an integrity attribute like every other asset.
-//
-// The module and the wasm it loads are the ones trunk announced in <head>: the modulepreload
-// link (which carries the module's integrity hash) and the wasm preload link (which carries the
-// wasm's).
+
 // The release build stops at a panic with a bare trap (see xtask/src/lean_std.rs), and after one
 // the app can no longer answer its controls. The console alone would leave a reader looking at a
 // page that silently ignores them, so the page says it has stopped.
@@ -17,11 +14,15 @@ function stopped(sentence) {
   note.textContent = `${sentence} Reloading the page starts it again with the same settings, which live in the address.`;
   document.body.prepend(note);
 }
-// Only traps of the page's own wasm: other scripts' errors (an extension, say) are not ours.
+// Only wasm traps, the page's one kind of fatal error: another script's error (an extension's,
+// say) does not stop the app.
 const trapped = (error) => error instanceof WebAssembly.RuntimeError && stopped('Crossover hit an internal error, and its controls no longer respond.');
 addEventListener('error', (event) => trapped(event.error));
 addEventListener('unhandledrejection', (event) => trapped(event.reason));
 
+// The module and the wasm it loads are the ones trunk announced in <head>: the modulepreload
+// link (which carries the module's integrity hash) and the wasm preload link (which carries the
+// wasm's).
 const moduleLink = document.querySelector('link[rel="modulepreload"][href$=".js"]');
 const wasmLink = document.querySelector('link[rel="preload"][href$=".wasm"]');
 if (!moduleLink || !wasmLink) throw new Error('crossover: the build did not announce its module and wasm');

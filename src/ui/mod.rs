@@ -27,9 +27,10 @@ use leptos::prelude::*;
 
 /// Mounts the explainer on the page's body.
 pub fn mount() {
-    // A panic is a bug, and the release build aborts on one: say so in the console with the
-    // message and its source location. (console_error_panic_hook also appended a JS stack,
-    // for about 0.5 KB gzipped more.)
+    // A panic is a bug. A plain `trunk build` aborts on one after this hook has said so in the
+    // console, with the message and its source location (console_error_panic_hook also appended
+    // a JS stack, for about 0.5 KB gzipped more). The xtask's release build traps at once
+    // without running it (xtask/src/lean_std.rs), and boot.js tells the reader.
     std::panic::set_hook(Box::new(|info| web_sys::console::error_1(&format!("crossover: internal error: {info}").into())));
     mount_to_body(app::App);
 }

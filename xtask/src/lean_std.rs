@@ -9,11 +9,11 @@
 //! - `panic=immediate-abort` turns a panic into a bare trap: no message formatting, no source
 //!   locations, no panic hook. boot.js shows the reader a message when that happens.
 //!
-//! These are unstable flags. `RUSTC_BOOTSTRAP=1` lets the stable toolchain accept them, as
-//! Firefox's and the Linux kernel's builds do; it is set only for trunk's cargo, so native
-//! tests, clippy and a plain `trunk build` (which keeps panic messages, for debugging) stay on
-//! stable Rust exactly. The flags are checked against the toolchain the README names; if a
-//! later release renames one, this is the only file to change.
+//! These are unstable flags. `RUSTC_BOOTSTRAP=1` lets the stable toolchain accept them, as the
+//! Linux kernel's build does; it is set only for trunk's cargo, so native tests, clippy and a
+//! plain `trunk build` (which keeps panic messages, for debugging) stay on stable Rust exactly.
+//! The flags were checked with Rust 1.95; if a later release renames one, this is the only file
+//! to change.
 
 use std::process::Command;
 
