@@ -82,7 +82,10 @@ pub fn App() -> impl IntoView {
     });
 
     match (view.embed, view.present) {
-        (Some(figure), _) => view! { <SingleFigure figure=figure presentation=false /> }.into_any(),
+        (Some(figure), _) => {
+            dom::mark_embedded();
+            view! { <SingleFigure figure=figure presentation=false /> }.into_any()
+        }
         (None, Some(figure)) => view! { <SingleFigure figure=figure presentation=true /> }.into_any(),
         (None, None) => view! { <FullPage theme=theme /> }.into_any(),
     }

@@ -29,6 +29,14 @@ pub fn mark_url_pending(pending: bool) {
     let _ = if pending { root.set_attribute("data-url-pending", "") } else { root.remove_attribute("data-url-pending") };
 }
 
+/// Marks the root element `data-embed` for a page showing one embedded figure, so the
+/// stylesheet can trim the page margins. (A `body:has(.single.embed)` rule did the same, but
+/// made the browser recompute the whole page's style on every slider step, 0.33 ms each.)
+pub fn mark_embedded() {
+    let Some(root) = root() else { return };
+    let _ = root.set_attribute("data-embed", "");
+}
+
 /// Marks the root element `data-complete` once every section of the page is built, so scripts
 /// (and the browser tests) can wait for the whole page rather than its first screen.
 pub fn mark_complete() {

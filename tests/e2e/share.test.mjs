@@ -114,6 +114,7 @@ test('an embedded figure shows only itself and its controls', TIMEOUT, async (t)
   assert.equal(await app.page.locator('canvas').count(), 1, 'one figure');
   assert.equal(await app.byTestId('ttft').count(), 0, 'no readouts from the rest of the page');
   assert.equal(await app.page.locator('h1').count(), 0, 'no page heading');
+  assert.equal(await app.page.evaluate(() => getComputedStyle(document.body).paddingLeft), '8px', 'narrow page margins, for a frame');
   const before = await app.canvasFingerprint('crossing-canvas');
   await app.pressOnSlider('prompt', 'PageDown');
   await eventually(async () => assert.notEqual((await app.canvasFingerprint('crossing-canvas')).hash, before.hash));
