@@ -29,7 +29,7 @@ const SERVE_PORT: &str = "8080";
 const PAGE_GZIP_BUDGET_BYTES: u64 = 150_000;
 
 /// While the page is over budget, it may not grow past this: a ratchet set a little above the
-/// last measured size (214,878 bytes on 2026-11-30), lowered as the page shrinks, so that work
+/// last measured size (215,037 bytes on 2026-11-30), lowered as the page shrinks, so that work
 /// towards the budget is never quietly undone. A build over it fails `cargo xtask test`.
 const PAGE_GZIP_CEILING_BYTES: u64 = 218_000;
 
