@@ -26,9 +26,8 @@ pub fn apply(trunk: &mut Command) {
         .env("RUSTC_BOOTSTRAP", "1")
         .env("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort")
         .env("CARGO_UNSTABLE_BUILD_STD_FEATURES", "optimize_for_size")
-        // Replaces (does not add to) .cargo/config.toml's wasm32 rustflags, so the
-        // erase_components setting from there is repeated here.
-        .env(RUSTFLAGS_VAR, "--cfg erase_components -Zunstable-options -Cpanic=immediate-abort");
+        // Cargo joins these to .cargo/config.toml's wasm32 rustflags (erase_components stays).
+        .env(RUSTFLAGS_VAR, "-Zunstable-options -Cpanic=immediate-abort");
 }
 
 const RUSTFLAGS_VAR: &str = "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS";
