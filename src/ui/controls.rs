@@ -33,8 +33,6 @@ fn ParamControl(param: Param) -> impl IntoView {
     // One memo for both, not two: every control on the page subscribes to the whole state, so
     // each slider step wakes all of them, and that fan-out is paid per memo.
     let held = Memo::new(move |_| state.with(|s| (s.spec_of(param), s.get(param))));
-    let bounds = move || held.with_untracked(|h| h.0);
-    let value = move || held.with_untracked(|h| h.1);
     // While the reader types, the field shows their text, not the stored value, so a
     // half-typed "16000." is not rewritten under their cursor.
     let draft = RwSignal::new(None::<String>);
@@ -45,7 +43,7 @@ fn ParamControl(param: Param) -> impl IntoView {
 
     let on_slider_input = move |ev: leptos::ev::Event| {
         if let Some(position) = crate::state::number::parse_f64(&event_target_value(&ev)) {
-            set_value(bounds().from_position(position));
+            set_value(held.with_untracked(|(b, _)| b.from_position(position)));
             error.set(None);
         }
     };
@@ -69,7 +67,8 @@ fn ParamControl(param: Param) -> impl IntoView {
     let on_field_input = move |ev: leptos::ev::Event| {
         let raw = event_target_value(&ev);
         draft.set(Some(raw.clone()));
-        let (v, message) = typed(&bounds(), &raw, value());
+        let (bounds, current) = held.get_untracked();
+        let (v, message) = typed(&bounds, &raw, current);
         set_value(v);
         error.set(message);
     };
