@@ -40,28 +40,21 @@ pub fn App() -> impl IntoView {
     // the browser that can take milliseconds on a busy machine, so during a drag it is written
     // once the controls have been still for a moment rather than on every step. The first run
     // also normalises a URL that held bad values, so a reload never carries them on.
-    let pending = StoredValue::new(None::<TimeoutHandle>);
+    let latest = StoredValue::new(None::<Change>);
     Effect::new(move |first: Option<()>| {
         let query = current_query.get();
-        if let Some(handle) = pending.get_value() {
-            handle.clear();
-        }
         if first.is_none() {
             dom::replace_query(&query);
             return;
         }
-        // While a write is pending the root element says so, so tests (and scripts that read the
-        // address) can wait for it rather than guess a delay.
-        dom::mark_url_pending(true);
-        let handle = set_timeout_with_handle(
-            move || {
-                dom::replace_query(&query);
-                dom::mark_url_pending(false);
-            },
-            std::time::Duration::from_millis(150),
-        )
-        .ok();
-        pending.set_value(handle);
+        let idle = latest.with_value(Option::is_none);
+        latest.set_value(Some(Change { query, at_ms: js_sys::Date::now() }));
+        if idle {
+            // While a write is pending the root element says so, so tests (and scripts that
+            // read the address) can wait for it rather than guess a delay.
+            dom::mark_url_pending(true);
+            write_query_when_still(latest, URL_QUIET_MS);
+        }
     });
 
     // Printed pages cannot click "show the numbers": open every data table before printing. The
@@ -89,6 +82,38 @@ pub fn App() -> impl IntoView {
         (None, Some(figure)) => view! { <SingleFigure figure=figure presentation=true /> }.into_any(),
         (None, None) => view! { <FullPage theme=theme /> }.into_any(),
     }
+}
+
+/// How long the controls must be still before the address bar is rewritten.
+const URL_QUIET_MS: f64 = 150.0;
+
+/// The newest query not yet in the address bar, and when it changed.
+#[derive(Clone)]
+struct Change {
+    query: String,
+    at_ms: f64,
+}
+
+/// Writes the newest query once nothing has changed for [`URL_QUIET_MS`]. One timer at a time,
+/// re-armed for the rest of the quiet spell when a change came in meanwhile, rather than a timer
+/// per change cancelled by the next: a cancelled timeout never runs, and so never frees its
+/// callback, which left about a megabyte of them in wasm memory over a long drag.
+fn write_query_when_still(latest: StoredValue<Option<Change>>, delay_ms: f64) {
+    set_timeout(
+        move || {
+            let Some(change) = latest.get_value() else { return };
+            let still_for_ms = js_sys::Date::now() - change.at_ms;
+            if still_for_ms < URL_QUIET_MS {
+                // At most one quiet spell, even if the wall clock stepped back.
+                write_query_when_still(latest, (URL_QUIET_MS - still_for_ms).min(URL_QUIET_MS));
+                return;
+            }
+            latest.set_value(None);
+            dom::replace_query(&change.query);
+            dom::mark_url_pending(false);
+        },
+        std::time::Duration::from_secs_f64(delay_ms.max(0.0) / 1000.0),
+    );
 }
 
 #[component]
