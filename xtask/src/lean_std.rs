@@ -1,10 +1,10 @@
 //! The page's wasm is linked against a standard library rebuilt for size, not the prebuilt one
-//! rustup ships. Measured on 2026-11-30 with Rust 1.95: the page's wasm went from 229.6 KB to
-//! 207.2 KB gzipped, the largest single saving left on the way to the 150 KB budget.
+//! rustup ships: the library code the page calls is then optimised for size like the rest,
+//! which is the largest saving that removes nothing from the page.
 //!
 //! Three settings do it, all given to cargo through trunk's environment:
 //! - `build-std` compiles core, alloc and std with the page's own release profile (opt-level
-//!   "z", LTO), so the library code the page calls is optimised for size like the rest;
+//!   "z", LTO);
 //! - `optimize_for_size` picks std's smaller algorithms (sorting, formatting);
 //! - `panic=immediate-abort` turns a panic into a bare trap: no message formatting, no source
 //!   locations, no panic hook. boot.js shows the reader a message when that happens.
@@ -12,9 +12,13 @@
 //! These are unstable flags. `RUSTC_BOOTSTRAP=1` lets the stable toolchain accept them, as the
 //! Linux kernel's build does; it is set only for trunk's cargo, so native tests, clippy and a
 //! plain `trunk build` (which keeps panic messages, for debugging) stay on stable Rust exactly.
-//! The flags were checked with Rust 1.95; if a later release renames one, this is the only file
-//! to change.
+//! If a later release renames a flag, this is the only file to change.
+//!
+//! Rebuilding std means compiling std's own dependencies, which rust-src lists in its own
+//! `library/Cargo.lock`. Trunk runs cargo with `--offline`, so those crates must already be in
+//! cargo's registry cache: [`ensure_crates`] puts them there before any build.
 
+use std::path::PathBuf;
 use std::process::Command;
 
 use crate::process::{command, probe, run};
@@ -41,5 +45,42 @@ pub fn ensure_source() -> Result<(), String> {
         }
         Some(_) => run(command("rustup").args(["component", "add", "rust-src"])),
         None => Err("rebuilding std for the page needs rustup's rust-src component, and rustup is not available; install rustup (https://rustup.rs)".to_string()),
+    }
+}
+
+/// Puts the crates std depends on into cargo's registry cache, so the offline build can
+/// resolve them. A probe with `--offline` first: when they are all there, nothing is
+/// downloaded and nothing is printed but one line.
+pub fn ensure_crates(cargo: &str) -> Result<(), String> {
+    let manifest = library_manifest(cargo)?;
+    let fetch = |offline: bool| {
+        let mut cmd = command(cargo);
+        // The library's manifest uses cargo features that are unstable on a stable toolchain.
+        cmd.env("RUSTC_BOOTSTRAP", "1").arg("fetch").arg("--manifest-path").arg(&manifest);
+        if offline {
+            cmd.arg("--offline");
+        }
+        cmd
+    };
+    if crate::process::succeeds(&mut fetch(true)) {
+        println!("ok: the standard library's crates are in cargo's registry cache");
+        return Ok(());
+    }
+    println!("fetching the standard library's own crates (listed in {}) into cargo's registry cache, for the offline build", manifest.display());
+    run(&mut fetch(false))
+}
+
+/// `library/Cargo.toml` inside the active toolchain's rust-src.
+fn library_manifest(cargo: &str) -> Result<PathBuf, String> {
+    // The sysroot of the rustc that this cargo runs, so a rustup override is followed.
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| {
+        PathBuf::from(cargo).parent().map(|dir| dir.join("rustc")).filter(|p| p.exists()).map_or_else(|| "rustc".to_string(), |p| p.to_string_lossy().into_owned())
+    });
+    let sysroot = probe(&rustc, &["--print", "sysroot"]).ok_or_else(|| format!("`{rustc} --print sysroot` failed"))?;
+    let manifest = PathBuf::from(sysroot).join("lib/rustlib/src/rust/library/Cargo.toml");
+    if manifest.is_file() {
+        Ok(manifest)
+    } else {
+        Err(format!("{} is missing: rustup's rust-src component is incomplete; run `rustup component add rust-src`", manifest.display()))
     }
 }

@@ -4,6 +4,8 @@
 //! - `build`: install what is missing, make the release build in `dist/` and report its size.
 //! - `test`:  install what is missing, then run every check, failing at the first that fails.
 //! - `bench`: release build, then measure it against a Chart.js page (bench/README.md).
+//! - `fresh-check`: the release build with an empty cargo home, proving that the offline build
+//!   fetches everything it needs instead of relying on this machine's caches.
 //!
 //! Written in Rust with the standard library only, so a machine with nothing but rustup and
 //! cargo can run it; every other tool is installed from here.
@@ -29,8 +31,9 @@ const SERVE_PORT: &str = "8080";
 const PAGE_GZIP_BUDGET_BYTES: u64 = 150_000;
 
 /// While the page is over budget, it may not grow past this: a ratchet set a little above the
-/// last measured size (215,037 bytes on 2026-11-30), lowered as the page shrinks, so that work
-/// towards the budget is never quietly undone. A build over it fails `cargo xtask test`.
+/// last measured size, lowered as the page shrinks, so that work towards the budget is never
+/// quietly undone. A build over it fails `cargo xtask test` (never `cargo xtask build`, whose
+/// job is to build).
 const PAGE_GZIP_CEILING_BYTES: u64 = 218_000;
 
 const USAGE: &str = "usage: cargo xtask <command>
@@ -41,7 +44,10 @@ commands:
   test    install what is missing, then run native tests, clippy (native and wasm32),
           the release build, the size budget and the browser tests
   bench   install what is missing, release build into dist/, then measure it against the
-          Chart.js page in bench/ (extra arguments go to bench/run.mjs)";
+          Chart.js page in bench/ (extra arguments go to bench/run.mjs)
+  fresh-check
+          the release build again with an empty cargo home and target directory, to prove
+          that it fetches every crate it needs (as on a new machine)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -61,6 +67,7 @@ fn main() -> ExitCode {
         "build" => build(&root),
         "test" => test(&root),
         "bench" => bench(&root, &args[1..]),
+        "fresh-check" => fresh_check(&root),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -109,7 +116,52 @@ fn build(root: &Path) -> Result<String, String> {
     tools::ensure_build_tools(root)?;
     release_build(root)?;
     step("page size");
-    size::measure(&root.join("dist"))?.against(PAGE_GZIP_BUDGET_BYTES)
+    // The build's job is to build: being over the budget is reported, and judged by `test`.
+    let weight = size::measure(&root.join("dist"))?;
+    Ok(weight.against(PAGE_GZIP_BUDGET_BYTES).unwrap_or_else(|over| {
+        println!("WARNING: {over}");
+        over
+    }))
+}
+
+/// Runs `cargo xtask build` in a child whose cargo home starts empty (and whose target
+/// directory is new, so nothing compiled before stands in for a source that is missing). The
+/// tools themselves (trunk, wasm-bindgen) are installed first in this machine's own cargo home
+/// and found on PATH; only the crates are under test. Without the fetch steps in
+/// `tools::ensure_build_tools`, the offline build in the child fails.
+fn fresh_check(root: &Path) -> Result<String, String> {
+    step("checking the toolchain (in this machine's cargo home, where the tools live)");
+    tools::ensure_build_tools(root)?;
+
+    let scratch = root.join("target").join("fresh-check");
+    if scratch.exists() {
+        std::fs::remove_dir_all(&scratch).map_err(|e| format!("cannot empty {}: {e}", scratch.display()))?;
+    }
+    let cargo_home = scratch.join("cargo-home");
+    std::fs::create_dir_all(&cargo_home).map_err(|e| format!("cannot create {}: {e}", cargo_home.display()))?;
+
+    step(&format!("cargo xtask build with an empty cargo home ({})", cargo_home.display()));
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this xtask's own binary: {e}"))?;
+    let mut child = command(&exe.to_string_lossy());
+    child.arg("build").env("CARGO_HOME", &cargo_home).env("CARGO_TARGET_DIR", scratch.join("target")).current_dir(root);
+    run(&mut child)?;
+
+    let fetched = count_crate_files(&cargo_home.join("registry").join("cache"));
+    if fetched == 0 {
+        return Err(format!("the build passed but fetched nothing into {}: it did not start from an empty cache", cargo_home.display()));
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    Ok(format!("dist/ built from an empty cargo home, {fetched} crates fetched into it"))
+}
+
+/// `.crate` archives under a registry cache (one folder per registry).
+fn count_crate_files(cache: &Path) -> usize {
+    let Ok(registries) = std::fs::read_dir(cache) else { return 0 };
+    registries
+        .filter_map(|r| std::fs::read_dir(r.ok()?.path()).ok())
+        .flatten()
+        .filter(|f| f.as_ref().is_ok_and(|f| f.path().extension().is_some_and(|e| e == "crate")))
+        .count()
 }
 
 fn release_build(root: &Path) -> Result<(), String> {

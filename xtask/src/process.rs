@@ -26,8 +26,7 @@ pub fn command(program: &str) -> Command {
 
 /// `cargo` as the one running this xtask (rustup sets CARGO), in the project root.
 pub fn cargo(root: &Path) -> Command {
-    let program = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    let mut cmd = command(&program);
+    let mut cmd = command(&crate::tools::cargo_program());
     cmd.current_dir(root);
     cmd
 }
@@ -61,4 +60,10 @@ pub fn run_interactive(cmd: &mut Command) -> Result<(), String> {
 pub fn probe(program: &str, args: &[&str]) -> Option<String> {
     let output = command(program).args(args).stderr(Stdio::null()).output().ok()?;
     output.status.success().then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
+}
+
+/// Whether a command runs and succeeds, its output discarded. For probes whose answer is the
+/// exit status alone, such as an offline `cargo fetch`.
+pub fn succeeds(cmd: &mut Command) -> bool {
+    cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
 }

@@ -20,12 +20,16 @@ pub fn cargo_bin_dir() -> PathBuf {
     std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default().join(".cargo").join("bin")
 }
 
-/// Everything `trunk build` needs: the wasm32 target and std's source, trunk, wasm-bindgen and wasm-opt at
-/// the versions Trunk.toml pins, and the node packages (wasm-opt comes from npm's binaryen).
+/// Everything `trunk build --offline` needs: the wasm32 target and std's source, every crate
+/// the build compiles (the project's and std's) in cargo's registry cache, trunk, wasm-bindgen
+/// and wasm-opt at the versions Trunk.toml pins, and the node packages (wasm-opt comes from
+/// npm's binaryen).
 pub fn ensure_build_tools(root: &Path) -> Result<(), String> {
     let pins = TrunkPins::read(root)?;
     ensure_wasm_target()?;
     crate::lean_std::ensure_source()?;
+    ensure_project_crates(root)?;
+    crate::lean_std::ensure_crates(&cargo_program())?;
     ensure_trunk()?;
     ensure_wasm_bindgen(root, &pins)?;
     ensure_node()?;
@@ -51,6 +55,30 @@ fn ensure_wasm_target() -> Result<(), String> {
         }
         _ => Err(format!("the Rust target {WASM_TARGET} is missing and rustup is not available to add it; install rustup (https://rustup.rs) or a toolchain that includes {WASM_TARGET}")),
     }
+}
+
+/// `cargo` as the one running this xtask (rustup sets CARGO).
+pub fn cargo_program() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string())
+}
+
+/// The project's crates for every target, the page's wasm32-only ones included: a native
+/// `cargo test` would not download those, and trunk builds offline.
+fn ensure_project_crates(root: &Path) -> Result<(), String> {
+    let fetch = |offline: bool| {
+        let mut cmd = command(&cargo_program());
+        cmd.args(["fetch", "--locked"]).current_dir(root);
+        if offline {
+            cmd.arg("--offline");
+        }
+        cmd
+    };
+    if crate::process::succeeds(&mut fetch(true)) {
+        println!("ok: the project's crates are in cargo's registry cache");
+        return Ok(());
+    }
+    println!("fetching the project's crates (Cargo.lock, every target) into cargo's registry cache, for the offline build");
+    run(&mut fetch(false))
 }
 
 fn ensure_trunk() -> Result<(), String> {
