@@ -9,9 +9,15 @@ pub mod format;
 
 // The model and the state take numbers from URLs and people: neither may ever panic, so they
 // cannot unwrap, index out of range or call `panic!` (tests inside them still may).
-#[cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing))]
+#[cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)
+)]
 pub mod model;
-#[cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing))]
+#[cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)
+)]
 pub mod state;
 
 #[cfg(target_arch = "wasm32")]

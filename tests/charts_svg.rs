@@ -21,7 +21,8 @@ fn timeline_marks_both_milestones() {
 
 #[test]
 fn timeline_shows_the_reader_waiting_on_a_slow_stream() {
-    let svg = render(Figure::Timeline, &State::default().with(Param::Decode, 3.0), &Style::default());
+    let svg =
+        render(Figure::Timeline, &State::default().with(Param::Decode, 3.0), &Style::default());
     assert!(svg.contains("reader waits for text"));
 }
 
@@ -31,20 +32,29 @@ fn crossing_chart_labels_the_crossing_and_the_prompt() {
     assert!(svg.contains("crossing: 40,000 tokens"));
     assert!(svg.contains("your prompt: 16,000 tokens"));
     std::fs::write("target/figures/crossing.svg", &svg).ok();
-    let moved = render(Figure::Crossing, &State::default().with(Param::Output, 30.0), &Style::default());
+    let moved =
+        render(Figure::Crossing, &State::default().with(Param::Output, 30.0), &Style::default());
     assert!(moved.contains("crossing: 4,000 tokens"));
 }
 
 #[test]
 fn crossing_off_the_axis_is_said_in_words() {
-    let svg = render(Figure::Crossing, &State::default().with(Param::Output, 100_000.0).with(Param::Prefill, 200_000.0).with(Param::Decode, 1.0), &Style::default());
+    let svg = render(
+        Figure::Crossing,
+        &State::default()
+            .with(Param::Output, 100_000.0)
+            .with(Param::Prefill, 200_000.0)
+            .with(Param::Decode, 1.0),
+        &Style::default(),
+    );
     assert!(svg.contains("beyond the right edge"));
 }
 
 #[test]
 fn dark_palette_and_scale_change_the_drawing() {
     let light = render(Figure::Timeline, &State::default(), &Style::default());
-    let dark = render(Figure::Timeline, &State::default(), &Style { scale: 2.0, palette: Palette::DARK });
+    let dark =
+        render(Figure::Timeline, &State::default(), &Style { scale: 2.0, palette: Palette::DARK });
     assert_ne!(light, dark);
     assert!(dark.contains("#17191F") || dark.to_lowercase().contains("#17191f"));
 }

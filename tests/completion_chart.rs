@@ -7,7 +7,8 @@ use crossover::model::deployments::Deployment;
 use crossover::model::ReadingSpeed;
 
 fn render(inputs: &CompletionInputs, style: &Style) -> String {
-    to_svg(800, 420, |area| completion::draw(area, inputs, style)).unwrap_or_else(|e| panic!("figure failed to draw for {inputs:?}: {e}"))
+    to_svg(800, 420, |area| completion::draw(area, inputs, style))
+        .unwrap_or_else(|e| panic!("figure failed to draw for {inputs:?}: {e}"))
 }
 
 #[test]
@@ -17,7 +18,10 @@ fn lesson_figure_names_the_crossover_the_answer_and_both_sides() {
     assert!(svg.contains("crossover: 28.9 tokens"), "crossover label");
     assert!(svg.contains("your answer: 600 tokens"), "answer label");
     assert!(svg.contains("A finishes first") && svg.contains("B finishes first"), "side labels");
-    assert!(svg.contains("A 20.2 s") && svg.contains("B 6.35 s"), "completion values at the answer");
+    assert!(
+        svg.contains("A 20.2 s") && svg.contains("B 6.35 s"),
+        "completion values at the answer"
+    );
     assert!(svg.contains("time to read it"), "reading reference in the legend");
     std::fs::create_dir_all("target/figures").ok();
     std::fs::write("target/figures/completion.svg", &svg).ok();
@@ -25,7 +29,8 @@ fn lesson_figure_names_the_crossover_the_answer_and_both_sides() {
 
 #[test]
 fn peak_load_moves_the_crossover() {
-    let inputs = CompletionInputs { b: Deployment::LESSON_B.with_rate(45.0), ..CompletionInputs::default() };
+    let inputs =
+        CompletionInputs { b: Deployment::LESSON_B.with_rate(45.0), ..CompletionInputs::default() };
     let svg = render(&inputs, &Style::default());
     assert!(svg.contains("crossover: 63 tokens"));
     assert!(svg.contains("B 14.23 s"));
@@ -33,7 +38,8 @@ fn peak_load_moves_the_crossover() {
 
 #[test]
 fn no_crossover_is_said_in_words() {
-    let dominant = CompletionInputs { a: Deployment::new(0.2, 200.0), ..CompletionInputs::default() };
+    let dominant =
+        CompletionInputs { a: Deployment::new(0.2, 200.0), ..CompletionInputs::default() };
     let svg = render(&dominant, &Style::default());
     assert!(svg.contains("no crossover: A is never slower"));
     assert!(svg.contains("A finishes first at every length"));
@@ -49,7 +55,11 @@ fn no_crossover_is_said_in_words() {
 #[test]
 fn crossover_off_the_chart_is_said_in_words() {
     // Nearly equal rates put the crossing far beyond any answer shown.
-    let inputs = CompletionInputs { a: Deployment::new(0.2, 109.999_999), answer_tokens: 10.0, ..CompletionInputs::default() };
+    let inputs = CompletionInputs {
+        a: Deployment::new(0.2, 109.999_999),
+        answer_tokens: 10.0,
+        ..CompletionInputs::default()
+    };
     let svg = render(&inputs, &Style::default());
     assert!(svg.contains("off the right edge"), "{}", summary(&inputs));
 }
@@ -77,23 +87,38 @@ fn dark_palette_and_scale_draw_differently() {
 
 #[test]
 fn extreme_inputs_still_draw() {
-    let odd = [0.0, -1.0, 1e-300, 1e-9, 1e9, 1e300, f64::MAX, f64::INFINITY, f64::NEG_INFINITY, f64::NAN];
+    let odd =
+        [0.0, -1.0, 1e-300, 1e-9, 1e9, 1e300, f64::MAX, f64::INFINITY, f64::NEG_INFINITY, f64::NAN];
     for &x in &odd {
         for &y in &[0.2, 30.0, x] {
             let cases = [
                 CompletionInputs { a: Deployment::new(x, y), ..CompletionInputs::default() },
                 CompletionInputs { b: Deployment::new(y, x), ..CompletionInputs::default() },
                 CompletionInputs { answer_tokens: x, ..CompletionInputs::default() },
-                CompletionInputs { reading: ReadingSpeed { words_per_min: x }, answer_tokens: y, ..CompletionInputs::default() },
-                CompletionInputs { a: Deployment::new(x, x), b: Deployment::new(y, y), answer_tokens: x, reading: ReadingSpeed { words_per_min: y } },
+                CompletionInputs {
+                    reading: ReadingSpeed { words_per_min: x },
+                    answer_tokens: y,
+                    ..CompletionInputs::default()
+                },
+                CompletionInputs {
+                    a: Deployment::new(x, x),
+                    b: Deployment::new(y, y),
+                    answer_tokens: x,
+                    reading: ReadingSpeed { words_per_min: y },
+                },
             ];
             for inputs in cases {
                 let svg = render(&inputs, &Style::default());
                 assert!(svg.contains("your answer"), "{inputs:?}");
                 assert!(!svg.contains("NaN") && !svg.contains("inf"), "{inputs:?}");
                 let s = summary(&inputs);
-                assert!(!s.contains("NaN") && !s.contains("inf") && !s.contains('—'), "{inputs:?}: {s}");
-                assert!(rows(&inputs).iter().all(|r| r.a_secs.is_finite() && r.b_secs.is_finite() && r.reading_secs.is_finite()));
+                assert!(
+                    !s.contains("NaN") && !s.contains("inf") && !s.contains('—'),
+                    "{inputs:?}: {s}"
+                );
+                assert!(rows(&inputs).iter().all(|r| r.a_secs.is_finite()
+                    && r.b_secs.is_finite()
+                    && r.reading_secs.is_finite()));
             }
         }
     }

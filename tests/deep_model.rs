@@ -1,8 +1,14 @@
 //! The deeper model and the levers: worked cases checked by hand, and the promises the page
 //! makes about them checked over every input.
 
-use crossover::model::deep::{derived_attention_knee, derived_kv_knee, DeepRequest, Knees, TtftDefinition, TtftViews, DEFAULT_ATTENTION_KNEE_TOKENS, DEFAULT_KV_KNEE_TOKENS};
-use crossover::model::levers::{band_of, cache_prefix, fewer_passages, off_request_path, split, Effect, Lever, Retrieval, Split, DEFAULT_ACK_SECS, RESPONSE_BANDS};
+use crossover::model::deep::{
+    derived_attention_knee, derived_kv_knee, DeepRequest, Knees, TtftDefinition, TtftViews,
+    DEFAULT_ATTENTION_KNEE_TOKENS, DEFAULT_KV_KNEE_TOKENS,
+};
+use crossover::model::levers::{
+    band_of, cache_prefix, fewer_passages, off_request_path, split, Effect, Lever, Retrieval,
+    Split, DEFAULT_ACK_SECS, RESPONSE_BANDS,
+};
 use crossover::model::Request;
 use proptest::prelude::*;
 
@@ -95,7 +101,10 @@ fn long_answers_use_the_closed_form() {
 #[test]
 fn crossing_under_both_models() {
     // Straight line: 300 × 8,000/60 = 40,000 tokens.
-    assert_close!(summariser().straight_line_crossing_prompt_tokens().unwrap_or(f64::NAN), 40_000.0);
+    assert_close!(
+        summariser().straight_line_crossing_prompt_tokens().unwrap_or(f64::NAN),
+        40_000.0
+    );
     // Deeper: p/8,000 + p²/480,000,000 = 5 + (300p + 44,850)/7,200,000; times 8,000:
     // p²/60,000 + (2/3)p − 40,049.8333… = 0, so p = (−2/3 + √(4/9 + 4 × 40,049.8333…/60,000)) × 30,000
     //   = 32,943.27… tokens: the bend in prefill brings the crossing well forward.
@@ -122,7 +131,10 @@ fn the_knees_mean_what_they_say() {
     assert_close!(at_knee.prefill_quadratic_secs(), at_knee.prefill_linear_secs());
     // At context C a decode step takes twice what it takes at context 0.
     let empty = summariser().with_prompt(0.0);
-    assert_close!(empty.decode_step_secs(DEFAULT_KV_KNEE_TOKENS), 2.0 * empty.decode_step_secs(0.0));
+    assert_close!(
+        empty.decode_step_secs(DEFAULT_KV_KNEE_TOKENS),
+        2.0 * empty.decode_step_secs(0.0)
+    );
     let full = summariser().with_prompt(DEFAULT_KV_KNEE_TOKENS);
     assert_close!(full.decode_step_secs(0.0), 2.0 / 60.0);
 }
@@ -181,7 +193,13 @@ fn ttft_definitions_differ_by_the_queue() {
 fn deployment_b() -> DeepRequest {
     // The lesson's deployment B on the straight line: 12,000 tok/s prefill, 110 tok/s decode,
     // ~0.23 s of queue, network and scheduling, a 600-token answer.
-    DeepRequest::linear(Request { prompt_tokens: 8_000.0, output_tokens: 600.0, prefill_tokens_per_sec: 12_000.0, decode_tokens_per_sec: 110.0, wait_secs: 0.23 })
+    DeepRequest::linear(Request {
+        prompt_tokens: 8_000.0,
+        output_tokens: 600.0,
+        prefill_tokens_per_sec: 12_000.0,
+        decode_tokens_per_sec: 110.0,
+        wait_secs: 0.23,
+    })
 }
 
 #[test]
@@ -231,10 +249,21 @@ fn splitting_a_long_document_pays_under_the_deeper_model() {
     // against 108.377… s and 121.672… s unsplit.
     let r = summariser().with_prompt(200_000.0);
     let e = split(&r, Split::new(&r, 4));
-    let parts_done = 6.2625 + 50_100.0 * 50_100.0 / 480_000_000.0 + 5.0 + (300.0 * 50_100.0 + 44_850.0) / 7_200_000.0;
+    let parts_done = 6.2625
+        + 50_100.0 * 50_100.0 / 480_000_000.0
+        + 5.0
+        + (300.0 * 50_100.0 + 44_850.0) / 7_200_000.0;
     let merge_prefill = 0.1625 + 1_300.0 * 1_300.0 / 480_000_000.0;
-    assert_close!(e.after.ttft_secs, parts_done + merge_prefill + (1.0 + 1_300.0 / 120_000.0) / 60.0, 1e-9);
-    assert_close!(e.after.total_secs, parts_done + merge_prefill + 5.0 + (300.0 * 1_300.0 + 44_850.0) / 7_200_000.0, 1e-9);
+    assert_close!(
+        e.after.ttft_secs,
+        parts_done + merge_prefill + (1.0 + 1_300.0 / 120_000.0) / 60.0,
+        1e-9
+    );
+    assert_close!(
+        e.after.total_secs,
+        parts_done + merge_prefill + 5.0 + (300.0 * 1_300.0 + 44_850.0) / 7_200_000.0,
+        1e-9
+    );
     assert_close!(e.before.total_secs, 121.672_895_833_333_3, 1e-9);
     assert!(e.total_saved_fraction() > 0.75 && e.ttft_saved_fraction() > 0.8);
 }
@@ -244,7 +273,8 @@ fn splitting_in_one_part_is_the_request_plus_a_merge() {
     // With k = 1, no instructions and partial answers as long as the final one, the part is the
     // unsplit (uncached) request, and the merge a second request reading that answer.
     for r in [summariser(), DeepRequest::linear(Request::SUMMARISER), summariser().with_wait(0.3)] {
-        let plan = Split { parts: 1, instruction_tokens: 0.0, part_answer_tokens: r.base.output_tokens };
+        let plan =
+            Split { parts: 1, instruction_tokens: 0.0, part_answer_tokens: r.base.output_tokens };
         let merge = r.with_prompt(r.base.output_tokens);
         let e = split(&r, plan);
         assert_close!(e.after.total_secs, r.total_secs() + merge.total_secs());
@@ -282,18 +312,40 @@ fn response_bands() {
 
 /// Inputs in the range the page accepts (see src/state/params.rs), knees from 1,000 to 10⁷.
 fn plausible() -> impl Strategy<Value = DeepRequest> {
-    (10.0..1e6f64, 1.0..1e5f64, 100.0..2e5f64, 1.0..2e3f64, 0.0..60.0f64, 0.0..1.0f64, 1e3..1e7f64, 1e3..1e7f64).prop_map(|(p, n, r, d, w, cached_share, k, c)| DeepRequest {
-        base: Request { prompt_tokens: p, output_tokens: n, prefill_tokens_per_sec: r, decode_tokens_per_sec: d, wait_secs: w },
-        cached_tokens: p * cached_share,
-        knees: Knees { attention_tokens: k, kv_tokens: c },
-    })
+    (
+        10.0..1e6f64,
+        1.0..1e5f64,
+        100.0..2e5f64,
+        1.0..2e3f64,
+        0.0..60.0f64,
+        0.0..1.0f64,
+        1e3..1e7f64,
+        1e3..1e7f64,
+    )
+        .prop_map(|(p, n, r, d, w, cached_share, k, c)| DeepRequest {
+            base: Request {
+                prompt_tokens: p,
+                output_tokens: n,
+                prefill_tokens_per_sec: r,
+                decode_tokens_per_sec: d,
+                wait_secs: w,
+            },
+            cached_tokens: p * cached_share,
+            knees: Knees { attention_tokens: k, kv_tokens: c },
+        })
 }
 
 /// Any f64 at all in every field: NaN, ±∞, subnormals, negatives.
 fn anything() -> impl Strategy<Value = DeepRequest> {
     use proptest::num::f64::ANY;
     (ANY, ANY, ANY, ANY, ANY, ANY, ANY, ANY).prop_map(|(p, n, r, d, w, s, k, c)| DeepRequest {
-        base: Request { prompt_tokens: p, output_tokens: n, prefill_tokens_per_sec: r, decode_tokens_per_sec: d, wait_secs: w },
+        base: Request {
+            prompt_tokens: p,
+            output_tokens: n,
+            prefill_tokens_per_sec: r,
+            decode_tokens_per_sec: d,
+            wait_secs: w,
+        },
         cached_tokens: s,
         knees: Knees { attention_tokens: k, kv_tokens: c },
     })
@@ -304,8 +356,17 @@ fn finite_non_negative(x: f64) -> bool {
 }
 
 fn effect_is_finite(e: &Effect) -> bool {
-    [e.before.ttft_secs, e.before.total_secs, e.after.ttft_secs, e.after.total_secs].into_iter().all(finite_non_negative)
-        && [e.ttft_saved_secs(), e.total_saved_secs(), e.ttft_saved_fraction(), e.total_saved_fraction()].into_iter().all(f64::is_finite)
+    [e.before.ttft_secs, e.before.total_secs, e.after.ttft_secs, e.after.total_secs]
+        .into_iter()
+        .all(finite_non_negative)
+        && [
+            e.ttft_saved_secs(),
+            e.total_saved_secs(),
+            e.ttft_saved_fraction(),
+            e.total_saved_fraction(),
+        ]
+        .into_iter()
+        .all(f64::is_finite)
         && e.result_ready_secs.is_none_or(finite_non_negative)
 }
 

@@ -4,7 +4,9 @@
 
 use crossover::charts::completion::{crossover_tokens_text, lesson_table, CompletionInputs};
 use crossover::format::{duration, secs_fixed, trimmed, with_separators};
-use crossover::model::deployments::{Comparison, Consumer, Crossover, Deployment, Edge, PromptTtft, Speedup, Which, Winner};
+use crossover::model::deployments::{
+    Comparison, Consumer, Crossover, Deployment, Edge, PromptTtft, Speedup, Which, Winner,
+};
 use crossover::model::reading::WORDS_PER_TOKEN;
 use crossover::model::rounding::round_half_away;
 use crossover::model::workload::{LengthDistribution, Router};
@@ -178,14 +180,21 @@ fn lengths_are_two_workloads() {
 fn a_router_at_the_crossover() {
     let lengths = LengthDistribution::LESSON;
     let perfect = lengths.routing(&LESSON, &Router::at_crossover(&LESSON, 0.0));
-    assert!(perfect.routed_secs < perfect.always_b_secs && perfect.always_b_secs < perfect.always_a_secs, "{perfect:?}");
+    assert!(
+        perfect.routed_secs < perfect.always_b_secs
+            && perfect.always_b_secs < perfect.always_a_secs,
+        "{perfect:?}"
+    );
     assert!((perfect.routed_secs - perfect.best_possible_secs).abs() < 1e-12);
     assert!(perfect.misrouted_share < 1e-12);
     assert!((perfect.share_sent_to_a - lengths.shares(&LESSON).a).abs() < 1e-12);
     // Noisy predictions send some requests the wrong way and cost time; more noise, more cost.
     let mut last = perfect;
     for factor in [1.5, 2.0, 4.0, 16.0] {
-        let noisy = lengths.routing(&LESSON, &Router::at_crossover(&LESSON, Router::error_sigma_for_factor(factor)));
+        let noisy = lengths.routing(
+            &LESSON,
+            &Router::at_crossover(&LESSON, Router::error_sigma_for_factor(factor)),
+        );
         assert!(noisy.misrouted_share > last.misrouted_share, "{factor}: {noisy:?}");
         assert!(noisy.routed_secs >= last.routed_secs, "{factor}: {noisy:?}");
         last = noisy;
@@ -201,8 +210,15 @@ fn abandonment_flatters_the_slower_deployment() {
     let a = lengths.abandonment(&LESSON.a, patience);
     let b = lengths.abandonment(&LESSON.b, patience);
     // The slow writer loses more users before their answers finish.
-    assert!(a.abandoned_share > 2.0 * b.abandoned_share, "{} vs {}", a.abandoned_share, b.abandoned_share);
-    let (Some(ma), Some(mb)) = (a.measured, b.measured) else { unreachable!("most users wait 30 s") };
+    assert!(
+        a.abandoned_share > 2.0 * b.abandoned_share,
+        "{} vs {}",
+        a.abandoned_share,
+        b.abandoned_share
+    );
+    let (Some(ma), Some(mb)) = (a.measured, b.measured) else {
+        unreachable!("most users wait 30 s")
+    };
     // Only finished requests reach the log, and they are the short ones.
     assert!(ma.mean_secs < a.true_mean_secs && ma.percentiles.p90 < a.true_percentiles.p90);
     assert!(ma.percentiles.p99 <= patience && mb.percentiles.p99 <= patience);

@@ -10,9 +10,21 @@ fn accepted(param: Param) -> impl Strategy<Value = f64> {
 }
 
 fn accepted_state() -> impl Strategy<Value = State> {
-    (accepted(Param::Prompt), accepted(Param::Output), accepted(Param::Prefill), accepted(Param::Decode), accepted(Param::Wait)).prop_map(|(p, o, pr, d, w)| {
-        State::default().with(Param::Prompt, p).with(Param::Output, o).with(Param::Prefill, pr).with(Param::Decode, d).with(Param::Wait, w)
-    })
+    (
+        accepted(Param::Prompt),
+        accepted(Param::Output),
+        accepted(Param::Prefill),
+        accepted(Param::Decode),
+        accepted(Param::Wait),
+    )
+        .prop_map(|(p, o, pr, d, w)| {
+            State::default()
+                .with(Param::Prompt, p)
+                .with(Param::Output, o)
+                .with(Param::Prefill, pr)
+                .with(Param::Decode, d)
+                .with(Param::Wait, w)
+        })
 }
 
 proptest! {

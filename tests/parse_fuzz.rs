@@ -52,11 +52,19 @@ fn assert_valid(state: &State) -> Result<(), TestCaseError> {
         let v = state.get(param);
         let spec = state.spec_of(param);
         prop_assert!(v.is_finite(), "{} = {v}", spec.key);
-        prop_assert!(spec.min <= v && v <= spec.max, "{} = {v} outside {}..={}", spec.key, spec.min, spec.max);
+        prop_assert!(
+            spec.min <= v && v <= spec.max,
+            "{} = {v} outside {}..={}",
+            spec.key,
+            spec.min,
+            spec.max
+        );
         prop_assert_eq!(spec.clamp(v), v, "{} = {} is not at its kept precision", spec.key, v);
     }
     let h = state.headline();
-    for x in [h.wait_secs, h.prefill_secs, h.decode_secs, h.ttft_secs, h.client_ttft_secs, h.total_secs] {
+    for x in
+        [h.wait_secs, h.prefill_secs, h.decode_secs, h.ttft_secs, h.client_ttft_secs, h.total_secs]
+    {
         prop_assert!(x.is_finite() && x >= 0.0, "headline {h:?}");
     }
     Ok(())
@@ -102,9 +110,19 @@ fn check_parsed(query: &str) -> Result<Parsed, TestCaseError> {
         *counts.entry(notice.key.clone()).or_default() += 1;
         // Notices quote the URL back in a short excerpt, as plain text.
         prop_assert!(notice.message.chars().count() < 300, "long notice: {}", notice.message);
-        prop_assert!(!notice.message.chars().any(char::is_control), "control character in: {:?}", notice.message);
+        prop_assert!(
+            !notice.message.chars().any(char::is_control),
+            "control character in: {:?}",
+            notice.message
+        );
     }
-    prop_assert_eq!(counts, expected_notice_counts(query, &parsed.state), "notices for {:?}: {:?}", query, parsed.notices);
+    prop_assert_eq!(
+        counts,
+        expected_notice_counts(query, &parsed.state),
+        "notices for {:?}: {:?}",
+        query,
+        parsed.notices
+    );
     // Whatever came in, the page's own rewrite of the URL is clean and means the same state.
     let again = parse(&to_query(&parsed.state));
     prop_assert_eq!(&again.state, &parsed.state);
@@ -133,12 +151,80 @@ fn value_text() -> impl Strategy<Value = String> {
         (1usize..400).prop_map(|n| "9".repeat(n)),
         (0usize..400).prop_map(|n| format!("0.{}1", "0".repeat(n))),
         prop::sample::select(vec![
-            "", " ", "NaN", "nan", "-NaN", "inf", "-inf", "+inf", "Infinity", "infinity", "1e400", "-1e400", "1e-400", "1e308",
-            "0", "-0", "+0", "0.0", "00", "-1", "-0.0001", "1e", "e5", ".", "-", "+", "..1", "1..2", "0x10", "1_000", "16,000",
-            ",,,", "_", "1 000", "16000 ", " 16000", "16000tokens", "١٢٣", "１６０００", "⁹", "½", "😀", "16😀000", "\u{0}", "\u{7f}",
-            "\u{202e}123", "%", "%%", "%zz", "%4", "%F0%9F%98%80", "%ff%fe", "%00", "%2B5", "%2C", "+5", "1+1",
-            "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "\"><svg onload=alert(1)>", "javascript:alert(1)",
-            "linear", "deep", "client", "server", "reader", "machine", "given", "prompt", "crossover", "fixed", " deep ", "DEEP", "Linear",
+            "",
+            " ",
+            "NaN",
+            "nan",
+            "-NaN",
+            "inf",
+            "-inf",
+            "+inf",
+            "Infinity",
+            "infinity",
+            "1e400",
+            "-1e400",
+            "1e-400",
+            "1e308",
+            "0",
+            "-0",
+            "+0",
+            "0.0",
+            "00",
+            "-1",
+            "-0.0001",
+            "1e",
+            "e5",
+            ".",
+            "-",
+            "+",
+            "..1",
+            "1..2",
+            "0x10",
+            "1_000",
+            "16,000",
+            ",,,",
+            "_",
+            "1 000",
+            "16000 ",
+            " 16000",
+            "16000tokens",
+            "١٢٣",
+            "１６０００",
+            "⁹",
+            "½",
+            "😀",
+            "16😀000",
+            "\u{0}",
+            "\u{7f}",
+            "\u{202e}123",
+            "%",
+            "%%",
+            "%zz",
+            "%4",
+            "%F0%9F%98%80",
+            "%ff%fe",
+            "%00",
+            "%2B5",
+            "%2C",
+            "+5",
+            "1+1",
+            "<script>alert(1)</script>",
+            "<img src=x onerror=alert(1)>",
+            "\"><svg onload=alert(1)>",
+            "javascript:alert(1)",
+            "linear",
+            "deep",
+            "client",
+            "server",
+            "reader",
+            "machine",
+            "given",
+            "prompt",
+            "crossover",
+            "fixed",
+            " deep ",
+            "DEEP",
+            "Linear",
         ])
         .prop_map(str::to_string),
         any_text(),
@@ -148,7 +234,11 @@ fn value_text() -> impl Strategy<Value = String> {
 
 /// Text for a key: mostly the ones the page knows, also strangers and disguises.
 fn key_text() -> impl Strategy<Value = String> {
-    let known: Vec<String> = Param::ALL.iter().map(|p| p.spec().key.to_string()).chain(choice_keys().iter().cloned()).collect();
+    let known: Vec<String> = Param::ALL
+        .iter()
+        .map(|p| p.spec().key.to_string())
+        .chain(choice_keys().iter().cloned())
+        .collect();
     prop_oneof![
         6 => prop::sample::select(known.clone()),
         1 => prop::sample::select(known.clone()).prop_map(|k| format!(" {k} ")),
@@ -170,29 +260,35 @@ fn written(value: String, how: u8) -> String {
 }
 
 fn structured_query() -> impl Strategy<Value = String> {
-    let pair = (key_text(), value_text(), any::<u8>(), any::<bool>()).prop_map(|(k, v, how, with_equals)| {
-        // Raw '&' and '=' inside a written value would split it; escaping keeps it one value,
-        // and leaving them raw makes more pairs, which is fine too.
-        let v = written(v, how);
-        if with_equals {
-            format!("{k}={v}")
-        } else {
-            k
-        }
-    });
-    (prop::collection::vec(pair, 0..24), any::<bool>()).prop_map(|(pairs, question)| format!("{}{}", if question { "?" } else { "" }, pairs.join("&")))
+    let pair = (key_text(), value_text(), any::<u8>(), any::<bool>()).prop_map(
+        |(k, v, how, with_equals)| {
+            // Raw '&' and '=' inside a written value would split it; escaping keeps it one value,
+            // and leaving them raw makes more pairs, which is fine too.
+            let v = written(v, how);
+            if with_equals {
+                format!("{k}={v}")
+            } else {
+                k
+            }
+        },
+    );
+    (prop::collection::vec(pair, 0..24), any::<bool>()).prop_map(|(pairs, question)| {
+        format!("{}{}", if question { "?" } else { "" }, pairs.join("&"))
+    })
 }
 
 /// Any state a reader could reach, from arbitrary numbers pushed through the setters.
 fn any_state() -> impl Strategy<Value = State> {
-    (prop::collection::vec(proptest::num::f64::ANY, Param::COUNT), any::<bool>()).prop_map(|(values, deep)| {
-        let mut s = State::default();
-        s.model = if deep { ModelView::Deep } else { ModelView::Linear };
-        for (param, v) in Param::ALL.into_iter().zip(values) {
-            s.set(param, v);
-        }
-        s
-    })
+    (prop::collection::vec(proptest::num::f64::ANY, Param::COUNT), any::<bool>()).prop_map(
+        |(values, deep)| {
+            let mut s = State::default();
+            s.model = if deep { ModelView::Deep } else { ModelView::Linear };
+            for (param, v) in Param::ALL.into_iter().zip(values) {
+                s.set(param, v);
+            }
+            s
+        },
+    )
 }
 
 proptest! {

@@ -8,7 +8,9 @@ const START: &str = "<!-- url-parameters:start -->";
 const END: &str = "<!-- url-parameters:end -->";
 
 fn table() -> String {
-    let mut out = String::from("| key | what | unit | default | range | slider |\n|---|---|---|---|---|---|\n");
+    let mut out = String::from(
+        "| key | what | unit | default | range | slider |\n|---|---|---|---|---|---|\n",
+    );
     for param in Param::ALL {
         let s = param.spec();
         let n = |x: f64| trimmed(x, s.decimals.max(0) as usize);
@@ -16,7 +18,16 @@ fn table() -> String {
             Scale::Log => "log",
             Scale::Linear => "linear",
         };
-        out.push_str(&format!("| `{}` | {} | {} | {} | {} to {} | {} |\n", s.key, s.label, s.unit, n(s.default), n(s.min), n(s.max), scale));
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} | {} to {} | {} |\n",
+            s.key,
+            s.label,
+            s.unit,
+            n(s.default),
+            n(s.min),
+            n(s.max),
+            scale
+        ));
     }
     out
 }

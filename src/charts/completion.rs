@@ -28,7 +28,12 @@ pub struct CompletionInputs {
 impl Default for CompletionInputs {
     /// The lesson's pair on a 600-token support answer.
     fn default() -> Self {
-        CompletionInputs { a: Deployment::LESSON_A, b: Deployment::LESSON_B, answer_tokens: 600.0, reading: ReadingSpeed::default() }
+        CompletionInputs {
+            a: Deployment::LESSON_A,
+            b: Deployment::LESSON_B,
+            answer_tokens: 600.0,
+            reading: ReadingSpeed::default(),
+        }
     }
 }
 
@@ -62,7 +67,13 @@ pub struct Row {
 pub fn row(inputs: &CompletionInputs, answer_tokens: f64) -> Row {
     let race = inputs.comparison().race_at(answer_tokens);
     let n = if answer_tokens.is_nan() { 0.0 } else { answer_tokens.clamp(0.0, MOST_TOKENS) };
-    Row { answer_tokens, a_secs: race.a_secs, b_secs: race.b_secs, reading_secs: n / inputs.reading.tokens_per_sec(), winner: race.winner }
+    Row {
+        answer_tokens,
+        a_secs: race.a_secs,
+        b_secs: race.b_secs,
+        reading_secs: n / inputs.reading.tokens_per_sec(),
+        winner: race.winner,
+    }
 }
 
 /// The lesson's table for the current deployments.
@@ -118,7 +129,11 @@ pub fn crossover_tokens_text(tokens: f64) -> String {
 }
 
 fn describe(d: &Deployment) -> String {
-    format!("first token after {}, then {}", format::duration(d.ttft()), format::rate(1.0 / d.secs_per_token()))
+    format!(
+        "first token after {}, then {}",
+        format::duration(d.ttft()),
+        format::rate(1.0 / d.secs_per_token())
+    )
 }
 
 /// The text alternative of the figure, in a few sentences.
@@ -136,7 +151,10 @@ pub fn summary(inputs: &CompletionInputs) -> String {
         Crossover::Never { faster } => {
             format!("The lines never cross: {} is never the slower of the two, so it finishes first at every length.", faster.label())
         }
-        Crossover::Identical => "The two deployments are the same, so every answer finishes at the same moment on both.".to_string(),
+        Crossover::Identical => {
+            "The two deployments are the same, so every answer finishes at the same moment on both."
+                .to_string()
+        }
     };
     let verdict = match here.winner {
         Winner::Tie => "so both finish together".to_string(),
@@ -163,7 +181,8 @@ const WIDEST_CROSSOVER_SHOWN: f64 = 1e6;
 fn x_range(inputs: &CompletionInputs) -> (f64, f64) {
     let (mut lo, mut hi) = (1.0_f64, 10_000.0_f64);
     let answer = inputs.answer();
-    let crossover = inputs.comparison().crossover().tokens().filter(|n| *n <= WIDEST_CROSSOVER_SHOWN);
+    let crossover =
+        inputs.comparison().crossover().tokens().filter(|n| *n <= WIDEST_CROSSOVER_SHOWN);
     for x in [Some(answer).filter(|n| *n > 0.0), crossover].into_iter().flatten() {
         lo = lo.min(x / 2.0);
         hi = hi.max(x * 2.0);
@@ -189,7 +208,11 @@ pub(super) fn tint(p: &Palette, which: Which) -> RGBColor {
 
 /// The stretches of a length axis from `x_lo` to `x_hi`, each with the deployment that finishes
 /// answers of those lengths first (`None` where the two always tie).
-pub(super) fn regions(crossover: Crossover, x_lo: f64, x_hi: f64) -> Vec<(f64, f64, Option<Which>)> {
+pub(super) fn regions(
+    crossover: Crossover,
+    x_lo: f64,
+    x_hi: f64,
+) -> Vec<(f64, f64, Option<Which>)> {
     match crossover {
         Crossover::At { tokens, below, above } => {
             let split = tokens.clamp(x_lo, x_hi);
@@ -200,20 +223,33 @@ pub(super) fn regions(crossover: Crossover, x_lo: f64, x_hi: f64) -> Vec<(f64, f
     }
 }
 
-pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &CompletionInputs, style: &Style) -> DrawResult<DB> {
+pub fn draw<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    inputs: &CompletionInputs,
+    style: &Style,
+) -> DrawResult<DB> {
     let p = style.palette;
     let comparison = inputs.comparison();
     let crossover = comparison.crossover();
     let (x_lo, x_hi) = x_range(inputs);
-    let samples: Vec<Row> = (0..=120).map(|i| row(inputs, x_lo * (x_hi / x_lo).powf(i as f64 / 120.0))).collect();
+    let samples: Vec<Row> =
+        (0..=120).map(|i| row(inputs, x_lo * (x_hi / x_lo).powf(i as f64 / 120.0))).collect();
     // Every value is positive (lengths start above zero), so the log axis can hold them all.
-    let smallest = samples.iter().map(|r| r.a_secs.min(r.b_secs).min(r.reading_secs)).fold(f64::INFINITY, f64::min);
-    let largest = samples.iter().map(|r| r.a_secs.max(r.b_secs).max(r.reading_secs)).fold(0.0, f64::max);
+    let smallest = samples
+        .iter()
+        .map(|r| r.a_secs.min(r.b_secs).min(r.reading_secs))
+        .fold(f64::INFINITY, f64::min);
+    let largest =
+        samples.iter().map(|r| r.a_secs.max(r.b_secs).max(r.reading_secs)).fold(0.0, f64::max);
     let y_hi = if largest.is_finite() && largest > 0.0 { largest * 2.0 } else { 1e3 };
     // At most twelve decades: a reader racing at absurd speeds would otherwise stretch the axis
     // over hundreds of decades (and plotters would lay out a grid line for each). Whatever falls
     // below is drawn along the floor.
-    let y_lo = if smallest.is_finite() && smallest > 0.0 { (smallest * 0.7).max(y_hi * 1e-12) } else { y_hi * 1e-4 };
+    let y_lo = if smallest.is_finite() && smallest > 0.0 {
+        (smallest * 0.7).max(y_hi * 1e-12)
+    } else {
+        y_hi * 1e-4
+    };
     let y_lo = y_lo.min(y_hi / 10.0);
     let fit = |y: f64| y.clamp(y_lo, y_hi);
 
@@ -228,7 +264,12 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
         LegendItem { name: "your answer", color: p.axis, dashed: true },
     ];
     let plot = legend::draw_above(area, &legend, style)?;
-    let chart = Plane::on(&plot, Scale::Log(x_lo, x_hi), Scale::Log(y_lo, y_hi), Layout::figure(style, 70.0));
+    let chart = Plane::on(
+        &plot,
+        Scale::Log(x_lo, x_hi),
+        Scale::Log(y_lo, y_hi),
+        Layout::figure(style, 70.0),
+    );
 
     // Who finishes first, as tinted regions behind everything else.
     let regions = regions(crossover, x_lo, x_hi);
@@ -264,18 +305,25 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
         if room >= 0.18 {
             let start = from * (to / from).powf(0.04);
             let ink = who.map(color).unwrap_or(p.text);
-            chart.draw(&Text::new(text, (start, y_hi / 1.15), style.font_colored(12.0, ink).pos(top)))?;
+            chart.draw(&Text::new(
+                text,
+                (start, y_hi / 1.15),
+                style.font_colored(12.0, ink).pos(top),
+            ))?;
         }
     }
 
     // The reading reference: time to read n tokens at the reader's pace.
-    let reading_line: Vec<(f64, f64)> = samples.iter().map(|r| (r.answer_tokens, fit(r.reading_secs))).collect();
+    let reading_line: Vec<(f64, f64)> =
+        samples.iter().map(|r| (r.answer_tokens, fit(r.reading_secs))).collect();
     for pair in reading_line.chunks(2) {
         // Every other segment, for a dashed line that follows the clamped values.
         chart.draw(&PathElement::new(pair.to_vec(), style.line(p.reading, 2.0)))?;
     }
     for which in [Which::A, Which::B] {
-        let line = samples.iter().map(|r| (r.answer_tokens, fit(if which == Which::A { r.a_secs } else { r.b_secs })));
+        let line = samples
+            .iter()
+            .map(|r| (r.answer_tokens, fit(if which == Which::A { r.a_secs } else { r.b_secs })));
         chart.draw(&PathElement::new(line.collect::<Vec<_>>(), style.line(color(which), 2.5)))?;
     }
 
@@ -288,22 +336,42 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
                 chart.draw(&PathElement::new(seg, style.line(p.marker, 1.5)))?;
             }
             chart.draw(&Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5))))?;
-            let (anchor, x) = if log_fraction(tokens, x_lo, x_hi) < 0.7 { (HPos::Left, tokens * 1.12) } else { (HPos::Right, tokens / 1.12) };
+            let (anchor, x) = if log_fraction(tokens, x_lo, x_hi) < 0.7 {
+                (HPos::Left, tokens * 1.12)
+            } else {
+                (HPos::Right, tokens / 1.12)
+            };
             // Near the floor: below both lines on the side where they have risen, and clear of
             // the answer's labels, which sit by the lines.
             let floor = y_lo * (y_hi / y_lo).powf(0.05);
-            chart.draw(&Text::new(format!("crossover: {}", crossover_tokens_text(tokens)), (x, floor), style.label(12.0, p.marker, anchor)))?;
+            chart.draw(&Text::new(
+                format!("crossover: {}", crossover_tokens_text(tokens)),
+                (x, floor),
+                style.label(12.0, p.marker, anchor),
+            ))?;
         }
         Crossover::At { tokens, .. } => {
             let edge = if tokens > x_hi { "off the right edge" } else { "off the left edge" };
-            chart.draw(&Text::new(format!("crossover at {} ({edge})", crossover_tokens_text(tokens)), (x_lo * 1.2, label_low), style.label(12.0, p.marker, HPos::Left)))?;
+            chart.draw(&Text::new(
+                format!("crossover at {} ({edge})", crossover_tokens_text(tokens)),
+                (x_lo * 1.2, label_low),
+                style.label(12.0, p.marker, HPos::Left),
+            ))?;
         }
         Crossover::Never { faster } => {
             let text = format!("no crossover: {} is never slower", faster.label());
-            chart.draw(&Text::new(text, (x_lo * 1.2, label_low), style.label(12.0, p.marker, HPos::Left)))?;
+            chart.draw(&Text::new(
+                text,
+                (x_lo * 1.2, label_low),
+                style.label(12.0, p.marker, HPos::Left),
+            ))?;
         }
         Crossover::Identical => {
-            chart.draw(&Text::new("no crossover: the two lines are one", (x_lo * 1.2, label_low), style.label(12.0, p.marker, HPos::Left)))?;
+            chart.draw(&Text::new(
+                "no crossover: the two lines are one",
+                (x_lo * 1.2, label_low),
+                style.label(12.0, p.marker, HPos::Left),
+            ))?;
         }
     }
 
@@ -316,7 +384,11 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Completi
     let here = row(inputs, answer);
     let right_side = log_fraction(x, x_lo, x_hi) > 0.7;
     let (anchor, nudge) = if right_side { (HPos::Right, 1.0 / 1.1) } else { (HPos::Left, 1.1) };
-    chart.draw(&Text::new(format!("your answer: {}", format::tokens(answer)), (x * nudge, y_hi / 2.6), style.label(12.0, p.text, anchor)))?;
+    chart.draw(&Text::new(
+        format!("your answer: {}", format::tokens(answer)),
+        (x * nudge, y_hi / 2.6),
+        style.label(12.0, p.text, anchor),
+    ))?;
     for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
         chart.draw(&Circle::new((x, fit(secs)), style.px(4.0), color(which).filled()))?;
         // Both lines rise to the right, so the space above-left of the upper point and
@@ -360,6 +432,9 @@ mod tests {
         let r = rows(&inputs);
         let lengths: Vec<f64> = r.iter().map(|r| r.answer_tokens).collect();
         assert_eq!(lengths, vec![20.0, n_star, 30.0, 100.0, 600.0, 2_000.0]);
-        assert_eq!(r.iter().find(|r| r.answer_tokens == n_star).map(|r| r.winner), Some(Winner::Tie));
+        assert_eq!(
+            r.iter().find(|r| r.answer_tokens == n_star).map(|r| r.winner),
+            Some(Winner::Tie)
+        );
     }
 }

@@ -7,15 +7,16 @@ use super::table::{Cell, DataTable};
 use super::{log_dashes, DrawResult, Style};
 use crate::format;
 use crate::model::deep::DeepRequest;
-use crate::model::Request;
 use crate::model::levers::RESPONSE_BANDS;
+use crate::model::Request;
 use crate::state::{ModelView, Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::HPos;
 
 /// Prompt lengths of the lesson's reference table.
-pub const LESSON_PROMPTS: [f64; 10] = [100.0, 200.0, 500.0, 1_000.0, 2_000.0, 5_000.0, 10_000.0, 16_000.0, 20_000.0, 50_000.0];
+pub const LESSON_PROMPTS: [f64; 10] =
+    [100.0, 200.0, 500.0, 1_000.0, 2_000.0, 5_000.0, 10_000.0, 16_000.0, 20_000.0, 50_000.0];
 
 /// One row of the prompt-length table.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,7 +29,12 @@ pub struct Row {
 
 pub fn row(request: Request, prompt_tokens: f64) -> Row {
     let r = request.with_prompt(prompt_tokens);
-    Row { prompt_tokens, prefill_secs: r.prefill_secs(), decode_secs: r.decode_secs(), total_secs: r.total_secs() }
+    Row {
+        prompt_tokens,
+        prefill_secs: r.prefill_secs(),
+        decode_secs: r.decode_secs(),
+        total_secs: r.total_secs(),
+    }
 }
 
 /// The lesson's table at the current answer length, rates and wait.
@@ -49,20 +55,30 @@ fn table_of(caption: String, rows: Vec<Row>, current_prompt: f64) -> DataTable {
             ]
         })
         .collect();
-    DataTable { caption, headers: vec!["prompt tokens", "prefill (s)", "decode (s)", "total (s)"], rows, current_row }
+    DataTable {
+        caption,
+        headers: vec!["prompt tokens", "prefill (s)", "decode (s)", "total (s)"],
+        rows,
+        current_row,
+    }
 }
 
 /// Figure 2's data: one row per decade of the axis, plus the crossing and the reader's prompt.
 pub fn table(state: &State) -> DataTable {
     let request = state.request();
     let spec = Param::Prompt.spec();
-    let mut prompts: Vec<f64> = (1..=6).map(|e| 10f64.powi(e)).filter(|p| (spec.min..=spec.max).contains(p)).collect();
+    let mut prompts: Vec<f64> =
+        (1..=6).map(|e| 10f64.powi(e)).filter(|p| (spec.min..=spec.max).contains(p)).collect();
     prompts.push(request.crossing_prompt_tokens().clamp(spec.min, spec.max));
     prompts.push(request.prompt_tokens);
     prompts.sort_unstable_by(f64::total_cmp);
     prompts.dedup_by(|a, b| (*a - *b).abs() < 0.5);
     let rows = prompts.into_iter().map(|p| row(request, p)).collect();
-    table_of("Figure 2 as a table: the phases by prompt length".to_string(), rows, request.prompt_tokens)
+    table_of(
+        "Figure 2 as a table: the phases by prompt length".to_string(),
+        rows,
+        request.prompt_tokens,
+    )
 }
 
 /// The lesson's prompt-length table at the current answer length, rates and wait.
@@ -81,7 +97,11 @@ pub fn lesson_data(state: &State) -> DataTable {
 pub fn summary(state: &State) -> String {
     let r = state.request();
     let crossing = r.crossing_prompt_tokens();
-    let side = if r.prompt_tokens > crossing { "past it, so reading the prompt costs more" } else { "below it, so writing the answer costs more" };
+    let side = if r.prompt_tokens > crossing {
+        "past it, so reading the prompt costs more"
+    } else {
+        "below it, so writing the answer costs more"
+    };
     format!(
         "Prefill, decode and total time against prompt length. Prefill grows with the prompt; decode stays at {} for a {}-token answer. They cross at {}. The current prompt, {}, is {side}.",
         format::duration(r.decode_secs()),
@@ -101,17 +121,31 @@ pub struct CrossingInputs {
 
 impl CrossingInputs {
     pub fn of(state: &State) -> CrossingInputs {
-        CrossingInputs { request: state.request(), deep: (state.model == ModelView::Deep).then(|| state.deep_request()) }
+        CrossingInputs {
+            request: state.request(),
+            deep: (state.model == ModelView::Deep).then(|| state.deep_request()),
+        }
     }
 }
 
-pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &CrossingInputs, style: &Style) -> DrawResult<DB> {
+pub fn draw<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    inputs: &CrossingInputs,
+    style: &Style,
+) -> DrawResult<DB> {
     let p = style.palette;
     let request = inputs.request;
     let (x_min, x_max) = (Param::Prompt.spec().min, Param::Prompt.spec().max);
-    let samples: Vec<Row> = (0..=60).map(|i| row(request, x_min * (x_max / x_min).powf(i as f64 / 60.0))).collect();
-    let y_lo = samples.iter().map(|r| r.prefill_secs.min(r.decode_secs)).fold(f64::INFINITY, f64::min).max(1e-5) * 0.7;
-    let deep_top = inputs.deep.map(|d| d.with_prompt(x_max).with_cached(0.0).total_secs()).unwrap_or(0.0);
+    let samples: Vec<Row> =
+        (0..=60).map(|i| row(request, x_min * (x_max / x_min).powf(i as f64 / 60.0))).collect();
+    let y_lo = samples
+        .iter()
+        .map(|r| r.prefill_secs.min(r.decode_secs))
+        .fold(f64::INFINITY, f64::min)
+        .max(1e-5)
+        * 0.7;
+    let deep_top =
+        inputs.deep.map(|d| d.with_prompt(x_max).with_cached(0.0).total_secs()).unwrap_or(0.0);
     let y_hi = samples.iter().map(|r| r.total_secs).fold(deep_top, f64::max).max(y_lo * 10.0) * 1.5;
 
     area.fill(&p.background)?;
@@ -122,9 +156,18 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
         LegendItem { name: "your prompt", color: p.axis, dashed: true },
     ];
     let deep_legend = [LegendItem { name: "dashed: deeper model", color: p.text, dashed: true }];
-    let legend: Vec<LegendItem> = if inputs.deep.is_some() { legend.iter().chain(deep_legend.iter()).copied().collect() } else { legend.to_vec() };
+    let legend: Vec<LegendItem> = if inputs.deep.is_some() {
+        legend.iter().chain(deep_legend.iter()).copied().collect()
+    } else {
+        legend.to_vec()
+    };
     let plot = legend::draw_above(area, &legend, style)?;
-    let chart = Plane::on(&plot, Scale::Log(x_min, x_max), Scale::Log(y_lo, y_hi), Layout::figure(style, 70.0));
+    let chart = Plane::on(
+        &plot,
+        Scale::Log(x_min, x_max),
+        Scale::Log(y_lo, y_hi),
+        Layout::figure(style, 70.0),
+    );
     let axes = Axes {
         x_desc: "prompt length (tokens, log scale)",
         y_desc: "time (s, log scale)",
@@ -138,19 +181,34 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
     draw_axes(&chart, &axes, style)?;
 
     // Response-time bands, as faint horizontal rules labelled at the right edge.
-    for band in RESPONSE_BANDS.iter().filter(|b| b.limit_secs > y_lo * 1.5 && b.limit_secs < y_hi / 1.5) {
+    for band in
+        RESPONSE_BANDS.iter().filter(|b| b.limit_secs > y_lo * 1.5 && b.limit_secs < y_hi / 1.5)
+    {
         for seg in log_dashes((x_min, band.limit_secs), (x_max, band.limit_secs), 40) {
             chart.draw(&PathElement::new(seg, style.line(p.grid, 1.0)))?;
         }
         let text = format!("{}: {}", format::duration(band.limit_secs), band.label);
-        chart.draw(&Text::new(text, (x_max / 1.05, band.limit_secs * 1.25), style.label(11.0, p.axis, HPos::Right)))?;
+        chart.draw(&Text::new(
+            text,
+            (x_max / 1.05, band.limit_secs * 1.25),
+            style.label(11.0, p.axis, HPos::Right),
+        ))?;
     }
 
     if let Some(deep) = inputs.deep {
         let deep_curve = |value: fn(&crate::model::deep::DeepRequest) -> f64| -> Vec<(f64, f64)> {
-            samples.iter().map(|r| (r.prompt_tokens, value(&deep.with_prompt(r.prompt_tokens).with_cached(0.0)))).collect()
+            samples
+                .iter()
+                .map(|r| {
+                    (r.prompt_tokens, value(&deep.with_prompt(r.prompt_tokens).with_cached(0.0)))
+                })
+                .collect()
         };
-        for (points, color) in [(deep_curve(|d| d.prefill_secs()), p.prefill), (deep_curve(|d| d.decode_secs()), p.decode), (deep_curve(|d| d.total_secs()), p.total)] {
+        for (points, color) in [
+            (deep_curve(|d| d.prefill_secs()), p.prefill),
+            (deep_curve(|d| d.decode_secs()), p.decode),
+            (deep_curve(|d| d.total_secs()), p.total),
+        ] {
             for pair in points.windows(2) {
                 if let [a, b] = pair {
                     for seg in log_dashes(*a, *b, 1) {
@@ -159,20 +217,40 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
                 }
             }
         }
-        if let Some(crossing) = deep.with_cached(0.0).crossing_prompt_tokens().filter(|c| (x_min..=x_max).contains(c)) {
+        if let Some(crossing) =
+            deep.with_cached(0.0).crossing_prompt_tokens().filter(|c| (x_min..=x_max).contains(c))
+        {
             let at = (crossing, deep.with_prompt(crossing).with_cached(0.0).decode_secs());
             chart.draw(&Circle::new(at, style.px(6.0), p.marker.filled()))?;
             // Below the decode line, on the side away from the prompt line, a little lower than
             // the straight-line label so the two never share a row.
-            let (anchor, x, y) = if label_goes_right(crossing, request.prompt_tokens, x_min, x_max) { (HPos::Left, crossing * 1.25, at.1 * 0.18) } else { (HPos::Right, crossing / 1.25, at.1 * 0.45) };
-            chart.draw(&Text::new(format!("deeper: {}", format::tokens(crossing)), (x, y), style.label(12.0, p.marker, anchor)))?;
+            let (anchor, x, y) = if label_goes_right(crossing, request.prompt_tokens, x_min, x_max)
+            {
+                (HPos::Left, crossing * 1.25, at.1 * 0.18)
+            } else {
+                (HPos::Right, crossing / 1.25, at.1 * 0.45)
+            };
+            chart.draw(&Text::new(
+                format!("deeper: {}", format::tokens(crossing)),
+                (x, y),
+                style.label(12.0, p.marker, anchor),
+            ))?;
         }
     }
 
     let curve = |value: fn(&Row) -> f64| samples.iter().map(move |r| (r.prompt_tokens, value(r)));
-    chart.draw(&PathElement::new(curve(|r| r.prefill_secs).collect::<Vec<_>>(), style.line(p.prefill, 2.5)))?;
-    chart.draw(&PathElement::new(curve(|r| r.decode_secs).collect::<Vec<_>>(), style.line(p.decode, 2.5)))?;
-    chart.draw(&PathElement::new(curve(|r| r.total_secs).collect::<Vec<_>>(), style.line(p.total, 1.5)))?;
+    chart.draw(&PathElement::new(
+        curve(|r| r.prefill_secs).collect::<Vec<_>>(),
+        style.line(p.prefill, 2.5),
+    ))?;
+    chart.draw(&PathElement::new(
+        curve(|r| r.decode_secs).collect::<Vec<_>>(),
+        style.line(p.decode, 2.5),
+    ))?;
+    chart.draw(&PathElement::new(
+        curve(|r| r.total_secs).collect::<Vec<_>>(),
+        style.line(p.total, 1.5),
+    ))?;
 
     // The current prompt, as a dashed vertical line.
     let prompt = request.prompt_tokens;
@@ -180,9 +258,22 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
         chart.draw(&PathElement::new(seg, style.line(p.axis, 1.5)))?;
     }
     let now = row(request, prompt);
-    draw_all(&chart, [now.prefill_secs, now.decode_secs, now.total_secs].into_iter().map(|y| Circle::new((prompt, y), style.px(3.5), p.axis.filled())))?;
-    let (anchor, nudge) = if prompt > x_min * (x_max / x_min).powf(0.75) { (HPos::Right, 0.96) } else { (HPos::Left, 1.04) };
-    chart.draw(&Text::new(format!("your prompt: {}", format::tokens(prompt)), (prompt * nudge, y_hi / 2.2), style.label(12.0, p.text, anchor)))?;
+    draw_all(
+        &chart,
+        [now.prefill_secs, now.decode_secs, now.total_secs]
+            .into_iter()
+            .map(|y| Circle::new((prompt, y), style.px(3.5), p.axis.filled())),
+    )?;
+    let (anchor, nudge) = if prompt > x_min * (x_max / x_min).powf(0.75) {
+        (HPos::Right, 0.96)
+    } else {
+        (HPos::Left, 1.04)
+    };
+    chart.draw(&Text::new(
+        format!("your prompt: {}", format::tokens(prompt)),
+        (prompt * nudge, y_hi / 2.2),
+        style.label(12.0, p.text, anchor),
+    ))?;
 
     // The crossing, when it falls on the axis.
     let crossing = request.crossing_prompt_tokens();
@@ -192,11 +283,23 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &Crossing
         // Right of the crossing and below the decode line is empty (prefill has risen above
         // it); when the prompt line or the right edge is in the way, use the space above the
         // lines on the left instead.
-        let (anchor, x, y) = if label_goes_right(crossing, prompt, x_min, x_max) { (HPos::Left, crossing * 1.25, at.1 * 0.5) } else { (HPos::Right, crossing / 1.25, at.1 * 3.5) };
-        chart.draw(&Text::new(format!("crossing: {}", format::tokens(crossing)), (x, y), style.label(12.0, p.marker, anchor)))?;
+        let (anchor, x, y) = if label_goes_right(crossing, prompt, x_min, x_max) {
+            (HPos::Left, crossing * 1.25, at.1 * 0.5)
+        } else {
+            (HPos::Right, crossing / 1.25, at.1 * 3.5)
+        };
+        chart.draw(&Text::new(
+            format!("crossing: {}", format::tokens(crossing)),
+            (x, y),
+            style.label(12.0, p.marker, anchor),
+        ))?;
     } else {
         let edge = if crossing > x_max { "beyond the right edge" } else { "beyond the left edge" };
-        chart.draw(&Text::new(format!("crossing at {} ({edge})", format::tokens(crossing)), (x_min * 1.2, y_lo * 1.6), style.label(12.0, p.marker, HPos::Left)))?;
+        chart.draw(&Text::new(
+            format!("crossing at {} ({edge})", format::tokens(crossing)),
+            (x_min * 1.2, y_lo * 1.6),
+            style.label(12.0, p.marker, HPos::Left),
+        ))?;
     }
     Ok(())
 }

@@ -46,14 +46,22 @@ pub fn height(items: &[LegendItem], width_px: u32, style: &Style) -> u32 {
 }
 
 /// Splits the legend strip off the top of `area`, draws it, and returns the rest for the plot.
-pub fn draw_above<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, items: &[LegendItem], style: &Style) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
+pub fn draw_above<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    items: &[LegendItem],
+    style: &Style,
+) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
     let (width, _) = area.dim_in_pixel();
     let (strip, rest) = area.split_vertically(height(items, width, style));
     draw(&strip, items, style)?;
     Ok(rest)
 }
 
-fn draw<DB: DrawingBackend>(strip: &DrawingArea<DB, Shift>, items: &[LegendItem], style: &Style) -> DrawResult<DB> {
+fn draw<DB: DrawingBackend>(
+    strip: &DrawingArea<DB, Shift>,
+    items: &[LegendItem],
+    style: &Style,
+) -> DrawResult<DB> {
     let (width, _) = strip.dim_in_pixel();
     let s = style.scale;
     let left = 12.0 * s;

@@ -29,13 +29,23 @@ impl Default for LengthsInputs {
     /// The lesson's support workload (median 40, p90 900) against the lesson's pair.
     fn default() -> Self {
         let comparison = Comparison::LESSON;
-        LengthsInputs { lengths: LengthDistribution::LESSON, comparison, router: Router::at_crossover(&comparison, 0.0), route_at_crossover: true }
+        LengthsInputs {
+            lengths: LengthDistribution::LESSON,
+            comparison,
+            router: Router::at_crossover(&comparison, 0.0),
+            route_at_crossover: true,
+        }
     }
 }
 
 impl LengthsInputs {
     pub fn of(state: &State) -> LengthsInputs {
-        LengthsInputs { lengths: state.lengths(), comparison: state.comparison(), router: state.router(), route_at_crossover: state.route_at_crossover }
+        LengthsInputs {
+            lengths: state.lengths(),
+            comparison: state.comparison(),
+            router: state.router(),
+            route_at_crossover: state.route_at_crossover,
+        }
     }
 
     /// The threshold as a length worth drawing: `None` when the router has nothing to split
@@ -99,7 +109,9 @@ fn edges(inputs: &LengthsInputs) -> Vec<f64> {
 
 fn bin_winner(comparison: &Comparison, from: f64, to: f64) -> BinWinner {
     match comparison.crossover() {
-        Crossover::At { tokens, below, above } if tokens > from && tokens < to => BinWinner::Split { below, above, at_tokens: tokens },
+        Crossover::At { tokens, below, above } if tokens > from && tokens < to => {
+            BinWinner::Split { below, above, at_tokens: tokens }
+        }
         // Every length inside the bar is on one side; its middle says which.
         _ => BinWinner::All(comparison.winner_at((from * to).sqrt())),
     }
@@ -110,7 +122,12 @@ pub fn bins(inputs: &LengthsInputs) -> Vec<Bin> {
     let e = edges(inputs);
     e.windows(2)
         .filter_map(|pair| match *pair {
-            [from, to] => Some(Bin { from_tokens: from, to_tokens: to, share: inputs.lengths.share_between(from, to), winner: bin_winner(&inputs.comparison, from, to) }),
+            [from, to] => Some(Bin {
+                from_tokens: from,
+                to_tokens: to,
+                share: inputs.lengths.share_between(from, to),
+                winner: bin_winner(&inputs.comparison, from, to),
+            }),
             _ => None,
         })
         .collect()
@@ -124,11 +141,24 @@ pub fn rows(inputs: &LengthsInputs) -> Vec<Bin> {
     let below = inputs.lengths.cdf(first.from_tokens);
     let above = 1.0 - inputs.lengths.cdf(last.to_tokens);
     if below >= 5e-4 {
-        out.insert(0, Bin { from_tokens: 0.0, to_tokens: first.from_tokens, share: below, winner: bin_winner(&inputs.comparison, 0.0, first.from_tokens) });
+        out.insert(
+            0,
+            Bin {
+                from_tokens: 0.0,
+                to_tokens: first.from_tokens,
+                share: below,
+                winner: bin_winner(&inputs.comparison, 0.0, first.from_tokens),
+            },
+        );
     }
     if above >= 5e-4 {
         let winner = BinWinner::All(inputs.comparison.winner_at(last.to_tokens * 2.0));
-        out.push(Bin { from_tokens: last.to_tokens, to_tokens: f64::INFINITY, share: above, winner });
+        out.push(Bin {
+            from_tokens: last.to_tokens,
+            to_tokens: f64::INFINITY,
+            share: above,
+            winner,
+        });
     }
     out
 }
@@ -140,7 +170,11 @@ pub fn range_text(bin: &Bin) -> String {
     } else if !bin.to_tokens.is_finite() {
         format!("over {}", format::tokens(bin.from_tokens))
     } else {
-        format!("{} to {}", format::with_separators(bin.from_tokens, 0), format::tokens(bin.to_tokens))
+        format!(
+            "{} to {}",
+            format::with_separators(bin.from_tokens, 0),
+            format::tokens(bin.to_tokens)
+        )
     }
 }
 
@@ -149,7 +183,12 @@ pub fn winner_text(winner: &BinWinner) -> String {
     match winner {
         BinWinner::All(Winner::Tie) => "both together".to_string(),
         BinWinner::All(w) => w.data_value().to_string(),
-        BinWinner::Split { below, above, at_tokens } => format!("{} below {}, then {}", below.label(), crossover_tokens_text(*at_tokens), above.label()),
+        BinWinner::Split { below, above, at_tokens } => format!(
+            "{} below {}, then {}",
+            below.label(),
+            crossover_tokens_text(*at_tokens),
+            above.label()
+        ),
     }
 }
 
@@ -161,7 +200,11 @@ fn shares_text(shares: &Shares) -> String {
     } else if shares.b >= 1.0 - 1e-12 {
         "B finishes first on every request".to_string()
     } else {
-        format!("A finishes first on {} of requests and B on {}", format::percent(shares.a), format::percent(shares.b))
+        format!(
+            "A finishes first on {} of requests and B on {}",
+            format::percent(shares.a),
+            format::percent(shares.b)
+        )
     }
 }
 
@@ -186,7 +229,12 @@ pub fn summary(inputs: &LengthsInputs) -> String {
         Some(t) => {
             let (short, long) = inputs.comparison.short_and_long_sides();
             let at = if inputs.route_at_crossover { " (the crossover)" } else { "" };
-            format!(" The router sends answers predicted shorter than {}{at} to {} and the rest to {}.", crossover_tokens_text(t), short.label(), long.label())
+            format!(
+                " The router sends answers predicted shorter than {}{at} to {} and the rest to {}.",
+                crossover_tokens_text(t),
+                short.label(),
+                long.label()
+            )
         }
         None => String::new(),
     };
@@ -202,9 +250,20 @@ pub fn share_text(share: f64) -> String {
 pub fn table(inputs: &LengthsInputs) -> DataTable {
     let rows = rows(inputs)
         .iter()
-        .map(|b| vec![Cell::text(range_text(b)), Cell::number(b.share, share_text(b.share)), Cell::text(winner_text(&b.winner))])
+        .map(|b| {
+            vec![
+                Cell::text(range_text(b)),
+                Cell::number(b.share, share_text(b.share)),
+                Cell::text(winner_text(&b.winner)),
+            ]
+        })
         .collect();
-    DataTable { caption: "Figure 4 as a table: answer lengths, one row per doubling".to_string(), headers: vec!["answer length", "share of requests", "finishes first"], rows, current_row: None }
+    DataTable {
+        caption: "Figure 4 as a table: answer lengths, one row per doubling".to_string(),
+        headers: vec!["answer length", "share of requests", "finishes first"],
+        rows,
+        current_row: None,
+    }
 }
 
 /// A dashed vertical line from the floor to `top`, in dashes of equal screen length.
@@ -212,7 +271,11 @@ fn vertical_dashes(x: f64, top: f64) -> Vec<Vec<(f64, f64)>> {
     super::dashes((x, 0.0), (x, top), 20)
 }
 
-pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsInputs, style: &Style) -> DrawResult<DB> {
+pub fn draw<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    inputs: &LengthsInputs,
+    style: &Style,
+) -> DrawResult<DB> {
     let p = style.palette;
     let comparison = &inputs.comparison;
     let crossover = comparison.crossover();
@@ -239,7 +302,12 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsI
         items.push(LegendItem { name: "router threshold", color: p.text, dashed: true });
     }
     let plot = legend::draw_above(area, &items, style)?;
-    let chart = Plane::on(&plot, Scale::Log(x_lo, x_hi), Scale::Linear(0.0, y_hi), Layout::figure(style, 60.0));
+    let chart = Plane::on(
+        &plot,
+        Scale::Log(x_lo, x_hi),
+        Scale::Linear(0.0, y_hi),
+        Layout::figure(style, 60.0),
+    );
 
     // Who finishes first, as tinted regions behind the bars.
     let regions = regions(crossover, x_lo, x_hi);
@@ -276,7 +344,10 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsI
         };
         for (from, to, ink) in pieces {
             if to > from && bar.share > 0.0 {
-                chart.draw(&Rectangle::new([(from, 0.0), (to, bar.share)], ink.mix(0.85).filled()))?;
+                chart.draw(&Rectangle::new(
+                    [(from, 0.0), (to, bar.share)],
+                    ink.mix(0.85).filled(),
+                ))?;
             }
         }
     }
@@ -298,32 +369,62 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsI
         if room >= 0.16 {
             let start = from * (to / from).powf(0.04);
             let ink = who.map(color).unwrap_or(p.text);
-            chart.draw(&Text::new(text, (start, y_hi * 0.97), style.font_colored(12.0, ink).pos(top)))?;
+            chart.draw(&Text::new(
+                text,
+                (start, y_hi * 0.97),
+                style.font_colored(12.0, ink).pos(top),
+            ))?;
         }
     }
 
     // The crossover, and the router's threshold when it is set apart from it.
     let label_y = y_hi * 0.84;
-    let place = |x: f64| if log_fraction(x, x_lo, x_hi) < 0.6 { (HPos::Left, x * 1.08) } else { (HPos::Right, x / 1.08) };
+    let place = |x: f64| {
+        if log_fraction(x, x_lo, x_hi) < 0.6 {
+            (HPos::Left, x * 1.08)
+        } else {
+            (HPos::Right, x / 1.08)
+        }
+    };
     match crossover {
         Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => {
             for seg in vertical_dashes(tokens, y_hi) {
                 chart.draw(&PathElement::new(seg, style.line(p.marker, 2.0)))?;
             }
-            let routed = if inputs.route_at_crossover && inputs.threshold().is_some() { " = router threshold" } else { "" };
+            let routed = if inputs.route_at_crossover && inputs.threshold().is_some() {
+                " = router threshold"
+            } else {
+                ""
+            };
             let (anchor, x) = place(tokens);
-            chart.draw(&Text::new(format!("crossover{routed}: {}", crossover_tokens_text(tokens)), (x, label_y), style.label(12.0, p.marker, anchor)))?;
+            chart.draw(&Text::new(
+                format!("crossover{routed}: {}", crossover_tokens_text(tokens)),
+                (x, label_y),
+                style.label(12.0, p.marker, anchor),
+            ))?;
         }
         Crossover::At { tokens, .. } => {
             let text = format!("crossover at {} (off the axis)", crossover_tokens_text(tokens));
-            chart.draw(&Text::new(text, (x_lo * 1.1, label_y), style.label(12.0, p.marker, HPos::Left)))?;
+            chart.draw(&Text::new(
+                text,
+                (x_lo * 1.1, label_y),
+                style.label(12.0, p.marker, HPos::Left),
+            ))?;
         }
         Crossover::Never { faster } => {
             let text = format!("no crossover: {} is never slower", faster.label());
-            chart.draw(&Text::new(text, (x_lo * 1.1, label_y), style.label(12.0, p.marker, HPos::Left)))?;
+            chart.draw(&Text::new(
+                text,
+                (x_lo * 1.1, label_y),
+                style.label(12.0, p.marker, HPos::Left),
+            ))?;
         }
         Crossover::Identical => {
-            chart.draw(&Text::new("no crossover: the two are the same", (x_lo * 1.1, label_y), style.label(12.0, p.marker, HPos::Left)))?;
+            chart.draw(&Text::new(
+                "no crossover: the two are the same",
+                (x_lo * 1.1, label_y),
+                style.label(12.0, p.marker, HPos::Left),
+            ))?;
         }
     }
     if let Some(t) = inputs.threshold().filter(|_| !inputs.route_at_crossover) {
@@ -332,7 +433,11 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, inputs: &LengthsI
             chart.draw(&PathElement::new(seg, style.line(p.text, 1.5)))?;
         }
         let (anchor, at) = place(x);
-        chart.draw(&Text::new(format!("router threshold: {}", format::tokens(t)), (at, y_hi * 0.72), style.label(12.0, p.text, anchor)))?;
+        chart.draw(&Text::new(
+            format!("router threshold: {}", format::tokens(t)),
+            (at, y_hi * 0.72),
+            style.label(12.0, p.text, anchor),
+        ))?;
     }
     Ok(())
 }
@@ -352,7 +457,10 @@ mod tests {
 
     #[test]
     fn one_length_still_gets_context() {
-        let one = LengthsInputs { lengths: LengthDistribution::new(600.0, 600.0), ..LengthsInputs::default() };
+        let one = LengthsInputs {
+            lengths: LengthDistribution::new(600.0, 600.0),
+            ..LengthsInputs::default()
+        };
         let b = bins(&one);
         assert!(b.len() >= FEWEST_BINS as usize);
         let total: f64 = b.iter().map(|b| b.share).sum();

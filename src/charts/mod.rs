@@ -25,7 +25,8 @@ pub enum Figure {
 }
 
 impl Figure {
-    pub const ALL: [Figure; 4] = [Figure::Timeline, Figure::Crossing, Figure::Completion, Figure::Lengths];
+    pub const ALL: [Figure; 4] =
+        [Figure::Timeline, Figure::Crossing, Figure::Completion, Figure::Lengths];
 
     /// Short name used in element ids, file names and `?embed=`.
     pub fn slug(self) -> &'static str {
@@ -37,7 +38,12 @@ impl Figure {
         }
     }
 
-    pub fn draw<DB: DrawingBackend>(self, area: &DrawingArea<DB, plotters::coord::Shift>, state: &crate::state::State, style: &Style) -> DrawResult<DB> {
+    pub fn draw<DB: DrawingBackend>(
+        self,
+        area: &DrawingArea<DB, plotters::coord::Shift>,
+        state: &crate::state::State,
+        style: &Style,
+    ) -> DrawResult<DB> {
         self.inputs(state).draw(area, style)
     }
 
@@ -87,7 +93,13 @@ impl Figure {
     }
 
     /// The figure as a standalone SVG document.
-    pub fn to_svg(self, state: &crate::state::State, style: &Style, width: u32, height: u32) -> Result<String, String> {
+    pub fn to_svg(
+        self,
+        state: &crate::state::State,
+        style: &Style,
+        width: u32,
+        height: u32,
+    ) -> Result<String, String> {
         to_svg(width, height, |area| self.draw(area, state, style))
     }
 }
@@ -102,7 +114,11 @@ pub enum FigureInputs {
 }
 
 impl FigureInputs {
-    pub fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, plotters::coord::Shift>, style: &Style) -> DrawResult<DB> {
+    pub fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, plotters::coord::Shift>,
+        style: &Style,
+    ) -> DrawResult<DB> {
         match self {
             FigureInputs::Timeline(t) => timeline::draw(area, t, style),
             FigureInputs::Crossing(c) => crossing::draw(area, c, style),
@@ -157,7 +173,13 @@ impl Style {
 pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
 /// Renders a figure to an SVG string: used by the native tests and by export.
-pub fn to_svg(width: u32, height: u32, draw: impl for<'a> FnOnce(&DrawingArea<SVGBackend<'a>, plotters::coord::Shift>) -> DrawResult<SVGBackend<'a>>) -> Result<String, String> {
+pub fn to_svg(
+    width: u32,
+    height: u32,
+    draw: impl for<'a> FnOnce(
+        &DrawingArea<SVGBackend<'a>, plotters::coord::Shift>,
+    ) -> DrawResult<SVGBackend<'a>>,
+) -> Result<String, String> {
     let mut out = String::new();
     {
         let root = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
@@ -188,8 +210,12 @@ pub fn log_dashes(from: (f64, f64), to: (f64, f64), pieces: usize) -> Vec<Vec<(f
     let (log_x, log_y) = (from.0 > 0.0 && to.0 > 0.0, from.1 > 0.0 && to.1 > 0.0);
     let into = |v: f64, log: bool| if log { v.ln() } else { v };
     let back = |v: f64, log: bool| if log { v.exp() } else { v };
-    let (a, b) = ((into(from.0, log_x), into(from.1, log_y)), (into(to.0, log_x), into(to.1, log_y)));
-    dashes(a, b, pieces).into_iter().map(|dash| dash.into_iter().map(|(x, y)| (back(x, log_x), back(y, log_y))).collect()).collect()
+    let (a, b) =
+        ((into(from.0, log_x), into(from.1, log_y)), (into(to.0, log_x), into(to.1, log_y)));
+    dashes(a, b, pieces)
+        .into_iter()
+        .map(|dash| dash.into_iter().map(|(x, y)| (back(x, log_x), back(y, log_y))).collect())
+        .collect()
 }
 
 #[cfg(test)]
@@ -218,14 +244,32 @@ mod tests {
         let deployment_moved = base.with(Param::BRate, 45.0);
         let prompt_moved = base.with(Param::Prompt, 20_000.0);
         for figure in [Figure::Timeline, Figure::Crossing] {
-            assert_eq!(figure.inputs(&base), figure.inputs(&deployment_moved), "{} ignores deployments", figure.slug());
-            assert_ne!(figure.inputs(&base), figure.inputs(&prompt_moved), "{} follows the prompt", figure.slug());
+            assert_eq!(
+                figure.inputs(&base),
+                figure.inputs(&deployment_moved),
+                "{} ignores deployments",
+                figure.slug()
+            );
+            assert_ne!(
+                figure.inputs(&base),
+                figure.inputs(&prompt_moved),
+                "{} follows the prompt",
+                figure.slug()
+            );
         }
         assert_eq!(Figure::Completion.inputs(&base), Figure::Completion.inputs(&prompt_moved));
         assert_ne!(Figure::Completion.inputs(&base), Figure::Completion.inputs(&deployment_moved));
         let mut deep = base;
         deep.model = ModelView::Deep;
-        assert_ne!(Figure::Crossing.inputs(&base), Figure::Crossing.inputs(&deep), "the deeper curves appear");
-        assert_eq!(Figure::Crossing.inputs(&base), Figure::Crossing.inputs(&base.with(Param::AttentionKnee, 5_000.0)), "knees matter only when the deeper model is on");
+        assert_ne!(
+            Figure::Crossing.inputs(&base),
+            Figure::Crossing.inputs(&deep),
+            "the deeper curves appear"
+        );
+        assert_eq!(
+            Figure::Crossing.inputs(&base),
+            Figure::Crossing.inputs(&base.with(Param::AttentionKnee, 5_000.0)),
+            "knees matter only when the deeper model is on"
+        );
     }
 }

@@ -85,7 +85,11 @@ mod tests {
             for band in [p.background, p.wait_band, p.prefill_band, p.decode_band] {
                 assert!(contrast(p.text, band) >= 4.5, "text on band {band:?}");
                 for line in [p.wait, p.prefill, p.decode, p.total, p.reading, p.marker, p.axis] {
-                    assert!(contrast(line, band) >= 3.0, "{line:?} on {band:?}: {}", contrast(line, band));
+                    assert!(
+                        contrast(line, band) >= 3.0,
+                        "{line:?} on {band:?}: {}",
+                        contrast(line, band)
+                    );
                 }
             }
         }

@@ -28,7 +28,11 @@ impl Scale {
     pub fn fraction(self, v: f64) -> f64 {
         let (lo, hi, v) = match self {
             Scale::Linear(lo, hi) => (lo, hi, v),
-            Scale::Log(lo, hi) => (lo.max(f64::MIN_POSITIVE).ln(), hi.max(f64::MIN_POSITIVE).ln(), v.max(f64::MIN_POSITIVE).ln()),
+            Scale::Log(lo, hi) => (
+                lo.max(f64::MIN_POSITIVE).ln(),
+                hi.max(f64::MIN_POSITIVE).ln(),
+                v.max(f64::MIN_POSITIVE).ln(),
+            ),
         };
         let f = if hi != lo { (v - lo) / (hi - lo) } else { 0.5 };
         if f.is_nan() {
@@ -57,7 +61,11 @@ fn linear_ticks(lo: f64, hi: f64, wanted: usize) -> Vec<f64> {
     }
     let raw = span / wanted as f64;
     let magnitude = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * magnitude).find(|s| *s >= raw * 0.999).unwrap_or(10.0 * magnitude);
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * magnitude)
+        .find(|s| *s >= raw * 0.999)
+        .unwrap_or(10.0 * magnitude);
     let first = (lo / step).ceil() as i64;
     let last = (hi / step).floor() as i64;
     (first..=last).take(100).map(|i| i as f64 * step).collect()
@@ -74,7 +82,10 @@ fn log_ticks(lo: f64, hi: f64, wanted: usize) -> Vec<f64> {
         let every = decades.len().div_ceil(wanted * 2).max(1);
         return decades.into_iter().step_by(every).collect();
     }
-    let mut ticks: Vec<f64> = (first - 1..=last).flat_map(|k| [1.0, 2.0, 5.0].map(|m| m * 10f64.powi(k))).filter(|v| *v >= lo * 0.999_999 && *v <= hi * 1.000_001).collect();
+    let mut ticks: Vec<f64> = (first - 1..=last)
+        .flat_map(|k| [1.0, 2.0, 5.0].map(|m| m * 10f64.powi(k)))
+        .filter(|v| *v >= lo * 0.999_999 && *v <= hi * 1.000_001)
+        .collect();
     ticks.dedup();
     ticks
 }
@@ -94,7 +105,12 @@ impl Layout {
     /// The figures' layout: the same margins and label band below the plot everywhere, and a
     /// band on the left wide enough for `y_label_css_px` of tick labels and description.
     pub fn figure(style: &Style, y_label_css_px: f64) -> Layout {
-        Layout { margin: style.px(8.0), margin_right: style.px(16.0), x_label_area: style.px(40.0), y_label_area: style.px(y_label_css_px) }
+        Layout {
+            margin: style.px(8.0),
+            margin_right: style.px(16.0),
+            x_label_area: style.px(40.0),
+            y_label_area: style.px(y_label_css_px),
+        }
     }
 }
 
@@ -126,15 +142,30 @@ impl CoordTranslate for Plane {
 
 impl Plane {
     /// The plane for `area` with the given scales, laid out inside `layout`'s margins.
-    pub fn on<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, x: Scale, y: Scale, layout: Layout) -> DrawingArea<DB, Plane> {
+    pub fn on<DB: DrawingBackend>(
+        area: &DrawingArea<DB, Shift>,
+        x: Scale,
+        y: Scale,
+        layout: Layout,
+    ) -> DrawingArea<DB, Plane> {
         let (w, h) = area.dim_in_pixel();
         let (w, h) = (w as i32, h as i32);
-        let (m, mr, xa, ya) = (layout.margin as i32, layout.margin_right as i32, layout.x_label_area as i32, layout.y_label_area as i32);
+        let (m, mr, xa, ya) = (
+            layout.margin as i32,
+            layout.margin_right as i32,
+            layout.x_label_area as i32,
+            layout.y_label_area as i32,
+        );
         let left = (m + ya).min(w - 1);
         let right = (w - mr).max(left + 1);
         let top = m.min(h - 1);
         let bottom = (h - m - xa).max(top + 1);
-        area.apply_coord_spec(Plane { x, y, rect: (left, top, right, bottom), origin: area.get_base_pixel() })
+        area.apply_coord_spec(Plane {
+            x,
+            y,
+            rect: (left, top, right, bottom),
+            origin: area.get_base_pixel(),
+        })
     }
 
     /// A value's position in the area's own pixels.
@@ -161,7 +192,11 @@ pub struct Axes<'a> {
 }
 
 /// Draws the grid, the two axis lines, tick marks, tick labels and axis descriptions.
-pub fn draw_axes<DB: DrawingBackend>(chart: &DrawingArea<DB, Plane>, axes: &Axes, style: &Style) -> DrawResult<DB> {
+pub fn draw_axes<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    axes: &Axes,
+    style: &Style,
+) -> DrawResult<DB> {
     let plane = *chart.as_coord_spec();
     // Pixel-level drawing on the same area, without the data mapping.
     let area = chart.strip_coord_spec();
@@ -172,8 +207,20 @@ pub fn draw_axes<DB: DrawingBackend>(chart: &DrawingArea<DB, Plane>, axes: &Axes
     let axis = style.line(p.axis, 1.0);
     let label = style.font(12.0);
 
-    let x_ticks: Vec<(i32, f64)> = plane.x.ticks(axes.x_ticks).into_iter().map(|v| (plane.local((v, 0.0)).0, v)).filter(|(px, _)| (left..=right).contains(px)).collect();
-    let y_ticks: Vec<(i32, f64)> = plane.y.ticks(axes.y_ticks).into_iter().map(|v| (plane.local((0.0, v)).1, v)).filter(|(py, _)| (top..=bottom).contains(py)).collect();
+    let x_ticks: Vec<(i32, f64)> = plane
+        .x
+        .ticks(axes.x_ticks)
+        .into_iter()
+        .map(|v| (plane.local((v, 0.0)).0, v))
+        .filter(|(px, _)| (left..=right).contains(px))
+        .collect();
+    let y_ticks: Vec<(i32, f64)> = plane
+        .y
+        .ticks(axes.y_ticks)
+        .into_iter()
+        .map(|v| (plane.local((0.0, v)).1, v))
+        .filter(|(py, _)| (top..=bottom).contains(py))
+        .collect();
 
     if axes.x_grid {
         for &(x, _) in &x_ticks {
@@ -189,17 +236,33 @@ pub fn draw_axes<DB: DrawingBackend>(chart: &DrawingArea<DB, Plane>, axes: &Axes
 
     for &(x, v) in &x_ticks {
         area.draw(&PathElement::new(vec![(x, bottom), (x, bottom + tick)], axis))?;
-        area.draw(&Text::new((axes.x_label)(v), (x, bottom + tick + gap), label.pos(Pos::new(HPos::Center, VPos::Top))))?;
+        area.draw(&Text::new(
+            (axes.x_label)(v),
+            (x, bottom + tick + gap),
+            label.pos(Pos::new(HPos::Center, VPos::Top)),
+        ))?;
     }
     for &(y, v) in &y_ticks {
         area.draw(&PathElement::new(vec![(left - tick, y), (left, y)], axis))?;
-        area.draw(&Text::new((axes.y_label)(v), (left - tick - gap, y), label.pos(Pos::new(HPos::Right, VPos::Center))))?;
+        area.draw(&Text::new(
+            (axes.y_label)(v),
+            (left - tick - gap, y),
+            label.pos(Pos::new(HPos::Right, VPos::Center)),
+        ))?;
     }
 
     let (_, h) = area.dim_in_pixel();
     let desc = style.font(12.0);
-    area.draw(&Text::new(axes.x_desc.to_string(), ((left + right) / 2, h as i32 - style.px(8.0) as i32), desc.pos(Pos::new(HPos::Center, VPos::Bottom))))?;
-    area.draw(&Text::new(axes.y_desc.to_string(), (style.px(8.0) as i32, (top + bottom) / 2), desc.transform(FontTransform::Rotate270).pos(Pos::new(HPos::Center, VPos::Top))))?;
+    area.draw(&Text::new(
+        axes.x_desc.to_string(),
+        ((left + right) / 2, h as i32 - style.px(8.0) as i32),
+        desc.pos(Pos::new(HPos::Center, VPos::Bottom)),
+    ))?;
+    area.draw(&Text::new(
+        axes.y_desc.to_string(),
+        (style.px(8.0) as i32, (top + bottom) / 2),
+        desc.transform(FontTransform::Rotate270).pos(Pos::new(HPos::Center, VPos::Top)),
+    ))?;
     Ok(())
 }
 

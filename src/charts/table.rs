@@ -34,7 +34,15 @@ impl DataTable {
         let mut out = self.headers.iter().map(|h| quote(h)).collect::<Vec<_>>().join(",");
         out.push_str("\r\n");
         for row in &self.rows {
-            let cells: Vec<String> = row.iter().map(|c| c.value.filter(|v| v.is_finite()).map(|v| v.to_string()).unwrap_or_else(|| quote(&c.text))).collect();
+            let cells: Vec<String> = row
+                .iter()
+                .map(|c| {
+                    c.value
+                        .filter(|v| v.is_finite())
+                        .map(|v| v.to_string())
+                        .unwrap_or_else(|| quote(&c.text))
+                })
+                .collect();
             out.push_str(&cells.join(","));
             out.push_str("\r\n");
         }
@@ -56,7 +64,11 @@ impl DataTable {
         }
         out.push_str("</tr></thead><tbody>");
         for (i, row) in self.rows.iter().enumerate() {
-            out.push_str(if self.current_row == Some(i) { "<tr class=\"current\">" } else { "<tr>" });
+            out.push_str(if self.current_row == Some(i) {
+                "<tr class=\"current\">"
+            } else {
+                "<tr>"
+            });
             for (j, cell) in row.iter().enumerate() {
                 out.push_str(if j == 0 { "<th scope=\"row\">" } else { "<td>" });
                 escape_into(&mut out, &cell.text);
@@ -111,7 +123,10 @@ mod tests {
         let t = DataTable {
             caption: "<b>&".into(),
             headers: vec!["what", "secs"],
-            rows: vec![vec![Cell::text("a"), Cell::text("1")], vec![Cell::text("x'\""), Cell::text("2")]],
+            rows: vec![
+                vec![Cell::text("a"), Cell::text("1")],
+                vec![Cell::text("x'\""), Cell::text("2")],
+            ],
             current_row: Some(1),
         };
         assert_eq!(

@@ -41,14 +41,22 @@ impl Timeline {
         let streamed_read_secs = reading.streamed_done_secs(ttft, total, output);
         // Average pace after the first token; under the deeper model decode slows slightly as
         // it goes, which a straight segment from first to last token approximates.
-        let decode_tokens_per_sec = if total > ttft { (output - 1.0).max(0.0) / (total - ttft) } else { state.get(Param::Decode) };
+        let decode_tokens_per_sec = if total > ttft {
+            (output - 1.0).max(0.0) / (total - ttft)
+        } else {
+            state.get(Param::Decode)
+        };
         Timeline {
             wait_secs: h.wait_secs,
             prefill_end_secs: h.wait_secs + h.prefill_secs,
             ttft_secs: ttft,
             total_secs: total,
             output_tokens: output,
-            decode_tokens_per_sec: if decode_tokens_per_sec > 0.0 { decode_tokens_per_sec } else { state.get(Param::Decode) },
+            decode_tokens_per_sec: if decode_tokens_per_sec > 0.0 {
+                decode_tokens_per_sec
+            } else {
+                state.get(Param::Decode)
+            },
             reading_tokens_per_sec: reading.tokens_per_sec(),
             streamed_read_secs,
             unstreamed_read_secs: reading.unstreamed_done_secs(total, output),
@@ -94,11 +102,24 @@ impl Timeline {
 
 /// Figure 1's data table: each milestone and when it happens.
 pub fn table(state: &State) -> DataTable {
-    let rows = Timeline::of(state).rows().into_iter().map(|(what, secs)| vec![Cell::text(what), Cell::number(secs, format::duration(secs))]).collect();
-    DataTable { caption: "Figure 1 as a table: milestones of the request".to_string(), headers: vec!["moment", "seconds after sending"], rows, current_row: None }
+    let rows = Timeline::of(state)
+        .rows()
+        .into_iter()
+        .map(|(what, secs)| vec![Cell::text(what), Cell::number(secs, format::duration(secs))])
+        .collect();
+    DataTable {
+        caption: "Figure 1 as a table: milestones of the request".to_string(),
+        headers: vec!["moment", "seconds after sending"],
+        rows,
+        current_row: None,
+    }
 }
 
-pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, t: &Timeline, style: &Style) -> DrawResult<DB> {
+pub fn draw<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    t: &Timeline,
+    style: &Style,
+) -> DrawResult<DB> {
     let t = *t;
     let p = &style.palette;
     area.fill(&p.background)?;
@@ -109,7 +130,12 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, t: &Timeline, sty
     ];
     let plot = legend::draw_above(area, &legend, style)?;
     let y_max = (t.output_tokens * 1.12).max(1.0);
-    let chart = Plane::on(&plot, Scale::Linear(0.0, t.x_max_secs), Scale::Linear(0.0, y_max), Layout::figure(style, 58.0));
+    let chart = Plane::on(
+        &plot,
+        Scale::Linear(0.0, t.x_max_secs),
+        Scale::Linear(0.0, y_max),
+        Layout::figure(style, 58.0),
+    );
 
     let bands = [
         (0.0, t.wait_secs, p.wait_band, p.wait, "wait"),
@@ -135,36 +161,65 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, t: &Timeline, sty
     draw_axes(&chart, &axes, style)?;
 
     // Response-time bands a person feels, where they fall inside the axis.
-    for band in RESPONSE_BANDS.iter().filter(|b| b.limit_secs < t.x_max_secs * 0.97 && b.limit_secs > t.x_max_secs * 0.03) {
+    for band in RESPONSE_BANDS
+        .iter()
+        .filter(|b| b.limit_secs < t.x_max_secs * 0.97 && b.limit_secs > t.x_max_secs * 0.03)
+    {
         for seg in dashes((band.limit_secs, 0.0), (band.limit_secs, y_max * 0.5), 10) {
             chart.draw(&PathElement::new(seg, style.line(p.axis, 1.0)))?;
         }
         let text = format!("{} s: {}", format::trimmed(band.limit_secs, 1), band.label);
-        chart.draw(&Text::new(text, (band.limit_secs + t.x_max_secs * 0.006, y_max * 0.46), style.label(11.0, p.axis, HPos::Left)))?;
+        chart.draw(&Text::new(
+            text,
+            (band.limit_secs + t.x_max_secs * 0.006, y_max * 0.46),
+            style.label(11.0, p.axis, HPos::Left),
+        ))?;
     }
 
     // Phase names sit at the top of their band when it is wide enough to hold them.
     let min_width = t.x_max_secs * 0.09;
     for (from, to, _, color, name) in bands {
         if to - from >= min_width {
-            chart.draw(&Text::new(name, ((from + to) / 2.0, y_max * 0.97), style.font_colored(12.0, color).pos(plotters::style::text_anchor::Pos::new(HPos::Center, plotters::style::text_anchor::VPos::Top))))?;
+            chart.draw(&Text::new(
+                name,
+                ((from + to) / 2.0, y_max * 0.97),
+                style.font_colored(12.0, color).pos(plotters::style::text_anchor::Pos::new(
+                    HPos::Center,
+                    plotters::style::text_anchor::VPos::Top,
+                )),
+            ))?;
         }
     }
 
     // Unstreamed: nothing until the last token, then everything at once.
-    let unstreamed = vec![(0.0, 0.0), (t.total_secs, 0.0), (t.total_secs, t.output_tokens), (t.x_max_secs, t.output_tokens)];
+    let unstreamed = vec![
+        (0.0, 0.0),
+        (t.total_secs, 0.0),
+        (t.total_secs, t.output_tokens),
+        (t.x_max_secs, t.output_tokens),
+    ];
     chart.draw(&PathElement::new(unstreamed, style.line(p.total, 2.0)))?;
 
     // Streamed: the first token at TTFT, then one per decode step.
-    let streamed = vec![(0.0, 0.0), (t.ttft_secs, 0.0), (t.ttft_secs, t.output_tokens.min(1.0)), (t.total_secs, t.output_tokens), (t.x_max_secs, t.output_tokens)];
+    let streamed = vec![
+        (0.0, 0.0),
+        (t.ttft_secs, 0.0),
+        (t.ttft_secs, t.output_tokens.min(1.0)),
+        (t.total_secs, t.output_tokens),
+        (t.x_max_secs, t.output_tokens),
+    ];
     chart.draw(&PathElement::new(streamed, style.line(p.decode, 3.0)))?;
 
     // The reading-speed line starts at the first token. Where it runs above the stream the
     // reader has caught up and is waiting for text.
     let read_end = (t.ttft_secs + t.output_tokens / t.reading_tokens_per_sec).min(t.x_max_secs);
-    let read_line = |secs: f64| (t.reading_tokens_per_sec * (secs - t.ttft_secs)).clamp(0.0, t.output_tokens);
+    let read_line =
+        |secs: f64| (t.reading_tokens_per_sec * (secs - t.ttft_secs)).clamp(0.0, t.output_tokens);
     let reading_segments = dashes((t.ttft_secs, 0.0), (read_end, read_line(read_end)), 14);
-    draw_all(&chart, reading_segments.into_iter().map(|seg| PathElement::new(seg, style.line(p.reading, 2.0))))?;
+    draw_all(
+        &chart,
+        reading_segments.into_iter().map(|seg| PathElement::new(seg, style.line(p.reading, 2.0))),
+    )?;
     if t.reader_waits() {
         let samples = 40;
         let gap: Vec<(f64, f64)> = (0..=samples)
@@ -172,13 +227,18 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, t: &Timeline, sty
             .map(|x| (x, read_line(x)))
             .chain((0..=samples).rev().map(|i| {
                 let x = t.ttft_secs + (read_end - t.ttft_secs) * i as f64 / samples as f64;
-                let arrived = (1.0 + (x - t.ttft_secs) * t.decode_tokens_per_sec).min(t.output_tokens);
+                let arrived =
+                    (1.0 + (x - t.ttft_secs) * t.decode_tokens_per_sec).min(t.output_tokens);
                 (x, arrived.min(read_line(x)))
             }))
             .collect();
         chart.draw(&Polygon::new(gap, p.reading.mix(0.25).filled()))?;
         let mid = (t.ttft_secs + read_end) / 2.0;
-        chart.draw(&Text::new("reader waits for text", (mid, read_line(mid)), style.label(12.0, p.reading, HPos::Right)))?;
+        chart.draw(&Text::new(
+            "reader waits for text",
+            (mid, read_line(mid)),
+            style.label(12.0, p.reading, HPos::Right),
+        ))?;
     }
 
     // Milestones.
@@ -186,10 +246,17 @@ pub fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, t: &Timeline, sty
         (t.ttft_secs, format!("first token {}", format::duration(t.ttft_secs)), p.marker, true),
         (t.total_secs, format!("done {}", format::duration(t.total_secs)), p.total, false),
     ] {
-        chart.draw(&PathElement::new(vec![(secs, 0.0), (secs, y_max * 0.86)], style.line(color, 1.5)))?;
+        chart.draw(&PathElement::new(
+            vec![(secs, 0.0), (secs, y_max * 0.86)],
+            style.line(color, 1.5),
+        ))?;
         // The first-token label reads rightwards from its line, the total's leftwards, so the
         // two never collide even when they are close together.
-        let (x, y, h) = if first { (secs + t.x_max_secs * 0.01, y_max * 0.8, HPos::Left) } else { (secs - t.x_max_secs * 0.01, y_max * 0.66, HPos::Right) };
+        let (x, y, h) = if first {
+            (secs + t.x_max_secs * 0.01, y_max * 0.8, HPos::Left)
+        } else {
+            (secs - t.x_max_secs * 0.01, y_max * 0.66, HPos::Right)
+        };
         chart.draw(&Text::new(text, (x, y), style.label(12.0, color, h)))?;
     }
     Ok(())

@@ -71,7 +71,6 @@ pub fn derived_kv_knee() -> f64 {
     WEIGHT_BYTES / KV_BYTES_PER_TOKEN
 }
 
-
 /// A knee in tokens: +∞ switches its effect off, NaN falls back to `default` (the reasoned value
 /// rather than either extreme), anything else is held at or above [`MIN_KNEE_TOKENS`].
 fn knee(x: f64, default: f64) -> f64 {
@@ -93,7 +92,10 @@ pub struct Knees {
 
 impl Knees {
     /// The rough defaults for an ~8B model (see the constants' docs).
-    pub const DEFAULT: Knees = Knees { attention_tokens: DEFAULT_ATTENTION_KNEE_TOKENS, kv_tokens: DEFAULT_KV_KNEE_TOKENS };
+    pub const DEFAULT: Knees = Knees {
+        attention_tokens: DEFAULT_ATTENTION_KNEE_TOKENS,
+        kv_tokens: DEFAULT_KV_KNEE_TOKENS,
+    };
 
     /// Both knees at infinity: the deeper model reduces to the linear one.
     pub const DISABLED: Knees = Knees { attention_tokens: f64::INFINITY, kv_tokens: f64::INFINITY };
@@ -101,7 +103,10 @@ impl Knees {
     /// The knees actually used: NaN becomes the default, small or negative values become
     /// [`MIN_KNEE_TOKENS`], +∞ stays (and disables that effect).
     pub fn sanitised(self) -> Knees {
-        Knees { attention_tokens: knee(self.attention_tokens, DEFAULT_ATTENTION_KNEE_TOKENS), kv_tokens: knee(self.kv_tokens, DEFAULT_KV_KNEE_TOKENS) }
+        Knees {
+            attention_tokens: knee(self.attention_tokens, DEFAULT_ATTENTION_KNEE_TOKENS),
+            kv_tokens: knee(self.kv_tokens, DEFAULT_KV_KNEE_TOKENS),
+        }
     }
 
     /// Whether both effects are switched off (the linear model).
@@ -143,7 +148,8 @@ struct Inputs {
 
 impl DeepRequest {
     /// The lesson's summariser under the default knees, nothing cached.
-    pub const SUMMARISER: DeepRequest = DeepRequest { base: Request::SUMMARISER, cached_tokens: 0.0, knees: Knees::DEFAULT };
+    pub const SUMMARISER: DeepRequest =
+        DeepRequest { base: Request::SUMMARISER, cached_tokens: 0.0, knees: Knees::DEFAULT };
 
     pub fn new(base: Request, cached_tokens: f64, knees: Knees) -> DeepRequest {
         DeepRequest { base, cached_tokens, knees }
@@ -428,7 +434,12 @@ impl Optimism {
     fn between(line_ttft: f64, deep_ttft: f64, line_total: f64, deep_total: f64) -> Optimism {
         let ttft_gap = deep_ttft - line_ttft;
         let total_gap = deep_total - line_total;
-        Optimism { ttft_gap_secs: ttft_gap, ttft_gap_fraction: fraction(ttft_gap, line_ttft), total_gap_secs: total_gap, total_gap_fraction: fraction(total_gap, line_total) }
+        Optimism {
+            ttft_gap_secs: ttft_gap,
+            ttft_gap_fraction: fraction(ttft_gap, line_ttft),
+            total_gap_secs: total_gap,
+            total_gap_fraction: fraction(total_gap, line_total),
+        }
     }
 }
 

@@ -95,7 +95,10 @@ impl Deployment {
 
     /// The same deployment with its inputs brought into the finite range every method uses.
     pub fn sanitized(self) -> Deployment {
-        Deployment { ttft_secs: sanitize::secs(self.ttft_secs), decode_tokens_per_sec: sanitize::rate(self.decode_tokens_per_sec) }
+        Deployment {
+            ttft_secs: sanitize::secs(self.ttft_secs),
+            decode_tokens_per_sec: sanitize::rate(self.decode_tokens_per_sec),
+        }
     }
 
     /// Time to first token, as the comparison uses it.
@@ -366,7 +369,11 @@ impl Comparison {
 
     /// Both completion times at one answer length, and the winner.
     pub fn race_at(&self, answer_tokens: f64) -> Race {
-        Race { a_secs: self.a.completion_secs(answer_tokens), b_secs: self.b.completion_secs(answer_tokens), winner: self.winner_at(answer_tokens) }
+        Race {
+            a_secs: self.a.completion_secs(answer_tokens),
+            b_secs: self.b.completion_secs(answer_tokens),
+            winner: self.winner_at(answer_tokens),
+        }
     }
 
     /// Each deployment answering at its own length: models differ in how much they say, so the
@@ -466,8 +473,14 @@ mod tests {
     #[test]
     fn dominance_and_identity_have_no_crossover() {
         let a = Deployment::new(0.2, 120.0);
-        assert_eq!(Comparison::new(a, Deployment::LESSON_B).crossover(), Crossover::Never { faster: Which::A });
-        assert_eq!(Comparison::new(Deployment::LESSON_B, a).crossover(), Crossover::Never { faster: Which::B });
+        assert_eq!(
+            Comparison::new(a, Deployment::LESSON_B).crossover(),
+            Crossover::Never { faster: Which::A }
+        );
+        assert_eq!(
+            Comparison::new(Deployment::LESSON_B, a).crossover(),
+            Crossover::Never { faster: Which::B }
+        );
         assert_eq!(Comparison::new(a, a).crossover(), Crossover::Identical);
         // Equal TTFTs: the faster writer wins everything but the empty answer.
         let same_start = Comparison::new(Deployment::new(0.5, 30.0), Deployment::new(0.5, 60.0));
@@ -485,9 +498,13 @@ mod tests {
         let instant = Comparison::new(Deployment::new(0.0, 30.0), Deployment::LESSON_B);
         assert_eq!(instant.first_token_speedup(), Speedup::Unbounded { faster: Which::A });
         assert_eq!(instant.finish_speedup(0.0), Speedup::Unbounded { faster: Which::A });
-        let tiny = Comparison::new(Deployment::new(f64::MIN_POSITIVE, 30.0), Deployment::new(1e9, 30.0));
+        let tiny =
+            Comparison::new(Deployment::new(f64::MIN_POSITIVE, 30.0), Deployment::new(1e9, 30.0));
         assert_eq!(tiny.first_token_speedup(), Speedup::Unbounded { faster: Which::A });
-        assert_eq!(Comparison::new(Deployment::LESSON_A, Deployment::LESSON_A).first_token_speedup(), Speedup::Same);
+        assert_eq!(
+            Comparison::new(Deployment::LESSON_A, Deployment::LESSON_A).first_token_speedup(),
+            Speedup::Same
+        );
     }
 
     #[test]
@@ -497,7 +514,13 @@ mod tests {
             for n in [x, 600.0] {
                 assert!(d.completion_secs(n).is_finite(), "{x} {n}");
             }
-            let p = PromptTtft { base_prompt_tokens: x, passages: x, tokens_per_passage: x, prefill_tokens_per_sec: x, overhead_secs: x };
+            let p = PromptTtft {
+                base_prompt_tokens: x,
+                passages: x,
+                tokens_per_passage: x,
+                prefill_tokens_per_sec: x,
+                overhead_secs: x,
+            };
             assert!(p.ttft_secs().is_finite(), "{x}");
         }
     }

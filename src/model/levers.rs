@@ -93,11 +93,15 @@ pub struct Retrieval {
 impl Retrieval {
     /// The lesson's support-answer deployment: twelve passages making an 8,000-token prompt
     /// (a 200-token frame and passages of 650 tokens; four of them give the lesson's ~2,800).
-    pub const LESSON: Retrieval = Retrieval { base_prompt_tokens: 200.0, passages: 12.0, tokens_per_passage: 650.0 };
+    pub const LESSON: Retrieval =
+        Retrieval { base_prompt_tokens: 200.0, passages: 12.0, tokens_per_passage: 650.0 };
 
     /// base + passages × tokens per passage.
     pub fn prompt_tokens(&self) -> f64 {
-        sanitize::tokens(sanitize::tokens(self.base_prompt_tokens) + sanitize::tokens(self.passages) * sanitize::tokens(self.tokens_per_passage))
+        sanitize::tokens(
+            sanitize::tokens(self.base_prompt_tokens)
+                + sanitize::tokens(self.passages) * sanitize::tokens(self.tokens_per_passage),
+        )
     }
 
     pub fn with_passages(self, passages: f64) -> Retrieval {
@@ -147,7 +151,11 @@ pub struct Split {
 impl Split {
     /// `parts` pieces, the default instructions, and partial answers as long as the final one.
     pub fn new(request: &DeepRequest, parts: u32) -> Split {
-        Split { parts, instruction_tokens: DEFAULT_INSTRUCTION_TOKENS, part_answer_tokens: request.base.output_tokens }
+        Split {
+            parts,
+            instruction_tokens: DEFAULT_INSTRUCTION_TOKENS,
+            part_answer_tokens: request.base.output_tokens,
+        }
     }
 
     fn k(&self) -> f64 {
@@ -157,12 +165,18 @@ impl Split {
     /// One of the parallel part requests.
     pub fn part_request(&self, request: &DeepRequest) -> DeepRequest {
         let share = sanitize::tokens(request.base.prompt_tokens) / self.k();
-        request.with_cached(0.0).with_prompt(share + sanitize::tokens(self.instruction_tokens)).with_output(sanitize::tokens(self.part_answer_tokens))
+        request
+            .with_cached(0.0)
+            .with_prompt(share + sanitize::tokens(self.instruction_tokens))
+            .with_output(sanitize::tokens(self.part_answer_tokens))
     }
 
     /// The request that merges the partial answers into the final one.
     pub fn merge_request(&self, request: &DeepRequest) -> DeepRequest {
-        let prompt = sanitize::tokens(self.k() * sanitize::tokens(self.part_answer_tokens) + sanitize::tokens(self.instruction_tokens));
+        let prompt = sanitize::tokens(
+            self.k() * sanitize::tokens(self.part_answer_tokens)
+                + sanitize::tokens(self.instruction_tokens),
+        );
         request.with_cached(0.0).with_prompt(prompt)
     }
 
@@ -170,7 +184,10 @@ impl Split {
     pub fn timing(&self, request: &DeepRequest) -> Timing {
         let parts_done = self.part_request(request).total_secs();
         let merge = self.merge_request(request);
-        Timing { ttft_secs: parts_done + merge.ttft_secs(), total_secs: parts_done + merge.total_secs() }
+        Timing {
+            ttft_secs: parts_done + merge.ttft_secs(),
+            total_secs: parts_done + merge.total_secs(),
+        }
     }
 }
 
@@ -193,7 +210,11 @@ pub const DEFAULT_ACK_SECS: f64 = 0.1;
 pub fn off_request_path(request: &DeepRequest, ack_secs: f64) -> Effect {
     let ack = if ack_secs.is_nan() { DEFAULT_ACK_SECS } else { sanitize::secs(ack_secs) };
     let before = Timing::of(request);
-    Effect { before, after: Timing { ttft_secs: ack, total_secs: ack }, result_ready_secs: Some(before.total_secs) }
+    Effect {
+        before,
+        after: Timing { ttft_secs: ack, total_secs: ack },
+        result_ready_secs: Some(before.total_secs),
+    }
 }
 
 /// The four levers as one value, for a UI that lists them.
@@ -209,7 +230,9 @@ impl Lever {
     pub fn effect(&self, request: &DeepRequest) -> Effect {
         match *self {
             Lever::CachePrefix { cached_tokens } => cache_prefix(request, cached_tokens),
-            Lever::FewerPassages { retrieval, keep_passages } => fewer_passages(request, retrieval, keep_passages),
+            Lever::FewerPassages { retrieval, keep_passages } => {
+                fewer_passages(request, retrieval, keep_passages)
+            }
             Lever::Split(plan) => split(request, plan),
             Lever::OffRequestPath { ack_secs } => off_request_path(request, ack_secs),
         }

@@ -35,26 +35,34 @@ fn held(x: f64, low: f64, high: f64) -> f64 {
 impl ReadingSpeed {
     /// Tokens a reader gets through per second (240 words/min is about 5.3 tok/s).
     pub fn tokens_per_sec(&self) -> f64 {
-        let wpm = if self.words_per_min.is_finite() && self.words_per_min > 0.0 { self.words_per_min } else { DEFAULT_WORDS_PER_MIN };
+        let wpm = if self.words_per_min.is_finite() && self.words_per_min > 0.0 {
+            self.words_per_min
+        } else {
+            DEFAULT_WORDS_PER_MIN
+        };
         wpm.clamp(SLOWEST_WORDS_PER_MIN, FASTEST_WORDS_PER_MIN) / 60.0 / WORDS_PER_TOKEN
     }
 
     /// Tokens read by time `t_secs` if the reader starts at the first token and never runs out of
     /// text: the reading-speed line of the figures.
     pub fn tokens_read_at(&self, t_secs: f64, ttft_secs: f64) -> f64 {
-        let elapsed = held(t_secs, -LONGEST_SECS, LONGEST_SECS) - held(ttft_secs, -LONGEST_SECS, LONGEST_SECS);
+        let elapsed = held(t_secs, -LONGEST_SECS, LONGEST_SECS)
+            - held(ttft_secs, -LONGEST_SECS, LONGEST_SECS);
         held(self.tokens_per_sec() * elapsed, 0.0, MOST_TOKENS)
     }
 
     /// When a reader following a stream finishes: reading pace or the stream itself, whichever is
     /// slower, sets the end.
     pub fn streamed_done_secs(&self, ttft_secs: f64, total_secs: f64, output_tokens: f64) -> f64 {
-        (held(ttft_secs, 0.0, LONGEST_SECS) + held(output_tokens, 0.0, MOST_TOKENS) / self.tokens_per_sec()).max(held(total_secs, 0.0, LONGEST_SECS))
+        (held(ttft_secs, 0.0, LONGEST_SECS)
+            + held(output_tokens, 0.0, MOST_TOKENS) / self.tokens_per_sec())
+        .max(held(total_secs, 0.0, LONGEST_SECS))
     }
 
     /// When a reader of an unstreamed answer finishes: nothing to read until it all lands.
     pub fn unstreamed_done_secs(&self, total_secs: f64, output_tokens: f64) -> f64 {
-        held(total_secs, 0.0, LONGEST_SECS) + held(output_tokens, 0.0, MOST_TOKENS) / self.tokens_per_sec()
+        held(total_secs, 0.0, LONGEST_SECS)
+            + held(output_tokens, 0.0, MOST_TOKENS) / self.tokens_per_sec()
     }
 }
 

@@ -59,7 +59,9 @@ impl Request {
         let first = sanitize::tokens(self.output_tokens).min(1.0);
         // Divided the same way as `decode_secs`, so an answer under one token ends exactly at
         // its first token rather than a rounding step before it.
-        sanitize::secs(self.wait_secs) + self.prefill_secs() + first / sanitize::rate(self.decode_tokens_per_sec)
+        sanitize::secs(self.wait_secs)
+            + self.prefill_secs()
+            + first / sanitize::rate(self.decode_tokens_per_sec)
     }
 
     /// Time until the last token has been written.
@@ -73,7 +75,11 @@ impl Request {
         if total <= 0.0 {
             return (0.0, 0.0, 0.0);
         }
-        (sanitize::secs(self.wait_secs) / total, self.prefill_secs() / total, self.decode_secs() / total)
+        (
+            sanitize::secs(self.wait_secs) / total,
+            self.prefill_secs() / total,
+            self.decode_secs() / total,
+        )
     }
 
     /// Prompt tokens per output token at which both phases cost the same.
@@ -143,8 +149,13 @@ mod tests {
     #[test]
     fn bad_rates_stay_finite() {
         for rate in [0.0, -1.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
-            let r = Request { prefill_tokens_per_sec: rate, decode_tokens_per_sec: rate, ..Request::SUMMARISER };
-            for x in [r.ttft_secs(), r.total_secs(), r.crossing_ratio(), r.crossing_prompt_tokens()] {
+            let r = Request {
+                prefill_tokens_per_sec: rate,
+                decode_tokens_per_sec: rate,
+                ..Request::SUMMARISER
+            };
+            for x in [r.ttft_secs(), r.total_secs(), r.crossing_ratio(), r.crossing_prompt_tokens()]
+            {
                 assert!(x.is_finite(), "rate {rate} gave {x}");
             }
         }

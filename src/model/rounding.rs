@@ -24,7 +24,8 @@ pub fn round_half_away(x: f64, decimals: i32) -> f64 {
     // Relative, since the inputs' error is; capped so that for large values a fraction
     // visibly short of a half (0.1 of a unit) is never taken for a tie.
     let tolerance = (1e-9 * scaled.abs().max(1.0)).min(1e-6);
-    let rounded = if (frac - 0.5).abs() <= tolerance { whole + scaled.signum() } else { scaled.round() };
+    let rounded =
+        if (frac - 0.5).abs() <= tolerance { whole + scaled.signum() } else { scaled.round() };
     if decimals < 0 {
         rounded * inverse
     } else {

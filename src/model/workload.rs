@@ -131,7 +131,8 @@ impl Abandonment {
 
 impl LengthDistribution {
     /// The lesson's support workload: median 40 tokens, p90 900 (two workloads in one).
-    pub const LESSON: LengthDistribution = LengthDistribution { median_tokens: 40.0, p90_tokens: 900.0 };
+    pub const LESSON: LengthDistribution =
+        LengthDistribution { median_tokens: 40.0, p90_tokens: 900.0 };
 
     pub fn new(median_tokens: f64, p90_tokens: f64) -> LengthDistribution {
         LengthDistribution { median_tokens, p90_tokens }
@@ -262,7 +263,10 @@ impl LengthDistribution {
             let (to_short, short_tokens) = self.short_side_moments(threshold, error_sigma);
             let (s, l) = (comparison.get(short), comparison.get(long));
             let long_tokens = (self.mean() - short_tokens).max(0.0);
-            let secs = to_short * s.ttft() + short_tokens * s.secs_per_token() + (1.0 - to_short) * l.ttft() + long_tokens * l.secs_per_token();
+            let secs = to_short * s.ttft()
+                + short_tokens * s.secs_per_token()
+                + (1.0 - to_short) * l.ttft()
+                + long_tokens * l.secs_per_token();
             (to_short, secs)
         };
         let (to_short, routed_secs) = split(router.threshold(), router.sigma());
@@ -275,7 +279,14 @@ impl LengthDistribution {
             Some(n) => self.misrouted_share(n, router.threshold(), router.sigma()),
             None => 0.0,
         };
-        Routing { always_a_secs, always_b_secs, routed_secs, best_possible_secs, share_sent_to_a, misrouted_share }
+        Routing {
+            always_a_secs,
+            always_b_secs,
+            routed_secs,
+            best_possible_secs,
+            share_sent_to_a,
+            misrouted_share,
+        }
     }
 
     /// For a router with this threshold and error: the share of requests predicted short, and
@@ -360,7 +371,8 @@ impl LengthDistribution {
         } else {
             let (mu, sigma) = (self.mu(), self.sigma());
             // Percentiles of the survivors: the share q of the surviving mass.
-            let survivor_length = |q: f64| (mu + sigma * normal_quantile(q * surviving)).exp().min(longest);
+            let survivor_length =
+                |q: f64| (mu + sigma * normal_quantile(q * surviving)).exp().min(longest);
             let percentiles = Percentiles {
                 p50: d.completion_secs(survivor_length(0.5)),
                 p90: d.completion_secs(survivor_length(0.9)),
@@ -368,10 +380,16 @@ impl LengthDistribution {
             };
             // Mean of the survivors: the log-normal's partial expectation below `longest`.
             let z_longest = (longest.ln() - mu) / sigma;
-            let mean_tokens = (self.mean() * normal_cdf(z_longest - sigma) / surviving).clamp(0.0, longest);
+            let mean_tokens =
+                (self.mean() * normal_cdf(z_longest - sigma) / surviving).clamp(0.0, longest);
             Some(Survivors { mean_secs: d.ttft() + mean_tokens * d.secs_per_token(), percentiles })
         };
-        Abandonment { abandoned_share: (1.0 - surviving).clamp(0.0, 1.0), true_mean_secs, true_percentiles, measured }
+        Abandonment {
+            abandoned_share: (1.0 - surviving).clamp(0.0, 1.0),
+            true_mean_secs,
+            true_percentiles,
+            measured,
+        }
     }
 }
 
@@ -443,7 +461,8 @@ fn simpson(g: &impl Fn(f64) -> f64, from: f64, to: f64) -> f64 {
         return 0.0;
     }
     let h = (to - from) / INTERVALS as f64;
-    let inner: f64 = (1..INTERVALS).map(|i| g(from + h * i as f64) * if i % 2 == 1 { 4.0 } else { 2.0 }).sum();
+    let inner: f64 =
+        (1..INTERVALS).map(|i| g(from + h * i as f64) * if i % 2 == 1 { 4.0 } else { 2.0 }).sum();
     (g(from) + inner + g(to)) * h / 3.0
 }
 
@@ -519,10 +538,37 @@ pub(crate) fn normal_quantile(p: f64) -> f64 {
         return 0.0;
     }
     let p = p.clamp(1e-300, 1.0 - 1e-16);
-    const A: [f64; 6] = [-3.969_683_028_665_376e1, 2.209_460_984_245_205e2, -2.759_285_104_469_687e2, 1.383_577_518_672_69e2, -3.066_479_806_614_716e1, 2.506_628_277_459_239];
-    const B: [f64; 6] = [-5.447_609_879_822_406e1, 1.615_858_368_580_409e2, -1.556_989_798_598_866e2, 6.680_131_188_771_972e1, -1.328_068_155_288_572e1, 1.0];
-    const C: [f64; 6] = [-7.784_894_002_430_293e-3, -3.223_964_580_411_365e-1, -2.400_758_277_161_838, -2.549_732_539_343_734, 4.374_664_141_464_968, 2.938_163_982_698_783];
-    const D: [f64; 5] = [7.784_695_709_041_462e-3, 3.224_671_290_700_398e-1, 2.445_134_137_142_996, 3.754_408_661_907_416, 1.0];
+    const A: [f64; 6] = [
+        -3.969_683_028_665_376e1,
+        2.209_460_984_245_205e2,
+        -2.759_285_104_469_687e2,
+        1.383_577_518_672_69e2,
+        -3.066_479_806_614_716e1,
+        2.506_628_277_459_239,
+    ];
+    const B: [f64; 6] = [
+        -5.447_609_879_822_406e1,
+        1.615_858_368_580_409e2,
+        -1.556_989_798_598_866e2,
+        6.680_131_188_771_972e1,
+        -1.328_068_155_288_572e1,
+        1.0,
+    ];
+    const C: [f64; 6] = [
+        -7.784_894_002_430_293e-3,
+        -3.223_964_580_411_365e-1,
+        -2.400_758_277_161_838,
+        -2.549_732_539_343_734,
+        4.374_664_141_464_968,
+        2.938_163_982_698_783,
+    ];
+    const D: [f64; 5] = [
+        7.784_695_709_041_462e-3,
+        3.224_671_290_700_398e-1,
+        2.445_134_137_142_996,
+        3.754_408_661_907_416,
+        1.0,
+    ];
     const LOW: f64 = 0.024_25;
     let horner = |coefficients: &[f64], x: f64| coefficients.iter().fold(0.0, |acc, k| acc * x + k);
     let first = if p < LOW {
@@ -598,10 +644,18 @@ mod tests {
     fn both_ways_of_counting_wrong_routes_agree() {
         // Each formula is exact for any spreads; they differ only in which is smooth enough for
         // the fixed grid. Where both are comfortable they must agree.
-        for (c, star, sigma, error_sigma) in [(-0.3, -0.3, 2.43, 1.0), (0.5, -0.3, 2.43, 2.0), (-1.0, 0.2, 1.0, 1.0), (0.0, 0.0, 1.5, 0.8)] {
+        for (c, star, sigma, error_sigma) in [
+            (-0.3, -0.3, 2.43, 1.0),
+            (0.5, -0.3, 2.43, 2.0),
+            (-1.0, 0.2, 1.0, 1.0),
+            (0.0, 0.0, 1.5, 0.8),
+        ] {
             let by_error = misrouted_given_error(c, star, sigma, error_sigma);
             let by_length = misrouted_given_length(c, star, sigma, error_sigma);
-            assert!((by_error - by_length).abs() < 1e-6, "{c} {star} {sigma} {error_sigma}: {by_error} vs {by_length}");
+            assert!(
+                (by_error - by_length).abs() < 1e-6,
+                "{c} {star} {sigma} {error_sigma}: {by_error} vs {by_length}"
+            );
         }
         // With the threshold at n* and a vanishing error, almost nothing goes the wrong way.
         assert!(misrouted_given_error(0.1, 0.1, 2.0, 1e-6) < 1e-6);
@@ -625,7 +679,10 @@ mod tests {
                 },
                 (threshold.ln() - mu) / sigma,
             );
-            assert!((closed - direct).abs() < 1e-6 * closed, "{threshold} {error_sigma}: {closed} vs {direct}");
+            assert!(
+                (closed - direct).abs() < 1e-6 * closed,
+                "{threshold} {error_sigma}: {closed} vs {direct}"
+            );
         }
     }
 

@@ -41,7 +41,8 @@ impl Headline {
 
 impl State {
     pub fn headline(&self) -> Headline {
-        let (wait_secs, prefill_secs, decode_secs, client_ttft_secs, total_secs) = match self.model {
+        let (wait_secs, prefill_secs, decode_secs, client_ttft_secs, total_secs) = match self.model
+        {
             ModelView::Linear => {
                 let r = self.request();
                 (r.wait_secs, r.prefill_secs(), r.decode_secs(), r.ttft_secs(), r.total_secs())

@@ -68,7 +68,8 @@ impl TtftSource {
 }
 
 /// Parameters whose bounds depend on another: (the one depended on, the dependant).
-const DEPENDANTS: [(Param, Param); 2] = [(Param::Prompt, Param::Cached), (Param::Median, Param::P90)];
+const DEPENDANTS: [(Param, Param); 2] =
+    [(Param::Prompt, Param::Cached), (Param::Median, Param::P90)];
 
 /// Everything the reader can set. Numbers live in one array indexed by [`Param`], so adding a
 /// control is one row in the parameter table rather than a field, a getter and a setter.
@@ -150,13 +151,22 @@ impl State {
 
     /// The same request under the deeper model, with the reader's knees and cached prefix.
     pub fn deep_request(&self) -> DeepRequest {
-        let knees = Knees { attention_tokens: self.get(Param::AttentionKnee), kv_tokens: self.get(Param::KvKnee) };
+        let knees = Knees {
+            attention_tokens: self.get(Param::AttentionKnee),
+            kv_tokens: self.get(Param::KvKnee),
+        };
         DeepRequest::new(self.request(), self.get(Param::Cached), knees)
     }
 
     fn prompt_ttft(&self, params: [Param; 5]) -> PromptTtft {
         let [base, passages, per_passage, prefill, overhead] = params.map(|p| self.get(p));
-        PromptTtft { base_prompt_tokens: base, passages, tokens_per_passage: per_passage, prefill_tokens_per_sec: prefill, overhead_secs: overhead }
+        PromptTtft {
+            base_prompt_tokens: base,
+            passages,
+            tokens_per_passage: per_passage,
+            prefill_tokens_per_sec: prefill,
+            overhead_secs: overhead,
+        }
     }
 
     /// A's TTFT built from its prompt (used when its source is [`TtftSource::Prompt`]).
@@ -175,8 +185,14 @@ impl State {
             TtftSource::Prompt => prompt.ttft_secs(),
         };
         Comparison::new(
-            Deployment::new(ttft(self.a_ttft_source, Param::ATtft, self.a_prompt_ttft()), self.get(Param::ARate)),
-            Deployment::new(ttft(self.b_ttft_source, Param::BTtft, self.b_prompt_ttft()), self.get(Param::BRate)),
+            Deployment::new(
+                ttft(self.a_ttft_source, Param::ATtft, self.a_prompt_ttft()),
+                self.get(Param::ARate),
+            ),
+            Deployment::new(
+                ttft(self.b_ttft_source, Param::BTtft, self.b_prompt_ttft()),
+                self.get(Param::BRate),
+            ),
         )
     }
 
@@ -187,7 +203,12 @@ impl State {
 
     pub fn completion_inputs(&self) -> CompletionInputs {
         let c = self.comparison();
-        CompletionInputs { a: c.a, b: c.b, answer_tokens: self.get(Param::Answer), reading: self.reading() }
+        CompletionInputs {
+            a: c.a,
+            b: c.b,
+            answer_tokens: self.get(Param::Answer),
+            reading: self.reading(),
+        }
     }
 
     pub fn lengths(&self) -> LengthDistribution {
@@ -224,7 +245,10 @@ mod tests {
 
     #[test]
     fn set_clamps_to_bounds() {
-        let s = State::default().with(Param::Decode, 0.0).with(Param::Prompt, 1e12).with(Param::Wait, f64::NAN);
+        let s = State::default()
+            .with(Param::Decode, 0.0)
+            .with(Param::Prompt, 1e12)
+            .with(Param::Wait, f64::NAN);
         assert_eq!(s.get(Param::Decode), Param::Decode.spec().min);
         assert_eq!(s.get(Param::Prompt), Param::Prompt.spec().max);
         assert_eq!(s.get(Param::Wait), Param::Wait.spec().default);
@@ -236,7 +260,8 @@ mod tests {
         assert_eq!(s.comparison(), Comparison::LESSON);
         assert!((s.b_prompt_ttft().ttft_secs() - 0.9).abs() < 0.005);
         assert!((s.a_prompt_ttft().ttft_secs() - 0.2).abs() < 0.005);
-        let from_prompt = State { b_ttft_source: TtftSource::Prompt, ..s }.with(Param::BPassages, 4.0);
+        let from_prompt =
+            State { b_ttft_source: TtftSource::Prompt, ..s }.with(Param::BPassages, 4.0);
         assert!((from_prompt.comparison().b.ttft_secs - 0.46).abs() < 0.005);
     }
 

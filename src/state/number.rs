@@ -13,7 +13,8 @@
 
 /// Exact powers of ten as doubles: 10^22 is the largest that is.
 const POWERS_OF_TEN: [f64; 23] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ];
 
 /// The largest integer below which every integer is an exact double.
@@ -57,7 +58,8 @@ impl Decimal {
         };
         let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
         let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-        if (whole.is_empty() && fraction.is_empty()) || !all_digits(whole) || !all_digits(fraction) {
+        if (whole.is_empty() && fraction.is_empty()) || !all_digits(whole) || !all_digits(fraction)
+        {
             return None;
         }
         let written_exponent = match exponent {
@@ -72,7 +74,9 @@ impl Decimal {
                 }
                 // Saturating: an exponent past any double's range means zero or infinity all
                 // the same, and the rare path decides which.
-                let value = digits.bytes().fold(0_i64, |acc, b| acc.saturating_mul(10).saturating_add(i64::from(b - b'0')));
+                let value = digits.bytes().fold(0_i64, |acc, b| {
+                    acc.saturating_mul(10).saturating_add(i64::from(b - b'0'))
+                });
                 if negative {
                     -value
                 } else {
@@ -82,11 +86,16 @@ impl Decimal {
         };
 
         // Significant digits: drop leading zeros, and move trailing zeros into the exponent.
-        let significant = whole.bytes().chain(fraction.bytes()).skip_while(|&b| b == b'0').collect::<Vec<u8>>();
+        let significant =
+            whole.bytes().chain(fraction.bytes()).skip_while(|&b| b == b'0').collect::<Vec<u8>>();
         let trailing_zeros = significant.iter().rev().take_while(|&&b| b == b'0').count();
         let kept = significant.len() - trailing_zeros;
-        let exponent = written_exponent.saturating_sub(fraction.len() as i64).saturating_add(trailing_zeros as i64);
-        let digits = (kept <= 19).then(|| significant.iter().take(kept).fold(0_u64, |acc, &b| acc * 10 + u64::from(b - b'0')));
+        let exponent = written_exponent
+            .saturating_sub(fraction.len() as i64)
+            .saturating_add(trailing_zeros as i64);
+        let digits = (kept <= 19).then(|| {
+            significant.iter().take(kept).fold(0_u64, |acc, &b| acc * 10 + u64::from(b - b'0'))
+        });
         Some(Decimal { digits, exponent })
     }
 
@@ -134,14 +143,82 @@ mod tests {
     #[test]
     fn agrees_with_rust_on_hand_picked_text() {
         for text in [
-            "0", "-0", "+0", "00012", "1.5", "-1.5", "+1.5", ".5", "5.", "-.5", "+5.", "5.e3", ".5e-3", "1e5", "1E5", "1e+5", "1e-5", "1e22", "1e23",
-            "9007199254740992", "9007199254740993", "0.1", "0.30000000000000004", "123456789012345678901234567890", "1e308", "1e309", "1e-324",
-            "2.2250738585072014e-308", "4.9e-324", "1e-400", "1e99999999999999999999", "0e99999999999", "0.000000000000000000000000001",
-            "inf", "-inf", "+inf", "INF", "infinity", "Infinity", "-InFiNiTy", "nan", "NaN", "-nan", "+NAN",
-            "", "+", "-", ".", "e5", ".e5", "1e", "1e+", "1e-", "1.2.3", "1e5e3", "1_000", "1,000", " 1", "1 ", "0x10", "infinit", "infinityy", "nana",
-            "1..2", "--1", "+-1", "1-2", "١", "1e٣",
+            "0",
+            "-0",
+            "+0",
+            "00012",
+            "1.5",
+            "-1.5",
+            "+1.5",
+            ".5",
+            "5.",
+            "-.5",
+            "+5.",
+            "5.e3",
+            ".5e-3",
+            "1e5",
+            "1E5",
+            "1e+5",
+            "1e-5",
+            "1e22",
+            "1e23",
+            "9007199254740992",
+            "9007199254740993",
+            "0.1",
+            "0.30000000000000004",
+            "123456789012345678901234567890",
+            "1e308",
+            "1e309",
+            "1e-324",
+            "2.2250738585072014e-308",
+            "4.9e-324",
+            "1e-400",
+            "1e99999999999999999999",
+            "0e99999999999",
+            "0.000000000000000000000000001",
+            "inf",
+            "-inf",
+            "+inf",
+            "INF",
+            "infinity",
+            "Infinity",
+            "-InFiNiTy",
+            "nan",
+            "NaN",
+            "-nan",
+            "+NAN",
+            "",
+            "+",
+            "-",
+            ".",
+            "e5",
+            ".e5",
+            "1e",
+            "1e+",
+            "1e-",
+            "1.2.3",
+            "1e5e3",
+            "1_000",
+            "1,000",
+            " 1",
+            "1 ",
+            "0x10",
+            "infinit",
+            "infinityy",
+            "nana",
+            "1..2",
+            "--1",
+            "+-1",
+            "1-2",
+            "١",
+            "1e٣",
         ] {
-            assert!(same(text), "{text:?}: {:?} vs {:?}", parse_f64(text), text.parse::<f64>().ok());
+            assert!(
+                same(text),
+                "{text:?}: {:?} vs {:?}",
+                parse_f64(text),
+                text.parse::<f64>().ok()
+            );
         }
     }
 
@@ -152,8 +229,14 @@ mod tests {
         }
         assert_eq!(Decimal::read("1.2500e3"), Some(Decimal { digits: Some(125), exponent: 1 }));
         assert_eq!(Decimal::read("0.000"), Some(Decimal { digits: Some(0), exponent: -3 }));
-        assert_eq!(Decimal::read("12345678901234567890"), Some(Decimal { digits: Some(1234567890123456789), exponent: 1 }));
-        assert_eq!(Decimal::read("12345678901234567891"), Some(Decimal { digits: None, exponent: 0 }));
+        assert_eq!(
+            Decimal::read("12345678901234567890"),
+            Some(Decimal { digits: Some(1234567890123456789), exponent: 1 })
+        );
+        assert_eq!(
+            Decimal::read("12345678901234567891"),
+            Some(Decimal { digits: None, exponent: 0 })
+        );
     }
 
     proptest! {

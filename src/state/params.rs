@@ -167,7 +167,17 @@ const CACHED: ParamSpec = ParamSpec {
 };
 /// Compact constructor for the deployment table below, where most rows differ only in numbers.
 #[allow(clippy::too_many_arguments)]
-const fn row(key: &'static str, label: &'static str, unit: &'static str, unit_words: &'static str, min: f64, max: f64, default: f64, scale: Scale, decimals: i32) -> ParamSpec {
+const fn row(
+    key: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    unit_words: &'static str,
+    min: f64,
+    max: f64,
+    default: f64,
+    scale: Scale,
+    decimals: i32,
+) -> ParamSpec {
     let input_step = match decimals {
         0 => 1.0,
         1 => 0.1,
@@ -182,32 +192,128 @@ const TOKENS: (&str, &str) = ("tokens", "tokens");
 const RATE: (&str, &str) = ("tok/s", "tokens per second");
 
 // Two deployments: the lesson's A (quick to start, slow to write) and B (the reverse).
-const A_TTFT: ParamSpec = row("a_ttft", "A: time to first token", SECS.0, SECS.1, 0.01, 60.0, 0.2, Scale::Log, 3);
-const A_RATE: ParamSpec = row("a_rate", "A: decode rate", RATE.0, RATE.1, 1.0, 2_000.0, 30.0, Scale::Log, 1);
-const B_TTFT: ParamSpec = row("b_ttft", "B: time to first token", SECS.0, SECS.1, 0.01, 60.0, 0.9, Scale::Log, 3);
-const B_RATE: ParamSpec = row("b_rate", "B: decode rate", RATE.0, RATE.1, 1.0, 2_000.0, 110.0, Scale::Log, 1);
-const ANSWER: ParamSpec = row("answer", "Answer length", TOKENS.0, TOKENS.1, 1.0, 100_000.0, 600.0, Scale::Log, 0);
-const A_PEAK: ParamSpec = row("a_peak", "A: decode rate at peak load", RATE.0, RATE.1, 1.0, 2_000.0, 30.0, Scale::Log, 1);
-const B_PEAK: ParamSpec = row("b_peak", "B: decode rate at peak load", RATE.0, RATE.1, 1.0, 2_000.0, 45.0, Scale::Log, 1);
-const A_LENGTH: ParamSpec = row("a_len", "A: its own median answer", TOKENS.0, TOKENS.1, 1.0, 100_000.0, 180.0, Scale::Log, 0);
-const B_LENGTH: ParamSpec = row("b_len", "B: its own median answer", TOKENS.0, TOKENS.1, 1.0, 100_000.0, 600.0, Scale::Log, 0);
-const MEDIAN: ParamSpec = row("median", "Median answer length", TOKENS.0, TOKENS.1, 1.0, 100_000.0, 40.0, Scale::Log, 0);
-const P90: ParamSpec = row("p90", "90th-percentile answer length", TOKENS.0, TOKENS.1, 1.0, 1_000_000.0, 900.0, Scale::Log, 0);
-const THRESHOLD: ParamSpec = row("threshold", "Router threshold", TOKENS.0, TOKENS.1, 1.0, 100_000.0, 29.0, Scale::Log, 0);
-const ROUTE_ERROR: ParamSpec = row("route_error", "Length prediction error (typical factor)", "×", "times", 1.0, 20.0, 1.0, Scale::Log, 2);
-const PATIENCE: ParamSpec = row("patience", "Patience before giving up", SECS.0, SECS.1, 0.5, 600.0, 15.0, Scale::Log, 1);
+const A_TTFT: ParamSpec =
+    row("a_ttft", "A: time to first token", SECS.0, SECS.1, 0.01, 60.0, 0.2, Scale::Log, 3);
+const A_RATE: ParamSpec =
+    row("a_rate", "A: decode rate", RATE.0, RATE.1, 1.0, 2_000.0, 30.0, Scale::Log, 1);
+const B_TTFT: ParamSpec =
+    row("b_ttft", "B: time to first token", SECS.0, SECS.1, 0.01, 60.0, 0.9, Scale::Log, 3);
+const B_RATE: ParamSpec =
+    row("b_rate", "B: decode rate", RATE.0, RATE.1, 1.0, 2_000.0, 110.0, Scale::Log, 1);
+const ANSWER: ParamSpec =
+    row("answer", "Answer length", TOKENS.0, TOKENS.1, 1.0, 100_000.0, 600.0, Scale::Log, 0);
+const A_PEAK: ParamSpec =
+    row("a_peak", "A: decode rate at peak load", RATE.0, RATE.1, 1.0, 2_000.0, 30.0, Scale::Log, 1);
+const B_PEAK: ParamSpec =
+    row("b_peak", "B: decode rate at peak load", RATE.0, RATE.1, 1.0, 2_000.0, 45.0, Scale::Log, 1);
+const A_LENGTH: ParamSpec = row(
+    "a_len",
+    "A: its own median answer",
+    TOKENS.0,
+    TOKENS.1,
+    1.0,
+    100_000.0,
+    180.0,
+    Scale::Log,
+    0,
+);
+const B_LENGTH: ParamSpec = row(
+    "b_len",
+    "B: its own median answer",
+    TOKENS.0,
+    TOKENS.1,
+    1.0,
+    100_000.0,
+    600.0,
+    Scale::Log,
+    0,
+);
+const MEDIAN: ParamSpec =
+    row("median", "Median answer length", TOKENS.0, TOKENS.1, 1.0, 100_000.0, 40.0, Scale::Log, 0);
+const P90: ParamSpec = row(
+    "p90",
+    "90th-percentile answer length",
+    TOKENS.0,
+    TOKENS.1,
+    1.0,
+    1_000_000.0,
+    900.0,
+    Scale::Log,
+    0,
+);
+const THRESHOLD: ParamSpec =
+    row("threshold", "Router threshold", TOKENS.0, TOKENS.1, 1.0, 100_000.0, 29.0, Scale::Log, 0);
+const ROUTE_ERROR: ParamSpec = row(
+    "route_error",
+    "Length prediction error (typical factor)",
+    "×",
+    "times",
+    1.0,
+    20.0,
+    1.0,
+    Scale::Log,
+    2,
+);
+const PATIENCE: ParamSpec =
+    row("patience", "Patience before giving up", SECS.0, SECS.1, 0.5, 600.0, 15.0, Scale::Log, 1);
 // TTFT built from a prompt: base + passages × tokens per passage, read at a prefill rate, plus
 // overhead. B's defaults are the lesson's (0.9 s); A's make the same 0.2 s from a short prompt.
-const A_BASE: ParamSpec = row("a_base", "A: base prompt", TOKENS.0, TOKENS.1, 0.0, 1_000_000.0, 200.0, Scale::Linear, 0);
-const A_PASSAGES: ParamSpec = row("a_passages", "A: retrieved passages", "passages", "passages", 0.0, 100.0, 2.0, Scale::Linear, 0);
-const A_PASSAGE_TOKENS: ParamSpec = row("a_passage_tokens", "A: tokens per passage", TOKENS.0, TOKENS.1, 1.0, 100_000.0, 650.0, Scale::Log, 0);
-const A_PREFILL: ParamSpec = row("a_prefill", "A: prefill rate", RATE.0, RATE.1, 100.0, 200_000.0, 12_000.0, Scale::Log, 0);
-const A_OVERHEAD: ParamSpec = row("a_overhead", "A: queue and overhead", SECS.0, SECS.1, 0.0, 60.0, 0.075, Scale::Linear, 3);
-const B_BASE: ParamSpec = row("b_base", "B: base prompt", TOKENS.0, TOKENS.1, 0.0, 1_000_000.0, 200.0, Scale::Linear, 0);
-const B_PASSAGES: ParamSpec = row("b_passages", "B: retrieved passages", "passages", "passages", 0.0, 100.0, 12.0, Scale::Linear, 0);
-const B_PASSAGE_TOKENS: ParamSpec = row("b_passage_tokens", "B: tokens per passage", TOKENS.0, TOKENS.1, 1.0, 100_000.0, 650.0, Scale::Log, 0);
-const B_PREFILL: ParamSpec = row("b_prefill", "B: prefill rate", RATE.0, RATE.1, 100.0, 200_000.0, 12_000.0, Scale::Log, 0);
-const B_OVERHEAD: ParamSpec = row("b_overhead", "B: queue and overhead", SECS.0, SECS.1, 0.0, 60.0, 0.23, Scale::Linear, 3);
+const A_BASE: ParamSpec =
+    row("a_base", "A: base prompt", TOKENS.0, TOKENS.1, 0.0, 1_000_000.0, 200.0, Scale::Linear, 0);
+const A_PASSAGES: ParamSpec = row(
+    "a_passages",
+    "A: retrieved passages",
+    "passages",
+    "passages",
+    0.0,
+    100.0,
+    2.0,
+    Scale::Linear,
+    0,
+);
+const A_PASSAGE_TOKENS: ParamSpec = row(
+    "a_passage_tokens",
+    "A: tokens per passage",
+    TOKENS.0,
+    TOKENS.1,
+    1.0,
+    100_000.0,
+    650.0,
+    Scale::Log,
+    0,
+);
+const A_PREFILL: ParamSpec =
+    row("a_prefill", "A: prefill rate", RATE.0, RATE.1, 100.0, 200_000.0, 12_000.0, Scale::Log, 0);
+const A_OVERHEAD: ParamSpec =
+    row("a_overhead", "A: queue and overhead", SECS.0, SECS.1, 0.0, 60.0, 0.075, Scale::Linear, 3);
+const B_BASE: ParamSpec =
+    row("b_base", "B: base prompt", TOKENS.0, TOKENS.1, 0.0, 1_000_000.0, 200.0, Scale::Linear, 0);
+const B_PASSAGES: ParamSpec = row(
+    "b_passages",
+    "B: retrieved passages",
+    "passages",
+    "passages",
+    0.0,
+    100.0,
+    12.0,
+    Scale::Linear,
+    0,
+);
+const B_PASSAGE_TOKENS: ParamSpec = row(
+    "b_passage_tokens",
+    "B: tokens per passage",
+    TOKENS.0,
+    TOKENS.1,
+    1.0,
+    100_000.0,
+    650.0,
+    Scale::Log,
+    0,
+);
+const B_PREFILL: ParamSpec =
+    row("b_prefill", "B: prefill rate", RATE.0, RATE.1, 100.0, 200_000.0, 12_000.0, Scale::Log, 0);
+const B_OVERHEAD: ParamSpec =
+    row("b_overhead", "B: queue and overhead", SECS.0, SECS.1, 0.0, 60.0, 0.23, Scale::Linear, 3);
 
 const READING: ParamSpec = ParamSpec {
     key: "reading",
@@ -261,15 +367,20 @@ impl Param {
     ];
 
     /// The two deployments as typed in from measurements.
-    pub const DEPLOYMENTS: [Param; 5] = [Param::ATtft, Param::ARate, Param::BTtft, Param::BRate, Param::Answer];
+    pub const DEPLOYMENTS: [Param; 5] =
+        [Param::ATtft, Param::ARate, Param::BTtft, Param::BRate, Param::Answer];
     pub const PEAK: [Param; 2] = [Param::APeak, Param::BPeak];
     pub const VERBOSITY: [Param; 2] = [Param::ALength, Param::BLength];
-    pub const WORKLOAD: [Param; 5] = [Param::Median, Param::P90, Param::Threshold, Param::RouteError, Param::Patience];
-    pub const A_PROMPT: [Param; 5] = [Param::ABase, Param::APassages, Param::APassageTokens, Param::APrefill, Param::AOverhead];
-    pub const B_PROMPT: [Param; 5] = [Param::BBase, Param::BPassages, Param::BPassageTokens, Param::BPrefill, Param::BOverhead];
+    pub const WORKLOAD: [Param; 5] =
+        [Param::Median, Param::P90, Param::Threshold, Param::RouteError, Param::Patience];
+    pub const A_PROMPT: [Param; 5] =
+        [Param::ABase, Param::APassages, Param::APassageTokens, Param::APrefill, Param::AOverhead];
+    pub const B_PROMPT: [Param; 5] =
+        [Param::BBase, Param::BPassages, Param::BPassageTokens, Param::BPrefill, Param::BOverhead];
 
     /// The inputs of one request, shown in the main panel.
-    pub const REQUEST: [Param; 6] = [Param::Prompt, Param::Output, Param::Prefill, Param::Decode, Param::Wait, Param::Reading];
+    pub const REQUEST: [Param; 6] =
+        [Param::Prompt, Param::Output, Param::Prefill, Param::Decode, Param::Wait, Param::Reading];
 
     /// The deeper model's extra inputs.
     pub const DEEP: [Param; 3] = [Param::AttentionKnee, Param::KvKnee, Param::Cached];
@@ -329,7 +440,8 @@ impl ParamSpec {
         // fallback is held within the bounds too.
         let value = if value.is_nan() { self.default } else { value };
         // Adding zero turns -0 into 0, so no reader ever sees "-0".
-        round_half_away(value.clamp(self.min, self.max), self.decimals).clamp(self.min, self.max) + 0.0
+        round_half_away(value.clamp(self.min, self.max), self.decimals).clamp(self.min, self.max)
+            + 0.0
     }
 
     /// Slider position (0 ..= SLIDER_STEPS) showing `value`.
@@ -363,7 +475,10 @@ impl ParamSpec {
         let lo = self.value_at_fraction((position - 0.5) / SLIDER_STEPS);
         let hi = self.value_at_fraction((position + 0.5) / SLIDER_STEPS);
         let centre = self.value_at_fraction(position / SLIDER_STEPS);
-        let roundest = (1..=6).map(|figures| significant_figures(centre, figures)).find(|v| (lo..hi).contains(v)).unwrap_or(centre);
+        let roundest = (1..=6)
+            .map(|figures| significant_figures(centre, figures))
+            .find(|v| (lo..hi).contains(v))
+            .unwrap_or(centre);
         self.clamp(roundest)
     }
 
@@ -387,7 +502,11 @@ impl ParamSpec {
 
     /// What a screen reader announces for a value: "16,000 tokens", "60 tokens per second".
     pub fn value_text(&self, value: f64) -> String {
-        format!("{} {}", crate::format::trimmed(value, self.decimals.max(0) as usize), self.unit_words)
+        format!(
+            "{} {}",
+            crate::format::trimmed(value, self.decimals.max(0) as usize),
+            self.unit_words
+        )
     }
 }
 

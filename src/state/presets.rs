@@ -25,8 +25,20 @@ fn request(state: State, prompt: f64, output: f64) -> State {
 }
 
 fn bake_off(state: State) -> State {
-    let state = State { a_ttft_source: TtftSource::Given, b_ttft_source: TtftSource::Given, ..state };
-    set(state, &[(Param::ATtft, 0.2), (Param::ARate, 30.0), (Param::BTtft, 0.9), (Param::BRate, 110.0), (Param::Answer, 600.0), (Param::APeak, 30.0), (Param::BPeak, 45.0)])
+    let state =
+        State { a_ttft_source: TtftSource::Given, b_ttft_source: TtftSource::Given, ..state };
+    set(
+        state,
+        &[
+            (Param::ATtft, 0.2),
+            (Param::ARate, 30.0),
+            (Param::BTtft, 0.9),
+            (Param::BRate, 110.0),
+            (Param::Answer, 600.0),
+            (Param::APeak, 30.0),
+            (Param::BPeak, 45.0),
+        ],
+    )
 }
 
 pub const PRESETS: [Preset; 10] = [
@@ -89,7 +101,10 @@ mod tests {
         assert_eq!(peak.get(Param::BRate), 45.0);
         assert_eq!(peak.get(Param::Prompt), 777.0, "presets leave other inputs alone");
         let trimmed = find("four-passages").unwrap_or_default();
-        assert_eq!(crate::model::rounding::round_half_away(trimmed.comparison().b.ttft_secs, 2), 0.46);
+        assert_eq!(
+            crate::model::rounding::round_half_away(trimmed.comparison().b.ttft_secs, 2),
+            0.46
+        );
         let aa = find("aa-100000-2000").unwrap_or_default();
         assert_eq!((aa.get(Param::Prompt), aa.get(Param::Output)), (100_000.0, 2_000.0));
         assert_eq!(find("parser").map(|s| s.consumer), Some(Consumer::Machine));

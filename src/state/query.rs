@@ -5,8 +5,8 @@ use super::notice::{excerpt, Notice};
 use super::params::Param;
 use super::value::{accept, describe};
 use super::{ModelView, State, TtftSource};
-use crate::model::deployments::Consumer;
 use crate::model::deep::TtftDefinition;
+use crate::model::deployments::Consumer;
 
 /// Bumped if the meaning of a key ever changes, so old links can be read the old way.
 pub const VERSION: &str = "1";
@@ -75,7 +75,13 @@ pub fn parse(query: &str) -> Parsed {
             };
             notices.push(Notice {
                 key: spec.key.to_string(),
-                message: format!("{} ({}): {why}; using {} {}.", spec.label, spec.key, crate::format::trimmed(stored, spec.decimals.max(0) as usize), spec.unit),
+                message: format!(
+                    "{} ({}): {why}; using {} {}.",
+                    spec.label,
+                    spec.key,
+                    crate::format::trimmed(stored, spec.decimals.max(0) as usize),
+                    spec.unit
+                ),
             });
         }
     }
@@ -84,7 +90,13 @@ pub fn parse(query: &str) -> Parsed {
             if !(choice.apply)(&mut state, value.trim()) {
                 notices.push(Notice {
                     key: key.to_string(),
-                    message: format!("{} ({key}): “{}” is not one of {}; using {}.", choice.label, excerpt(&value), choice.options, choice.default_name),
+                    message: format!(
+                        "{} ({key}): “{}” is not one of {}; using {}.",
+                        choice.label,
+                        excerpt(&value),
+                        choice.options,
+                        choice.default_name
+                    ),
                 });
             }
         }
@@ -93,7 +105,13 @@ pub fn parse(query: &str) -> Parsed {
 }
 
 fn repeated(label: &str, key: &str, times: usize, last: &str) -> Notice {
-    Notice { key: key.to_string(), message: format!("{label} ({key}) was given more than once ({times} times); using the last, “{}”.", excerpt(last)) }
+    Notice {
+        key: key.to_string(),
+        message: format!(
+            "{label} ({key}) was given more than once ({times} times); using the last, “{}”.",
+            excerpt(last)
+        ),
+    }
 }
 
 /// A setting chosen from a few named options rather than a number.
@@ -186,7 +204,10 @@ pub fn to_query(state: &State) -> String {
         let spec = param.spec();
         out.push_str(spec.key);
         out.push('=');
-        out.push_str(&crate::format::trimmed(state.get(param), spec.decimals.max(0) as usize).replace(',', ""));
+        out.push_str(
+            &crate::format::trimmed(state.get(param), spec.decimals.max(0) as usize)
+                .replace(',', ""),
+        );
         out.push('&');
     }
     for choice in &CHOICES {
@@ -213,7 +234,10 @@ pub fn percent_decode(raw: &str) -> String {
                 i += 1;
             }
             b'%' => {
-                let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+                let hex = bytes
+                    .get(i + 1..i + 3)
+                    .and_then(|h| std::str::from_utf8(h).ok())
+                    .and_then(|h| u8::from_str_radix(h, 16).ok());
                 match hex {
                     Some(v) => {
                         out.push(v);
@@ -246,7 +270,10 @@ mod tests {
 
     #[test]
     fn round_trips_a_state() {
-        let state = State::default().with(Param::Prompt, 2_800.0).with(Param::Decode, 110.0).with(Param::Wait, 0.23);
+        let state = State::default()
+            .with(Param::Prompt, 2_800.0)
+            .with(Param::Decode, 110.0)
+            .with(Param::Wait, 0.23);
         let query = to_query(&state);
         assert!(query.starts_with("prompt=2800&output=300&prefill=8000&decode=110&wait=0.23&reading=240&knee=60000&kv_knee=120000&cached=0&a_ttft=0.2&"), "{query}");
         assert!(query.ends_with("&model=linear&ttft_def=client&consumer=reader&a_ttft_from=given&b_ttft_from=given&route=crossover&v=1"), "{query}");
@@ -256,7 +283,13 @@ mod tests {
     #[test]
     fn bad_values_fall_back_and_are_named() {
         let p = parse("?prompt=abc&decode=0&wait=-1&output=1e400&prefill=NaN&utm_source=x");
-        assert_eq!(p.state.request(), crate::model::Request { decode_tokens_per_sec: 1.0, ..crate::model::Request::SUMMARISER });
+        assert_eq!(
+            p.state.request(),
+            crate::model::Request {
+                decode_tokens_per_sec: 1.0,
+                ..crate::model::Request::SUMMARISER
+            }
+        );
         let keys: Vec<&str> = p.notices.iter().map(|n| n.key.as_str()).collect();
         assert_eq!(keys, ["prompt", "output", "prefill", "decode", "wait"]);
     }
@@ -270,7 +303,11 @@ mod tests {
         let bad = parse("model=quantum&ttft_def=");
         assert_eq!(bad.state.model, ModelView::Linear);
         assert_eq!(bad.notices.len(), 2);
-        assert!(bad.notices[0].message.contains("“quantum” is not one of"), "{}", bad.notices[0].message);
+        assert!(
+            bad.notices[0].message.contains("“quantum” is not one of"),
+            "{}",
+            bad.notices[0].message
+        );
     }
 
     #[test]

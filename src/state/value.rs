@@ -79,7 +79,14 @@ fn amount(spec: &ParamSpec, value: f64) -> String {
 pub fn describe(spec: &ParamSpec, raw: &str, problem: Problem, used: f64) -> Notice {
     Notice {
         key: spec.key.to_string(),
-        message: format!("{} ({}): {}; using {}, {}.", spec.label, spec.key, problem.reason(raw), problem.fallback(), amount(spec, used)),
+        message: format!(
+            "{} ({}): {}; using {}, {}.",
+            spec.label,
+            spec.key,
+            problem.reason(raw),
+            problem.fallback(),
+            amount(spec, used)
+        ),
     }
 }
 
@@ -89,8 +96,23 @@ pub fn describe(spec: &ParamSpec, raw: &str, problem: Problem, used: f64) -> Not
 pub fn typed(spec: &ParamSpec, raw: &str, current: f64) -> (f64, Option<String>) {
     match accept(spec, raw) {
         (value, None) => (value, None),
-        (_, Some(problem)) if problem.has_no_number() => (current, Some(format!("{}; keeping {}.", capitalised(&problem.reason(raw)), amount(spec, current)))),
-        (used, Some(problem)) => (used, Some(format!("{}; using {}, {}.", capitalised(&problem.reason(raw)), problem.fallback(), amount(spec, used)))),
+        (_, Some(problem)) if problem.has_no_number() => (
+            current,
+            Some(format!(
+                "{}; keeping {}.",
+                capitalised(&problem.reason(raw)),
+                amount(spec, current)
+            )),
+        ),
+        (used, Some(problem)) => (
+            used,
+            Some(format!(
+                "{}; using {}, {}.",
+                capitalised(&problem.reason(raw)),
+                problem.fallback(),
+                amount(spec, used)
+            )),
+        ),
     }
 }
 
@@ -152,7 +174,10 @@ mod tests {
         assert_eq!(msg.as_deref(), Some("“abc” is not a number; keeping 16,000 tokens."));
         let (clamped, msg) = typed(s, "5e9", 16_000.0);
         assert_eq!(clamped, s.max);
-        assert_eq!(msg.as_deref(), Some("“5e9” is above the largest allowed value; using the maximum, 1,000,000 tokens."));
+        assert_eq!(
+            msg.as_deref(),
+            Some("“5e9” is above the largest allowed value; using the maximum, 1,000,000 tokens.")
+        );
         assert_eq!(typed(s, "", 300.0).0, 300.0);
     }
 }

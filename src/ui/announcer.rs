@@ -10,7 +10,9 @@ use leptos::prelude::*;
 fn bound_sentence(bound: Bound) -> &'static str {
     match bound {
         Bound::Prefill => "Crossed: reading the prompt now takes longer than writing the answer.",
-        Bound::Decode => "Crossed back: writing the answer now takes longer than reading the prompt.",
+        Bound::Decode => {
+            "Crossed back: writing the answer now takes longer than reading the prompt."
+        }
         Bound::Balanced => "Exactly on the crossing: both phases take the same time.",
     }
 }
@@ -27,7 +29,9 @@ fn winner_sentence(winner: Winner) -> &'static str {
 pub fn Announcer() -> impl IntoView {
     let state = use_state();
     let bound = Memo::new(move |_| state.with(|s| s.headline().bound()));
-    let winner = Memo::new(move |_| state.with(|s| s.comparison().winner_at(s.get(crate::state::Param::Answer))));
+    let winner = Memo::new(move |_| {
+        state.with(|s| s.comparison().winner_at(s.get(crate::state::Param::Answer)))
+    });
     let message = RwSignal::new(String::new());
     // Memos only notify on a real change, so these effects run once at start (skipped) and then
     // only when the verdict flips.

@@ -33,7 +33,13 @@ pub fn App() -> impl IntoView {
     let theme = provide_theme(view.theme);
 
     // The query that reproduces the page; share links are built from it directly.
-    let current_query = Memo::new(move |_| format!("{}{}", query::to_query(&state.get()), View { theme: theme.get(), ..view }.to_query()));
+    let current_query = Memo::new(move |_| {
+        format!(
+            "{}{}",
+            query::to_query(&state.get()),
+            View { theme: theme.get(), ..view }.to_query()
+        )
+    });
     provide_context(CurrentQuery(current_query));
 
     // Keep the address bar in step with the controls. `replaceState` is a synchronous call into
@@ -67,7 +73,9 @@ pub fn App() -> impl IntoView {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
         if let Ok(all) = document.query_selector_all("details") {
             for i in 0..all.length() {
-                if let Some(element) = all.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                if let Some(element) =
+                    all.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                {
                     let _ = element.set_attribute("open", "");
                 }
             }
@@ -79,7 +87,9 @@ pub fn App() -> impl IntoView {
             dom::mark_embedded();
             view! { <SingleFigure figure=figure presentation=false /> }.into_any()
         }
-        (None, Some(figure)) => view! { <SingleFigure figure=figure presentation=true /> }.into_any(),
+        (None, Some(figure)) => {
+            view! { <SingleFigure figure=figure presentation=true /> }.into_any()
+        }
         (None, None) => view! { <FullPage theme=theme /> }.into_any(),
     }
 }
@@ -121,7 +131,9 @@ fn FullPage(theme: RwSignal<super::view::Theme>) -> impl IntoView {
     // The sections below the first two figures are built after the first paint: the reader
     // sees the controls and figures sooner, and by the time they scroll the rest is there.
     let below_fold = RwSignal::new(false);
-    request_animation_frame(move || set_timeout(move || below_fold.set(true), std::time::Duration::ZERO));
+    request_animation_frame(move || {
+        set_timeout(move || below_fold.set(true), std::time::Duration::ZERO)
+    });
     view! {
         <header class="masthead">
             <p class="kicker">"Crossover · an explainer of LLM response time"</p>

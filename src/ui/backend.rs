@@ -6,9 +6,11 @@
 //! forwards each call, so the charts are instantiated for it alone. Styles and paths are turned
 //! into concrete values before forwarding, so each real backend's methods are compiled once too.
 
-use plotters::prelude::{DrawingBackend, SVGBackend};
-use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind};
 use super::canvas_backend::CanvasPainter;
+use plotters::prelude::{DrawingBackend, SVGBackend};
+use plotters_backend::{
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
+};
 
 /// The canvas on screen, or an SVG document being written for export.
 pub enum PageBackend<'a> {
@@ -30,9 +32,13 @@ impl std::error::Error for BackendError {}
 
 type Result<T = ()> = std::result::Result<T, DrawingErrorKind<BackendError>>;
 
-fn cast<E: std::error::Error + Send + Sync>(e: DrawingErrorKind<E>) -> DrawingErrorKind<BackendError> {
+fn cast<E: std::error::Error + Send + Sync>(
+    e: DrawingErrorKind<E>,
+) -> DrawingErrorKind<BackendError> {
     match e {
-        DrawingErrorKind::DrawingError(e) => DrawingErrorKind::DrawingError(BackendError(e.to_string())),
+        DrawingErrorKind::DrawingError(e) => {
+            DrawingErrorKind::DrawingError(BackendError(e.to_string()))
+        }
         DrawingErrorKind::FontError(e) => DrawingErrorKind::FontError(e),
     }
 }
@@ -92,36 +98,70 @@ impl DrawingBackend for PageBackend<'_> {
         forward!(self, b => b.draw_pixel(point, color))
     }
 
-    fn draw_line<S: BackendStyle>(&mut self, from: BackendCoord, to: BackendCoord, style: &S) -> Result {
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Result {
         let paint = Paint::of(style);
         forward!(self, b => b.draw_line(from, to, &paint))
     }
 
-    fn draw_rect<S: BackendStyle>(&mut self, upper_left: BackendCoord, bottom_right: BackendCoord, style: &S, fill: bool) -> Result {
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result {
         let paint = Paint::of(style);
         forward!(self, b => b.draw_rect(upper_left, bottom_right, &paint, fill))
     }
 
-    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, path: I, style: &S) -> Result {
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Result {
         let (path, paint) = (path.into_iter().collect::<Vec<_>>(), Paint::of(style));
         forward!(self, b => b.draw_path(path.iter().copied(), &paint))
     }
 
-    fn draw_circle<S: BackendStyle>(&mut self, center: BackendCoord, radius: u32, style: &S, fill: bool) -> Result {
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result {
         let paint = Paint::of(style);
         forward!(self, b => b.draw_circle(center, radius, &paint, fill))
     }
 
-    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, vert: I, style: &S) -> Result {
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vert: I,
+        style: &S,
+    ) -> Result {
         let (vert, paint) = (vert.into_iter().collect::<Vec<_>>(), Paint::of(style));
         forward!(self, b => b.fill_polygon(vert.iter().copied(), &paint))
     }
 
-    fn draw_text<TStyle: BackendTextStyle>(&mut self, text: &str, style: &TStyle, pos: BackendCoord) -> Result {
+    fn draw_text<TStyle: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &TStyle,
+        pos: BackendCoord,
+    ) -> Result {
         forward!(self, b => b.draw_text(text, style, pos))
     }
 
-    fn estimate_text_size<TStyle: BackendTextStyle>(&self, text: &str, style: &TStyle) -> Result<(u32, u32)> {
+    fn estimate_text_size<TStyle: BackendTextStyle>(
+        &self,
+        text: &str,
+        style: &TStyle,
+    ) -> Result<(u32, u32)> {
         match self {
             PageBackend::Canvas(b) => b.estimate_text_size(text, style).map_err(cast),
             PageBackend::Svg(b) => b.estimate_text_size(text, style).map_err(cast),

@@ -3,12 +3,12 @@
 
 use super::app::use_state;
 use super::backend::PageBackend;
+use super::canvas_backend::{CanvasPainter, FontMemory};
 use super::dom;
 use super::theme::use_palette;
 use crate::charts::{Figure, FigureInputs, Style};
 use leptos::prelude::*;
 use plotters::prelude::IntoDrawingArea;
-use super::canvas_backend::{CanvasPainter, FontMemory};
 use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -19,13 +19,21 @@ fn height_for(width_css: f64) -> f64 {
 }
 
 /// Draws `inputs` on `canvas` at `width_css` CSS pixels wide, sharp at the screen's pixel ratio.
-fn paint(figure: Figure, canvas: &web_sys::HtmlCanvasElement, inputs: &FigureInputs, palette: crate::charts::Palette, width_css: f64, font: &FontMemory) {
+fn paint(
+    figure: Figure,
+    canvas: &web_sys::HtmlCanvasElement,
+    inputs: &FigureInputs,
+    palette: crate::charts::Palette,
+    width_css: f64,
+    font: &FontMemory,
+) {
     let ratio = dom::device_pixel_ratio();
     let height = height_for(width_css);
     // The backing store holds device pixels; CSS keeps the element at layout size. Assigning a
     // size clears the canvas and costs a reallocation, so it happens only when the size changes
     // (every figure paints its own background anyway).
-    let (device_width, device_height) = ((width_css * ratio).round() as u32, (height * ratio).round() as u32);
+    let (device_width, device_height) =
+        ((width_css * ratio).round() as u32, (height * ratio).round() as u32);
     if canvas.width() != device_width || canvas.height() != device_height {
         font.borrow_mut().clear();
         canvas.set_width(device_width);
@@ -42,7 +50,11 @@ fn paint(figure: Figure, canvas: &web_sys::HtmlCanvasElement, inputs: &FigureInp
 }
 
 #[component]
-pub fn FigureCanvas(figure: Figure, label: Memo<String>, canvas_ref: NodeRef<leptos::html::Canvas>) -> impl IntoView {
+pub fn FigureCanvas(
+    figure: Figure,
+    label: Memo<String>,
+    canvas_ref: NodeRef<leptos::html::Canvas>,
+) -> impl IntoView {
     let state = use_state();
     let palette = use_palette();
     let width_css = RwSignal::new(0.0_f64);
@@ -76,7 +88,14 @@ pub fn FigureCanvas(figure: Figure, label: Memo<String>, canvas_ref: NodeRef<lep
         let Some(canvas) = canvas_ref.get_untracked() else { return };
         let width = width_css.get_untracked();
         if width > 0.0 {
-            paint(figure, &canvas, &inputs.get_untracked(), palette.get_untracked(), width, &font.get_value());
+            paint(
+                figure,
+                &canvas,
+                &inputs.get_untracked(),
+                palette.get_untracked(),
+                width,
+                &font.get_value(),
+            );
         }
     };
     // Inputs can change several times within one frame (a fast drag, a held arrow key, a preset

@@ -16,7 +16,10 @@
 //! crossing is not painted twice; the figures draw nothing that would show the difference.
 
 use plotters_backend::text_anchor::{HPos, VPos};
-use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind, FontTransform};
+use plotters_backend::{
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
+    FontTransform,
+};
 use std::fmt::Write as _;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, Path2d};
@@ -128,7 +131,8 @@ impl CanvasPainter {
     /// A painter for `canvas`. `font` remembers the context's font across frames; the host
     /// clears it whenever it sets the canvas's size, which resets the context.
     pub fn new(canvas: HtmlCanvasElement, font: FontMemory) -> Option<CanvasPainter> {
-        let context = canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()?;
+        let context =
+            canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()?;
         Some(CanvasPainter {
             canvas,
             context,
@@ -212,7 +216,10 @@ impl CanvasPainter {
 
     /// The batch that lines of this style go into, after stroking one of another style.
     fn batch_for(&mut self, color: BackendColor, width: u32) -> Result<&mut String> {
-        let same = self.batch.as_ref().is_some_and(|b| color_key(b.color) == color_key(color) && b.width == width);
+        let same = self
+            .batch
+            .as_ref()
+            .is_some_and(|b| color_key(b.color) == color_key(color) && b.width == width);
         if !same {
             self.flush()?;
             self.batch = Some(StrokeBatch { color, width, path: String::with_capacity(256) });
@@ -230,7 +237,6 @@ impl CanvasPainter {
             self.fill_color = Some(key);
         }
     }
-
 }
 
 impl DrawingBackend for CanvasPainter {
@@ -253,7 +259,12 @@ impl DrawingBackend for CanvasPainter {
         self.draw_rect(point, (point.0 + 1, point.1 + 1), &color, true)
     }
 
-    fn draw_line<S: BackendStyle>(&mut self, from: BackendCoord, to: BackendCoord, style: &S) -> Result {
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Result {
         if style.color().alpha <= 0.0 {
             return Ok(());
         }
@@ -264,7 +275,11 @@ impl DrawingBackend for CanvasPainter {
         Ok(())
     }
 
-    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, points: I, style: &S) -> Result {
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        points: I,
+        style: &S,
+    ) -> Result {
         if style.color().alpha <= 0.0 {
             return Ok(());
         }
@@ -275,7 +290,13 @@ impl DrawingBackend for CanvasPainter {
         Ok(())
     }
 
-    fn draw_rect<S: BackendStyle>(&mut self, upper_left: BackendCoord, bottom_right: BackendCoord, style: &S, fill: bool) -> Result {
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result {
         if style.color().alpha <= 0.0 {
             return Ok(());
         }
@@ -290,7 +311,11 @@ impl DrawingBackend for CanvasPainter {
         Ok(())
     }
 
-    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, vertices: I, style: &S) -> Result {
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vertices: I,
+        style: &S,
+    ) -> Result {
         if style.color().alpha <= 0.0 {
             return Ok(());
         }
@@ -306,7 +331,13 @@ impl DrawingBackend for CanvasPainter {
         Ok(())
     }
 
-    fn draw_circle<S: BackendStyle>(&mut self, center: BackendCoord, radius: u32, style: &S, fill: bool) -> Result {
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result {
         if style.color().alpha <= 0.0 {
             return Ok(());
         }
@@ -314,20 +345,32 @@ impl DrawingBackend for CanvasPainter {
             // An SVG arc in two halves keeps the circle inside the stroke batch.
             let (x, y, r) = (center.0, center.1, radius as i32);
             let path = self.batch_for(style.color(), style.stroke_width())?;
-            let _ = write!(path, "M{} {y}a{r} {r} 0 1 0 {} 0a{r} {r} 0 1 0 {} 0", x - r, 2 * r, -2 * r);
+            let _ =
+                write!(path, "M{} {y}a{r} {r} 0 1 0 {} 0a{r} {r} 0 1 0 {} 0", x - r, 2 * r, -2 * r);
             return Ok(());
         }
         self.flush()?;
         self.set_fill(style.color());
         self.context.begin_path();
         self.context
-            .arc(f64::from(center.0), f64::from(center.1), f64::from(radius), 0.0, std::f64::consts::TAU)
+            .arc(
+                f64::from(center.0),
+                f64::from(center.1),
+                f64::from(radius),
+                0.0,
+                std::f64::consts::TAU,
+            )
             .map_err(|_| failed("arc"))?;
         self.context.fill();
         Ok(())
     }
 
-    fn draw_text<S: BackendTextStyle>(&mut self, text: &str, style: &S, pos: BackendCoord) -> Result {
+    fn draw_text<S: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &S,
+        pos: BackendCoord,
+    ) -> Result {
         if style.color().alpha <= 0.0 {
             return Ok(());
         }

@@ -23,7 +23,9 @@ pub fn Challenge() -> impl IntoView {
         let spec = Param::Prompt.spec();
         match accept(spec, &guess_text.get_untracked()) {
             (_, Some(problem)) if problem.has_no_number() => {
-                guess_error.set(Some("Type a whole number of prompt tokens, for example 25000.".to_string()));
+                guess_error.set(Some(
+                    "Type a whole number of prompt tokens, for example 25000.".to_string(),
+                ));
             }
             (value, _) => {
                 guess.set(Some(value));
@@ -40,11 +42,19 @@ pub fn Challenge() -> impl IntoView {
     let progress = Memo::new(move |_| {
         let s = state.get();
         let r = s.request();
-        (r.prefill_secs(), r.decode_secs(), r.bound(), r.crossing_prompt_tokens(), s.get(Param::Output))
+        (
+            r.prefill_secs(),
+            r.decode_secs(),
+            r.bound(),
+            r.crossing_prompt_tokens(),
+            s.get(Param::Output),
+        )
     });
     let phase = move || match (guess.get(), progress.get()) {
         (None, _) => "guess",
-        (Some(_), (_, _, Bound::Prefill, _, output)) if output == CHALLENGE_OUTPUT_TOKENS => "passed",
+        (Some(_), (_, _, Bound::Prefill, _, output)) if output == CHALLENGE_OUTPUT_TOKENS => {
+            "passed"
+        }
         (Some(_), _) => "not-yet",
     };
     let feedback = move || {

@@ -37,9 +37,11 @@ fn ParamControl(param: Param) -> impl IntoView {
     // half-typed "16000." is not rewritten under their cursor.
     let draft = RwSignal::new(None::<String>);
     let error = RwSignal::new(None::<String>);
-    let set_value = move |v: f64| state.update(|s| {
-        s.set(param, v);
-    });
+    let set_value = move |v: f64| {
+        state.update(|s| {
+            s.set(param, v);
+        })
+    };
 
     let on_slider_input = move |ev: leptos::ev::Event| {
         if let Some(position) = crate::state::number::parse_f64(&event_target_value(&ev)) {
@@ -82,7 +84,11 @@ fn ParamControl(param: Param) -> impl IntoView {
     let id = format!("{}-field", spec.key);
     let hint_id = format!("{}-hint", spec.key);
     let error_id = format!("{}-error", spec.key);
-    let range = move || held.with(|(b, _)| format!("{} to {} {}", format::trimmed(b.min, 2), format::trimmed(b.max, 2), b.unit));
+    let range = move || {
+        held.with(|(b, _)| {
+            format!("{} to {} {}", format::trimmed(b.min, 2), format::trimmed(b.max, 2), b.unit)
+        })
+    };
     view! {
         <div class="control">
             <label for=id.clone() class="control-label">{spec.label}</label>

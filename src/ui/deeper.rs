@@ -3,11 +3,13 @@
 
 use super::app::use_state;
 use super::controls::Controls;
-use super::readouts::{secs_signals, Readout};
 use super::figure::DataTableView;
+use super::readouts::{secs_signals, Readout};
 use crate::charts::table::{Cell, DataTable};
 use crate::format;
-use crate::model::deep::{derived_attention_knee, derived_kv_knee, DeepRequest, Knees, TtftDefinition};
+use crate::model::deep::{
+    derived_attention_knee, derived_kv_knee, DeepRequest, Knees, TtftDefinition,
+};
 use crate::model::levers::{self, Effect, Retrieval, Split};
 use crate::state::{ModelView, Param, State};
 use leptos::prelude::*;
@@ -26,17 +28,33 @@ const SPLIT_PARTS: u32 = 4;
 fn lever_rows(s: &State) -> Vec<(String, Effect)> {
     let base = lever_base(s);
     let prompt = s.get(Param::Prompt);
-    let cached = if s.get(Param::Cached) > 0.0 { s.get(Param::Cached) } else { (prompt / 2.0).round() };
+    let cached =
+        if s.get(Param::Cached) > 0.0 { s.get(Param::Cached) } else { (prompt / 2.0).round() };
     let retrieval = Retrieval::LESSON;
     vec![
-        (format!("Cache a stable prefix of {}", format::tokens(cached)), levers::cache_prefix(&base, cached)),
         (
-            format!("Retrieve 4 passages instead of 12 ({} instead of {} of prompt)", format::tokens(retrieval.with_passages(4.0).prompt_tokens()), format::tokens(retrieval.prompt_tokens())),
+            format!("Cache a stable prefix of {}", format::tokens(cached)),
+            levers::cache_prefix(&base, cached),
+        ),
+        (
+            format!(
+                "Retrieve 4 passages instead of 12 ({} instead of {} of prompt)",
+                format::tokens(retrieval.with_passages(4.0).prompt_tokens()),
+                format::tokens(retrieval.prompt_tokens())
+            ),
             levers::fewer_passages(&base, retrieval, 4.0),
         ),
-        (format!("Split the prompt into {SPLIT_PARTS} parts summarised side by side, then merge"), levers::split(&base, Split::new(&base, SPLIT_PARTS))),
         (
-            format!("Take it off the request path (acknowledge in {})", format::duration(levers::DEFAULT_ACK_SECS)),
+            format!(
+                "Split the prompt into {SPLIT_PARTS} parts summarised side by side, then merge"
+            ),
+            levers::split(&base, Split::new(&base, SPLIT_PARTS)),
+        ),
+        (
+            format!(
+                "Take it off the request path (acknowledge in {})",
+                format::duration(levers::DEFAULT_ACK_SECS)
+            ),
             levers::off_request_path(&base, levers::DEFAULT_ACK_SECS),
         ),
     ]
@@ -59,9 +77,17 @@ fn levers_table(s: &State) -> DataTable {
         .map(|(name, e)| {
             vec![
                 Cell::text(name),
-                Cell::text(format!("{} → {}", format::duration(e.before.ttft_secs), format::duration(e.after.ttft_secs))),
+                Cell::text(format!(
+                    "{} → {}",
+                    format::duration(e.before.ttft_secs),
+                    format::duration(e.after.ttft_secs)
+                )),
                 Cell::text(change(e.before.ttft_secs, e.after.ttft_secs)),
-                Cell::text(format!("{} → {}", format::duration(e.before.total_secs), format::duration(e.after.total_secs))),
+                Cell::text(format!(
+                    "{} → {}",
+                    format::duration(e.before.total_secs),
+                    format::duration(e.after.total_secs)
+                )),
                 Cell::text(change(e.before.total_secs, e.after.total_secs)),
             ]
         })
@@ -75,7 +101,14 @@ fn levers_table(s: &State) -> DataTable {
 }
 
 #[component]
-pub(super) fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(name: &'static str, testid: String, label: &'static str, value: T, current: Memo<T>, set: Callback<T>) -> impl IntoView {
+pub(super) fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
+    name: &'static str,
+    testid: String,
+    label: &'static str,
+    value: T,
+    current: Memo<T>,
+    set: Callback<T>,
+) -> impl IntoView {
     view! {
         <label>
             <input type="radio" name=name data-testid=testid prop:checked=move || current.get() == value on:change=move |_| set.run(value) />
@@ -90,13 +123,18 @@ pub fn Deeper() -> impl IntoView {
     let model = Memo::new(move |_| state.with(|s| s.model));
     let definition = Memo::new(move |_| state.with(|s| s.ttft_definition));
     let set_model = Callback::new(move |m: ModelView| state.update(|s| s.model = m));
-    let set_definition = Callback::new(move |d: TtftDefinition| state.update(|s| s.ttft_definition = d));
+    let set_definition =
+        Callback::new(move |d: TtftDefinition| state.update(|s| s.ttft_definition = d));
     let deep = Memo::new(move |_| state.with(|s| s.deep_request()));
 
-    let (client_value, client_text) = secs_signals(move || state.with(|s| s.headline().client_ttft_secs));
-    let (server_value, server_text) = secs_signals(move || state.with(|s| (s.headline().client_ttft_secs - s.headline().wait_secs).max(0.0)));
+    let (client_value, client_text) =
+        secs_signals(move || state.with(|s| s.headline().client_ttft_secs));
+    let (server_value, server_text) = secs_signals(move || {
+        state.with(|s| (s.headline().client_ttft_secs - s.headline().wait_secs).max(0.0))
+    });
     let optimism = Memo::new(move |_| deep.with(DeepRequest::optimism));
-    let crossing_deep = Memo::new(move |_| deep.with(|d| d.with_cached(0.0).crossing_prompt_tokens()));
+    let crossing_deep =
+        Memo::new(move |_| deep.with(|d| d.with_cached(0.0).crossing_prompt_tokens()));
     let crossing_text = move || match crossing_deep.get() {
         Some(tokens) => format::tokens(tokens),
         None => "none: prefill never catches up".to_string(),

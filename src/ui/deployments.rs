@@ -25,7 +25,9 @@ use leptos::prelude::*;
 
 /// A value derived from the state, recomputed only when the state changes and passed on only
 /// when the value itself does.
-fn derived<T: Clone + PartialEq + Send + Sync + 'static>(f: impl Fn(&State) -> T + Send + Sync + 'static) -> Memo<T> {
+fn derived<T: Clone + PartialEq + Send + Sync + 'static>(
+    f: impl Fn(&State) -> T + Send + Sync + 'static,
+) -> Memo<T> {
     let state = use_state();
     Memo::new(move |_| state.with(|s| f(s)))
 }
@@ -33,7 +35,13 @@ fn derived<T: Clone + PartialEq + Send + Sync + 'static>(f: impl Fn(&State) -> T
 /// A readout whose `data-value` may be absent (a crossover that does not exist) or not a
 /// number (a winner).
 #[component]
-fn Out(testid: &'static str, label: &'static str, value: Signal<Option<String>>, text: Signal<String>, #[prop(optional)] note: Option<Signal<String>>) -> impl IntoView {
+fn Out(
+    testid: &'static str,
+    label: &'static str,
+    value: Signal<Option<String>>,
+    text: Signal<String>,
+    #[prop(optional)] note: Option<Signal<String>>,
+) -> impl IntoView {
     view! {
         <div class="readout">
             <dt>{label}</dt>
@@ -47,7 +55,9 @@ fn Out(testid: &'static str, label: &'static str, value: Signal<Option<String>>,
 fn crossover_text(c: &Comparison) -> String {
     match c.crossover() {
         Crossover::At { tokens, .. } => crossover_tokens_text(tokens),
-        Crossover::Never { faster } => format!("None: {} starts no later and writes no slower", faster.label()),
+        Crossover::Never { faster } => {
+            format!("None: {} starts no later and writes no slower", faster.label())
+        }
         Crossover::Identical => "None: A and B are identical".to_string(),
     }
 }
@@ -61,7 +71,10 @@ fn crossover_note(c: &Comparison) -> String {
             below.label(),
             above.label()
         ),
-        Crossover::Never { faster } => format!("{} finishes first at every answer length: the lines never meet", faster.label()),
+        Crossover::Never { faster } => format!(
+            "{} finishes first at every answer length: the lines never meet",
+            faster.label()
+        ),
         Crossover::Identical => "every answer finishes on both at the same moment".to_string(),
     }
 }
@@ -100,8 +113,12 @@ fn ratio_value(s: Speedup) -> Option<String> {
 fn speedup_text(s: Speedup, milestone: &str) -> String {
     match s {
         Speedup::Same => format!("A and B are equally fast {milestone}"),
-        Speedup::Times { faster, times } => format!("{} is {}× faster {milestone}", faster.label(), format::trimmed(times, 1)),
-        Speedup::Unbounded { faster } => format!("{} takes no time at all {milestone}", faster.label()),
+        Speedup::Times { faster, times } => {
+            format!("{} is {}× faster {milestone}", faster.label(), format::trimmed(times, 1))
+        }
+        Speedup::Unbounded { faster } => {
+            format!("{} takes no time at all {milestone}", faster.label())
+        }
     }
 }
 

@@ -11,8 +11,22 @@ use leptos::prelude::*;
 
 const A_GIVEN: [Param; 2] = [Param::ATtft, Param::ARate];
 const B_GIVEN: [Param; 2] = [Param::BTtft, Param::BRate];
-const A_FROM_PROMPT: [Param; 6] = [Param::ABase, Param::APassages, Param::APassageTokens, Param::APrefill, Param::AOverhead, Param::ARate];
-const B_FROM_PROMPT: [Param; 6] = [Param::BBase, Param::BPassages, Param::BPassageTokens, Param::BPrefill, Param::BOverhead, Param::BRate];
+const A_FROM_PROMPT: [Param; 6] = [
+    Param::ABase,
+    Param::APassages,
+    Param::APassageTokens,
+    Param::APrefill,
+    Param::AOverhead,
+    Param::ARate,
+];
+const B_FROM_PROMPT: [Param; 6] = [
+    Param::BBase,
+    Param::BPassages,
+    Param::BPassageTokens,
+    Param::BPrefill,
+    Param::BOverhead,
+    Param::BRate,
+];
 
 /// What differs between A's inputs and B's.
 #[derive(Clone, Copy)]
@@ -111,7 +125,13 @@ fn PromptReadouts(side: Side) -> impl IntoView {
     let tokens = move || prompt.with(PromptTtft::prompt_tokens);
     let ttft = move || prompt.with(PromptTtft::ttft_secs);
     let prefill_note = Signal::derive(move || {
-        prompt.with(|p| format!("{} of prefill plus {} of queue, network and scheduling", format::duration(p.prefill_secs()), format::duration(p.ttft_secs() - p.prefill_secs())))
+        prompt.with(|p| {
+            format!(
+                "{} of prefill plus {} of queue, network and scheduling",
+                format::duration(p.prefill_secs()),
+                format::duration(p.ttft_secs() - p.prefill_secs())
+            )
+        })
     });
     let lever = move || {
         prompt.with(|p| {

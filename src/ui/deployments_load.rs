@@ -61,7 +61,11 @@ fn peak_table(idle: &Comparison, peak: &Comparison, answer: f64) -> DataTable {
             vec![Cell::text("B: decode rate"), rate(idle, Which::B), rate(peak, Which::B)],
             vec![Cell::text("A finishes after"), secs(quiet.a_secs), secs(busy.a_secs)],
             vec![Cell::text("B finishes after"), secs(quiet.b_secs), secs(busy.b_secs)],
-            vec![Cell::text("first to finish"), Cell::text(quiet.winner.data_value()), Cell::text(busy.winner.data_value())],
+            vec![
+                Cell::text("first to finish"),
+                Cell::text(quiet.winner.data_value()),
+                Cell::text(busy.winner.data_value()),
+            ],
             vec![Cell::text("crossover"), crossover(idle), crossover(peak)],
         ],
         current_row: None,
@@ -100,7 +104,9 @@ pub fn Verbosity() -> impl IntoView {
     });
     let (a_value, a_text) = secs_signals(move || race.with(|r| r.a_secs));
     let (b_value, b_text) = secs_signals(move || race.with(|r| r.b_secs));
-    let for_tokens = move |pick: fn((f64, f64)) -> f64| Signal::derive(move || format!("for {}", format::tokens(pick(lengths.get()))));
+    let for_tokens = move |pick: fn((f64, f64)) -> f64| {
+        Signal::derive(move || format!("for {}", format::tokens(pick(lengths.get()))))
+    };
     let swapped = move || {
         let (a_len, b_len) = lengths.get();
         comparison.with(|c| {

@@ -1,7 +1,10 @@
 //! The race at the reader's answer length: the crossover, both finishing times, the winner, the
 //! two ratios that make the trap, the lesson's table, and who the answer is for.
 
-use super::{an_answer_of, crossover_note, crossover_text, derived, precise_secs, ratio_value, speedup_text, winner_text, Choice, Out};
+use super::{
+    an_answer_of, crossover_note, crossover_text, derived, precise_secs, ratio_value, speedup_text,
+    winner_text, Choice, Out,
+};
 use crate::charts::completion::{crossover_tokens_text, lesson_table, CompletionInputs};
 use crate::charts::table::{Cell, DataTable};
 use crate::format;
@@ -31,8 +34,25 @@ pub fn Race() -> impl IntoView {
     });
     let first = Memo::new(move |_| comparison.with(Comparison::first_token_speedup));
     let finish = Memo::new(move |_| comparison.get().finish_speedup(answer.get()));
-    let first_note = Signal::derive(move || comparison.with(|c| format!("A after {}, B after {}", format::duration(c.a.ttft()), format::duration(c.b.ttft()))));
-    let finish_note = Signal::derive(move || race.with(|r| format!("A after {}, B after {}, {}", format::duration(r.a_secs), format::duration(r.b_secs), format::tokens(answer.get()))));
+    let first_note = Signal::derive(move || {
+        comparison.with(|c| {
+            format!(
+                "A after {}, B after {}",
+                format::duration(c.a.ttft()),
+                format::duration(c.b.ttft())
+            )
+        })
+    });
+    let finish_note = Signal::derive(move || {
+        race.with(|r| {
+            format!(
+                "A after {}, B after {}, {}",
+                format::duration(r.a_secs),
+                format::duration(r.b_secs),
+                format::tokens(answer.get())
+            )
+        })
+    });
 
     view! {
         <div class="workbench-grid">
@@ -113,7 +133,8 @@ fn race_table(inputs: &CompletionInputs) -> DataTable {
         })
         .collect();
     DataTable {
-        caption: "Time to finish at the lesson's answer lengths, for the two deployments above".to_string(),
+        caption: "Time to finish at the lesson's answer lengths, for the two deployments above"
+            .to_string(),
         headers: vec!["answer (tokens)", "A", "B", "first to finish", "by"],
         rows,
         current_row,
@@ -158,7 +179,12 @@ fn verdict_text(inputs: &CompletionInputs, consumer: Consumer) -> String {
     let race = c.race_at(inputs.answer_tokens);
     let finish = match race.winner.which() {
         None => format!("both deliver the whole answer at {}", format::duration(race.a_secs)),
-        Some(w) => format!("{} delivers the whole answer first ({} against {})", w.label(), format::duration(race.secs(w)), format::duration(race.secs(w.other()))),
+        Some(w) => format!(
+            "{} delivers the whole answer first ({} against {})",
+            w.label(),
+            format::duration(race.secs(w)),
+            format::duration(race.secs(w.other()))
+        ),
     };
     match consumer {
         Consumer::Machine => format!("For a program only completion counts: {finish}. How soon the first token arrived makes no difference to it."),
@@ -192,7 +218,10 @@ fn consumer_table(inputs: &CompletionInputs) -> DataTable {
     DataTable {
         caption: format!("Who ranks first, for {}", an_answer_of(inputs.answer_tokens)),
         headers: vec!["the answer goes to", "first words", "whole answer"],
-        rows: vec![row("a person reading", c.verdict(Consumer::Reader, inputs.answer_tokens)), row("a program", c.verdict(Consumer::Machine, inputs.answer_tokens))],
+        rows: vec![
+            row("a person reading", c.verdict(Consumer::Reader, inputs.answer_tokens)),
+            row("a program", c.verdict(Consumer::Machine, inputs.answer_tokens)),
+        ],
         current_row: None,
     }
 }

@@ -32,18 +32,26 @@ pub fn LengthSpread() -> impl IntoView {
     let side_note = move |which: Which| {
         Signal::derive(move || {
             inputs.with(|i| match i.comparison.crossover() {
-                Crossover::At { tokens, below, .. } if below == which => format!("the answers shorter than {}", crossover_tokens_text(tokens)),
-                Crossover::At { tokens, .. } => format!("the answers longer than {}", crossover_tokens_text(tokens)),
+                Crossover::At { tokens, below, .. } if below == which => {
+                    format!("the answers shorter than {}", crossover_tokens_text(tokens))
+                }
+                Crossover::At { tokens, .. } => {
+                    format!("the answers longer than {}", crossover_tokens_text(tokens))
+                }
                 _ => "there is no crossover to split them".to_string(),
             })
         })
     };
     let share = move |pick: fn(&crate::model::workload::Shares) -> f64| {
-        (Signal::derive(move || shares.with(pick)), Signal::derive(move || share_text(shares.with(pick))))
+        (
+            Signal::derive(move || shares.with(pick)),
+            Signal::derive(move || share_text(shares.with(pick))),
+        )
     };
     let (a_value, a_text) = share(|s| s.a);
     let (b_value, b_text) = share(|s| s.b);
-    let table = Signal::derive(move || inputs.with(|i| percentile_table(&i.lengths, &i.comparison)));
+    let table =
+        Signal::derive(move || inputs.with(|i| percentile_table(&i.lengths, &i.comparison)));
     view! {
         <h3>"Answer lengths are a spread, not a number"</h3>
         <p>
@@ -65,7 +73,14 @@ pub fn LengthSpread() -> impl IntoView {
 fn percentile_table(lengths: &LengthDistribution, c: &Comparison) -> DataTable {
     let n = lengths.length_percentiles();
     let (a, b) = (lengths.completion_percentiles(&c.a), lengths.completion_percentiles(&c.b));
-    let row = |what: &str, tokens: f64, on_a: f64, on_b: f64| vec![Cell::text(what), Cell::number(tokens, format::with_separators(tokens, 0)), secs(on_a), secs(on_b)];
+    let row = |what: &str, tokens: f64, on_a: f64, on_b: f64| {
+        vec![
+            Cell::text(what),
+            Cell::number(tokens, format::with_separators(tokens, 0)),
+            secs(on_a),
+            secs(on_b),
+        ]
+    };
     DataTable {
         caption: "Completion time across the spread of answer lengths".to_string(),
         headers: vec!["", "answer (tokens)", "A finishes after", "B finishes after"],
@@ -73,7 +88,12 @@ fn percentile_table(lengths: &LengthDistribution, c: &Comparison) -> DataTable {
             row("median (p50)", n.p50, a.p50, b.p50),
             row("p90", n.p90, a.p90, b.p90),
             row("p99", n.p99, a.p99, b.p99),
-            row("mean", lengths.mean(), lengths.mean_completion_secs(&c.a), lengths.mean_completion_secs(&c.b)),
+            row(
+                "mean",
+                lengths.mean(),
+                lengths.mean_completion_secs(&c.a),
+                lengths.mean_completion_secs(&c.b),
+            ),
         ],
         current_row: None,
     }
@@ -87,7 +107,15 @@ pub fn Routing() -> impl IntoView {
     let inputs = derived(LengthsInputs::of);
     let routing = Memo::new(move |_| inputs.with(|i| i.lengths.routing(&i.comparison, &i.router)));
     let (mean_value, mean_text) = secs_signals(move || routing.with(|r| r.routed_secs));
-    let mean_note = Signal::derive(move || routing.with(|r| format!("always A: {}, always B: {}", format::duration(r.always_a_secs), format::duration(r.always_b_secs))));
+    let mean_note = Signal::derive(move || {
+        routing.with(|r| {
+            format!(
+                "always A: {}, always B: {}",
+                format::duration(r.always_a_secs),
+                format::duration(r.always_b_secs)
+            )
+        })
+    });
     let follows = move || {
         inputs.with(|i| match (at_crossover.get(), i.comparison.crossover().tokens()) {
             (true, Some(n)) => format!("The threshold follows the crossover ({}); the threshold slider only counts with a fixed threshold.", crossover_tokens_text(n)),
@@ -95,7 +123,9 @@ pub fn Routing() -> impl IntoView {
             (false, _) => format!("Answers predicted shorter than {} go to the deployment that starts first.", format::tokens(i.router.threshold_tokens)),
         })
     };
-    let table = Signal::derive(move || inputs.with(|i| routing_table(i, &i.lengths.routing(&i.comparison, &i.router))));
+    let table = Signal::derive(move || {
+        inputs.with(|i| routing_table(i, &i.lengths.routing(&i.comparison, &i.router)))
+    });
     view! {
         <h3>"Routing by predicted length"</h3>
         <p>
@@ -131,10 +161,30 @@ fn routing_table(inputs: &LengthsInputs, r: &crate::model::workload::Routing) ->
         caption: "Mean completion time under each policy".to_string(),
         headers: vec!["policy", "mean completion", "sent to A", "sent to the slower one"],
         rows: vec![
-            vec![Cell::text("always A"), secs(r.always_a_secs), share(1.0), share(inputs.lengths.shares(&inputs.comparison).b)],
-            vec![Cell::text("always B"), secs(r.always_b_secs), share(0.0), share(inputs.lengths.shares(&inputs.comparison).a)],
-            vec![Cell::text("your router"), secs(r.routed_secs), share(r.share_sent_to_a), share(r.misrouted_share)],
-            vec![Cell::text("a router that knows every length"), secs(r.best_possible_secs), share(knows.share_sent_to_a), share(knows.misrouted_share)],
+            vec![
+                Cell::text("always A"),
+                secs(r.always_a_secs),
+                share(1.0),
+                share(inputs.lengths.shares(&inputs.comparison).b),
+            ],
+            vec![
+                Cell::text("always B"),
+                secs(r.always_b_secs),
+                share(0.0),
+                share(inputs.lengths.shares(&inputs.comparison).a),
+            ],
+            vec![
+                Cell::text("your router"),
+                secs(r.routed_secs),
+                share(r.share_sent_to_a),
+                share(r.misrouted_share),
+            ],
+            vec![
+                Cell::text("a router that knows every length"),
+                secs(r.best_possible_secs),
+                share(knows.share_sent_to_a),
+                share(knows.misrouted_share),
+            ],
         ],
         current_row: Some(2),
     }
@@ -152,8 +202,16 @@ fn Misroutes() -> impl IntoView {
             (short, long, i.lengths.quantile(0.1), i.lengths.quantile(0.9))
         })
     });
-    let long_cost = move || sides.with(|&(short, _, _, p90)| inputs.with(|i| i.comparison.extra_secs_if_sent_to(short, p90)));
-    let short_cost = move || sides.with(|&(_, long, p10, _)| inputs.with(|i| i.comparison.extra_secs_if_sent_to(long, p10)));
+    let long_cost = move || {
+        sides.with(|&(short, _, _, p90)| {
+            inputs.with(|i| i.comparison.extra_secs_if_sent_to(short, p90))
+        })
+    };
+    let short_cost = move || {
+        sides.with(|&(_, long, p10, _)| {
+            inputs.with(|i| i.comparison.extra_secs_if_sent_to(long, p10))
+        })
+    };
     let (long_value, long_text) = secs_signals(long_cost);
     let (short_value, short_text) = secs_signals(short_cost);
     let note = move |long: bool| {
@@ -203,11 +261,17 @@ fn misroute_table(inputs: &LengthsInputs) -> DataTable {
             let n = inputs.lengths.quantile(q);
             let race = c.race_at(n);
             let right = race.winner.data_value();
-            vec![Cell::text(what), Cell::number(n, format::with_separators(n, 0)), Cell::text(right), secs(race.gap_secs())]
+            vec![
+                Cell::text(what),
+                Cell::number(n, format::with_separators(n, 0)),
+                Cell::text(right),
+                secs(race.gap_secs()),
+            ]
         })
         .collect();
     DataTable {
-        caption: "Sent to the wrong deployment: the extra wait at lengths across the spread".to_string(),
+        caption: "Sent to the wrong deployment: the extra wait at lengths across the spread"
+            .to_string(),
         headers: vec!["", "answer (tokens)", "finishes first on", "extra wait on the other"],
         rows,
         current_row: None,
@@ -217,9 +281,16 @@ fn misroute_table(inputs: &LengthsInputs) -> DataTable {
 #[component]
 pub fn Abandonment() -> impl IntoView {
     let inputs = derived(|s| (s.lengths(), s.comparison(), s.get(Param::Patience)));
-    let logs = Memo::new(move |_| inputs.with(|(lengths, c, patience)| (lengths.abandonment(&c.a, *patience), lengths.abandonment(&c.b, *patience))));
+    let logs = Memo::new(move |_| {
+        inputs.with(|(lengths, c, patience)| {
+            (lengths.abandonment(&c.a, *patience), lengths.abandonment(&c.b, *patience))
+        })
+    });
     let gave_up = move |pick: fn(&(Logged, Logged)) -> f64| {
-        (Signal::derive(move || logs.with(pick)), Signal::derive(move || share_text(logs.with(pick))))
+        (
+            Signal::derive(move || logs.with(pick)),
+            Signal::derive(move || share_text(logs.with(pick))),
+        )
     };
     let (a_value, a_text) = gave_up(|l| l.0.abandoned_share);
     let (b_value, b_text) = gave_up(|l| l.1.abandoned_share);
@@ -249,11 +320,25 @@ fn abandonment_table(a: &Logged, b: &Logged) -> DataTable {
             Some(m) => (secs(m.mean_secs), secs(m.percentiles.p90)),
             None => (Cell::text("nobody finishes"), Cell::text("nobody finishes")),
         };
-        vec![Cell::text(who), Cell::number(l.abandoned_share, share_text(l.abandoned_share)), secs(l.true_mean_secs), mean, secs(l.true_percentiles.p90), p90]
+        vec![
+            Cell::text(who),
+            Cell::number(l.abandoned_share, share_text(l.abandoned_share)),
+            secs(l.true_mean_secs),
+            mean,
+            secs(l.true_percentiles.p90),
+            p90,
+        ]
     };
     DataTable {
         caption: "Every request against the ones a completion log keeps".to_string(),
-        headers: vec!["", "gave up", "mean, every request", "mean, logged", "p90, every request", "p90, logged"],
+        headers: vec![
+            "",
+            "gave up",
+            "mean, every request",
+            "mean, logged",
+            "p90, every request",
+            "p90, logged",
+        ],
         rows: vec![row("A", a), row("B", b)],
         current_row: None,
     }
@@ -268,7 +353,8 @@ fn flattery_text(a: &Logged, b: &Logged) -> String {
     if ua.max(ub) < 5e-4 {
         return "Everyone waits long enough here, so the logs tell the truth.".to_string();
     }
-    let (more, less, by_more, by_less) = if ua >= ub { ("A", "B", ua, ub) } else { ("B", "A", ub, ua) };
+    let (more, less, by_more, by_less) =
+        if ua >= ub { ("A", "B", ua, ub) } else { ("B", "A", ub, ua) };
     format!(
         "Leaving out the requests people abandoned removes exactly the longest waits, and the slower deployment has the most of those, so it gains the most: {more}'s logged mean is {} better than the truth, {less}'s only {}. {} Report how many people gave up next to every timing.",
         format::duration(by_more),

@@ -15,7 +15,8 @@ pub fn replace_query(query: &str) {
     let Ok(history) = window.history() else { return };
     let path = window.location().pathname().unwrap_or_default();
     let hash = window.location().hash().unwrap_or_default();
-    let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}{hash}")));
+    let _ =
+        history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}{hash}")));
 }
 
 /// The `<html>` element, where the page states what scripts may wait on.
@@ -26,7 +27,11 @@ fn root() -> Option<web_sys::Element> {
 /// Sets or clears `data-url-pending` on the root element.
 pub fn mark_url_pending(pending: bool) {
     let Some(root) = root() else { return };
-    let _ = if pending { root.set_attribute("data-url-pending", "") } else { root.remove_attribute("data-url-pending") };
+    let _ = if pending {
+        root.set_attribute("data-url-pending", "")
+    } else {
+        root.remove_attribute("data-url-pending")
+    };
 }
 
 /// Marks the root element `data-embed` for a page showing one embedded figure, so the

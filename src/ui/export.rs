@@ -3,9 +3,9 @@
 
 use super::backend::PageBackend;
 use crate::charts::{Figure, Style};
-use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use crate::format;
 use crate::state::{Param, State};
+use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use wasm_bindgen::JsCast;
 
 /// A file name that says what the file holds and at which settings.
@@ -36,7 +36,9 @@ pub fn download_text(name: &str, mime: &str, content: &str) {
     let parts = js_sys::Array::of1(&content.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
     click_link(name, &url);
     let _ = web_sys::Url::revoke_object_url(&url);
@@ -72,10 +74,17 @@ pub fn download_csv(figure: Figure, state: &State) {
 }
 
 /// [`Figure::to_svg`] through [`PageBackend`], so the page holds one copy of the drawing code.
-fn to_svg(figure: Figure, state: &State, style: &Style, width: u32, height: u32) -> Result<String, String> {
+fn to_svg(
+    figure: Figure,
+    state: &State,
+    style: &Style,
+    width: u32,
+    height: u32,
+) -> Result<String, String> {
     let mut out = String::new();
     {
-        let root = PageBackend::Svg(SVGBackend::with_string(&mut out, (width, height))).into_drawing_area();
+        let root = PageBackend::Svg(SVGBackend::with_string(&mut out, (width, height)))
+            .into_drawing_area();
         figure.draw(&root, state, style).map_err(|e| e.to_string())?;
         root.present().map_err(|e| e.to_string())?;
     }

@@ -19,8 +19,18 @@ use leptos::prelude::*;
 /// With `shown`, the table is written only while it is true (its details are open): closed, a
 /// step costs neither the table's numbers nor any DOM work.
 #[component]
-pub fn DataTableView(table: Signal<DataTable>, testid: String, #[prop(optional)] shown: Option<Signal<bool>>) -> impl IntoView {
-    let html = Memo::new(move |_| if shown.is_none_or(|s| s.get()) { table.with(DataTable::to_html) } else { String::new() });
+pub fn DataTableView(
+    table: Signal<DataTable>,
+    testid: String,
+    #[prop(optional)] shown: Option<Signal<bool>>,
+) -> impl IntoView {
+    let html = Memo::new(move |_| {
+        if shown.is_none_or(|s| s.get()) {
+            table.with(DataTable::to_html)
+        } else {
+            String::new()
+        }
+    });
     view! {
         <div class="table-wrap">
             <table data-testid=testid inner_html=move || html.get()></table>
@@ -44,14 +54,25 @@ pub fn FigureCard(figure: Figure, number: &'static str) -> impl IntoView {
         }
     };
     let svg = move |_| {
-        let (w, h) = canvas_ref.get_untracked().map(|c| (c.client_width().max(0) as u32, c.client_height().max(0) as u32)).unwrap_or((800, 400));
-        export::download_svg(figure, &state.get_untracked(), Style { scale: 1.0, palette: palette.get_untracked() }, w, h);
+        let (w, h) = canvas_ref
+            .get_untracked()
+            .map(|c| (c.client_width().max(0) as u32, c.client_height().max(0) as u32))
+            .unwrap_or((800, 400));
+        export::download_svg(
+            figure,
+            &state.get_untracked(),
+            Style { scale: 1.0, palette: palette.get_untracked() },
+            w,
+            h,
+        );
     };
     let csv = move |_| export::download_csv(figure, &state.get_untracked());
     let open = RwSignal::new(false);
     let printing = use_printing();
     let shown = Signal::derive(move || open.get() || printing.get());
-    let toggled = move |ev: web_sys::Event| open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"));
+    let toggled = move |ev: web_sys::Event| {
+        open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"))
+    };
 
     view! {
         <figure class="figure" aria-labelledby=labelled_by data-figure=figure.slug()>

@@ -31,6 +31,8 @@ pub fn mount() {
     // console, with the message and its source location (console_error_panic_hook also appended
     // a JS stack, for about 0.5 KB gzipped more). The xtask's release build traps at once
     // without running it (xtask/src/lean_std.rs), and boot.js tells the reader.
-    std::panic::set_hook(Box::new(|info| web_sys::console::error_1(&format!("crossover: internal error: {info}").into())));
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&format!("crossover: internal error: {info}").into())
+    }));
     mount_to_body(app::App);
 }

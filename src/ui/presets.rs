@@ -10,7 +10,9 @@ pub fn Presets() -> impl IntoView {
     let state = use_state();
     // The preset chosen and the state it produced: it stays active while nothing has changed.
     let chosen = RwSignal::new(None::<(usize, State)>);
-    let active = Memo::new(move |_| chosen.get().filter(|(_, produced)| state.with(|s| s == produced)).map(|(i, _)| i));
+    let active = Memo::new(move |_| {
+        chosen.get().filter(|(_, produced)| state.with(|s| s == produced)).map(|(i, _)| i)
+    });
     let buttons = PRESETS
         .iter()
         .enumerate()

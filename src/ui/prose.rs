@@ -40,11 +40,18 @@ pub fn Streaming() -> impl IntoView {
     let state = use_state();
     // Who consumes the answer lives in the state (and so in the URL).
     let machine = Memo::new(move |_| state.with(|s| s.consumer == Consumer::Machine));
-    let set_machine = move |m: bool| state.update(|s| s.consumer = if m { Consumer::Machine } else { Consumer::Reader });
+    let set_machine = move |m: bool| {
+        state.update(|s| s.consumer = if m { Consumer::Machine } else { Consumer::Reader })
+    };
     let numbers = Memo::new(move |_| {
         let s = state.get();
         let h = s.headline();
-        (h.client_ttft_secs, h.total_secs, s.get(crate::state::Param::Decode), s.reading().tokens_per_sec())
+        (
+            h.client_ttft_secs,
+            h.total_secs,
+            s.get(crate::state::Param::Decode),
+            s.reading().tokens_per_sec(),
+        )
     });
     let visible_wait = move || {
         let (ttft, total, _, _) = numbers.get();
@@ -67,7 +74,11 @@ pub fn Streaming() -> impl IntoView {
             } else {
                 format!("After that the words trickle in at {}, slower than the reader's {}, so the reader keeps catching up and waiting.", format::rate(decode), format::rate(reading))
             };
-            format!("Streamed, the blank screen lasts {}; unstreamed it would last {}. {pace}", format::duration(ttft), format::duration(total))
+            format!(
+                "Streamed, the blank screen lasts {}; unstreamed it would last {}. {pace}",
+                format::duration(ttft),
+                format::duration(total)
+            )
         }
     };
     view! {

@@ -9,7 +9,13 @@ use crate::state::{Headline, ModelView};
 use leptos::prelude::*;
 
 #[component]
-pub fn Readout(testid: &'static str, label: &'static str, value: Signal<f64>, text: Signal<String>, #[prop(optional)] note: Option<Signal<String>>) -> impl IntoView {
+pub fn Readout(
+    testid: &'static str,
+    label: &'static str,
+    value: Signal<f64>,
+    text: Signal<String>,
+    #[prop(optional)] note: Option<Signal<String>>,
+) -> impl IntoView {
     view! {
         <div class="readout">
             <dt>{label}</dt>
@@ -20,7 +26,9 @@ pub fn Readout(testid: &'static str, label: &'static str, value: Signal<f64>, te
 }
 
 /// A duration readout: the value in `data-value`, the lesson's rounding on screen.
-pub fn secs_signals(value: impl Fn() -> f64 + Copy + Send + Sync + 'static) -> (Signal<f64>, Signal<String>) {
+pub fn secs_signals(
+    value: impl Fn() -> f64 + Copy + Send + Sync + 'static,
+) -> (Signal<f64>, Signal<String>) {
     (Signal::derive(value), Signal::derive(move || format::duration(value())))
 }
 
@@ -32,7 +40,11 @@ pub fn Readouts() -> impl IntoView {
     let deep = Memo::new(move |_| state.with(|s| s.model == ModelView::Deep));
     let of = move |f: fn(&Headline) -> f64| secs_signals(move || headline.with(f));
     let linear = move |f: fn(&Request) -> f64| secs_signals(move || request.with(f));
-    let share = move |f: fn((f64, f64, f64)) -> f64| Signal::derive(move || format!("{} of the total", format::percent(f(headline.with(Headline::shares)))));
+    let share = move |f: fn((f64, f64, f64)) -> f64| {
+        Signal::derive(move || {
+            format!("{} of the total", format::percent(f(headline.with(Headline::shares))))
+        })
+    };
 
     let (ttft_value, ttft_text) = of(|h| h.ttft_secs);
     let (total_value, total_text) = of(|h| h.total_secs);
@@ -47,7 +59,14 @@ pub fn Readouts() -> impl IntoView {
             TtftDefinition::Server => format!("from the moment the server schedules the request ({basis}, queue left out)"),
         }
     });
-    let total_note = Signal::derive(move || if deep.get() { "when the last token is written (deeper model)" } else { "when the last token is written" }.to_string());
+    let total_note = Signal::derive(move || {
+        if deep.get() {
+            "when the last token is written (deeper model)"
+        } else {
+            "when the last token is written"
+        }
+        .to_string()
+    });
 
     let bound = Memo::new(move |_| headline.with(Headline::bound));
     let bound_text = move || match bound.get() {

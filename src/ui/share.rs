@@ -7,7 +7,10 @@ use leptos::prelude::*;
 /// (the address bar itself is updated a moment after the controls stop).
 fn current_href(query: &str) -> String {
     let location = web_sys::window().map(|w| w.location());
-    let base = location.as_ref().map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default())).unwrap_or_default();
+    let base = location
+        .as_ref()
+        .map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default()))
+        .unwrap_or_default();
     format!("{base}?{query}")
 }
 
@@ -28,7 +31,11 @@ fn copy(text: String, status: RwSignal<Option<String>>, done: &'static str) {
     let promise = clipboard.write_text(&text);
     leptos::task::spawn_local(async move {
         let outcome = wasm_bindgen_futures::JsFuture::from(promise).await;
-        status.set(Some(if outcome.is_ok() { done.to_string() } else { "The browser did not allow copying; copy it from the box below.".to_string() }));
+        status.set(Some(if outcome.is_ok() {
+            done.to_string()
+        } else {
+            "The browser did not allow copying; copy it from the box below.".to_string()
+        }));
     });
 }
 
@@ -37,7 +44,13 @@ fn copy(text: String, status: RwSignal<Option<String>>, done: &'static str) {
 pub fn embed_code(figure: Figure, query: &str) -> String {
     let href = current_href(query);
     let (base, query) = href.split_once('?').unwrap_or((href.as_str(), ""));
-    let query: Vec<&str> = query.split('#').next().unwrap_or("").split('&').filter(|p| !p.is_empty() && !p.starts_with("embed=") && !p.starts_with("present=")).collect();
+    let query: Vec<&str> = query
+        .split('#')
+        .next()
+        .unwrap_or("")
+        .split('&')
+        .filter(|p| !p.is_empty() && !p.starts_with("embed=") && !p.starts_with("present="))
+        .collect();
     let src = format!("{base}?{}&embed={}", query.join("&"), figure.slug());
     let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
     format!(

@@ -14,7 +14,15 @@ use wasm_bindgen::{JsCast, JsValue};
 /// The controls that move a figure.
 pub fn controls_for(figure: Figure) -> &'static [Param] {
     const CROSSING: [Param; 4] = [Param::Prompt, Param::Output, Param::Prefill, Param::Decode];
-    const LENGTHS: [Param; 7] = [Param::ATtft, Param::ARate, Param::BTtft, Param::BRate, Param::Median, Param::P90, Param::Threshold];
+    const LENGTHS: [Param; 7] = [
+        Param::ATtft,
+        Param::ARate,
+        Param::BTtft,
+        Param::BRate,
+        Param::Median,
+        Param::P90,
+        Param::Threshold,
+    ];
     match figure {
         Figure::Timeline => &Param::REQUEST,
         Figure::Crossing => &CROSSING,
@@ -25,7 +33,13 @@ pub fn controls_for(figure: Figure) -> &'static [Param] {
 
 /// Sends the document's height to the parent frame unless it is the same as last time.
 fn send_height(parent: &web_sys::Window, last: &std::rc::Rc<std::cell::Cell<f64>>) {
-    let Some(height) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()).map(|e| e.scroll_height() as f64) else { return };
+    let Some(height) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .map(|e| e.scroll_height() as f64)
+    else {
+        return;
+    };
     if (height - last.get()).abs() < 1.0 {
         return;
     }
@@ -49,7 +63,9 @@ fn post_height_to_parent() {
     let Some(body) = window.document().and_then(|d| d.body()) else { return };
     let last = std::rc::Rc::new(std::cell::Cell::new(0.0_f64));
     let (observer_parent, observer_last) = (parent.clone(), last.clone());
-    let send = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| send_height(&observer_parent, &observer_last));
+    let send = Closure::<dyn FnMut(js_sys::Array)>::new(move |_entries: js_sys::Array| {
+        send_height(&observer_parent, &observer_last)
+    });
     if let Ok(observer) = web_sys::ResizeObserver::new(send.as_ref().unchecked_ref()) {
         observer.observe(&body);
         let kept = SendWrapper::new((observer, send));
@@ -61,7 +77,8 @@ fn post_height_to_parent() {
     for delay_ms in [0, 400] {
         let (parent, last) = (parent.clone(), last.clone());
         let once = Closure::once_into_js(move || send_height(&parent, &last));
-        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(once.unchecked_ref(), delay_ms);
+        let _ = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(once.unchecked_ref(), delay_ms);
     }
 }
 
@@ -74,7 +91,10 @@ pub fn SingleFigure(figure: Figure, presentation: bool) -> impl IntoView {
     let full_page = move || {
         let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
         let (base, query) = href.split_once('?').unwrap_or((href.as_str(), ""));
-        let kept: Vec<&str> = query.split('&').filter(|p| !p.starts_with("embed=") && !p.starts_with("present=")).collect();
+        let kept: Vec<&str> = query
+            .split('&')
+            .filter(|p| !p.starts_with("embed=") && !p.starts_with("present="))
+            .collect();
         format!("{base}?{}", kept.join("&"))
     };
     view! {

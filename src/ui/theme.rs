@@ -14,7 +14,13 @@ pub struct Dark(pub Memo<bool>);
 
 pub fn use_palette() -> Signal<Palette> {
     let dark = use_context::<Dark>();
-    Signal::derive(move || if dark.map(|d| d.0.get()).unwrap_or(false) { Palette::DARK } else { Palette::LIGHT })
+    Signal::derive(move || {
+        if dark.map(|d| d.0.get()).unwrap_or(false) {
+            Palette::DARK
+        } else {
+            Palette::LIGHT
+        }
+    })
 }
 
 /// Sets up the theme: returns the reader's choice (to bind to a toggle) after providing the
@@ -22,9 +28,13 @@ pub fn use_palette() -> Signal<Palette> {
 pub fn provide_theme(initial: Theme) -> RwSignal<Theme> {
     let choice = RwSignal::new(initial);
     let system_dark = RwSignal::new(false);
-    if let Some(query) = web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten()) {
+    if let Some(query) =
+        web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+    {
         system_dark.set(query.matches());
-        let on_change = Closure::<dyn FnMut(web_sys::MediaQueryListEvent)>::new(move |e: web_sys::MediaQueryListEvent| system_dark.set(e.matches()));
+        let on_change = Closure::<dyn FnMut(web_sys::MediaQueryListEvent)>::new(
+            move |e: web_sys::MediaQueryListEvent| system_dark.set(e.matches()),
+        );
         query.set_onchange(Some(on_change.as_ref().unchecked_ref()));
         let kept = SendWrapper::new((query, on_change));
         on_cleanup(move || kept.0.set_onchange(None));
@@ -36,7 +46,9 @@ pub fn provide_theme(initial: Theme) -> RwSignal<Theme> {
     });
     provide_context(Dark(dark));
     Effect::new(move |_| {
-        if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        if let Some(root) =
+            web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element())
+        {
             let _ = root.set_attribute("data-theme", if dark.get() { "dark" } else { "light" });
         }
     });

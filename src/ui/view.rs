@@ -42,7 +42,8 @@ impl View {
     pub fn parse(query: &str) -> (View, Vec<Notice>) {
         let mut view = View::default();
         let mut notices = Vec::new();
-        let figures = Figure::ALL.iter().map(|f| format!("“{}”", f.slug())).collect::<Vec<_>>().join(", ");
+        let figures =
+            Figure::ALL.iter().map(|f| format!("“{}”", f.slug())).collect::<Vec<_>>().join(", ");
         for pair in query.trim_start_matches('?').split('&') {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let value = percent_decode(value);

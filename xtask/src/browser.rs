@@ -25,7 +25,9 @@ pub fn run_tests(root: &Path, dist: &Path, chromium: &Path) -> Result<(), String
     let mut test_files: Vec<String> = std::fs::read_dir(&tests_dir)
         .map_err(|e| format!("cannot list {}: {e}", tests_dir.display()))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(".test.mjs")))
+        .filter(|p| {
+            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(".test.mjs"))
+        })
         .map(|p| p.strip_prefix(root).unwrap_or(&p).to_string_lossy().into_owned())
         .collect();
     test_files.sort();

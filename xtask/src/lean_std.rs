@@ -74,9 +74,14 @@ pub fn ensure_crates(cargo: &str) -> Result<(), String> {
 fn library_manifest(cargo: &str) -> Result<PathBuf, String> {
     // The sysroot of the rustc that this cargo runs, so a rustup override is followed.
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| {
-        PathBuf::from(cargo).parent().map(|dir| dir.join("rustc")).filter(|p| p.exists()).map_or_else(|| "rustc".to_string(), |p| p.to_string_lossy().into_owned())
+        PathBuf::from(cargo)
+            .parent()
+            .map(|dir| dir.join("rustc"))
+            .filter(|p| p.exists())
+            .map_or_else(|| "rustc".to_string(), |p| p.to_string_lossy().into_owned())
     });
-    let sysroot = probe(&rustc, &["--print", "sysroot"]).ok_or_else(|| format!("`{rustc} --print sysroot` failed"))?;
+    let sysroot = probe(&rustc, &["--print", "sysroot"])
+        .ok_or_else(|| format!("`{rustc} --print sysroot` failed"))?;
     let manifest = PathBuf::from(sysroot).join("lib/rustlib/src/rust/library/Cargo.toml");
     if manifest.is_file() {
         Ok(manifest)

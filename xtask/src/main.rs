@@ -105,7 +105,9 @@ fn serve(root: &Path) -> Result<String, String> {
     step(&format!("serving at http://{SERVE_ADDRESS}:{SERVE_PORT}/ (Ctrl-C stops)"));
     // Stdin stays attached here: this is the one interactive command.
     let mut trunk = command("trunk");
-    trunk.args(["serve", "--offline", "--release", "--address", SERVE_ADDRESS, "--port", SERVE_PORT]).current_dir(root);
+    trunk
+        .args(["serve", "--offline", "--release", "--address", SERVE_ADDRESS, "--port", SERVE_PORT])
+        .current_dir(root);
     lean_std::apply(&mut trunk);
     process::run_interactive(&mut trunk)?;
     Ok("server stopped".to_string())
@@ -135,20 +137,30 @@ fn fresh_check(root: &Path) -> Result<String, String> {
 
     let scratch = root.join("target").join("fresh-check");
     if scratch.exists() {
-        std::fs::remove_dir_all(&scratch).map_err(|e| format!("cannot empty {}: {e}", scratch.display()))?;
+        std::fs::remove_dir_all(&scratch)
+            .map_err(|e| format!("cannot empty {}: {e}", scratch.display()))?;
     }
     let cargo_home = scratch.join("cargo-home");
-    std::fs::create_dir_all(&cargo_home).map_err(|e| format!("cannot create {}: {e}", cargo_home.display()))?;
+    std::fs::create_dir_all(&cargo_home)
+        .map_err(|e| format!("cannot create {}: {e}", cargo_home.display()))?;
 
     step(&format!("cargo xtask build with an empty cargo home ({})", cargo_home.display()));
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find this xtask's own binary: {e}"))?;
+    let exe =
+        std::env::current_exe().map_err(|e| format!("cannot find this xtask's own binary: {e}"))?;
     let mut child = command(&exe.to_string_lossy());
-    child.arg("build").env("CARGO_HOME", &cargo_home).env("CARGO_TARGET_DIR", scratch.join("target")).current_dir(root);
+    child
+        .arg("build")
+        .env("CARGO_HOME", &cargo_home)
+        .env("CARGO_TARGET_DIR", scratch.join("target"))
+        .current_dir(root);
     run(&mut child)?;
 
     let fetched = count_crate_files(&cargo_home.join("registry").join("cache"));
     if fetched == 0 {
-        return Err(format!("the build passed but fetched nothing into {}: it did not start from an empty cache", cargo_home.display()));
+        return Err(format!(
+            "the build passed but fetched nothing into {}: it did not start from an empty cache",
+            cargo_home.display()
+        ));
     }
     let _ = std::fs::remove_dir_all(&scratch);
     Ok(format!("dist/ built from an empty cargo home, {fetched} crates fetched into it"))
@@ -183,8 +195,19 @@ fn test(root: &Path) -> Result<String, String> {
     step("clippy, native (cargo clippy --workspace --all-targets -- -D warnings)");
     run(cargo(root).args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
 
-    step("clippy, wasm32 (cargo clippy --target wasm32-unknown-unknown --lib --bins -- -D warnings)");
-    run(cargo(root).args(["clippy", "--target", tools::WASM_TARGET, "--lib", "--bins", "--", "-D", "warnings"]))?;
+    step(
+        "clippy, wasm32 (cargo clippy --target wasm32-unknown-unknown --lib --bins -- -D warnings)",
+    );
+    run(cargo(root).args([
+        "clippy",
+        "--target",
+        tools::WASM_TARGET,
+        "--lib",
+        "--bins",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
 
     release_build(root)?;
 
@@ -220,8 +243,16 @@ fn bench(root: &Path, extra: &[String]) -> Result<String, String> {
     let chromium = tools::ensure_browser()?;
     release_build(root)?;
     step("page size");
-    let size = size::measure(&root.join("dist"))?.against(PAGE_GZIP_BUDGET_BYTES).unwrap_or_else(|over| over);
+    let size = size::measure(&root.join("dist"))?
+        .against(PAGE_GZIP_BUDGET_BYTES)
+        .unwrap_or_else(|over| over);
     step("benchmark against the Chart.js page (node bench/run.mjs)");
-    run(command("node").arg(root.join("bench").join("run.mjs")).arg("--dist").arg(root.join("dist")).args(extra).env("CHROMIUM_PATH", &chromium).current_dir(root))?;
+    run(command("node")
+        .arg(root.join("bench").join("run.mjs"))
+        .arg("--dist")
+        .arg(root.join("dist"))
+        .args(extra)
+        .env("CHROMIUM_PATH", &chromium)
+        .current_dir(root))?;
     Ok(format!("{size}; results in bench/results/latest.json"))
 }

@@ -33,8 +33,15 @@ pub fn cargo(root: &Path) -> Command {
 
 /// The command line as a person would type it, for logs and error messages.
 pub fn describe(cmd: &Command) -> String {
-    let program = Path::new(cmd.get_program()).file_name().map(OsString::from).unwrap_or_else(|| cmd.get_program().to_owned());
-    std::iter::once(program.as_os_str()).chain(cmd.get_args()).map(|a| a.to_string_lossy().into_owned()).collect::<Vec<_>>().join(" ")
+    let program = Path::new(cmd.get_program())
+        .file_name()
+        .map(OsString::from)
+        .unwrap_or_else(|| cmd.get_program().to_owned());
+    std::iter::once(program.as_os_str())
+        .chain(cmd.get_args())
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Runs `cmd` with its output going straight to ours; an error if it cannot start or fails.
@@ -65,5 +72,9 @@ pub fn probe(program: &str, args: &[&str]) -> Option<String> {
 /// Whether a command runs and succeeds, its output discarded. For probes whose answer is the
 /// exit status alone, such as an offline `cargo fetch`.
 pub fn succeeds(cmd: &mut Command) -> bool {
-    cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }

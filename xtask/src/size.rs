@@ -15,7 +15,11 @@ pub struct Weight {
 impl Weight {
     /// A one-line summary against `budget`, or an error if the page is over it.
     pub fn against(&self, budget: u64) -> Result<String, String> {
-        let summary = format!("page {} bytes gzipped of {} budget", grouped(self.gzip_total), grouped(budget));
+        let summary = format!(
+            "page {} bytes gzipped of {} budget",
+            grouped(self.gzip_total),
+            grouped(budget)
+        );
         if self.gzip_total > budget {
             Err(format!("the page is over its size budget: {summary}"))
         } else {
@@ -36,14 +40,20 @@ pub fn measure(dist: &Path) -> Result<Weight, String> {
     println!("{:>12} {:>12}  file (in {})", "raw bytes", "gzip -9", dist.display());
     let (mut raw_total, mut gzip_total) = (0u64, 0u64);
     for file in &files {
-        let raw = fs::metadata(file).map_err(|e| format!("cannot stat {}: {e}", file.display()))?.len();
+        let raw =
+            fs::metadata(file).map_err(|e| format!("cannot stat {}: {e}", file.display()))?.len();
         let gzipped = gzip_size(file)?;
         raw_total += raw;
         gzip_total += gzipped;
         let name = file.strip_prefix(dist).unwrap_or(file).display();
         println!("{:>12} {:>12}  {name}", grouped(raw), grouped(gzipped));
     }
-    println!("{:>12} {:>12}  total, {} files", grouped(raw_total), grouped(gzip_total), files.len());
+    println!(
+        "{:>12} {:>12}  total, {} files",
+        grouped(raw_total),
+        grouped(gzip_total),
+        files.len()
+    );
     Ok(Weight { gzip_total })
 }
 
@@ -107,7 +117,11 @@ mod tests {
         let weight = measure(&dir).unwrap();
         assert!(weight.against(1_000_000).is_ok());
         assert!(weight.against(10).unwrap_err().contains("over its size budget"));
-        assert!(weight.gzip_total > 0 && weight.gzip_total < 10_000, "gzip shrinks 10,000 repeated bytes: {}", weight.gzip_total);
+        assert!(
+            weight.gzip_total > 0 && weight.gzip_total < 10_000,
+            "gzip shrinks 10,000 repeated bytes: {}",
+            weight.gzip_total
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 }

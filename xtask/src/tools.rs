@@ -87,13 +87,24 @@ fn ensure_trunk() -> Result<(), String> {
         println!("ok: trunk {TRUNK_VERSION}");
         return Ok(());
     }
-    println!("installing trunk {TRUNK_VERSION} (found: {}); this compiles for several minutes", found.as_deref().unwrap_or("none"));
+    println!(
+        "installing trunk {TRUNK_VERSION} (found: {}); this compiles for several minutes",
+        found.as_deref().unwrap_or("none")
+    );
     // --force replaces another version already in ~/.cargo/bin.
-    run(command("cargo").args(["install", "--locked", "--force", "trunk", "--version", TRUNK_VERSION]))
+    run(command("cargo").args([
+        "install",
+        "--locked",
+        "--force",
+        "trunk",
+        "--version",
+        TRUNK_VERSION,
+    ]))
 }
 
 fn ensure_wasm_bindgen(root: &Path, pins: &TrunkPins) -> Result<(), String> {
-    let lock = fs::read_to_string(root.join("Cargo.lock")).map_err(|e| format!("cannot read Cargo.lock: {e}"))?;
+    let lock = fs::read_to_string(root.join("Cargo.lock"))
+        .map_err(|e| format!("cannot read Cargo.lock: {e}"))?;
     let locked = locked_version(&lock, "wasm-bindgen")?;
     // The CLI must equal the library exactly (they share a schema), and trunk only accepts
     // the version Trunk.toml pins: all three have to agree.
@@ -108,7 +119,10 @@ fn ensure_wasm_bindgen(root: &Path, pins: &TrunkPins) -> Result<(), String> {
         println!("ok: wasm-bindgen {locked}");
         return Ok(());
     }
-    println!("installing wasm-bindgen-cli {locked} to match Cargo.lock (found: {})", found.as_deref().unwrap_or("none"));
+    println!(
+        "installing wasm-bindgen-cli {locked} to match Cargo.lock (found: {})",
+        found.as_deref().unwrap_or("none")
+    );
     // A bare version is an exact requirement for `cargo install`. Deliberately without
     // --locked: that is how the CLI was installed and checked on this project's machines.
     run(command("cargo").args(["install", "--force", "wasm-bindgen-cli", "--version", &locked]))
@@ -138,7 +152,9 @@ fn ensure_node_modules(root: &Path) -> Result<(), String> {
 
 fn ensure_wasm_opt(root: &Path, pins: &TrunkPins) -> Result<(), String> {
     let bin = root.join("node_modules").join(".bin").join("wasm-opt");
-    let found = probe(&bin.to_string_lossy(), &["--version"]).ok_or_else(|| format!("{} is missing or does not run; delete node_modules and retry", bin.display()))?;
+    let found = probe(&bin.to_string_lossy(), &["--version"]).ok_or_else(|| {
+        format!("{} is missing or does not run; delete node_modules and retry", bin.display())
+    })?;
     // Trunk reads "wasm-opt version 132 (version_132)" as version_132.
     let version = found.split_whitespace().nth(2).map(|v| format!("version_{v}"));
     if version.as_deref() != Some(pins.wasm_opt.as_str()) {
@@ -150,13 +166,21 @@ fn ensure_wasm_opt(root: &Path, pins: &TrunkPins) -> Result<(), String> {
 
 /// Headless Chromium for the browser tests, and its driver. Returns the browser's path.
 pub fn ensure_browser() -> Result<PathBuf, String> {
-    let chromium = std::env::var_os("CHROMIUM_PATH").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+    let chromium = std::env::var_os("CHROMIUM_PATH")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
     let driver_present = probe("chromedriver", &["--version"]).is_some();
     if !chromium.exists() || !driver_present {
-        apt_install(&["chromium", "chromium-driver"], "Chromium and its driver (for the browser tests)")?;
+        apt_install(
+            &["chromium", "chromium-driver"],
+            "Chromium and its driver (for the browser tests)",
+        )?;
     }
     if !chromium.exists() {
-        return Err(format!("no Chromium at {}; install Debian's chromium or set CHROMIUM_PATH", chromium.display()));
+        return Err(format!(
+            "no Chromium at {}; install Debian's chromium or set CHROMIUM_PATH",
+            chromium.display()
+        ));
     }
     println!("ok: chromium at {}", chromium.display());
     Ok(chromium)
@@ -174,7 +198,10 @@ fn apt_install(packages: &[&str], what: &str) -> Result<(), String> {
     }
     println!("installing {what}: {list}");
     run(command("apt-get").arg("update").env("DEBIAN_FRONTEND", "noninteractive"))?;
-    run(command("apt-get").args(["install", "-y"]).args(packages).env("DEBIAN_FRONTEND", "noninteractive"))
+    run(command("apt-get")
+        .args(["install", "-y"])
+        .args(packages)
+        .env("DEBIAN_FRONTEND", "noninteractive"))
 }
 
 /// The tool versions Trunk.toml pins under `[tools]`.
@@ -185,8 +212,12 @@ struct TrunkPins {
 
 impl TrunkPins {
     fn read(root: &Path) -> Result<TrunkPins, String> {
-        let text = fs::read_to_string(root.join("Trunk.toml")).map_err(|e| format!("cannot read Trunk.toml: {e}"))?;
-        let get = |key: &str| toml_value(&text, "tools", key).ok_or_else(|| format!("Trunk.toml has no [tools] {key} = \"...\""));
+        let text = fs::read_to_string(root.join("Trunk.toml"))
+            .map_err(|e| format!("cannot read Trunk.toml: {e}"))?;
+        let get = |key: &str| {
+            toml_value(&text, "tools", key)
+                .ok_or_else(|| format!("Trunk.toml has no [tools] {key} = \"...\""))
+        };
         Ok(TrunkPins { wasm_bindgen: get("wasm_bindgen")?, wasm_opt: get("wasm_opt")? })
     }
 }
@@ -212,7 +243,13 @@ fn toml_value(text: &str, section: &str, key: &str) -> Option<String> {
 fn locked_version(lock: &str, name: &str) -> Result<String, String> {
     let mut versions: Vec<String> = Vec::new();
     for block in lock.split("[[package]]").skip(1) {
-        let field = |key: &str| block.lines().find_map(|l| l.trim().strip_prefix(key).map(|v| v.trim().trim_start_matches('=').trim().trim_matches('"').to_string()));
+        let field = |key: &str| {
+            block.lines().find_map(|l| {
+                l.trim()
+                    .strip_prefix(key)
+                    .map(|v| v.trim().trim_start_matches('=').trim().trim_matches('"').to_string())
+            })
+        };
         if field("name ").as_deref() == Some(name) {
             if let Some(v) = field("version ") {
                 if !versions.contains(&v) {
@@ -224,7 +261,10 @@ fn locked_version(lock: &str, name: &str) -> Result<String, String> {
     match versions.as_slice() {
         [one] => Ok(one.clone()),
         [] => Err(format!("Cargo.lock has no {name} package")),
-        many => Err(format!("Cargo.lock has several {name} versions ({}); the CLI must match exactly one", many.join(", "))),
+        many => Err(format!(
+            "Cargo.lock has several {name} versions ({}); the CLI must match exactly one",
+            many.join(", ")
+        )),
     }
 }
 
@@ -269,9 +309,16 @@ dependencies = [
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
         let pins = TrunkPins::read(root).expect("Trunk.toml pins both tools");
         let lock = fs::read_to_string(root.join("Cargo.lock")).unwrap();
-        assert_eq!(pins.wasm_bindgen, locked_version(&lock, "wasm-bindgen").unwrap(), "Trunk.toml and Cargo.lock disagree");
+        assert_eq!(
+            pins.wasm_bindgen,
+            locked_version(&lock, "wasm-bindgen").unwrap(),
+            "Trunk.toml and Cargo.lock disagree"
+        );
         let package = fs::read_to_string(root.join("package.json")).unwrap();
         let binaryen_major = pins.wasm_opt.trim_start_matches("version_");
-        assert!(package.contains(&format!("\"binaryen\": \"{binaryen_major}.")), "package.json's binaryen is not version {binaryen_major}");
+        assert!(
+            package.contains(&format!("\"binaryen\": \"{binaryen_major}.")),
+            "package.json's binaryen is not version {binaryen_major}"
+        );
     }
 }
