@@ -1,13 +1,13 @@
 //! The two-deployments figure drawn natively into SVG: labels, words for the no-crossover
 //! cases, and extreme inputs that must still draw.
 
-use crossover::charts::completion::{self, rows, summary, CompletionInputs};
-use crossover::charts::{to_svg, Palette, Style};
+use crossover::charts::completion::{rows, CompletionInputs};
+use crossover::charts::{to_svg, Chart, Palette, Style};
 use crossover::model::deployments::Deployment;
 use crossover::model::ReadingSpeed;
 
 fn render(inputs: &CompletionInputs, style: &Style) -> String {
-    to_svg(800, 420, |area| completion::draw(area, inputs, style))
+    to_svg(800, 420, |area| inputs.draw(area, style))
         .unwrap_or_else(|e| panic!("figure failed to draw for {inputs:?}: {e}"))
 }
 
@@ -44,7 +44,7 @@ fn no_crossover_is_said_in_words() {
     assert!(svg.contains("no crossover: A is never slower"));
     assert!(svg.contains("A finishes first at every length"));
     assert!(!svg.contains(">crossover: "), "no crossover length when there is none");
-    assert!(summary(&dominant).contains("never cross"));
+    assert!(dominant.summary().contains("never cross"));
 
     let same = CompletionInputs { a: Deployment::LESSON_B, ..CompletionInputs::default() };
     let svg = render(&same, &Style::default());
@@ -61,13 +61,13 @@ fn crossover_off_the_chart_is_said_in_words() {
         ..CompletionInputs::default()
     };
     let svg = render(&inputs, &Style::default());
-    assert!(svg.contains("off the right edge"), "{}", summary(&inputs));
+    assert!(svg.contains("off the right edge"), "{}", inputs.summary());
 }
 
 #[test]
 fn summary_and_rows_describe_the_figure() {
     let inputs = CompletionInputs::default();
-    let s = summary(&inputs);
+    let s = inputs.summary();
     for part in ["28.9 tokens", "600 tokens", "20.2 s", "6.35 s", "B finishes first", "5.3 tok/s"] {
         assert!(s.contains(part), "summary lacks {part:?}: {s}");
     }
@@ -111,7 +111,7 @@ fn extreme_inputs_still_draw() {
                 let svg = render(&inputs, &Style::default());
                 assert!(svg.contains("your answer"), "{inputs:?}");
                 assert!(!svg.contains("NaN") && !svg.contains("inf"), "{inputs:?}");
-                let s = summary(&inputs);
+                let s = inputs.summary();
                 assert!(
                     !s.contains("NaN") && !s.contains("inf") && !s.contains('—'),
                     "{inputs:?}: {s}"

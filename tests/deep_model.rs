@@ -2,12 +2,12 @@
 //! makes about them checked over every input.
 
 use crossover::model::deep::{
-    derived_attention_knee, derived_kv_knee, DeepRequest, Knees, TtftDefinition, TtftViews,
+    derived_attention_knee, derived_kv_knee, DeepRequest, Knees, TtftDefinition,
     DEFAULT_ATTENTION_KNEE_TOKENS, DEFAULT_KV_KNEE_TOKENS,
 };
 use crossover::model::levers::{
-    band_of, cache_prefix, fewer_passages, off_request_path, split, Effect, Lever, Retrieval,
-    Split, DEFAULT_ACK_SECS, RESPONSE_BANDS,
+    band_of, cache_prefix, fewer_passages, off_request_path, split, Effect, Retrieval, Split,
+    DEFAULT_ACK_SECS, RESPONSE_BANDS,
 };
 use crossover::model::Request;
 use proptest::prelude::*;
@@ -171,16 +171,14 @@ fn silly_knees_are_tamed() {
 fn ttft_definitions_differ_by_the_queue() {
     // Half a second in the queue: the client sees 0.5 + 2.552222… s, the server 2.552222… s.
     let r = summariser().with_wait(0.5);
-    let v = r.ttft_views();
-    assert_close!(v.client_secs, 0.5 + 2.0 + 8.0 / 15.0 + 17.0 / 900.0);
-    assert_close!(v.server_secs, 2.0 + 8.0 / 15.0 + 17.0 / 900.0);
-    assert_close!(v.difference_secs(), 0.5, 1e-9);
-    assert_eq!(v.queue_secs, 0.5);
-    assert_eq!(r.ttft_by(TtftDefinition::Client), r.ttft_secs());
-    assert_eq!(r.ttft_by(TtftDefinition::Server), v.server_secs);
+    let (client, server) = (r.ttft_by(TtftDefinition::Client), r.ttft_by(TtftDefinition::Server));
+    assert_close!(client, 0.5 + 2.0 + 8.0 / 15.0 + 17.0 / 900.0);
+    assert_close!(server, 2.0 + 8.0 / 15.0 + 17.0 / 900.0);
+    assert_close!(client - server, 0.5, 1e-9);
+    assert_eq!(client, r.ttft_secs());
     // The linear reference case: 2.016666… s either way when nothing waits.
-    let l = TtftViews::of_linear(&Request::SUMMARISER);
-    assert_eq!(l.client_secs, l.server_secs);
+    let l = DeepRequest::linear(Request::SUMMARISER);
+    assert_eq!(l.ttft_by(TtftDefinition::Client), l.ttft_by(TtftDefinition::Server));
     for d in TtftDefinition::ALL {
         assert_eq!(TtftDefinition::from_key(d.key()), Some(d));
     }
@@ -291,8 +289,6 @@ fn off_the_request_path() {
     assert_eq!(e.after.total_secs, 0.15);
     assert_eq!(e.result_ready_secs, Some(summariser().total_secs()));
     assert_eq!(off_request_path(&summariser(), f64::NAN).after.ttft_secs, DEFAULT_ACK_SECS);
-    let as_lever = Lever::OffRequestPath { ack_secs: 0.15 };
-    assert_eq!(as_lever.effect(&summariser()), e);
 }
 
 #[test]
@@ -379,8 +375,7 @@ proptest! {
             prop_assert!(finite_non_negative(x), "{x}");
         }
         prop_assert!(r.total_secs() >= r.ttft_secs());
-        let v = r.ttft_views();
-        for x in [v.client_secs, v.server_secs, v.queue_secs, v.difference_secs()] {
+        for x in TtftDefinition::ALL.map(|d| r.ttft_by(d)) {
             prop_assert!(finite_non_negative(x), "{x}");
         }
         for o in [r.optimism(), r.versus_linear()] {

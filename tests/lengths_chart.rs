@@ -1,15 +1,13 @@
 //! Figure 4 (answer lengths against the crossover) drawn natively into SVG: its labels, its words
 //! for the no-crossover cases, its bars and table, and inputs at the edges that must still draw.
 
-use crossover::charts::lengths::{
-    self, bins, range_text, rows, summary, winner_text, BinWinner, LengthsInputs,
-};
-use crossover::charts::{to_svg, Palette, Style};
+use crossover::charts::lengths::{bins, range_text, rows, winner_text, BinWinner, LengthsInputs};
+use crossover::charts::{to_svg, Chart, Palette, Style};
 use crossover::model::deployments::{Comparison, Deployment, Winner};
 use crossover::model::workload::{LengthDistribution, Router};
 
 fn render(inputs: &LengthsInputs, style: &Style) -> String {
-    to_svg(800, 380, |area| lengths::draw(area, inputs, style))
+    to_svg(800, 380, |area| inputs.draw(area, style))
         .unwrap_or_else(|e| panic!("figure failed to draw for {inputs:?}: {e}"))
 }
 
@@ -58,7 +56,7 @@ fn bars_cover_the_distribution_and_split_at_the_crossover() {
 
 #[test]
 fn summary_says_what_the_figure_shows() {
-    let s = summary(&LengthsInputs::default());
+    let s = LengthsInputs::default().summary();
     for part in [
         "median 40 tokens",
         "90th percentile 900 tokens",
@@ -81,7 +79,7 @@ fn a_fixed_threshold_is_drawn_apart() {
     let svg = render(&inputs, &Style::default());
     assert!(svg.contains("router threshold: 200 tokens"));
     assert!(svg.contains("crossover: 28.9 tokens"));
-    assert!(summary(&inputs).contains("shorter than 200 tokens to A"));
+    assert!(inputs.summary().contains("shorter than 200 tokens to A"));
 }
 
 #[test]
@@ -94,7 +92,7 @@ fn no_crossover_is_said_in_words() {
     assert!(svg.contains("no crossover: A is never slower"));
     assert!(svg.contains("A first on every request"));
     assert!(!svg.contains("router threshold"), "nothing for a router to split");
-    let s = summary(&dominant);
+    let s = dominant.summary();
     assert!(s.contains("no crossover") && s.contains("A finishes first on every request"), "{s}");
     assert!(bins(&dominant).iter().all(|b| b.winner == BinWinner::All(Winner::A)));
 
@@ -105,7 +103,7 @@ fn no_crossover_is_said_in_words() {
     let svg = render(&same, &Style::default());
     assert!(svg.contains("no crossover: the two are the same"));
     assert!(svg.contains("A and B finish together"));
-    assert!(summary(&same).contains("same moment on both"));
+    assert!(same.summary().contains("same moment on both"));
 }
 
 #[test]
@@ -170,7 +168,7 @@ fn extreme_inputs_still_draw() {
             for inputs in cases {
                 let svg = render(&inputs, &Style::default());
                 assert!(!svg.contains("NaN") && !svg.contains("inf"), "{inputs:?}");
-                let s = summary(&inputs);
+                let s = inputs.summary();
                 assert!(
                     !s.contains("NaN") && !s.contains("inf") && !s.contains('—'),
                     "{inputs:?}: {s}"
@@ -204,11 +202,11 @@ fn the_page_state_draws_both_deployment_figures() {
             .to_svg(&state, &Style::default(), 800, 400)
             .unwrap_or_else(|e| panic!("{figure:?}: {e}"));
         assert!(svg.contains(words), "{figure:?}");
-        assert!(figure.summary(&state).contains("28.9 tokens"), "{figure:?}");
-        assert!(!figure.table(&state).rows.is_empty(), "{figure:?}");
+        assert!(figure.inputs(&state).summary().contains("28.9 tokens"), "{figure:?}");
+        assert!(!figure.inputs(&state).table().rows.is_empty(), "{figure:?}");
         assert_eq!(Figure::from_slug(figure.slug()), Some(figure));
     }
-    let completion = Figure::Completion.table(&state);
+    let completion = Figure::Completion.inputs(&state).table();
     let current = completion
         .current_row
         .and_then(|i| completion.rows.get(i))

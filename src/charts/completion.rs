@@ -5,10 +5,11 @@
 use super::legend::{self, LegendItem};
 use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{DrawResult, Palette, Style};
+use super::{Chart, DrawResult, Palette, Style};
 use crate::format;
 use crate::model::deployments::{Comparison, Crossover, Deployment, Which, Winner, MOST_TOKENS};
 use crate::model::ReadingSpeed;
+use crate::state::{Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -34,6 +35,34 @@ impl Default for CompletionInputs {
             answer_tokens: 600.0,
             reading: ReadingSpeed::default(),
         }
+    }
+}
+
+impl Chart for CompletionInputs {
+    fn of(state: &State) -> CompletionInputs {
+        let c = state.comparison();
+        CompletionInputs {
+            a: c.a,
+            b: c.b,
+            answer_tokens: state.get(Param::Answer),
+            reading: state.reading(),
+        }
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+    ) -> DrawResult<DB> {
+        draw(area, self, style)
+    }
+
+    fn summary(&self) -> String {
+        summary(self)
+    }
+
+    fn table(&self) -> DataTable {
+        table(self)
     }
 }
 
@@ -95,7 +124,7 @@ pub fn rows(inputs: &CompletionInputs) -> Vec<Row> {
 }
 
 /// Figure 3's data: [`rows`] with the reader's own length highlighted.
-pub fn table(inputs: &CompletionInputs) -> DataTable {
+fn table(inputs: &CompletionInputs) -> DataTable {
     let all = rows(inputs);
     let current_row = all.iter().position(|r| r.answer_tokens == inputs.answer());
     let rows = all
@@ -137,7 +166,7 @@ fn describe(d: &Deployment) -> String {
 }
 
 /// The text alternative of the figure, in a few sentences.
-pub fn summary(inputs: &CompletionInputs) -> String {
+fn summary(inputs: &CompletionInputs) -> String {
     let comparison = inputs.comparison();
     let n = inputs.answer();
     let here = row(inputs, n);
@@ -223,7 +252,7 @@ pub(super) fn regions(
     }
 }
 
-pub fn draw<DB: DrawingBackend>(
+fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     inputs: &CompletionInputs,
     style: &Style,

@@ -4,7 +4,7 @@
 use super::legend::{self, LegendItem};
 use super::plane::{draw_all, draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{log_dashes, DrawResult, Style};
+use super::{log_dashes, Chart, DrawResult, Style};
 use crate::format;
 use crate::model::deep::DeepRequest;
 use crate::model::levers::RESPONSE_BANDS;
@@ -64,8 +64,8 @@ fn table_of(caption: String, rows: Vec<Row>, current_prompt: f64) -> DataTable {
 }
 
 /// Figure 2's data: one row per decade of the axis, plus the crossing and the reader's prompt.
-pub fn table(state: &State) -> DataTable {
-    let request = state.request();
+fn table(inputs: &CrossingInputs) -> DataTable {
+    let request = inputs.request;
     let spec = Param::Prompt.spec();
     let mut prompts: Vec<f64> =
         (1..=6).map(|e| 10f64.powi(e)).filter(|p| (spec.min..=spec.max).contains(p)).collect();
@@ -94,8 +94,8 @@ pub fn lesson_data(state: &State) -> DataTable {
 }
 
 /// One sentence for the canvas's accessible name.
-pub fn summary(state: &State) -> String {
-    let r = state.request();
+fn summary(inputs: &CrossingInputs) -> String {
+    let r = inputs.request;
     let crossing = r.crossing_prompt_tokens();
     let side = if r.prompt_tokens > crossing {
         "past it, so reading the prompt costs more"
@@ -119,16 +119,32 @@ pub struct CrossingInputs {
     pub deep: Option<DeepRequest>,
 }
 
-impl CrossingInputs {
-    pub fn of(state: &State) -> CrossingInputs {
+impl Chart for CrossingInputs {
+    fn of(state: &State) -> CrossingInputs {
         CrossingInputs {
             request: state.request(),
             deep: (state.model == ModelView::Deep).then(|| state.deep_request()),
         }
     }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+    ) -> DrawResult<DB> {
+        draw(area, self, style)
+    }
+
+    fn summary(&self) -> String {
+        summary(self)
+    }
+
+    fn table(&self) -> DataTable {
+        table(self)
+    }
 }
 
-pub fn draw<DB: DrawingBackend>(
+fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     inputs: &CrossingInputs,
     style: &Style,
@@ -331,7 +347,7 @@ mod tests {
 
     #[test]
     fn summary_names_the_crossing() {
-        let s = summary(&State::default());
+        let s = summary(&CrossingInputs::of(&State::default()));
         assert!(s.contains("40,000 tokens"), "{s}");
         assert!(s.contains("below it"), "{s}");
     }

@@ -6,7 +6,7 @@ use super::completion::{crossover_tokens_text, ink, regions, tint};
 use super::legend::{self, LegendItem};
 use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{DrawResult, Style};
+use super::{Chart, DrawResult, Style};
 use crate::format;
 use crate::model::deployments::{Comparison, Crossover, Which, Winner};
 use crate::model::workload::{LengthDistribution, Router, Shares};
@@ -38,8 +38,8 @@ impl Default for LengthsInputs {
     }
 }
 
-impl LengthsInputs {
-    pub fn of(state: &State) -> LengthsInputs {
+impl Chart for LengthsInputs {
+    fn of(state: &State) -> LengthsInputs {
         LengthsInputs {
             lengths: state.lengths(),
             comparison: state.comparison(),
@@ -48,6 +48,24 @@ impl LengthsInputs {
         }
     }
 
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+    ) -> DrawResult<DB> {
+        draw(area, self, style)
+    }
+
+    fn summary(&self) -> String {
+        summary(self)
+    }
+
+    fn table(&self) -> DataTable {
+        table(self)
+    }
+}
+
+impl LengthsInputs {
     /// The threshold as a length worth drawing: `None` when the router has nothing to split
     /// (no crossover) or its threshold is not a usable length.
     fn threshold(&self) -> Option<f64> {
@@ -209,7 +227,7 @@ fn shares_text(shares: &Shares) -> String {
 }
 
 /// The text alternative of the figure.
-pub fn summary(inputs: &LengthsInputs) -> String {
+fn summary(inputs: &LengthsInputs) -> String {
     let d = &inputs.lengths;
     let p = d.length_percentiles();
     let shares = d.shares(&inputs.comparison);
@@ -247,7 +265,7 @@ pub fn share_text(share: f64) -> String {
 }
 
 /// Figure 4's data: each bar's range, its share of requests and who finishes those first.
-pub fn table(inputs: &LengthsInputs) -> DataTable {
+fn table(inputs: &LengthsInputs) -> DataTable {
     let rows = rows(inputs)
         .iter()
         .map(|b| {
@@ -271,7 +289,7 @@ fn vertical_dashes(x: f64, top: f64) -> Vec<Vec<(f64, f64)>> {
     super::dashes((x, 0.0), (x, top), 20)
 }
 
-pub fn draw<DB: DrawingBackend>(
+fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     inputs: &LengthsInputs,
     style: &Style,

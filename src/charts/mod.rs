@@ -10,120 +10,100 @@ pub mod plane;
 pub mod table;
 pub mod timeline;
 
+pub use completion::CompletionInputs;
+pub use crossing::CrossingInputs;
+pub use lengths::LengthsInputs;
 pub use palette::Palette;
+pub use table::DataTable;
+pub use timeline::TimelineInputs;
 
+pub use crate::state::Figure;
+
+use crate::state::State;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// The figures of the page, so the canvas host, export and tests can name and draw any of them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Figure {
-    Timeline,
-    Crossing,
-    Completion,
-    Lengths,
-}
-
 impl Figure {
-    pub const ALL: [Figure; 4] =
-        [Figure::Timeline, Figure::Crossing, Figure::Completion, Figure::Lengths];
-
-    /// Short name used in element ids, file names and `?embed=`.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Figure::Timeline => "timeline",
-            Figure::Crossing => "crossing",
-            Figure::Completion => "completion",
-            Figure::Lengths => "lengths",
-        }
-    }
-
-    pub fn draw<DB: DrawingBackend>(
-        self,
-        area: &DrawingArea<DB, plotters::coord::Shift>,
-        state: &crate::state::State,
-        style: &Style,
-    ) -> DrawResult<DB> {
-        self.inputs(state).draw(area, style)
-    }
-
     /// Exactly the numbers the figure is drawn from. The page keeps one memo of these per
     /// canvas, so moving a control redraws only the figures it actually changes.
-    pub fn inputs(self, state: &crate::state::State) -> FigureInputs {
+    pub fn inputs(self, state: &State) -> FigureInputs {
         match self {
-            Figure::Timeline => FigureInputs::Timeline(timeline::Timeline::of(state)),
-            Figure::Crossing => FigureInputs::Crossing(crossing::CrossingInputs::of(state)),
-            Figure::Completion => FigureInputs::Completion(state.completion_inputs()),
-            Figure::Lengths => FigureInputs::Lengths(lengths::LengthsInputs::of(state)),
+            Figure::Timeline => FigureInputs::Timeline(TimelineInputs::of(state)),
+            Figure::Crossing => FigureInputs::Crossing(CrossingInputs::of(state)),
+            Figure::Completion => FigureInputs::Completion(CompletionInputs::of(state)),
+            Figure::Lengths => FigureInputs::Lengths(LengthsInputs::of(state)),
         }
-    }
-
-    /// Title used in captions, exports and embeds.
-    pub fn title(self) -> &'static str {
-        match self {
-            Figure::Timeline => "One request on a clock",
-            Figure::Crossing => "Where reading the prompt overtakes writing the answer",
-            Figure::Completion => "Two deployments racing to the last token",
-            Figure::Lengths => "Answer lengths on either side of the crossover",
-        }
-    }
-
-    /// What the figure shows now, in words: the canvas's accessible name.
-    pub fn summary(self, state: &crate::state::State) -> String {
-        match self {
-            Figure::Timeline => timeline::Timeline::of(state).summary(),
-            Figure::Crossing => crossing::summary(state),
-            Figure::Completion => completion::summary(&state.completion_inputs()),
-            Figure::Lengths => lengths::summary(&lengths::LengthsInputs::of(state)),
-        }
-    }
-
-    /// The numbers behind the figure, for the HTML table and CSV export.
-    pub fn table(self, state: &crate::state::State) -> table::DataTable {
-        match self {
-            Figure::Timeline => timeline::table(state),
-            Figure::Crossing => crossing::table(state),
-            Figure::Completion => completion::table(&state.completion_inputs()),
-            Figure::Lengths => lengths::table(&lengths::LengthsInputs::of(state)),
-        }
-    }
-
-    pub fn from_slug(slug: &str) -> Option<Figure> {
-        Figure::ALL.into_iter().find(|f| f.slug() == slug)
     }
 
     /// The figure as a standalone SVG document.
     pub fn to_svg(
         self,
-        state: &crate::state::State,
+        state: &State,
         style: &Style,
         width: u32,
         height: u32,
     ) -> Result<String, String> {
-        to_svg(width, height, |area| self.draw(area, state, style))
+        let inputs = self.inputs(state);
+        to_svg(width, height, |area| inputs.draw(area, style))
     }
+}
+
+/// The one shape of every figure: the numbers it is drawn from, built from the page state;
+/// drawing them over any plotters backend; what they show, in words, for the canvas's
+/// accessible name; and the same numbers as a table, for the page and CSV export. Inputs are
+/// plain values compared on every change, so a figure is redrawn only when they differ.
+pub trait Chart: Copy + PartialEq {
+    fn of(state: &State) -> Self;
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+    ) -> DrawResult<DB>;
+    fn summary(&self) -> String;
+    fn table(&self) -> DataTable;
 }
 
 /// What one figure is drawn from; see [`Figure::inputs`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum FigureInputs {
-    Timeline(timeline::Timeline),
-    Crossing(crossing::CrossingInputs),
-    Completion(completion::CompletionInputs),
-    Lengths(lengths::LengthsInputs),
+    Timeline(TimelineInputs),
+    Crossing(CrossingInputs),
+    Completion(CompletionInputs),
+    Lengths(LengthsInputs),
 }
 
 impl FigureInputs {
     pub fn draw<DB: DrawingBackend>(
         &self,
-        area: &DrawingArea<DB, plotters::coord::Shift>,
+        area: &DrawingArea<DB, Shift>,
         style: &Style,
     ) -> DrawResult<DB> {
         match self {
-            FigureInputs::Timeline(t) => timeline::draw(area, t, style),
-            FigureInputs::Crossing(c) => crossing::draw(area, c, style),
-            FigureInputs::Completion(c) => completion::draw(area, c, style),
-            FigureInputs::Lengths(l) => lengths::draw(area, l, style),
+            FigureInputs::Timeline(t) => t.draw(area, style),
+            FigureInputs::Crossing(c) => c.draw(area, style),
+            FigureInputs::Completion(c) => c.draw(area, style),
+            FigureInputs::Lengths(l) => l.draw(area, style),
+        }
+    }
+
+    /// What the figure shows now, in words: the canvas's accessible name.
+    pub fn summary(&self) -> String {
+        match self {
+            FigureInputs::Timeline(t) => t.summary(),
+            FigureInputs::Crossing(c) => c.summary(),
+            FigureInputs::Completion(c) => c.summary(),
+            FigureInputs::Lengths(l) => l.summary(),
+        }
+    }
+
+    /// The numbers behind the figure, for the HTML table and CSV export.
+    pub fn table(&self) -> DataTable {
+        match self {
+            FigureInputs::Timeline(t) => t.table(),
+            FigureInputs::Crossing(c) => c.table(),
+            FigureInputs::Completion(c) => c.table(),
+            FigureInputs::Lengths(l) => l.table(),
         }
     }
 }
@@ -176,9 +156,7 @@ pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>
 pub fn to_svg(
     width: u32,
     height: u32,
-    draw: impl for<'a> FnOnce(
-        &DrawingArea<SVGBackend<'a>, plotters::coord::Shift>,
-    ) -> DrawResult<SVGBackend<'a>>,
+    draw: impl for<'a> FnOnce(&DrawingArea<SVGBackend<'a>, Shift>) -> DrawResult<SVGBackend<'a>>,
 ) -> Result<String, String> {
     let mut out = String::new();
     {

@@ -4,7 +4,7 @@
 use super::legend::{self, LegendItem};
 use super::plane::{draw_all, draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{dashes, DrawResult, Style};
+use super::{dashes, Chart, DrawResult, Style};
 use crate::format;
 use crate::model::levers::RESPONSE_BANDS;
 use crate::state::{Param, State};
@@ -14,7 +14,7 @@ use plotters::style::text_anchor::HPos;
 
 /// The figure's numbers, shared by the drawing, its text alternative and its data table.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Timeline {
+pub struct TimelineInputs {
     pub wait_secs: f64,
     pub prefill_end_secs: f64,
     pub ttft_secs: f64,
@@ -30,8 +30,8 @@ pub struct Timeline {
     pub x_max_secs: f64,
 }
 
-impl Timeline {
-    pub fn of(state: &State) -> Timeline {
+impl Chart for TimelineInputs {
+    fn of(state: &State) -> TimelineInputs {
         // The clock starts when the request is sent, so the client-side milestones are used
         // whichever TTFT definition the readouts follow.
         let h = state.headline();
@@ -46,7 +46,7 @@ impl Timeline {
         } else {
             state.get(Param::Decode)
         };
-        Timeline {
+        TimelineInputs {
             wait_secs: h.wait_secs,
             prefill_end_secs: h.wait_secs + h.prefill_secs,
             ttft_secs: ttft,
@@ -66,13 +66,16 @@ impl Timeline {
         }
     }
 
-    /// Whether the stream is slower than the reader, so the reader waits between words.
-    pub fn reader_waits(&self) -> bool {
-        self.decode_tokens_per_sec < self.reading_tokens_per_sec
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+    ) -> DrawResult<DB> {
+        draw(area, self, style)
     }
 
     /// One sentence for the canvas's accessible name.
-    pub fn summary(&self) -> String {
+    fn summary(&self) -> String {
         let pace = if self.reader_waits() {
             "The answer arrives slower than a person reads, so a reader waits between words."
         } else {
@@ -84,6 +87,28 @@ impl Timeline {
             format::duration(self.total_secs),
             format::duration(self.total_secs),
         )
+    }
+
+    /// Each milestone and when it happens.
+    fn table(&self) -> DataTable {
+        let rows = self
+            .rows()
+            .into_iter()
+            .map(|(what, secs)| vec![Cell::text(what), Cell::number(secs, format::duration(secs))])
+            .collect();
+        DataTable {
+            caption: "Figure 1 as a table: milestones of the request".to_string(),
+            headers: vec!["moment", "seconds after sending"],
+            rows,
+            current_row: None,
+        }
+    }
+}
+
+impl TimelineInputs {
+    /// Whether the stream is slower than the reader, so the reader waits between words.
+    pub fn reader_waits(&self) -> bool {
+        self.decode_tokens_per_sec < self.reading_tokens_per_sec
     }
 
     /// Rows of (milestone, time) for the data table.
@@ -100,24 +125,9 @@ impl Timeline {
     }
 }
 
-/// Figure 1's data table: each milestone and when it happens.
-pub fn table(state: &State) -> DataTable {
-    let rows = Timeline::of(state)
-        .rows()
-        .into_iter()
-        .map(|(what, secs)| vec![Cell::text(what), Cell::number(secs, format::duration(secs))])
-        .collect();
-    DataTable {
-        caption: "Figure 1 as a table: milestones of the request".to_string(),
-        headers: vec!["moment", "seconds after sending"],
-        rows,
-        current_row: None,
-    }
-}
-
-pub fn draw<DB: DrawingBackend>(
+fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    t: &Timeline,
+    t: &TimelineInputs,
     style: &Style,
 ) -> DrawResult<DB> {
     let t = *t;
@@ -269,7 +279,7 @@ mod tests {
 
     #[test]
     fn reference_case_milestones() {
-        let t = Timeline::of(&State::default());
+        let t = TimelineInputs::of(&State::default());
         assert!((t.prefill_end_secs - 2.0).abs() < 1e-12);
         assert!((t.total_secs - 7.0).abs() < 1e-12);
         assert!(!t.reader_waits());
@@ -278,7 +288,7 @@ mod tests {
 
     #[test]
     fn a_slow_stream_makes_the_reader_wait() {
-        let t = Timeline::of(&State::default().with(Param::Decode, 3.0));
+        let t = TimelineInputs::of(&State::default().with(Param::Decode, 3.0));
         assert!(t.reader_waits());
         assert!((t.streamed_read_secs - t.total_secs).abs() < 1e-12);
     }

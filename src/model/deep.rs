@@ -263,16 +263,14 @@ impl DeepRequest {
         total.max(self.ttft_secs())
     }
 
-    /// TTFT under either definition (see [`TtftDefinition`]).
+    /// TTFT under either definition (see [`TtftDefinition`]): the server's clock starts after
+    /// the wait, the client's before it.
     pub fn ttft_by(&self, definition: TtftDefinition) -> f64 {
-        self.ttft_views().get(definition)
-    }
-
-    /// Both TTFT definitions at once, with their difference.
-    pub fn ttft_views(&self) -> TtftViews {
         let client = self.ttft_secs();
-        let queue = self.inputs().wait;
-        TtftViews { client_secs: client, server_secs: (client - queue).max(0.0), queue_secs: queue }
+        match definition {
+            TtftDefinition::Client => client,
+            TtftDefinition::Server => (client - self.inputs().wait).max(0.0),
+        }
     }
 
     /// How far the straight line (same request and cache, knees off) falls short of this model.
@@ -363,43 +361,6 @@ impl TtftDefinition {
 
     pub fn from_key(key: &str) -> Option<TtftDefinition> {
         TtftDefinition::ALL.into_iter().find(|d| d.key() == key)
-    }
-
-    /// A few words for a control or a legend.
-    pub fn label(self) -> &'static str {
-        match self {
-            TtftDefinition::Client => "as the client measures it (queue included)",
-            TtftDefinition::Server => "as the server measures it (from scheduling)",
-        }
-    }
-}
-
-/// One request's TTFT under both definitions.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TtftViews {
-    pub client_secs: f64,
-    pub server_secs: f64,
-    /// What the client sees and the server does not: the model's whole wait (queue, network and
-    /// fixed overhead are all before scheduling from the server's side).
-    pub queue_secs: f64,
-}
-
-impl TtftViews {
-    pub fn get(&self, definition: TtftDefinition) -> f64 {
-        match definition {
-            TtftDefinition::Client => self.client_secs,
-            TtftDefinition::Server => self.server_secs,
-        }
-    }
-
-    /// Client minus server.
-    pub fn difference_secs(&self) -> f64 {
-        (self.client_secs - self.server_secs).max(0.0)
-    }
-
-    /// Both views of a linear-model request.
-    pub fn of_linear(request: &Request) -> TtftViews {
-        DeepRequest::linear(*request).ttft_views()
     }
 }
 

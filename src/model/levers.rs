@@ -217,38 +217,6 @@ pub fn off_request_path(request: &DeepRequest, ack_secs: f64) -> Effect {
     }
 }
 
-/// The four levers as one value, for a UI that lists them.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Lever {
-    CachePrefix { cached_tokens: f64 },
-    FewerPassages { retrieval: Retrieval, keep_passages: f64 },
-    Split(Split),
-    OffRequestPath { ack_secs: f64 },
-}
-
-impl Lever {
-    pub fn effect(&self, request: &DeepRequest) -> Effect {
-        match *self {
-            Lever::CachePrefix { cached_tokens } => cache_prefix(request, cached_tokens),
-            Lever::FewerPassages { retrieval, keep_passages } => {
-                fewer_passages(request, retrieval, keep_passages)
-            }
-            Lever::Split(plan) => split(request, plan),
-            Lever::OffRequestPath { ack_secs } => off_request_path(request, ack_secs),
-        }
-    }
-
-    /// A short name for a list or a legend.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Lever::CachePrefix { .. } => "cache a stable prefix",
-            Lever::FewerPassages { .. } => "retrieve fewer passages",
-            Lever::Split(_) => "split and summarise in parallel",
-            Lever::OffRequestPath { .. } => "take it off the request path",
-        }
-    }
-}
-
 /// A response time and what waiting that long feels like.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ResponseBand {

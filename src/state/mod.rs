@@ -1,6 +1,7 @@
 //! The page state: every input the reader controls, with its bounds, its defaults and its URL
 //! form. Everything above this layer can assume a `State` holds only accepted values.
 
+pub mod figure;
 pub mod headline;
 pub mod notice;
 pub mod number;
@@ -8,12 +9,13 @@ pub mod params;
 pub mod presets;
 pub mod query;
 pub mod value;
+pub mod view;
 
+pub use figure::Figure;
 pub use headline::Headline;
 pub use notice::Notice;
 pub use params::{Param, ParamSpec, Scale};
 
-use crate::charts::completion::CompletionInputs;
 use crate::model::deep::{DeepRequest, Knees, TtftDefinition};
 use crate::model::deployments::{Comparison, Consumer, Deployment, PromptTtft};
 use crate::model::workload::{LengthDistribution, Router};
@@ -199,16 +201,6 @@ impl State {
     /// The same pair when each decodes at its peak-load rate.
     pub fn peak_comparison(&self) -> Comparison {
         self.comparison().at_rates(self.get(Param::APeak), self.get(Param::BPeak))
-    }
-
-    pub fn completion_inputs(&self) -> CompletionInputs {
-        let c = self.comparison();
-        CompletionInputs {
-            a: c.a,
-            b: c.b,
-            answer_tokens: self.get(Param::Answer),
-            reading: self.reading(),
-        }
     }
 
     pub fn lengths(&self) -> LengthDistribution {

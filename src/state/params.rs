@@ -62,8 +62,6 @@ pub struct ParamSpec {
     pub scale: Scale,
     /// Decimal places a value keeps (0 for token counts).
     pub decimals: i32,
-    /// Step of the typed number input.
-    pub input_step: f64,
 }
 
 /// Sliders have this many positions.
@@ -79,7 +77,6 @@ const PROMPT: ParamSpec = ParamSpec {
     default: 16_000.0,
     scale: Scale::Log,
     decimals: 0,
-    input_step: 1.0,
 };
 const OUTPUT: ParamSpec = ParamSpec {
     key: "output",
@@ -91,7 +88,6 @@ const OUTPUT: ParamSpec = ParamSpec {
     default: 300.0,
     scale: Scale::Log,
     decimals: 0,
-    input_step: 1.0,
 };
 const PREFILL: ParamSpec = ParamSpec {
     key: "prefill",
@@ -103,7 +99,6 @@ const PREFILL: ParamSpec = ParamSpec {
     default: 8_000.0,
     scale: Scale::Log,
     decimals: 0,
-    input_step: 1.0,
 };
 const DECODE: ParamSpec = ParamSpec {
     key: "decode",
@@ -115,7 +110,6 @@ const DECODE: ParamSpec = ParamSpec {
     default: 60.0,
     scale: Scale::Log,
     decimals: 1,
-    input_step: 0.1,
 };
 const WAIT: ParamSpec = ParamSpec {
     key: "wait",
@@ -127,7 +121,6 @@ const WAIT: ParamSpec = ParamSpec {
     default: 0.0,
     scale: Scale::Linear,
     decimals: 2,
-    input_step: 0.01,
 };
 const ATTENTION_KNEE: ParamSpec = ParamSpec {
     key: "knee",
@@ -139,7 +132,6 @@ const ATTENTION_KNEE: ParamSpec = ParamSpec {
     default: crate::model::deep::DEFAULT_ATTENTION_KNEE_TOKENS,
     scale: Scale::Log,
     decimals: 0,
-    input_step: 1.0,
 };
 const KV_KNEE: ParamSpec = ParamSpec {
     key: "kv_knee",
@@ -151,7 +143,6 @@ const KV_KNEE: ParamSpec = ParamSpec {
     default: crate::model::deep::DEFAULT_KV_KNEE_TOKENS,
     scale: Scale::Log,
     decimals: 0,
-    input_step: 1.0,
 };
 const CACHED: ParamSpec = ParamSpec {
     key: "cached",
@@ -163,7 +154,6 @@ const CACHED: ParamSpec = ParamSpec {
     default: 0.0,
     scale: Scale::Linear,
     decimals: 0,
-    input_step: 1.0,
 };
 /// Compact constructor for the deployment table below, where most rows differ only in numbers.
 #[allow(clippy::too_many_arguments)]
@@ -178,13 +168,7 @@ const fn row(
     scale: Scale,
     decimals: i32,
 ) -> ParamSpec {
-    let input_step = match decimals {
-        0 => 1.0,
-        1 => 0.1,
-        2 => 0.01,
-        _ => 0.001,
-    };
-    ParamSpec { key, label, unit, unit_words, min, max, default, scale, decimals, input_step }
+    ParamSpec { key, label, unit, unit_words, min, max, default, scale, decimals }
 }
 
 const SECS: (&str, &str) = ("s", "seconds");
@@ -325,7 +309,6 @@ const READING: ParamSpec = ParamSpec {
     default: 240.0,
     scale: Scale::Linear,
     decimals: 0,
-    input_step: 1.0,
 };
 
 impl Param {
@@ -371,8 +354,6 @@ impl Param {
         [Param::ATtft, Param::ARate, Param::BTtft, Param::BRate, Param::Answer];
     pub const PEAK: [Param; 2] = [Param::APeak, Param::BPeak];
     pub const VERBOSITY: [Param; 2] = [Param::ALength, Param::BLength];
-    pub const WORKLOAD: [Param; 5] =
-        [Param::Median, Param::P90, Param::Threshold, Param::RouteError, Param::Patience];
     pub const A_PROMPT: [Param; 5] =
         [Param::ABase, Param::APassages, Param::APassageTokens, Param::APrefill, Param::AOverhead];
     pub const B_PROMPT: [Param; 5] =

@@ -1,23 +1,23 @@
 //! The page: state from the URL, then either the whole lesson or a single figure.
 
-use super::announcer::Announcer;
-use super::challenge::Challenge;
-use super::controls::Controls;
-use super::deeper::Deeper;
-use super::deployments::Deployments;
+use super::context::{CurrentQuery, NoticesContext, Printing, StateContext};
 use super::dom;
-use super::figure::FigureCard;
-use super::notices::Notices;
-use super::presets::Presets;
-use super::prose::{Assumptions, Intro, Streaming};
-use super::readouts::Readouts;
-use super::share::ShareBar;
-use super::single::SingleFigure;
-use super::tables::LessonTable;
-use super::theme::{provide_theme, ThemeToggle};
-use super::view::View;
-use crate::charts::Figure;
-use crate::state::{query, Notice, Param, State};
+use super::sections::challenge::Challenge;
+use super::sections::deeper::Deeper;
+use super::sections::deployments::Deployments;
+use super::sections::lesson_table::LessonTable;
+use super::sections::prose::{Assumptions, Intro, Streaming};
+use super::sections::readouts::Readouts;
+use super::single_figure::SingleFigure;
+use super::widgets::announcer::Announcer;
+use super::widgets::controls::Controls;
+use super::widgets::figure_card::FigureCard;
+use super::widgets::notices::Notices;
+use super::widgets::presets::Presets;
+use super::widgets::share::ShareBar;
+use super::widgets::theme::{provide_theme, ThemeToggle};
+use crate::state::view::{Theme, View};
+use crate::state::{query, Figure, Param};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -28,8 +28,8 @@ pub fn App() -> impl IntoView {
     let (view, view_notices) = View::parse(&query_string);
     let state = RwSignal::new(parsed.state);
     let notices = RwSignal::new(parsed.notices.into_iter().chain(view_notices).collect::<Vec<_>>());
-    provide_context(state);
-    provide_context(notices);
+    provide_context(StateContext(state));
+    provide_context(NoticesContext(notices));
     let theme = provide_theme(view.theme);
 
     // The query that reproduces the page; share links are built from it directly.
@@ -127,7 +127,7 @@ fn write_query_when_still(latest: StoredValue<Option<Change>>, delay_ms: f64) {
 }
 
 #[component]
-fn FullPage(theme: RwSignal<super::view::Theme>) -> impl IntoView {
+fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
     // The sections below the first two figures are built after the first paint: the reader
     // sees the controls and figures sooner, and by the time they scroll the rest is there.
     let below_fold = RwSignal::new(false);
@@ -197,26 +197,4 @@ fn present_links() -> impl IntoView {
         })
         .collect_view();
     view! { "Presentation mode: " {links} }
-}
-
-/// The query string that reproduces what is on screen, state and view.
-#[derive(Clone, Copy)]
-pub struct CurrentQuery(pub Memo<String>);
-
-/// True once the page is being printed: every figure's table is then written out.
-#[derive(Clone, Copy)]
-pub struct Printing(pub RwSignal<bool>);
-
-pub fn use_printing() -> RwSignal<bool> {
-    expect_context::<Printing>().0
-}
-
-/// The shared state signal, provided by [`App`].
-pub fn use_state() -> RwSignal<State> {
-    expect_context::<RwSignal<State>>()
-}
-
-/// Notices about inputs that could not be used as given.
-pub fn use_notices() -> RwSignal<Vec<Notice>> {
-    expect_context::<RwSignal<Vec<Notice>>>()
 }

@@ -1,15 +1,14 @@
 //! Two things that change the race without changing the deployments' data sheets: decode rates
 //! that fall at peak load, and models that say more or less for the same prompt.
 
-use super::{an_answer_of, crossover_text, derived, winner_text, Out};
-use crate::charts::completion::crossover_tokens_text;
-use crate::charts::table::{Cell, DataTable};
 use crate::format;
-use crate::model::deployments::{Comparison, Crossover, Which};
 use crate::state::Param;
-use crate::ui::controls::Controls;
-use crate::ui::figure::DataTableView;
-use crate::ui::readouts::{secs_signals, Readout};
+use crate::text::deployments::load::{crossover_moved, peak_table};
+use crate::text::deployments::{crossover_text, winner_text};
+use crate::ui::context::derived;
+use crate::ui::widgets::controls::Controls;
+use crate::ui::widgets::data_table::DataTableView;
+use crate::ui::widgets::readout::{secs_signals, Readout};
 use leptos::prelude::*;
 
 #[component]
@@ -29,7 +28,7 @@ pub fn PeakLoad() -> impl IntoView {
             <Controls legend="Decode rate at peak load" params=&Param::PEAK />
             <div>
                 <dl class="readout-grid">
-                    <Out testid="crossover-peak" label="Crossover at peak" value=Signal::derive(move || peak.with(|c| c.crossover().tokens().map(|n| n.to_string())))
+                    <Readout testid="crossover-peak" label="Crossover at peak" value=Signal::derive(move || peak.with(|c| c.crossover().tokens().map(|n| n.to_string())))
                         text=Signal::derive(move || peak.with(crossover_text)) note=Signal::derive(move || format!("idle: {}", idle.with(crossover_text))) />
                 </dl>
                 <DataTableView table=table testid="peak-table".to_string() />
@@ -39,58 +38,6 @@ pub fn PeakLoad() -> impl IntoView {
         <p class="aside">
             "A benchmark row with one rate per model, and neither the number of concurrent requests it ran at nor any percentile, describes the best case. Ask for the rate under your own load."
         </p>
-    }
-}
-
-fn peak_table(idle: &Comparison, peak: &Comparison, answer: f64) -> DataTable {
-    let (quiet, busy) = (idle.race_at(answer), peak.race_at(answer));
-    let rate = |c: &Comparison, which: Which| {
-        let r = 1.0 / c.get(which).secs_per_token();
-        Cell::number(r, format::rate(r))
-    };
-    let secs = |x: f64| Cell::number(x, format::duration(x));
-    let crossover = |c: &Comparison| match c.crossover().tokens() {
-        Some(n) => Cell::number(n, crossover_tokens_text(n)),
-        None => Cell::text("none"),
-    };
-    DataTable {
-        caption: format!("Idle against peak, for {}", an_answer_of(answer)),
-        headers: vec!["", "idle", "at peak"],
-        rows: vec![
-            vec![Cell::text("A: decode rate"), rate(idle, Which::A), rate(peak, Which::A)],
-            vec![Cell::text("B: decode rate"), rate(idle, Which::B), rate(peak, Which::B)],
-            vec![Cell::text("A finishes after"), secs(quiet.a_secs), secs(busy.a_secs)],
-            vec![Cell::text("B finishes after"), secs(quiet.b_secs), secs(busy.b_secs)],
-            vec![
-                Cell::text("first to finish"),
-                Cell::text(quiet.winner.data_value()),
-                Cell::text(busy.winner.data_value()),
-            ],
-            vec![Cell::text("crossover"), crossover(idle), crossover(peak)],
-        ],
-        current_row: None,
-    }
-}
-
-/// How load moved the crossover, in a sentence.
-fn crossover_moved(idle: &Comparison, peak: &Comparison) -> String {
-    match (idle.crossover(), peak.crossover()) {
-        (Crossover::At { tokens: before, .. }, Crossover::At { tokens: after, below, .. }) if after > before * 1.0005 => format!(
-            "Under load the crossover moves up from {} to {}: more of your short answers now finish first on {}.",
-            format::trimmed(before, 1),
-            crossover_tokens_text(after),
-            below.label()
-        ),
-        (Crossover::At { tokens: before, .. }, Crossover::At { tokens: after, above, .. }) if after < before / 1.0005 => format!(
-            "Under load the crossover moves down from {} to {}: {} now wins even more of the answers.",
-            format::trimmed(before, 1),
-            crossover_tokens_text(after),
-            above.label()
-        ),
-        (Crossover::At { .. }, Crossover::At { .. }) => "Load leaves the crossover where it was.".to_string(),
-        (_, Crossover::At { tokens, .. }) => format!("At idle one deployment wins everywhere; under load they cross at {}.", crossover_tokens_text(tokens)),
-        (Crossover::At { .. }, _) => "Under load the crossover disappears: one deployment now finishes first at every length.".to_string(),
-        _ => "Neither at idle nor under load do the two lines cross.".to_string(),
     }
 }
 
@@ -129,7 +76,7 @@ pub fn Verbosity() -> impl IntoView {
             <dl class="readout-grid">
                 <Readout testid="verbosity-a" label="A finishes its own answer after" value=a_value text=a_text note=for_tokens(|l| l.0) />
                 <Readout testid="verbosity-b" label="B finishes its own answer after" value=b_value text=b_text note=for_tokens(|l| l.1) />
-                <Out testid="verbosity-winner" label="First to finish" value=Signal::derive(move || Some(race.with(|r| r.winner.data_value().to_string())))
+                <Readout testid="verbosity-winner" label="First to finish" value=Signal::derive(move || Some(race.with(|r| r.winner.data_value().to_string())))
                     text=Signal::derive(move || race.with(|r| winner_text(r.winner))) />
             </dl>
         </div>

@@ -1,12 +1,15 @@
 //! The two deployments as the reader describes them: for each, a time to first token typed in
 //! or built from its prompt, and a decode rate; then the answer length they race on.
 
-use super::{derived, Choice, Out};
 use crate::format;
 use crate::model::deployments::{PromptTtft, Which};
 use crate::state::{Param, State, TtftSource};
-use crate::ui::app::use_state;
-use crate::ui::controls::Controls;
+use crate::text::deployments::about_secs;
+use crate::ui::context::derived;
+use crate::ui::context::use_state;
+use crate::ui::widgets::choice::Choice;
+use crate::ui::widgets::controls::Controls;
+use crate::ui::widgets::readout::Readout;
 use leptos::prelude::*;
 
 const A_GIVEN: [Param; 2] = [Param::ATtft, Param::ARate];
@@ -113,11 +116,6 @@ fn OneDeployment(side: Side) -> impl IntoView {
     }
 }
 
-/// Seconds to two places, for round figures in a sentence: "0.46 s".
-fn about_secs(secs: f64) -> String {
-    format!("{} s", format::trimmed(secs, 2))
-}
-
 /// The prompt, the TTFT it gives, and what the passage count does to it.
 #[component]
 fn PromptReadouts(side: Side) -> impl IntoView {
@@ -148,8 +146,8 @@ fn PromptReadouts(side: Side) -> impl IntoView {
     };
     view! {
         <dl class="readout-grid">
-            <Out testid=side.prompt_tokens_testid label="Prompt" value=Signal::derive(move || Some(tokens().to_string())) text=Signal::derive(move || format::tokens(tokens())) />
-            <Out testid=side.ttft_testid label="Time to first token" value=Signal::derive(move || Some(ttft().to_string())) text=Signal::derive(move || format::duration(ttft())) note=prefill_note />
+            <Readout testid=side.prompt_tokens_testid label="Prompt" value=Signal::derive(move || Some(tokens().to_string())) text=Signal::derive(move || format::tokens(tokens())) />
+            <Readout testid=side.ttft_testid label="Time to first token" value=Signal::derive(move || Some(ttft().to_string())) text=Signal::derive(move || format::duration(ttft())) note=prefill_note />
         </dl>
         <p class="aside">{lever}</p>
     }

@@ -6,7 +6,7 @@
 //! forwards each call, so the charts are instantiated for it alone. Styles and paths are turned
 //! into concrete values before forwarding, so each real backend's methods are compiled once too.
 
-use super::canvas_backend::CanvasPainter;
+use super::canvas::CanvasPainter;
 use plotters::prelude::{DrawingBackend, SVGBackend};
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,

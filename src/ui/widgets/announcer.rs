@@ -2,28 +2,11 @@
 //! request crossing from one phase owning the clock to the other, and the faster deployment
 //! changing. Everything else updates silently; announcing every slider tick would drown them.
 
-use super::app::use_state;
 use crate::model::deployments::Winner;
 use crate::model::Bound;
+use crate::text::announce::{bound_sentence, winner_sentence};
+use crate::ui::context::use_state;
 use leptos::prelude::*;
-
-fn bound_sentence(bound: Bound) -> &'static str {
-    match bound {
-        Bound::Prefill => "Crossed: reading the prompt now takes longer than writing the answer.",
-        Bound::Decode => {
-            "Crossed back: writing the answer now takes longer than reading the prompt."
-        }
-        Bound::Balanced => "Exactly on the crossing: both phases take the same time.",
-    }
-}
-
-fn winner_sentence(winner: Winner) -> &'static str {
-    match winner {
-        Winner::A => "Deployment A now finishes first.",
-        Winner::B => "Deployment B now finishes first.",
-        Winner::Tie => "A and B now finish at the same moment.",
-    }
-}
 
 #[component]
 pub fn Announcer() -> impl IntoView {

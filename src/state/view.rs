@@ -2,8 +2,8 @@
 //! and the colour theme. These live in the URL beside the state, so an embed or a projector
 //! link keeps its look on reload, but they are not part of a shared scenario.
 
-use crate::charts::Figure;
-use crate::state::{query::percent_decode, Notice};
+use super::query::percent_decode;
+use super::{Figure, Notice};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Theme {

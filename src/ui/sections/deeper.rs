@@ -1,121 +1,16 @@
 //! Where the straight lines bend: the deeper model's inputs, the two TTFT definitions, and the
 //! levers that work once a request is prompt-bound.
 
-use super::app::use_state;
-use super::controls::Controls;
-use super::figure::DataTableView;
-use super::readouts::{secs_signals, Readout};
-use crate::charts::table::{Cell, DataTable};
 use crate::format;
-use crate::model::deep::{
-    derived_attention_knee, derived_kv_knee, DeepRequest, Knees, TtftDefinition,
-};
-use crate::model::levers::{self, Effect, Retrieval, Split};
-use crate::state::{ModelView, Param, State};
+use crate::model::deep::{derived_attention_knee, derived_kv_knee, DeepRequest, TtftDefinition};
+use crate::state::{ModelView, Param};
+use crate::text::levers::levers_table;
+use crate::ui::context::use_state;
+use crate::ui::widgets::choice::Choice;
+use crate::ui::widgets::controls::Controls;
+use crate::ui::widgets::data_table::DataTableView;
+use crate::ui::widgets::readout::{secs_signals, Readout};
 use leptos::prelude::*;
-
-/// The request the levers act on: the deeper model when it is on, the straight line otherwise.
-fn lever_base(s: &State) -> DeepRequest {
-    match s.model {
-        ModelView::Deep => s.deep_request(),
-        ModelView::Linear => s.deep_request().with_knees(Knees::DISABLED),
-    }
-}
-
-/// Parts the split lever cuts a document into.
-const SPLIT_PARTS: u32 = 4;
-
-fn lever_rows(s: &State) -> Vec<(String, Effect)> {
-    let base = lever_base(s);
-    let prompt = s.get(Param::Prompt);
-    let cached =
-        if s.get(Param::Cached) > 0.0 { s.get(Param::Cached) } else { (prompt / 2.0).round() };
-    let retrieval = Retrieval::LESSON;
-    vec![
-        (
-            format!("Cache a stable prefix of {}", format::tokens(cached)),
-            levers::cache_prefix(&base, cached),
-        ),
-        (
-            format!(
-                "Retrieve 4 passages instead of 12 ({} instead of {} of prompt)",
-                format::tokens(retrieval.with_passages(4.0).prompt_tokens()),
-                format::tokens(retrieval.prompt_tokens())
-            ),
-            levers::fewer_passages(&base, retrieval, 4.0),
-        ),
-        (
-            format!(
-                "Split the prompt into {SPLIT_PARTS} parts summarised side by side, then merge"
-            ),
-            levers::split(&base, Split::new(&base, SPLIT_PARTS)),
-        ),
-        (
-            format!(
-                "Take it off the request path (acknowledge in {})",
-                format::duration(levers::DEFAULT_ACK_SECS)
-            ),
-            levers::off_request_path(&base, levers::DEFAULT_ACK_SECS),
-        ),
-    ]
-}
-
-fn change(before: f64, after: f64) -> String {
-    let saved = before - after;
-    if saved.abs() < 5e-4 {
-        "no change".to_string()
-    } else if saved > 0.0 {
-        format!("{} sooner", format::duration(saved))
-    } else {
-        format!("{} later", format::duration(-saved))
-    }
-}
-
-fn levers_table(s: &State) -> DataTable {
-    let rows = lever_rows(s)
-        .into_iter()
-        .map(|(name, e)| {
-            vec![
-                Cell::text(name),
-                Cell::text(format!(
-                    "{} → {}",
-                    format::duration(e.before.ttft_secs),
-                    format::duration(e.after.ttft_secs)
-                )),
-                Cell::text(change(e.before.ttft_secs, e.after.ttft_secs)),
-                Cell::text(format!(
-                    "{} → {}",
-                    format::duration(e.before.total_secs),
-                    format::duration(e.after.total_secs)
-                )),
-                Cell::text(change(e.before.total_secs, e.after.total_secs)),
-            ]
-        })
-        .collect();
-    DataTable {
-        caption: "Effect of each lever on the current request".to_string(),
-        headers: vec!["Lever", "TTFT", "Change", "Total", "Change"],
-        rows,
-        current_row: None,
-    }
-}
-
-#[component]
-pub(super) fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
-    name: &'static str,
-    testid: String,
-    label: &'static str,
-    value: T,
-    current: Memo<T>,
-    set: Callback<T>,
-) -> impl IntoView {
-    view! {
-        <label>
-            <input type="radio" name=name data-testid=testid prop:checked=move || current.get() == value on:change=move |_| set.run(value) />
-            " " {label}
-        </label>
-    }
-}
 
 #[component]
 pub fn Deeper() -> impl IntoView {

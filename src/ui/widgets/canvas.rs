@@ -1,12 +1,11 @@
 //! Hosts one figure on a canvas: sized to its container, sharp at any devicePixelRatio, and
 //! redrawn by a single effect, at most once per animation frame, whenever what it draws changes.
 
-use super::app::use_state;
-use super::backend::PageBackend;
-use super::canvas_backend::{CanvasPainter, FontMemory};
-use super::dom;
-use super::theme::use_palette;
 use crate::charts::{Figure, FigureInputs, Style};
+use crate::render::canvas::{CanvasPainter, FontMemory};
+use crate::render::page_backend::PageBackend;
+use crate::ui::context::use_palette;
+use crate::ui::dom;
 use leptos::prelude::*;
 use plotters::prelude::IntoDrawingArea;
 use send_wrapper::SendWrapper;
@@ -52,10 +51,10 @@ fn paint(
 #[component]
 pub fn FigureCanvas(
     figure: Figure,
+    inputs: Memo<FigureInputs>,
     label: Memo<String>,
     canvas_ref: NodeRef<leptos::html::Canvas>,
 ) -> impl IntoView {
-    let state = use_state();
     let palette = use_palette();
     let width_css = RwSignal::new(0.0_f64);
 
@@ -80,9 +79,6 @@ pub fn FigureCanvas(
         }
     });
 
-    // Only what this figure is drawn from: moving a control elsewhere on the page leaves the
-    // memo unchanged and the effect asleep.
-    let inputs = Memo::new(move |_| state.with(|s| figure.inputs(s)));
     let font = StoredValue::new_local(FontMemory::default());
     let draw = move || {
         let Some(canvas) = canvas_ref.get_untracked() else { return };

@@ -1,27 +1,13 @@
 //! Light and dark: follows the system unless the reader picks one, and tells the canvases which
 //! palette to draw with.
 
-use super::view::Theme;
-use crate::charts::Palette;
+use super::choice::Choice;
+use crate::state::view::Theme;
+use crate::ui::context::Dark;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-
-/// Whether the page is dark right now, for the canvases' palette.
-#[derive(Clone, Copy)]
-pub struct Dark(pub Memo<bool>);
-
-pub fn use_palette() -> Signal<Palette> {
-    let dark = use_context::<Dark>();
-    Signal::derive(move || {
-        if dark.map(|d| d.0.get()).unwrap_or(false) {
-            Palette::DARK
-        } else {
-            Palette::LIGHT
-        }
-    })
-}
 
 /// Sets up the theme: returns the reader's choice (to bind to a toggle) after providing the
 /// effective darkness as context and mirroring it onto `<html data-theme>` for the stylesheet.
@@ -58,13 +44,9 @@ pub fn provide_theme(initial: Theme) -> RwSignal<Theme> {
 /// A three-way switch: system, light, dark.
 #[component]
 pub fn ThemeToggle(choice: RwSignal<Theme>) -> impl IntoView {
+    let set = Callback::new(move |theme: Theme| choice.set(theme));
     let option = move |theme: Theme, label: &'static str| {
-        view! {
-            <label>
-                <input type="radio" name="theme" data-testid=format!("theme-{}", theme.key()) prop:checked=move || choice.get() == theme on:change=move |_| choice.set(theme) />
-                " " {label}
-            </label>
-        }
+        view! { <Choice name="theme" testid=format!("theme-{}", theme.key()) label=label value=theme current=choice set=set /> }
     };
     view! {
         <fieldset class="theme-toggle">

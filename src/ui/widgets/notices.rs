@@ -1,6 +1,6 @@
 //! The banner that names every input the page could not use as given.
 
-use super::app::use_notices;
+use crate::ui::context::use_notices;
 use leptos::prelude::*;
 
 #[component]

@@ -1,6 +1,7 @@
 //! Sharing: copy the link to exactly what is on screen, or the code to embed one figure.
 
 use crate::charts::Figure;
+use crate::ui::context::use_query_source;
 use leptos::prelude::*;
 
 /// The link to what is on screen: this page's address with the query built from the state
@@ -12,13 +13,6 @@ fn current_href(query: &str) -> String {
         .map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default()))
         .unwrap_or_default();
     format!("{base}?{query}")
-}
-
-/// The current query, looked up once while the component is created (event handlers run
-/// outside the component tree, where context is not available).
-fn query_source() -> impl Fn() -> String + Copy {
-    let query = use_context::<super::app::CurrentQuery>();
-    move || query.map(|q| q.0.get_untracked()).unwrap_or_default()
 }
 
 /// Copies `text` to the clipboard, reporting the outcome to `status`. Clipboard access can be
@@ -74,7 +68,7 @@ pub fn embed_code(figure: Figure, query: &str) -> String {
 pub fn ShareBar() -> impl IntoView {
     let status = RwSignal::new(None::<String>);
     let shown = RwSignal::new(String::new());
-    let query = query_source();
+    let query = use_query_source();
     let copy_link = move |_| {
         let href = current_href(&query());
         shown.set(href.clone());
@@ -95,7 +89,7 @@ pub fn ShareBar() -> impl IntoView {
 pub fn EmbedButton(figure: Figure) -> impl IntoView {
     let status = RwSignal::new(None::<String>);
     let code = RwSignal::new(String::new());
-    let query = query_source();
+    let query = use_query_source();
     let copy_code = move |_| {
         let snippet = embed_code(figure, &query());
         code.set(snippet.clone());

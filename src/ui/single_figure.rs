@@ -1,11 +1,11 @@
 //! One figure with its own controls and nothing else: for iframes in documentation sites
 //! (`?embed=`) and for projectors (`?present=`).
 
-use super::controls::Controls;
-use super::figure::FigureCard;
-use super::notices::Notices;
 use crate::charts::Figure;
 use crate::state::Param;
+use crate::ui::widgets::controls::Controls;
+use crate::ui::widgets::figure_card::FigureCard;
+use crate::ui::widgets::notices::Notices;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;

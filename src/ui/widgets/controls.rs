@@ -1,10 +1,11 @@
 //! One slider and one typed field per input. The slider moves in positions (log-spaced where
 //! the range spans decades); the field takes any accepted number.
 
-use super::app::use_state;
 use crate::format;
 use crate::state::value::typed;
-use crate::state::{Param, ParamSpec};
+use crate::state::Param;
+use crate::text::fields::field_text;
+use crate::ui::context::use_state;
 use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
@@ -17,11 +18,6 @@ pub fn Controls(legend: &'static str, params: &'static [Param]) -> impl IntoView
             {params.iter().map(|&param| view! { <ParamControl param=param /> }).collect_view()}
         </fieldset>
     }
-}
-
-/// Text for the field: plain digits (no separators) so it can be edited and read back.
-fn field_text(spec: &ParamSpec, value: f64) -> String {
-    format::trimmed(value, spec.decimals.max(0) as usize).replace(',', "")
 }
 
 #[component]

@@ -1,8 +1,8 @@
 //! Scenario buttons. The active one is named until a control moves away from what it set.
 
-use super::app::use_state;
 use crate::state::presets::PRESETS;
 use crate::state::State;
+use crate::ui::context::use_state;
 use leptos::prelude::*;
 
 #[component]

@@ -1,50 +1,25 @@
 //! A figure as the page shows it: caption, canvas, export buttons and its data as a table.
 
-use super::app::{use_printing, use_state};
 use super::canvas::FigureCanvas;
-use super::export;
+use super::data_table::DataTableView;
 use super::share::EmbedButton;
-use super::theme::use_palette;
-use crate::charts::table::DataTable;
-use crate::charts::{Figure, Style};
+use crate::charts::{FigureInputs, Style};
+use crate::render::export;
+use crate::state::Figure;
+use crate::ui::context::use_palette;
+use crate::ui::context::{use_printing, use_state};
 use leptos::prelude::*;
-
-/// Renders a [`DataTable`], highlighting the row for the reader's current setting.
-///
-/// The table is written as one HTML string, and only when its contents change: a slider step
-/// recomputes every table, but most come out the same and leave the DOM alone, and a changed one
-/// costs one `innerHTML` write instead of a diff over every cell (which re-set each cell's
-/// attributes and made the browser restyle the page on every step).
-///
-/// With `shown`, the table is written only while it is true (its details are open): closed, a
-/// step costs neither the table's numbers nor any DOM work.
-#[component]
-pub fn DataTableView(
-    table: Signal<DataTable>,
-    testid: String,
-    #[prop(optional)] shown: Option<Signal<bool>>,
-) -> impl IntoView {
-    let html = Memo::new(move |_| {
-        if shown.is_none_or(|s| s.get()) {
-            table.with(DataTable::to_html)
-        } else {
-            String::new()
-        }
-    });
-    view! {
-        <div class="table-wrap">
-            <table data-testid=testid inner_html=move || html.get()></table>
-        </div>
-    }
-}
 
 #[component]
 pub fn FigureCard(figure: Figure, number: &'static str) -> impl IntoView {
     let state = use_state();
     let palette = use_palette();
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
-    let label = Memo::new(move |_| state.with(|s| figure.summary(s)));
-    let table = Signal::derive(move || state.with(|s| figure.table(s)));
+    // Only what this figure is drawn from: moving a control elsewhere on the page leaves the
+    // memo unchanged, and with it the drawing, the text alternative and the table.
+    let inputs = Memo::new(move |_| state.with(|s| figure.inputs(s)));
+    let label = Memo::new(move |_| inputs.with(FigureInputs::summary));
+    let table = Signal::derive(move || inputs.with(FigureInputs::table));
     let title_id = format!("{}-title", figure.slug());
     let labelled_by = title_id.clone();
 
@@ -81,7 +56,7 @@ pub fn FigureCard(figure: Figure, number: &'static str) -> impl IntoView {
                 " "
                 <span class="figure-summary">{move || label.get()}</span>
             </figcaption>
-            <FigureCanvas figure=figure label=label canvas_ref=canvas_ref />
+            <FigureCanvas figure=figure inputs=inputs label=label canvas_ref=canvas_ref />
             <div class="figure-tools" role="group" aria-label=format!("Export {}", figure.title())>
                 <button type="button" class="quiet" data-testid=format!("{}-png", figure.slug()) on:click=png>"PNG"</button>
                 <button type="button" class="quiet" data-testid=format!("{}-svg", figure.slug()) on:click=svg>"SVG"</button>

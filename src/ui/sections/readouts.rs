@@ -1,36 +1,13 @@
 //! The numbers the figures show, as text. Each carries its unrounded value in `data-value`
 //! so tests (and curious readers of the markup) can check the arithmetic.
 
-use super::app::use_state;
 use crate::format;
 use crate::model::deep::TtftDefinition;
 use crate::model::{Bound, Request};
 use crate::state::{Headline, ModelView};
+use crate::ui::context::use_state;
+use crate::ui::widgets::readout::{secs_signals, Readout};
 use leptos::prelude::*;
-
-#[component]
-pub fn Readout(
-    testid: &'static str,
-    label: &'static str,
-    value: Signal<f64>,
-    text: Signal<String>,
-    #[prop(optional)] note: Option<Signal<String>>,
-) -> impl IntoView {
-    view! {
-        <div class="readout">
-            <dt>{label}</dt>
-            <dd data-testid=testid data-value=move || value.get().to_string()>{move || text.get()}</dd>
-            {note.map(|note| view! { <dd class="readout-note">{move || note.get()}</dd> })}
-        </div>
-    }
-}
-
-/// A duration readout: the value in `data-value`, the lesson's rounding on screen.
-pub fn secs_signals(
-    value: impl Fn() -> f64 + Copy + Send + Sync + 'static,
-) -> (Signal<f64>, Signal<String>) {
-    (Signal::derive(value), Signal::derive(move || format::duration(value())))
-}
 
 #[component]
 pub fn Readouts() -> impl IntoView {

@@ -1,11 +1,11 @@
 //! Predict, then check: the reader commits to a guess before the page reveals where the
 //! crossing lies for a 300-token answer.
 
-use super::app::use_state;
 use crate::format;
 use crate::model::Bound;
 use crate::state::value::accept;
 use crate::state::Param;
+use crate::ui::context::use_state;
 use leptos::prelude::*;
 
 /// The answer length the challenge is posed at.

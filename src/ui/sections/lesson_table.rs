@@ -1,8 +1,8 @@
 //! The lesson's prompt-length table, computed live at the reader's settings.
 
-use super::app::use_state;
-use super::figure::DataTableView;
 use crate::charts::crossing::lesson_data;
+use crate::ui::context::use_state;
+use crate::ui::widgets::data_table::DataTableView;
 use leptos::prelude::*;
 
 #[component]

@@ -1,35 +1,12 @@
 //! Downloads: a figure as PNG (the canvas as drawn) or SVG (the same drawing code through
 //! plotters' SVG backend, so it is vector and matches the screen), and tables as CSV.
 
-use super::backend::PageBackend;
 use crate::charts::{Figure, Style};
-use crate::format;
-use crate::state::{Param, State};
+use crate::render::page_backend::PageBackend;
+use crate::state::State;
+use crate::text::files::file_name;
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use wasm_bindgen::JsCast;
-
-/// A file name that says what the file holds and at which settings.
-pub fn file_name(figure: Figure, state: &State, extension: &str) -> String {
-    let settings = match figure {
-        Figure::Timeline | Figure::Crossing => format!(
-            "prompt{}-output{}-prefill{}-decode{}",
-            state.get(Param::Prompt),
-            state.get(Param::Output),
-            state.get(Param::Prefill),
-            format::trimmed(state.get(Param::Decode), 1).replace(',', ""),
-        ),
-        #[allow(unreachable_patterns)]
-        _ => format!(
-            "a{}s-{}tps-b{}s-{}tps-answer{}",
-            format::trimmed(state.get(Param::ATtft), 3),
-            format::trimmed(state.get(Param::ARate), 1),
-            format::trimmed(state.get(Param::BTtft), 3),
-            format::trimmed(state.get(Param::BRate), 1),
-            state.get(Param::Answer)
-        ),
-    };
-    format!("crossover-{}-{}.{extension}", figure.slug(), settings.replace(',', ""))
-}
 
 /// Offers `content` for download under `name`.
 pub fn download_text(name: &str, mime: &str, content: &str) {
@@ -70,7 +47,11 @@ pub fn download_svg(figure: Figure, state: &State, style: Style, width_css: u32,
 }
 
 pub fn download_csv(figure: Figure, state: &State) {
-    download_text(&file_name(figure, state, "csv"), "text/csv", &figure.table(state).to_csv());
+    download_text(
+        &file_name(figure, state, "csv"),
+        "text/csv",
+        &figure.inputs(state).table().to_csv(),
+    );
 }
 
 /// [`Figure::to_svg`] through [`PageBackend`], so the page holds one copy of the drawing code.
@@ -85,7 +66,7 @@ fn to_svg(
     {
         let root = PageBackend::Svg(SVGBackend::with_string(&mut out, (width, height)))
             .into_drawing_area();
-        figure.draw(&root, state, style).map_err(|e| e.to_string())?;
+        figure.inputs(state).draw(&root, style).map_err(|e| e.to_string())?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(out)

@@ -1,9 +1,10 @@
 //! The lesson's text around the figures. Short paragraphs; the numbers in them are live where
 //! they depend on the controls.
 
-use super::app::use_state;
 use crate::format;
 use crate::model::deployments::Consumer;
+use crate::ui::context::use_state;
+use crate::ui::widgets::choice::Choice;
 use leptos::prelude::*;
 
 #[component]
@@ -39,10 +40,9 @@ pub fn Intro() -> impl IntoView {
 pub fn Streaming() -> impl IntoView {
     let state = use_state();
     // Who consumes the answer lives in the state (and so in the URL).
-    let machine = Memo::new(move |_| state.with(|s| s.consumer == Consumer::Machine));
-    let set_machine = move |m: bool| {
-        state.update(|s| s.consumer = if m { Consumer::Machine } else { Consumer::Reader })
-    };
+    let consumer = Memo::new(move |_| state.with(|s| s.consumer));
+    let machine = Memo::new(move |_| consumer.get() == Consumer::Machine);
+    let set_consumer = Callback::new(move |c: Consumer| state.update(|s| s.consumer = c));
     let numbers = Memo::new(move |_| {
         let s = state.get();
         let h = s.headline();
@@ -90,14 +90,8 @@ pub fn Streaming() -> impl IntoView {
             </p>
             <fieldset class="consumer">
                 <legend>"Who is waiting for the answer?"</legend>
-                <label>
-                    <input type="radio" name="consumer" data-testid="consumer-person" prop:checked=move || !machine.get() on:change=move |_| set_machine(false) />
-                    " A person reading a chat reply"
-                </label>
-                <label>
-                    <input type="radio" name="consumer" data-testid="consumer-machine" prop:checked=move || machine.get() on:change=move |_| set_machine(true) />
-                    " A program that needs the whole answer (JSON parser, validator, next model call)"
-                </label>
+                <Choice name="consumer" testid="consumer-person" label="A person reading a chat reply" value=Consumer::Reader current=consumer set=set_consumer />
+                <Choice name="consumer" testid="consumer-machine" label="A program that needs the whole answer (JSON parser, validator, next model call)" value=Consumer::Machine current=consumer set=set_consumer />
             </fieldset>
             <p class="big-number">
                 "Felt wait: "

@@ -1,0 +1,40 @@
+//! Which figure: the page's four figures by name, so the URL's view keys, the canvas host,
+//! export and tests can refer to one without depending on how it is drawn (`charts` adds that).
+
+/// The figures of the page, so the canvas host, export and tests can name and draw any of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Figure {
+    Timeline,
+    Crossing,
+    Completion,
+    Lengths,
+}
+
+impl Figure {
+    pub const ALL: [Figure; 4] =
+        [Figure::Timeline, Figure::Crossing, Figure::Completion, Figure::Lengths];
+
+    /// Short name used in element ids, file names and `?embed=`.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Figure::Timeline => "timeline",
+            Figure::Crossing => "crossing",
+            Figure::Completion => "completion",
+            Figure::Lengths => "lengths",
+        }
+    }
+
+    /// Title used in captions, exports and embeds.
+    pub fn title(self) -> &'static str {
+        match self {
+            Figure::Timeline => "One request on a clock",
+            Figure::Crossing => "Where reading the prompt overtakes writing the answer",
+            Figure::Completion => "Two deployments racing to the last token",
+            Figure::Lengths => "Answer lengths on either side of the crossover",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Figure> {
+        Figure::ALL.into_iter().find(|f| f.slug() == slug)
+    }
+}

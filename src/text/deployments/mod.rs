@@ -1,0 +1,87 @@
+//! Sentences and tables of the two-deployments section, as pure functions of the model's
+//! numbers; the section's components only place them.
+
+pub mod load;
+pub mod race;
+pub mod workload;
+
+use crate::charts::completion::crossover_tokens_text;
+use crate::format;
+use crate::model::deployments::{Comparison, Crossover, Speedup, Winner};
+use crate::model::reading::WORDS_PER_TOKEN;
+
+/// The crossover as the readouts write it: its length, or in a few words why there is none.
+pub fn crossover_text(c: &Comparison) -> String {
+    match c.crossover() {
+        Crossover::At { tokens, .. } => crossover_tokens_text(tokens),
+        Crossover::Never { faster } => {
+            format!("None: {} starts no later and writes no slower", faster.label())
+        }
+        Crossover::Identical => "None: A and B are identical".to_string(),
+    }
+}
+
+/// What the crossover means, under its number.
+pub fn crossover_note(c: &Comparison) -> String {
+    match c.crossover() {
+        Crossover::At { tokens, below, above } => format!(
+            "about {} words; shorter answers finish first on {}, longer ones on {}",
+            format::with_separators(tokens * WORDS_PER_TOKEN, 0),
+            below.label(),
+            above.label()
+        ),
+        Crossover::Never { faster } => format!(
+            "{} finishes first at every answer length: the lines never meet",
+            faster.label()
+        ),
+        Crossover::Identical => "every answer finishes on both at the same moment".to_string(),
+    }
+}
+
+/// Seconds to three significant figures, for sums the reader may redo: "0.7 s", "0.0242 s".
+pub fn precise_secs(x: f64) -> String {
+    if !(x.is_finite() && x > 0.0) || x >= 1.0 {
+        return format::duration(x);
+    }
+    let decimals = (2.0 - x.log10().floor()).clamp(0.0, 12.0) as usize;
+    format!("{} s", format::trimmed(x, decimals))
+}
+
+/// "an answer of 600 tokens"
+pub fn an_answer_of(tokens: f64) -> String {
+    format!("an answer of {}", format::tokens(tokens))
+}
+
+/// "B finishes first" and the like.
+pub fn winner_text(w: Winner) -> String {
+    match w {
+        Winner::Tie => "A and B finish together".to_string(),
+        w => format!("{} finishes first", w.data_value()),
+    }
+}
+
+/// A ratio readout: the unrounded ratio, when it is finite.
+pub fn ratio_value(s: Speedup) -> Option<String> {
+    match s {
+        Speedup::Same => Some("1".to_string()),
+        Speedup::Times { times, .. } => Some(times.to_string()),
+        Speedup::Unbounded { .. } => None,
+    }
+}
+
+pub fn speedup_text(s: Speedup, milestone: &str) -> String {
+    match s {
+        Speedup::Same => format!("A and B are equally fast {milestone}"),
+        Speedup::Times { faster, times } => {
+            format!("{} is {}× faster {milestone}", faster.label(), format::trimmed(times, 1))
+        }
+        Speedup::Unbounded { faster } => {
+            format!("{} takes no time at all {milestone}", faster.label())
+        }
+    }
+}
+
+/// Seconds to two places, for round figures in a sentence: "0.46 s".
+pub fn about_secs(secs: f64) -> String {
+    format!("{} s", format::trimmed(secs, 2))
+}

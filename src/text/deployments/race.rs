@@ -1,0 +1,114 @@
+//! The race at one answer length: why the crossover sits where it does, the lesson's table for
+//! the deployments on the page, and who ranks first for each kind of consumer.
+
+use super::{an_answer_of, precise_secs};
+use crate::charts::completion::{crossover_tokens_text, lesson_table, CompletionInputs};
+use crate::charts::table::{Cell, DataTable};
+use crate::format;
+use crate::model::deployments::{Comparison, Consumer, Crossover, Verdict};
+
+/// Two significant figures, as the lesson quotes the per-token gain (0.024 s).
+pub fn two_figures_secs(x: f64) -> String {
+    if !(x.is_finite() && x > 0.0) || x >= 1.0 {
+        return format::duration(x);
+    }
+    let decimals = (1.0 - x.log10().floor()).clamp(0.0, 12.0) as usize;
+    format!("{} s", format::trimmed(x, decimals))
+}
+
+/// Why the crossover sits where it does: a fixed head start against a per-token gain.
+pub fn lead_and_gain(c: &Comparison) -> String {
+    let (lead, gain) = (c.first_token_lead(), c.per_token_gain());
+    match (c.crossover(), lead, gain) {
+        (Crossover::At { tokens, .. }, Some(lead), Some(gain)) => format!(
+            "{} starts {} ahead, a lead that stays the same however long the answer. {} wins back about {} on every token, so it draws level after {} and is ahead from then on.",
+            lead.leader.label(),
+            precise_secs(lead.secs),
+            gain.leader.label(),
+            two_figures_secs(gain.secs),
+            crossover_tokens_text(tokens),
+        ),
+        (Crossover::Identical, _, _) => "Both start at the same moment and write at the same pace: there is nothing to choose between them.".to_string(),
+        (_, Some(lead), Some(_)) => format!("{} starts {} ahead and also writes faster, so the other never catches up.", lead.leader.label(), precise_secs(lead.secs)),
+        (_, None, Some(gain)) => format!("Both start together and {} writes faster, so it is ahead from the first token on.", gain.leader.label()),
+        (_, Some(lead), None) => format!("Both write at the same pace, so {}'s head start of {} lasts to the end.", lead.leader.label(), precise_secs(lead.secs)),
+        (_, None, None) => String::new(),
+    }
+}
+
+pub fn race_table(inputs: &CompletionInputs) -> DataTable {
+    let rows = lesson_table(inputs);
+    let current_row = rows.iter().position(|r| r.answer_tokens == inputs.answer_tokens);
+    let rows = rows
+        .iter()
+        .map(|r| {
+            let gap = (r.a_secs - r.b_secs).abs();
+            vec![
+                Cell::number(r.answer_tokens, format::with_separators(r.answer_tokens, 0)),
+                Cell::number(r.a_secs, format::secs_fixed(r.a_secs, 2)),
+                Cell::number(r.b_secs, format::secs_fixed(r.b_secs, 2)),
+                Cell::text(r.winner.data_value()),
+                Cell::number(gap, format::secs_fixed(gap, 2)),
+            ]
+        })
+        .collect();
+    DataTable {
+        caption: "Time to finish at the lesson's answer lengths, for the two deployments above"
+            .to_string(),
+        headers: vec!["answer (tokens)", "A", "B", "first to finish", "by"],
+        rows,
+        current_row,
+    }
+}
+
+pub fn verdict_text(inputs: &CompletionInputs, consumer: Consumer) -> String {
+    let c = inputs.comparison();
+    let race = c.race_at(inputs.answer_tokens);
+    let finish = match race.winner.which() {
+        None => format!("both deliver the whole answer at {}", format::duration(race.a_secs)),
+        Some(w) => format!(
+            "{} delivers the whole answer first ({} against {})",
+            w.label(),
+            format::duration(race.secs(w)),
+            format::duration(race.secs(w.other()))
+        ),
+    };
+    match consumer {
+        Consumer::Machine => format!("For a program only completion counts: {finish}. How soon the first token arrived makes no difference to it."),
+        Consumer::Reader => {
+            let first = match c.first_token_lead() {
+                Some(lead) => format!("words appear first on {} ({} sooner)", lead.leader.label(), format::duration(lead.secs)),
+                None => "words appear on both at the same moment".to_string(),
+            };
+            let reader = inputs.reading;
+            let pace = if c.a.outruns(reader) && c.b.outruns(reader) {
+                format!(
+                    " Both streams outrun a reader ({} and {} against about {}), so once words appear the person never waits for more; the finish matters when they want to reply or act.",
+                    format::rate(1.0 / c.a.secs_per_token()),
+                    format::rate(1.0 / c.b.secs_per_token()),
+                    format::rate(reader.tokens_per_sec())
+                )
+            } else {
+                format!(" At least one stream is slower than a reader's {}, so the person will catch up with it and wait mid-answer.", format::rate(reader.tokens_per_sec()))
+            };
+            format!("For a person reading, {first}, but {finish}.{pace}")
+        }
+    }
+}
+
+pub fn consumer_table(inputs: &CompletionInputs) -> DataTable {
+    let c = inputs.comparison();
+    let row = |who: &str, v: Verdict| {
+        let first = v.first_text.map(|w| w.data_value()).unwrap_or("does not count");
+        vec![Cell::text(who), Cell::text(first), Cell::text(v.finish.data_value())]
+    };
+    DataTable {
+        caption: format!("Who ranks first, for {}", an_answer_of(inputs.answer_tokens)),
+        headers: vec!["the answer goes to", "first words", "whole answer"],
+        rows: vec![
+            row("a person reading", c.verdict(Consumer::Reader, inputs.answer_tokens)),
+            row("a program", c.verdict(Consumer::Machine, inputs.answer_tokens)),
+        ],
+        current_row: None,
+    }
+}

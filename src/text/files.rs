@@ -1,0 +1,26 @@
+//! Names for exported files.
+
+use crate::format;
+use crate::state::{Figure, Param, State};
+
+/// A file name that says what the file holds and at which settings.
+pub fn file_name(figure: Figure, state: &State, extension: &str) -> String {
+    let settings = match figure {
+        Figure::Timeline | Figure::Crossing => format!(
+            "prompt{}-output{}-prefill{}-decode{}",
+            state.get(Param::Prompt),
+            state.get(Param::Output),
+            state.get(Param::Prefill),
+            format::trimmed(state.get(Param::Decode), 1).replace(',', ""),
+        ),
+        Figure::Completion | Figure::Lengths => format!(
+            "a{}s-{}tps-b{}s-{}tps-answer{}",
+            format::trimmed(state.get(Param::ATtft), 3),
+            format::trimmed(state.get(Param::ARate), 1),
+            format::trimmed(state.get(Param::BTtft), 3),
+            format::trimmed(state.get(Param::BRate), 1),
+            state.get(Param::Answer)
+        ),
+    };
+    format!("crossover-{}-{}.{extension}", figure.slug(), settings.replace(',', ""))
+}

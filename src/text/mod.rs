@@ -1,0 +1,9 @@
+//! Every sentence and table the page builds from numbers, as pure functions of the state and
+//! the model: compiled natively, unit-tested and held to the no-panic lints like the layers
+//! below. Components in `ui` only place them.
+
+pub mod announce;
+pub mod deployments;
+pub mod fields;
+pub mod files;
+pub mod levers;

@@ -1,0 +1,69 @@
+//! What the app shares with every component, each as its own newtype so a context is found by
+//! what it means rather than by its signal's type. `app` provides them; components reach them
+//! through the `use_*` functions here and never import `app`.
+
+use crate::charts::Palette;
+use crate::state::{Notice, State};
+use leptos::prelude::*;
+
+/// The page state: every input the reader controls.
+#[derive(Clone, Copy)]
+pub struct StateContext(pub RwSignal<State>);
+
+/// Inputs from the link that could not be used as given.
+#[derive(Clone, Copy)]
+pub struct NoticesContext(pub RwSignal<Vec<Notice>>);
+
+/// The query string that reproduces what is on screen, state and view.
+#[derive(Clone, Copy)]
+pub struct CurrentQuery(pub Memo<String>);
+
+/// True once the page is being printed: every figure's table is then written out.
+#[derive(Clone, Copy)]
+pub struct Printing(pub RwSignal<bool>);
+
+/// Whether the page is dark right now, for the canvases' palette.
+#[derive(Clone, Copy)]
+pub struct Dark(pub Memo<bool>);
+
+pub fn use_state() -> RwSignal<State> {
+    expect_context::<StateContext>().0
+}
+
+pub fn use_notices() -> RwSignal<Vec<Notice>> {
+    expect_context::<NoticesContext>().0
+}
+
+pub fn use_printing() -> RwSignal<bool> {
+    expect_context::<Printing>().0
+}
+
+/// The current query, read without subscribing: for event handlers, which run outside the
+/// component tree where context cannot be looked up, so it is fetched while building.
+pub fn use_query_source() -> impl Fn() -> String + Copy {
+    let query = use_context::<CurrentQuery>();
+    move || query.map(|q| q.0.get_untracked()).unwrap_or_default()
+}
+
+/// The palette the figures draw with: dark or light as the page is now.
+pub fn use_palette() -> Signal<Palette> {
+    let dark = use_context::<Dark>();
+    Signal::derive(
+        move || {
+            if dark.is_some_and(|d| d.0.get()) {
+                Palette::DARK
+            } else {
+                Palette::LIGHT
+            }
+        },
+    )
+}
+
+/// A value derived from the state, recomputed only when the state changes and passed on only
+/// when the value itself does.
+pub fn derived<T: Clone + PartialEq + Send + Sync + 'static>(
+    f: impl Fn(&State) -> T + Send + Sync + 'static,
+) -> Memo<T> {
+    let state = use_state();
+    Memo::new(move |_| state.with(|s| f(s)))
+}

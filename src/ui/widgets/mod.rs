@@ -1,0 +1,14 @@
+//! The page's building blocks, shared by every section: controls, readouts, radio choices,
+//! figure cards with their canvas and table, notices, sharing, theme and presets.
+
+pub mod announcer;
+pub mod canvas;
+pub mod choice;
+pub mod controls;
+pub mod data_table;
+pub mod figure_card;
+pub mod notices;
+pub mod presets;
+pub mod readout;
+pub mod share;
+pub mod theme;

@@ -1,0 +1,60 @@
+//! A number the page shows, as a term and its value: the page's one readout. Each carries its
+//! unrounded value in `data-value`, so tests (and curious readers of the markup) can check the
+//! arithmetic against the text on screen.
+
+use crate::format;
+use leptos::prelude::*;
+
+/// What a readout puts in `data-value`.
+#[derive(Clone, Copy)]
+pub enum DataValue {
+    /// A number, written unrounded.
+    Number(Signal<f64>),
+    /// A word (a winner), or nothing where there is no value (a crossover that does not exist).
+    Text(Signal<Option<String>>),
+}
+
+impl From<Signal<f64>> for DataValue {
+    fn from(value: Signal<f64>) -> Self {
+        DataValue::Number(value)
+    }
+}
+
+impl From<Signal<Option<String>>> for DataValue {
+    fn from(value: Signal<Option<String>>) -> Self {
+        DataValue::Text(value)
+    }
+}
+
+impl DataValue {
+    fn attribute(self) -> Option<String> {
+        match self {
+            DataValue::Number(n) => Some(n.get().to_string()),
+            DataValue::Text(t) => t.get(),
+        }
+    }
+}
+
+#[component]
+pub fn Readout(
+    testid: &'static str,
+    label: &'static str,
+    #[prop(into)] value: DataValue,
+    text: Signal<String>,
+    #[prop(optional)] note: Option<Signal<String>>,
+) -> impl IntoView {
+    view! {
+        <div class="readout">
+            <dt>{label}</dt>
+            <dd data-testid=testid data-value=move || value.attribute()>{move || text.get()}</dd>
+            {note.map(|note| view! { <dd class="readout-note">{move || note.get()}</dd> })}
+        </div>
+    }
+}
+
+/// A duration readout: the value in `data-value`, the lesson's rounding on screen.
+pub fn secs_signals(
+    value: impl Fn() -> f64 + Copy + Send + Sync + 'static,
+) -> (Signal<f64>, Signal<String>) {
+    (Signal::derive(value), Signal::derive(move || format::duration(value())))
+}
