@@ -1,4 +1,4 @@
-//! Every figure of LESSON.md's "Two deployments" part, reproduced by the model and shown to the
+//! Every figure of the course lesson's "Two deployments" part, reproduced by the model and shown to the
 //! digit the lesson prints (rounding half away from zero), plus the properties the comparison
 //! keeps for any input at all.
 

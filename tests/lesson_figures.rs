@@ -1,4 +1,4 @@
-//! Every figure of LESSON.md's "One request, two phases" part, reproduced by the model and shown
+//! Every figure of the course lesson's "One request, two phases" part, reproduced by the model and shown
 //! to the digit the lesson prints.
 
 use crossover::charts::crossing::lesson_table;

@@ -212,7 +212,7 @@ fn draw<DB: DrawingBackend>(
     }
 
     if let Some(deep) = inputs.deep {
-        let deep_curve = |value: fn(&crate::model::deep::DeepRequest) -> f64| -> Vec<(f64, f64)> {
+        let deep_curve = |value: fn(&DeepRequest) -> f64| -> Vec<(f64, f64)> {
             samples
                 .iter()
                 .map(|r| {

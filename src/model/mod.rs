@@ -7,6 +7,7 @@
 pub mod deep;
 pub mod deployments;
 pub mod levers;
+pub mod numerics;
 pub mod reading;
 pub mod request;
 pub mod rounding;

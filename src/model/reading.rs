@@ -1,5 +1,7 @@
 //! How fast a person reads, in the units the streaming figures need.
 
+use super::sanitize::{self, LONGEST_SECS};
+
 /// Words per token for ordinary English prose (four tokens for every three words).
 pub const WORDS_PER_TOKEN: f64 = 0.75;
 
@@ -17,18 +19,17 @@ impl Default for ReadingSpeed {
     }
 }
 
-/// Inputs are held in these ranges, as the request model does with its own, so every result is
-/// a finite number for any `f64`.
+/// Reading speeds are held in this range; times and token counts go through `sanitize` like
+/// every model's, so every result is a finite number for any `f64`.
 const SLOWEST_WORDS_PER_MIN: f64 = 1e-3;
 const FASTEST_WORDS_PER_MIN: f64 = 1e9;
-const MOST_TOKENS: f64 = 1e15;
-const LONGEST_SECS: f64 = 1e12;
 
-fn held(x: f64, low: f64, high: f64) -> f64 {
-    if x.is_nan() {
-        low.max(0.0)
+/// A moment on the clock, which may lie before the first token: NaN counts as zero.
+fn moment(secs: f64) -> f64 {
+    if secs.is_nan() {
+        0.0
     } else {
-        x.clamp(low, high)
+        secs.clamp(-LONGEST_SECS, LONGEST_SECS)
     }
 }
 
@@ -46,23 +47,20 @@ impl ReadingSpeed {
     /// Tokens read by time `t_secs` if the reader starts at the first token and never runs out of
     /// text: the reading-speed line of the figures.
     pub fn tokens_read_at(&self, t_secs: f64, ttft_secs: f64) -> f64 {
-        let elapsed = held(t_secs, -LONGEST_SECS, LONGEST_SECS)
-            - held(ttft_secs, -LONGEST_SECS, LONGEST_SECS);
-        held(self.tokens_per_sec() * elapsed, 0.0, MOST_TOKENS)
+        let elapsed = moment(t_secs) - moment(ttft_secs);
+        sanitize::tokens(self.tokens_per_sec() * elapsed)
     }
 
     /// When a reader following a stream finishes: reading pace or the stream itself, whichever is
     /// slower, sets the end.
     pub fn streamed_done_secs(&self, ttft_secs: f64, total_secs: f64, output_tokens: f64) -> f64 {
-        (held(ttft_secs, 0.0, LONGEST_SECS)
-            + held(output_tokens, 0.0, MOST_TOKENS) / self.tokens_per_sec())
-        .max(held(total_secs, 0.0, LONGEST_SECS))
+        (sanitize::secs(ttft_secs) + sanitize::tokens(output_tokens) / self.tokens_per_sec())
+            .max(sanitize::secs(total_secs))
     }
 
     /// When a reader of an unstreamed answer finishes: nothing to read until it all lands.
     pub fn unstreamed_done_secs(&self, total_secs: f64, output_tokens: f64) -> f64 {
-        held(total_secs, 0.0, LONGEST_SECS)
-            + held(output_tokens, 0.0, MOST_TOKENS) / self.tokens_per_sec()
+        sanitize::secs(total_secs) + sanitize::tokens(output_tokens) / self.tokens_per_sec()
     }
 }
 

@@ -1,8 +1,8 @@
 //! One drawing backend type for the page, so every figure's drawing code is compiled once.
 //!
 //! The figures are generic over plotters' `DrawingBackend`. The page draws them on a canvas and
-//! exports them as SVG; with two backend types every chart (and plotters' axes, meshes and
-//! series under it) was compiled twice into the wasm. [`PageBackend`] is either of the two and
+//! exports them as SVG; with two backend types every chart (and the plotters code under it)
+//! would be compiled twice into the wasm. [`PageBackend`] is either of the two and
 //! forwards each call, so the charts are instantiated for it alone. Styles and paths are turned
 //! into concrete values before forwarding, so each real backend's methods are compiled once too.
 

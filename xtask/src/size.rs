@@ -16,12 +16,12 @@ impl Weight {
     /// A one-line summary against `budget`, or an error if the page is over it.
     pub fn against(&self, budget: u64) -> Result<String, String> {
         let summary = format!(
-            "page {} bytes gzipped of {} budget",
+            "page {} bytes gzipped, ceiling {}",
             grouped(self.gzip_total),
             grouped(budget)
         );
         if self.gzip_total > budget {
-            Err(format!("the page is over its size budget: {summary}"))
+            Err(format!("the page is over its size ceiling: {summary}"))
         } else {
             Ok(summary)
         }
@@ -116,7 +116,7 @@ mod tests {
         fs::write(dir.join("sub").join("b.txt"), "hello").unwrap();
         let weight = measure(&dir).unwrap();
         assert!(weight.against(1_000_000).is_ok());
-        assert!(weight.against(10).unwrap_err().contains("over its size budget"));
+        assert!(weight.against(10).unwrap_err().contains("over its size ceiling"));
         assert!(
             weight.gzip_total > 0 && weight.gzip_total < 10_000,
             "gzip shrinks 10,000 repeated bytes: {}",
