@@ -8,6 +8,7 @@
 
 use crossover::state::query::{parse, percent_decode, to_query, Parsed};
 use crossover::state::value::{accept, typed};
+use crossover::state::view::View;
 use crossover::state::{ModelView, Param, State};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -310,6 +311,20 @@ proptest! {
     #[test]
     fn queries_of_known_keys_notice_exactly_the_bad_values(query in structured_query()) {
         check_parsed(&query)?;
+    }
+
+    #[test]
+    fn view_keys_of_any_text_parse_and_write_back_cleanly(
+        key in prop::sample::select(vec!["embed", "present", "theme"]),
+        chars in prop::collection::vec(any::<char>(), 0..80),
+    ) {
+        let value: String = chars.into_iter().collect();
+        let (view, notices) = View::parse(&format!("{key}={value}"));
+        prop_assert!(notices.len() <= 1);
+        // What is written back is always one of the page's own values, whatever came in.
+        let (again, none) = View::parse(&view.to_query());
+        prop_assert_eq!(again, view);
+        prop_assert!(none.is_empty());
     }
 
 }

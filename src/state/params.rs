@@ -184,8 +184,17 @@ const B_TTFT: ParamSpec =
     row("b_ttft", "B: time to first token", SECS.0, SECS.1, 0.01, 60.0, 0.9, Scale::Log, 3);
 const B_RATE: ParamSpec =
     row("b_rate", "B: decode rate", RATE.0, RATE.1, 1.0, 2_000.0, 110.0, Scale::Log, 1);
-const ANSWER: ParamSpec =
-    row("answer", "Answer length in the race", TOKENS.0, TOKENS.1, 1.0, 100_000.0, 600.0, Scale::Log, 0);
+const ANSWER: ParamSpec = row(
+    "answer",
+    "Answer length in the race",
+    TOKENS.0,
+    TOKENS.1,
+    1.0,
+    100_000.0,
+    600.0,
+    Scale::Log,
+    0,
+);
 const A_PEAK: ParamSpec =
     row("a_peak", "A: decode rate at peak load", RATE.0, RATE.1, 1.0, 2_000.0, 30.0, Scale::Log, 1);
 const B_PEAK: ParamSpec =

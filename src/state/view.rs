@@ -82,3 +82,26 @@ impl View {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_view_keys_and_writes_them_back() {
+        let (view, notices) = View::parse("?prompt=5&embed=crossing&theme=dark");
+        assert!(notices.is_empty());
+        assert_eq!(view, View { embed: Some(Figure::Crossing), present: None, theme: Theme::Dark });
+        assert_eq!(view.to_query(), "&embed=crossing&theme=dark");
+        assert_eq!(View::default().to_query(), "");
+    }
+
+    #[test]
+    fn unknown_values_are_named_and_ignored() {
+        let (view, notices) = View::parse("present=pie&theme=purple");
+        assert_eq!(view, View::default());
+        assert_eq!(notices.len(), 2);
+        assert!(notices[0].message.contains("“pie”"), "{}", notices[0].message);
+        assert_eq!(notices[1].key, "theme");
+    }
+}

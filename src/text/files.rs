@@ -24,3 +24,21 @@ pub fn file_name(figure: Figure, state: &State, extension: &str) -> String {
     };
     format!("crossover-{}-{}.{extension}", figure.slug(), settings.replace(',', ""))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_say_the_figure_and_its_settings() {
+        let s = State::default();
+        assert_eq!(
+            file_name(Figure::Crossing, &s, "svg"),
+            "crossover-crossing-prompt16000-output300-prefill8000-decode60.svg"
+        );
+        assert_eq!(
+            file_name(Figure::Completion, &s, "csv"),
+            "crossover-completion-a0.2s-30tps-b0.9s-110tps-answer600.csv"
+        );
+    }
+}

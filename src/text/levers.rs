@@ -91,3 +91,22 @@ pub fn levers_table(s: &State) -> DataTable {
         current_row: None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_read_as_sooner_or_later() {
+        assert_eq!(change(2.0, 1.5), "500 ms sooner");
+        assert_eq!(change(1.0, 1.0002), "no change");
+        assert_eq!(change(1.0, 4.0), "3 s later");
+    }
+
+    #[test]
+    fn one_row_per_lever_at_the_defaults() {
+        let table = levers_table(&State::default());
+        assert_eq!(table.rows.len(), 4);
+        assert!(table.rows.iter().all(|row| row.len() == table.headers.len()));
+    }
+}

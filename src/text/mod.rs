@@ -4,6 +4,7 @@
 
 pub mod announce;
 pub mod deployments;
+pub mod embed;
 pub mod fields;
 pub mod files;
 pub mod levers;

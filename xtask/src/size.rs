@@ -15,11 +15,8 @@ pub struct Weight {
 impl Weight {
     /// A one-line summary against `budget`, or an error if the page is over it.
     pub fn against(&self, budget: u64) -> Result<String, String> {
-        let summary = format!(
-            "page {} bytes gzipped, ceiling {}",
-            grouped(self.gzip_total),
-            grouped(budget)
-        );
+        let summary =
+            format!("page {} bytes gzipped, ceiling {}", grouped(self.gzip_total), grouped(budget));
         if self.gzip_total > budget {
             Err(format!("the page is over its size ceiling: {summary}"))
         } else {

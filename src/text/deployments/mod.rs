@@ -85,3 +85,46 @@ pub fn speedup_text(s: Speedup, milestone: &str) -> String {
 pub fn about_secs(secs: f64) -> String {
     format!("{} s", format::trimmed(secs, 2))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::deployments::Deployment;
+
+    #[test]
+    fn the_lessons_pair_crosses_at_twenty_nine_tokens() {
+        let c = Comparison::LESSON;
+        assert_eq!(crossover_text(&c), "28.9 tokens");
+        assert_eq!(
+            crossover_note(&c),
+            "about 22 words; shorter answers finish first on A, longer ones on B"
+        );
+    }
+
+    #[test]
+    fn pairs_that_never_cross_say_why() {
+        let dominant = Comparison::new(Deployment::new(0.2, 110.0), Deployment::LESSON_B);
+        assert_eq!(crossover_text(&dominant), "None: A starts no later and writes no slower");
+        let same = Comparison::new(Deployment::LESSON_B, Deployment::LESSON_B);
+        assert_eq!(crossover_text(&same), "None: A and B are identical");
+    }
+
+    #[test]
+    fn seconds_keep_three_figures_below_one() {
+        assert_eq!(precise_secs(0.7), "0.7 s");
+        assert_eq!(precise_secs(1.0 / 30.0 - 1.0 / 110.0), "0.0242 s");
+        assert_eq!(about_secs(0.4567), "0.46 s");
+        assert!(!precise_secs(f64::NAN).contains("NaN"));
+    }
+
+    #[test]
+    fn speedups_name_the_faster_side() {
+        let c = Comparison::LESSON;
+        assert_eq!(
+            speedup_text(c.first_token_speedup(), "to the first token"),
+            "A is 4.5× faster to the first token"
+        );
+        assert_eq!(ratio_value(c.first_token_speedup()).as_deref(), Some("4.5"));
+        assert_eq!(winner_text(Winner::Tie), "A and B finish together");
+    }
+}

@@ -112,3 +112,30 @@ pub fn consumer_table(inputs: &CompletionInputs) -> DataTable {
         current_row: None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lead_and_the_gain_explain_the_crossover() {
+        assert_eq!(two_figures_secs(1.0 / 30.0 - 1.0 / 110.0), "0.024 s");
+        assert_eq!(
+            lead_and_gain(&Comparison::LESSON),
+            "A starts 0.7 s ahead, a lead that stays the same however long the answer. B wins back about 0.024 s on every token, so it draws level after 28.9 tokens and is ahead from then on."
+        );
+    }
+
+    #[test]
+    fn the_race_table_marks_the_readers_length() {
+        let inputs = CompletionInputs::default();
+        let table = race_table(&inputs);
+        assert_eq!(table.rows.len(), 5);
+        assert_eq!(table.current_row, Some(3), "600 tokens is the fourth of the lesson's lengths");
+        let program = verdict_text(&inputs, Consumer::Machine);
+        assert!(
+            program.starts_with("For a program only completion counts: B delivers"),
+            "{program}"
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! Sharing: copy the link to exactly what is on screen, or the code to embed one figure.
 
 use crate::charts::Figure;
+use crate::text::embed;
 use crate::ui::context::use_query_source;
 use leptos::prelude::*;
 
@@ -33,35 +34,11 @@ fn copy(text: String, status: RwSignal<Option<String>>, done: &'static str) {
     });
 }
 
-/// The iframe and the few lines a host page needs to size it. The host checks the message's
-/// origin, and the message carries nothing but a height.
-pub fn embed_code(figure: Figure, query: &str) -> String {
+/// The embed snippet for `figure` at the current settings, served from this page's address.
+fn embed_code(figure: Figure, query: &str) -> String {
     let href = current_href(query);
-    let (base, query) = href.split_once('?').unwrap_or((href.as_str(), ""));
-    let query: Vec<&str> = query
-        .split('#')
-        .next()
-        .unwrap_or("")
-        .split('&')
-        .filter(|p| !p.is_empty() && !p.starts_with("embed=") && !p.starts_with("present="))
-        .collect();
-    let src = format!("{base}?{}&embed={}", query.join("&"), figure.slug());
     let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
-    format!(
-        r#"<iframe src="{src}" title="Crossover: {title}" style="width:100%;border:0;height:520px" loading="lazy"></iframe>
-<script>
-  // Resize the Crossover iframe to fit its content. Only messages from its origin are trusted.
-  window.addEventListener("message", function (event) {{
-    if (event.origin !== "{origin}" || !event.data || event.data.type !== "crossover:height") return;
-    var height = Number(event.data.height);
-    if (!(height > 0 && height < 20000)) return;
-    document.querySelectorAll("iframe").forEach(function (frame) {{
-      if (frame.contentWindow === event.source) frame.style.height = Math.ceil(height) + "px";
-    }});
-  }});
-</script>"#,
-        title = figure.title()
-    )
+    embed::snippet(figure, &href, &origin)
 }
 
 #[component]
