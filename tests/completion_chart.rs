@@ -48,7 +48,7 @@ fn no_crossover_is_said_in_words() {
 
     let same = CompletionInputs { a: Deployment::LESSON_B, ..CompletionInputs::default() };
     let svg = render(&same, &Style::default());
-    assert!(svg.contains("no crossover: the two lines are one"));
+    assert!(svg.contains("no crossover: A and B are identical"));
     assert!(svg.contains("A and B finish together"));
 }
 

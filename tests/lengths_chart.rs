@@ -101,7 +101,7 @@ fn no_crossover_is_said_in_words() {
         ..LengthsInputs::default()
     };
     let svg = render(&same, &Style::default());
-    assert!(svg.contains("no crossover: the two are the same"));
+    assert!(svg.contains("no crossover: A and B are identical"));
     assert!(svg.contains("A and B finish together"));
     assert!(same.summary().contains("same moment on both"));
 }

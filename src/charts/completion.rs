@@ -14,6 +14,17 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+/// The label for a crossover that is not on the axis: where it is (`at`), or why there is none.
+pub fn crossover_elsewhere_text(crossover: Crossover, at: impl Fn(f64) -> &'static str) -> String {
+    match crossover {
+        Crossover::At { tokens, .. } => {
+            format!("crossover at {} ({})", crossover_tokens_text(tokens), at(tokens))
+        }
+        Crossover::Never { faster } => format!("no crossover: {} is never slower", faster.label()),
+        Crossover::Identical => "no crossover: A and B are identical".to_string(),
+    }
+}
+
 /// Answer lengths of the lesson's two-deployment table.
 pub const LESSON_LENGTHS: [f64; 5] = [20.0, 30.0, 100.0, 600.0, 2_000.0];
 
@@ -54,15 +65,257 @@ impl Chart for CompletionInputs {
         area: &DrawingArea<DB, Shift>,
         style: &Style,
     ) -> DrawResult<DB> {
-        draw(area, self, style)
+        let inputs = self;
+        let p = style.palette;
+        let comparison = inputs.comparison();
+        let crossover = comparison.crossover();
+        let (x_lo, x_hi) = x_range(inputs);
+        let samples: Vec<Row> =
+            (0..=120).map(|i| row(inputs, x_lo * (x_hi / x_lo).powf(i as f64 / 120.0))).collect();
+        // Every value is positive (lengths start above zero), so the log axis can hold them all.
+        let smallest = samples
+            .iter()
+            .map(|r| r.a_secs.min(r.b_secs).min(r.reading_secs))
+            .fold(f64::INFINITY, f64::min);
+        let largest =
+            samples.iter().map(|r| r.a_secs.max(r.b_secs).max(r.reading_secs)).fold(0.0, f64::max);
+        let y_hi = if largest.is_finite() && largest > 0.0 { largest * 2.0 } else { 1e3 };
+        // At most twelve decades: a reader racing at absurd speeds would otherwise stretch the axis
+        // over hundreds of decades (and plotters would lay out a grid line for each). Whatever falls
+        // below is drawn along the floor.
+        let y_lo = if smallest.is_finite() && smallest > 0.0 {
+            (smallest * 0.7).max(y_hi * 1e-12)
+        } else {
+            y_hi * 1e-4
+        };
+        let y_lo = y_lo.min(y_hi / 10.0);
+        let fit = |y: f64| y.clamp(y_lo, y_hi);
+
+        let color = |which: Which| ink(&p, which);
+        let band = |which: Which| tint(&p, which);
+
+        area.fill(&p.background)?;
+        let legend = [
+            LegendItem { name: "deployment A", color: p.prefill, dashed: false },
+            LegendItem { name: "deployment B", color: p.decode, dashed: false },
+            LegendItem { name: "time to read it", color: p.reading, dashed: true },
+            LegendItem { name: "your answer", color: p.axis, dashed: true },
+        ];
+        let plot = legend::draw_above(area, &legend, style)?;
+        let chart = Plane::on(
+            &plot,
+            Scale::Log(x_lo, x_hi),
+            Scale::Log(y_lo, y_hi),
+            Layout::figure(style, 70.0),
+        );
+
+        // Who finishes first, as tinted regions behind everything else.
+        let regions = regions(crossover, x_lo, x_hi);
+        for &(from, to, who) in &regions {
+            if to > from {
+                let fill = who.map(band).unwrap_or(p.wait_band);
+                chart.draw(&Rectangle::new([(from, y_lo), (to, y_hi)], fill.filled()))?;
+            }
+        }
+
+        let axes = Axes {
+            x_desc: "answer length (tokens, log scale)",
+            y_desc: "time to finish (s, log scale)",
+            x_ticks: 6,
+            y_ticks: 6,
+            x_label: &|x| format::short_count(x, 3),
+            y_label: &|y| format::duration(y),
+            x_grid: true,
+            y_grid: true,
+        };
+        draw_axes(&chart, &axes, style)?;
+
+        // Region names along the top, where the lines are furthest away, when there is room. They
+        // start just inside each region rather than at its middle, where the answer marker often is.
+        let top = Pos::new(HPos::Left, VPos::Top);
+        for &(from, to, who) in &regions {
+            let room = log_fraction(to, x_lo, x_hi) - log_fraction(from, x_lo, x_hi);
+            let text = match (who, regions.len()) {
+                (Some(w), 1) => format!("{} finishes first at every length", w.label()),
+                (Some(w), _) => format!("{} finishes first", w.label()),
+                (None, _) => "A and B finish together".to_string(),
+            };
+            if room >= 0.18 {
+                let start = from * (to / from).powf(0.04);
+                let ink = who.map(color).unwrap_or(p.text);
+                chart.draw(&Text::new(
+                    text,
+                    (start, y_hi / 1.15),
+                    style.font_colored(12.0, ink).pos(top),
+                ))?;
+            }
+        }
+
+        // The reading reference: time to read n tokens at the reader's pace.
+        let reading_line: Vec<(f64, f64)> =
+            samples.iter().map(|r| (r.answer_tokens, fit(r.reading_secs))).collect();
+        for pair in reading_line.chunks(2) {
+            // Every other segment, for a dashed line that follows the clamped values.
+            chart.draw(&PathElement::new(pair.to_vec(), style.line(p.reading, 2.0)))?;
+        }
+        for which in [Which::A, Which::B] {
+            let line = samples.iter().map(|r| {
+                (r.answer_tokens, fit(if which == Which::A { r.a_secs } else { r.b_secs }))
+            });
+            chart
+                .draw(&PathElement::new(line.collect::<Vec<_>>(), style.line(color(which), 2.5)))?;
+        }
+
+        // The crossover: marked and labelled on the axis, or said in words.
+        let label_low = (y_lo * y_lo * y_hi).cbrt();
+        match crossover {
+            Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => {
+                let at = (tokens, fit(comparison.a.completion_secs(tokens)));
+                for seg in super::log_dashes((tokens, y_lo), (tokens, y_hi), 24) {
+                    chart.draw(&PathElement::new(seg, style.line(p.marker, 1.5)))?;
+                }
+                chart.draw(&Circle::new(
+                    at,
+                    style.px(6.0),
+                    p.marker.stroke_width(style.px(2.5)),
+                ))?;
+                let (anchor, x) = if log_fraction(tokens, x_lo, x_hi) < 0.7 {
+                    (HPos::Left, tokens * 1.12)
+                } else {
+                    (HPos::Right, tokens / 1.12)
+                };
+                // Near the floor: below both lines on the side where they have risen, and clear of
+                // the answer's labels, which sit by the lines.
+                let floor = y_lo * (y_hi / y_lo).powf(0.05);
+                chart.draw(&Text::new(
+                    format!("crossover: {}", crossover_tokens_text(tokens)),
+                    (x, floor),
+                    style.label(12.0, p.marker, anchor),
+                ))?;
+            }
+            off_axis => {
+                let edge = |tokens: f64| {
+                    if tokens > x_hi {
+                        "off the right edge"
+                    } else {
+                        "off the left edge"
+                    }
+                };
+                chart.draw(&Text::new(
+                    crossover_elsewhere_text(off_axis, edge),
+                    (x_lo * 1.2, label_low),
+                    style.label(12.0, p.marker, HPos::Left),
+                ))?;
+            }
+        }
+
+        // The current answer length, with both completion times beside their points.
+        let answer = inputs.answer();
+        let x = answer.clamp(x_lo, x_hi);
+        for seg in super::log_dashes((x, y_lo), (x, y_hi), 24) {
+            chart.draw(&PathElement::new(seg, style.line(p.axis, 1.5)))?;
+        }
+        let here = row(inputs, answer);
+        let right_side = log_fraction(x, x_lo, x_hi) > 0.7;
+        let (anchor, nudge) = if right_side { (HPos::Right, 1.0 / 1.1) } else { (HPos::Left, 1.1) };
+        chart.draw(&Text::new(
+            format!("your answer: {}", format::tokens(answer)),
+            (x * nudge, y_hi / 2.6),
+            style.label(12.0, p.text, anchor),
+        ))?;
+        for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
+            chart.draw(&Circle::new((x, fit(secs)), style.px(4.0), color(which).filled()))?;
+            // Both lines rise to the right, so the space above-left of the upper point and
+            // below-right of the lower one is clear of them. At the edges the label turns inward:
+            // above-right at the left edge, and well below-left at the right edge, where the
+            // line falls away more slowly than the text extends.
+            let upper = match which {
+                Which::A => here.a_secs >= here.b_secs,
+                Which::B => here.b_secs > here.a_secs,
+            };
+            let left_side = log_fraction(x, x_lo, x_hi) < 0.15;
+            let (at, anchor) = match (upper, left_side, right_side) {
+                (true, true, _) => ((x * 1.08, fit(secs) * 1.35), HPos::Left),
+                (true, false, _) => ((x / 1.08, fit(secs) * 1.35), HPos::Right),
+                (false, _, false) => ((x * 1.08, fit(secs) / 1.35), HPos::Left),
+                (false, _, true) => ((x / 1.08, fit(secs) / 3.0), HPos::Right),
+            };
+            let text = format!("{} {}", which.label(), format::duration(secs));
+            chart.draw(&Text::new(
+                text,
+                (at.0, fit(at.1)),
+                style.label(12.0, color(which), anchor),
+            ))?;
+        }
+        Ok(())
     }
 
+    /// The text alternative of the figure, in a few sentences.
     fn summary(&self) -> String {
-        summary(self)
+        let inputs = self;
+        let comparison = inputs.comparison();
+        let n = inputs.answer();
+        let here = row(inputs, n);
+        let shape = match comparison.crossover() {
+            Crossover::At { tokens, below, above } => format!(
+                "The lines cross at {}: shorter answers finish first on {}, longer ones on {}.",
+                crossover_tokens_text(tokens),
+                below.label(),
+                above.label()
+            ),
+            Crossover::Never { faster } => {
+                format!("The lines never cross: {} is never the slower of the two, so it finishes first at every length.", faster.label())
+            }
+            Crossover::Identical => {
+                "The two deployments are the same, so every answer finishes at the same moment on both."
+                    .to_string()
+            }
+        };
+        let verdict = match here.winner {
+            Winner::Tie => "so both finish together".to_string(),
+            w => format!("so {} finishes first", w.data_value()),
+        };
+        format!(
+            "Time to finish an answer against its length. A: {}. B: {}. {shape} For your answer of {}, A takes {} and B {}, {verdict}. Reading it at {} takes {}.",
+            describe(&comparison.a),
+            describe(&comparison.b),
+            format::tokens(n),
+            format::duration(here.a_secs),
+            format::duration(here.b_secs),
+            format::rate(inputs.reading.tokens_per_sec()),
+            format::duration(here.reading_secs),
+        )
     }
 
+    /// Figure 3's data: [`rows`] with the reader's own length highlighted.
     fn table(&self) -> DataTable {
-        table(self)
+        let inputs = self;
+        let all = rows(inputs);
+        let current_row = all.iter().position(|r| r.answer_tokens == inputs.answer());
+        let rows = all
+            .iter()
+            .map(|r| {
+                vec![
+                    Cell::number(r.answer_tokens, format::trimmed(r.answer_tokens, 1)),
+                    Cell::number(r.a_secs, format::duration(r.a_secs)),
+                    Cell::number(r.b_secs, format::duration(r.b_secs)),
+                    Cell::number(r.reading_secs, format::duration(r.reading_secs)),
+                    Cell::text(r.winner.data_value()),
+                ]
+            })
+            .collect();
+        DataTable {
+            caption: "Figure 3 as a table: time to finish by answer length".to_string(),
+            headers: vec![
+                "answer tokens",
+                "A (s)",
+                "B (s)",
+                "time to read it (s)",
+                "first to finish",
+            ],
+            rows,
+            current_row,
+        }
     }
 }
 
@@ -123,30 +376,6 @@ pub fn rows(inputs: &CompletionInputs) -> Vec<Row> {
     lengths.into_iter().map(|n| row(inputs, n)).collect()
 }
 
-/// Figure 3's data: [`rows`] with the reader's own length highlighted.
-fn table(inputs: &CompletionInputs) -> DataTable {
-    let all = rows(inputs);
-    let current_row = all.iter().position(|r| r.answer_tokens == inputs.answer());
-    let rows = all
-        .iter()
-        .map(|r| {
-            vec![
-                Cell::number(r.answer_tokens, format::trimmed(r.answer_tokens, 1)),
-                Cell::number(r.a_secs, format::duration(r.a_secs)),
-                Cell::number(r.b_secs, format::duration(r.b_secs)),
-                Cell::number(r.reading_secs, format::duration(r.reading_secs)),
-                Cell::text(r.winner.data_value()),
-            ]
-        })
-        .collect();
-    DataTable {
-        caption: "Figure 3 as a table: time to finish by answer length".to_string(),
-        headers: vec!["answer tokens", "A (s)", "B (s)", "time to read it (s)", "first to finish"],
-        rows,
-        current_row,
-    }
-}
-
 /// A crossover length as the page writes it: one decimal, since it is rarely a whole number.
 pub fn crossover_tokens_text(tokens: f64) -> String {
     let count = format::trimmed(tokens, 1);
@@ -162,42 +391,6 @@ fn describe(d: &Deployment) -> String {
         "first token after {}, then {}",
         format::duration(d.ttft()),
         format::rate(1.0 / d.secs_per_token())
-    )
-}
-
-/// The text alternative of the figure, in a few sentences.
-fn summary(inputs: &CompletionInputs) -> String {
-    let comparison = inputs.comparison();
-    let n = inputs.answer();
-    let here = row(inputs, n);
-    let shape = match comparison.crossover() {
-        Crossover::At { tokens, below, above } => format!(
-            "The lines cross at {}: shorter answers finish first on {}, longer ones on {}.",
-            crossover_tokens_text(tokens),
-            below.label(),
-            above.label()
-        ),
-        Crossover::Never { faster } => {
-            format!("The lines never cross: {} is never the slower of the two, so it finishes first at every length.", faster.label())
-        }
-        Crossover::Identical => {
-            "The two deployments are the same, so every answer finishes at the same moment on both."
-                .to_string()
-        }
-    };
-    let verdict = match here.winner {
-        Winner::Tie => "so both finish together".to_string(),
-        w => format!("so {} finishes first", w.data_value()),
-    };
-    format!(
-        "Time to finish an answer against its length. A: {}. B: {}. {shape} For your answer of {}, A takes {} and B {}, {verdict}. Reading it at {} takes {}.",
-        describe(&comparison.a),
-        describe(&comparison.b),
-        format::tokens(n),
-        format::duration(here.a_secs),
-        format::duration(here.b_secs),
-        format::rate(inputs.reading.tokens_per_sec()),
-        format::duration(here.reading_secs),
     )
 }
 
@@ -250,195 +443,6 @@ pub(super) fn regions(
         Crossover::Never { faster } => vec![(x_lo, x_hi, Some(faster))],
         Crossover::Identical => vec![(x_lo, x_hi, None)],
     }
-}
-
-fn draw<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    inputs: &CompletionInputs,
-    style: &Style,
-) -> DrawResult<DB> {
-    let p = style.palette;
-    let comparison = inputs.comparison();
-    let crossover = comparison.crossover();
-    let (x_lo, x_hi) = x_range(inputs);
-    let samples: Vec<Row> =
-        (0..=120).map(|i| row(inputs, x_lo * (x_hi / x_lo).powf(i as f64 / 120.0))).collect();
-    // Every value is positive (lengths start above zero), so the log axis can hold them all.
-    let smallest = samples
-        .iter()
-        .map(|r| r.a_secs.min(r.b_secs).min(r.reading_secs))
-        .fold(f64::INFINITY, f64::min);
-    let largest =
-        samples.iter().map(|r| r.a_secs.max(r.b_secs).max(r.reading_secs)).fold(0.0, f64::max);
-    let y_hi = if largest.is_finite() && largest > 0.0 { largest * 2.0 } else { 1e3 };
-    // At most twelve decades: a reader racing at absurd speeds would otherwise stretch the axis
-    // over hundreds of decades (and plotters would lay out a grid line for each). Whatever falls
-    // below is drawn along the floor.
-    let y_lo = if smallest.is_finite() && smallest > 0.0 {
-        (smallest * 0.7).max(y_hi * 1e-12)
-    } else {
-        y_hi * 1e-4
-    };
-    let y_lo = y_lo.min(y_hi / 10.0);
-    let fit = |y: f64| y.clamp(y_lo, y_hi);
-
-    let color = |which: Which| ink(&p, which);
-    let band = |which: Which| tint(&p, which);
-
-    area.fill(&p.background)?;
-    let legend = [
-        LegendItem { name: "deployment A", color: p.prefill, dashed: false },
-        LegendItem { name: "deployment B", color: p.decode, dashed: false },
-        LegendItem { name: "time to read it", color: p.reading, dashed: true },
-        LegendItem { name: "your answer", color: p.axis, dashed: true },
-    ];
-    let plot = legend::draw_above(area, &legend, style)?;
-    let chart = Plane::on(
-        &plot,
-        Scale::Log(x_lo, x_hi),
-        Scale::Log(y_lo, y_hi),
-        Layout::figure(style, 70.0),
-    );
-
-    // Who finishes first, as tinted regions behind everything else.
-    let regions = regions(crossover, x_lo, x_hi);
-    for &(from, to, who) in &regions {
-        if to > from {
-            let fill = who.map(band).unwrap_or(p.wait_band);
-            chart.draw(&Rectangle::new([(from, y_lo), (to, y_hi)], fill.filled()))?;
-        }
-    }
-
-    let axes = Axes {
-        x_desc: "answer length (tokens, log scale)",
-        y_desc: "time to finish (s, log scale)",
-        x_ticks: 6,
-        y_ticks: 6,
-        x_label: &|x| format::short_count(x, 3),
-        y_label: &|y| format::duration(y),
-        x_grid: true,
-        y_grid: true,
-    };
-    draw_axes(&chart, &axes, style)?;
-
-    // Region names along the top, where the lines are furthest away, when there is room. They
-    // start just inside each region rather than at its middle, where the answer marker often is.
-    let top = Pos::new(HPos::Left, VPos::Top);
-    for &(from, to, who) in &regions {
-        let room = log_fraction(to, x_lo, x_hi) - log_fraction(from, x_lo, x_hi);
-        let text = match (who, regions.len()) {
-            (Some(w), 1) => format!("{} finishes first at every length", w.label()),
-            (Some(w), _) => format!("{} finishes first", w.label()),
-            (None, _) => "A and B finish together".to_string(),
-        };
-        if room >= 0.18 {
-            let start = from * (to / from).powf(0.04);
-            let ink = who.map(color).unwrap_or(p.text);
-            chart.draw(&Text::new(
-                text,
-                (start, y_hi / 1.15),
-                style.font_colored(12.0, ink).pos(top),
-            ))?;
-        }
-    }
-
-    // The reading reference: time to read n tokens at the reader's pace.
-    let reading_line: Vec<(f64, f64)> =
-        samples.iter().map(|r| (r.answer_tokens, fit(r.reading_secs))).collect();
-    for pair in reading_line.chunks(2) {
-        // Every other segment, for a dashed line that follows the clamped values.
-        chart.draw(&PathElement::new(pair.to_vec(), style.line(p.reading, 2.0)))?;
-    }
-    for which in [Which::A, Which::B] {
-        let line = samples
-            .iter()
-            .map(|r| (r.answer_tokens, fit(if which == Which::A { r.a_secs } else { r.b_secs })));
-        chart.draw(&PathElement::new(line.collect::<Vec<_>>(), style.line(color(which), 2.5)))?;
-    }
-
-    // The crossover: marked and labelled on the axis, or said in words.
-    let label_low = (y_lo * y_lo * y_hi).cbrt();
-    match crossover {
-        Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => {
-            let at = (tokens, fit(comparison.a.completion_secs(tokens)));
-            for seg in super::log_dashes((tokens, y_lo), (tokens, y_hi), 24) {
-                chart.draw(&PathElement::new(seg, style.line(p.marker, 1.5)))?;
-            }
-            chart.draw(&Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5))))?;
-            let (anchor, x) = if log_fraction(tokens, x_lo, x_hi) < 0.7 {
-                (HPos::Left, tokens * 1.12)
-            } else {
-                (HPos::Right, tokens / 1.12)
-            };
-            // Near the floor: below both lines on the side where they have risen, and clear of
-            // the answer's labels, which sit by the lines.
-            let floor = y_lo * (y_hi / y_lo).powf(0.05);
-            chart.draw(&Text::new(
-                format!("crossover: {}", crossover_tokens_text(tokens)),
-                (x, floor),
-                style.label(12.0, p.marker, anchor),
-            ))?;
-        }
-        Crossover::At { tokens, .. } => {
-            let edge = if tokens > x_hi { "off the right edge" } else { "off the left edge" };
-            chart.draw(&Text::new(
-                format!("crossover at {} ({edge})", crossover_tokens_text(tokens)),
-                (x_lo * 1.2, label_low),
-                style.label(12.0, p.marker, HPos::Left),
-            ))?;
-        }
-        Crossover::Never { faster } => {
-            let text = format!("no crossover: {} is never slower", faster.label());
-            chart.draw(&Text::new(
-                text,
-                (x_lo * 1.2, label_low),
-                style.label(12.0, p.marker, HPos::Left),
-            ))?;
-        }
-        Crossover::Identical => {
-            chart.draw(&Text::new(
-                "no crossover: the two lines are one",
-                (x_lo * 1.2, label_low),
-                style.label(12.0, p.marker, HPos::Left),
-            ))?;
-        }
-    }
-
-    // The current answer length, with both completion times beside their points.
-    let answer = inputs.answer();
-    let x = answer.clamp(x_lo, x_hi);
-    for seg in super::log_dashes((x, y_lo), (x, y_hi), 24) {
-        chart.draw(&PathElement::new(seg, style.line(p.axis, 1.5)))?;
-    }
-    let here = row(inputs, answer);
-    let right_side = log_fraction(x, x_lo, x_hi) > 0.7;
-    let (anchor, nudge) = if right_side { (HPos::Right, 1.0 / 1.1) } else { (HPos::Left, 1.1) };
-    chart.draw(&Text::new(
-        format!("your answer: {}", format::tokens(answer)),
-        (x * nudge, y_hi / 2.6),
-        style.label(12.0, p.text, anchor),
-    ))?;
-    for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
-        chart.draw(&Circle::new((x, fit(secs)), style.px(4.0), color(which).filled()))?;
-        // Both lines rise to the right, so the space above-left of the upper point and
-        // below-right of the lower one is clear of them. At the edges the label turns inward:
-        // above-right at the left edge, and well below-left at the right edge, where the
-        // line falls away more slowly than the text extends.
-        let upper = match which {
-            Which::A => here.a_secs >= here.b_secs,
-            Which::B => here.b_secs > here.a_secs,
-        };
-        let left_side = log_fraction(x, x_lo, x_hi) < 0.15;
-        let (at, anchor) = match (upper, left_side, right_side) {
-            (true, true, _) => ((x * 1.08, fit(secs) * 1.35), HPos::Left),
-            (true, false, _) => ((x / 1.08, fit(secs) * 1.35), HPos::Right),
-            (false, _, false) => ((x * 1.08, fit(secs) / 1.35), HPos::Left),
-            (false, _, true) => ((x / 1.08, fit(secs) / 3.0), HPos::Right),
-        };
-        let text = format!("{} {}", which.label(), format::duration(secs));
-        chart.draw(&Text::new(text, (at.0, fit(at.1)), style.label(12.0, color(which), anchor)))?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

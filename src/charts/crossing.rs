@@ -63,24 +63,6 @@ fn table_of(caption: String, rows: Vec<Row>, current_prompt: f64) -> DataTable {
     }
 }
 
-/// Figure 2's data: one row per decade of the axis, plus the crossing and the reader's prompt.
-fn table(inputs: &CrossingInputs) -> DataTable {
-    let request = inputs.request;
-    let spec = Param::Prompt.spec();
-    let mut prompts: Vec<f64> =
-        (1..=6).map(|e| 10f64.powi(e)).filter(|p| (spec.min..=spec.max).contains(p)).collect();
-    prompts.push(request.crossing_prompt_tokens().clamp(spec.min, spec.max));
-    prompts.push(request.prompt_tokens);
-    prompts.sort_unstable_by(f64::total_cmp);
-    prompts.dedup_by(|a, b| (*a - *b).abs() < 0.5);
-    let rows = prompts.into_iter().map(|p| row(request, p)).collect();
-    table_of(
-        "Figure 2 as a table: the phases by prompt length".to_string(),
-        rows,
-        request.prompt_tokens,
-    )
-}
-
 /// The lesson's prompt-length table at the current answer length, rates and wait.
 pub fn lesson_data(state: &State) -> DataTable {
     let caption = format!(
@@ -91,24 +73,6 @@ pub fn lesson_data(state: &State) -> DataTable {
         if state.get(Param::Wait) > 0.0 { format!(", after a {} wait", format::duration(state.get(Param::Wait))) } else { String::new() },
     );
     table_of(caption, lesson_table(state), state.get(Param::Prompt))
-}
-
-/// One sentence for the canvas's accessible name.
-fn summary(inputs: &CrossingInputs) -> String {
-    let r = inputs.request;
-    let crossing = r.crossing_prompt_tokens();
-    let side = if r.prompt_tokens > crossing {
-        "past it, so reading the prompt costs more"
-    } else {
-        "below it, so writing the answer costs more"
-    };
-    format!(
-        "Prefill, decode and total time against prompt length. Prefill grows with the prompt; decode stays at {} for a {}-token answer. They cross at {}. The current prompt, {}, is {side}.",
-        format::duration(r.decode_secs()),
-        format::with_separators(r.output_tokens, 0),
-        format::tokens(crossing),
-        format::tokens(r.prompt_tokens),
-    )
 }
 
 /// Exactly what Figure 2 draws from, so the page redraws it only when one of these changes.
@@ -132,192 +96,224 @@ impl Chart for CrossingInputs {
         area: &DrawingArea<DB, Shift>,
         style: &Style,
     ) -> DrawResult<DB> {
-        draw(area, self, style)
-    }
+        let inputs = self;
+        let p = style.palette;
+        let request = inputs.request;
+        let (x_min, x_max) = (Param::Prompt.spec().min, Param::Prompt.spec().max);
+        let samples: Vec<Row> =
+            (0..=60).map(|i| row(request, x_min * (x_max / x_min).powf(i as f64 / 60.0))).collect();
+        let y_lo = samples
+            .iter()
+            .map(|r| r.prefill_secs.min(r.decode_secs))
+            .fold(f64::INFINITY, f64::min)
+            .max(1e-5)
+            * 0.7;
+        let deep_top =
+            inputs.deep.map(|d| d.with_prompt(x_max).with_cached(0.0).total_secs()).unwrap_or(0.0);
+        let y_hi =
+            samples.iter().map(|r| r.total_secs).fold(deep_top, f64::max).max(y_lo * 10.0) * 1.5;
 
-    fn summary(&self) -> String {
-        summary(self)
-    }
-
-    fn table(&self) -> DataTable {
-        table(self)
-    }
-}
-
-fn draw<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    inputs: &CrossingInputs,
-    style: &Style,
-) -> DrawResult<DB> {
-    let p = style.palette;
-    let request = inputs.request;
-    let (x_min, x_max) = (Param::Prompt.spec().min, Param::Prompt.spec().max);
-    let samples: Vec<Row> =
-        (0..=60).map(|i| row(request, x_min * (x_max / x_min).powf(i as f64 / 60.0))).collect();
-    let y_lo = samples
-        .iter()
-        .map(|r| r.prefill_secs.min(r.decode_secs))
-        .fold(f64::INFINITY, f64::min)
-        .max(1e-5)
-        * 0.7;
-    let deep_top =
-        inputs.deep.map(|d| d.with_prompt(x_max).with_cached(0.0).total_secs()).unwrap_or(0.0);
-    let y_hi = samples.iter().map(|r| r.total_secs).fold(deep_top, f64::max).max(y_lo * 10.0) * 1.5;
-
-    area.fill(&p.background)?;
-    let legend = [
-        LegendItem { name: "prefill (reading the prompt)", color: p.prefill, dashed: false },
-        LegendItem { name: "decode (writing the answer)", color: p.decode, dashed: false },
-        LegendItem { name: "total", color: p.total, dashed: false },
-        LegendItem { name: "your prompt", color: p.axis, dashed: true },
-    ];
-    let deep_legend = [LegendItem { name: "dashed: deeper model", color: p.text, dashed: true }];
-    let legend: Vec<LegendItem> = if inputs.deep.is_some() {
-        legend.iter().chain(deep_legend.iter()).copied().collect()
-    } else {
-        legend.to_vec()
-    };
-    let plot = legend::draw_above(area, &legend, style)?;
-    let chart = Plane::on(
-        &plot,
-        Scale::Log(x_min, x_max),
-        Scale::Log(y_lo, y_hi),
-        Layout::figure(style, 70.0),
-    );
-    let axes = Axes {
-        x_desc: "prompt length (tokens, log scale)",
-        y_desc: "time (s, log scale)",
-        x_ticks: 6,
-        y_ticks: 6,
-        x_label: &|x| format::short_count(x, 0),
-        y_label: &|y| format::duration(y),
-        x_grid: true,
-        y_grid: true,
-    };
-    draw_axes(&chart, &axes, style)?;
-
-    // Response-time bands, as faint horizontal rules labelled at the right edge.
-    for band in
-        RESPONSE_BANDS.iter().filter(|b| b.limit_secs > y_lo * 1.5 && b.limit_secs < y_hi / 1.5)
-    {
-        for seg in log_dashes((x_min, band.limit_secs), (x_max, band.limit_secs), 40) {
-            chart.draw(&PathElement::new(seg, style.line(p.grid, 1.0)))?;
-        }
-        let text = format!("{}: {}", format::duration(band.limit_secs), band.label);
-        chart.draw(&Text::new(
-            text,
-            (x_max / 1.05, band.limit_secs * 1.25),
-            style.label(11.0, p.axis, HPos::Right),
-        ))?;
-    }
-
-    if let Some(deep) = inputs.deep {
-        let deep_curve = |value: fn(&DeepRequest) -> f64| -> Vec<(f64, f64)> {
-            samples
-                .iter()
-                .map(|r| {
-                    (r.prompt_tokens, value(&deep.with_prompt(r.prompt_tokens).with_cached(0.0)))
-                })
-                .collect()
+        area.fill(&p.background)?;
+        let legend = [
+            LegendItem { name: "prefill (reading the prompt)", color: p.prefill, dashed: false },
+            LegendItem { name: "decode (writing the answer)", color: p.decode, dashed: false },
+            LegendItem { name: "total", color: p.total, dashed: false },
+            LegendItem { name: "your prompt", color: p.axis, dashed: true },
+        ];
+        let deep_legend =
+            [LegendItem { name: "dashed: deeper model", color: p.text, dashed: true }];
+        let legend: Vec<LegendItem> = if inputs.deep.is_some() {
+            legend.iter().chain(deep_legend.iter()).copied().collect()
+        } else {
+            legend.to_vec()
         };
-        for (points, color) in [
-            (deep_curve(|d| d.prefill_secs()), p.prefill),
-            (deep_curve(|d| d.decode_secs()), p.decode),
-            (deep_curve(|d| d.total_secs()), p.total),
-        ] {
-            for pair in points.windows(2) {
-                if let [a, b] = pair {
-                    for seg in log_dashes(*a, *b, 1) {
-                        chart.draw(&PathElement::new(seg, style.line(color, 2.0)))?;
+        let plot = legend::draw_above(area, &legend, style)?;
+        let chart = Plane::on(
+            &plot,
+            Scale::Log(x_min, x_max),
+            Scale::Log(y_lo, y_hi),
+            Layout::figure(style, 70.0),
+        );
+        let axes = Axes {
+            x_desc: "prompt length (tokens, log scale)",
+            y_desc: "time (s, log scale)",
+            x_ticks: 6,
+            y_ticks: 6,
+            x_label: &|x| format::short_count(x, 0),
+            y_label: &|y| format::duration(y),
+            x_grid: true,
+            y_grid: true,
+        };
+        draw_axes(&chart, &axes, style)?;
+
+        // Response-time bands, as faint horizontal rules labelled at the right edge.
+        for band in
+            RESPONSE_BANDS.iter().filter(|b| b.limit_secs > y_lo * 1.5 && b.limit_secs < y_hi / 1.5)
+        {
+            for seg in log_dashes((x_min, band.limit_secs), (x_max, band.limit_secs), 40) {
+                chart.draw(&PathElement::new(seg, style.line(p.grid, 1.0)))?;
+            }
+            let text = format!("{}: {}", format::duration(band.limit_secs), band.label);
+            chart.draw(&Text::new(
+                text,
+                (x_max / 1.05, band.limit_secs * 1.25),
+                style.label(11.0, p.axis, HPos::Right),
+            ))?;
+        }
+
+        if let Some(deep) = inputs.deep {
+            let deep_curve = |value: fn(&DeepRequest) -> f64| -> Vec<(f64, f64)> {
+                samples
+                    .iter()
+                    .map(|r| {
+                        (
+                            r.prompt_tokens,
+                            value(&deep.with_prompt(r.prompt_tokens).with_cached(0.0)),
+                        )
+                    })
+                    .collect()
+            };
+            for (points, color) in [
+                (deep_curve(|d| d.prefill_secs()), p.prefill),
+                (deep_curve(|d| d.decode_secs()), p.decode),
+                (deep_curve(|d| d.total_secs()), p.total),
+            ] {
+                for pair in points.windows(2) {
+                    if let [a, b] = pair {
+                        for seg in log_dashes(*a, *b, 1) {
+                            chart.draw(&PathElement::new(seg, style.line(color, 2.0)))?;
+                        }
                     }
                 }
             }
-        }
-        if let Some(crossing) =
-            deep.with_cached(0.0).crossing_prompt_tokens().filter(|c| (x_min..=x_max).contains(c))
-        {
-            let at = (crossing, deep.with_prompt(crossing).with_cached(0.0).decode_secs());
-            chart.draw(&Circle::new(at, style.px(6.0), p.marker.filled()))?;
-            // Below the decode line, on the side away from the prompt line, a little lower than
-            // the straight-line label so the two never share a row.
-            let (anchor, x, y) = if label_goes_right(crossing, request.prompt_tokens, x_min, x_max)
+            if let Some(crossing) = deep
+                .with_cached(0.0)
+                .crossing_prompt_tokens()
+                .filter(|c| (x_min..=x_max).contains(c))
             {
-                (HPos::Left, crossing * 1.25, at.1 * 0.18)
+                let at = (crossing, deep.with_prompt(crossing).with_cached(0.0).decode_secs());
+                chart.draw(&Circle::new(at, style.px(6.0), p.marker.filled()))?;
+                // Below the decode line, on the side away from the prompt line, a little lower than
+                // the straight-line label so the two never share a row.
+                let (anchor, x, y) =
+                    if label_goes_right(crossing, request.prompt_tokens, x_min, x_max) {
+                        (HPos::Left, crossing * 1.25, at.1 * 0.18)
+                    } else {
+                        (HPos::Right, crossing / 1.25, at.1 * 0.45)
+                    };
+                chart.draw(&Text::new(
+                    format!("deeper: {}", format::tokens(crossing)),
+                    (x, y),
+                    style.label(12.0, p.marker, anchor),
+                ))?;
+            }
+        }
+
+        let curve =
+            |value: fn(&Row) -> f64| samples.iter().map(move |r| (r.prompt_tokens, value(r)));
+        chart.draw(&PathElement::new(
+            curve(|r| r.prefill_secs).collect::<Vec<_>>(),
+            style.line(p.prefill, 2.5),
+        ))?;
+        chart.draw(&PathElement::new(
+            curve(|r| r.decode_secs).collect::<Vec<_>>(),
+            style.line(p.decode, 2.5),
+        ))?;
+        chart.draw(&PathElement::new(
+            curve(|r| r.total_secs).collect::<Vec<_>>(),
+            style.line(p.total, 1.5),
+        ))?;
+
+        // The current prompt, as a dashed vertical line.
+        let prompt = request.prompt_tokens;
+        for seg in log_dashes((prompt, y_lo), (prompt, y_hi), 24) {
+            chart.draw(&PathElement::new(seg, style.line(p.axis, 1.5)))?;
+        }
+        let now = row(request, prompt);
+        draw_all(
+            &chart,
+            [now.prefill_secs, now.decode_secs, now.total_secs]
+                .into_iter()
+                .map(|y| Circle::new((prompt, y), style.px(3.5), p.axis.filled())),
+        )?;
+        let (anchor, nudge) = if prompt > x_min * (x_max / x_min).powf(0.75) {
+            (HPos::Right, 0.96)
+        } else {
+            (HPos::Left, 1.04)
+        };
+        chart.draw(&Text::new(
+            format!("your prompt: {}", format::tokens(prompt)),
+            (prompt * nudge, y_hi / 2.2),
+            style.label(12.0, p.text, anchor),
+        ))?;
+
+        // The crossing, when it falls on the axis.
+        let crossing = request.crossing_prompt_tokens();
+        if (x_min..=x_max).contains(&crossing) {
+            let at = (crossing, request.decode_secs());
+            chart.draw(&Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5))))?;
+            // Right of the crossing and below the decode line is empty (prefill has risen above
+            // it); when the prompt line or the right edge is in the way, use the space above the
+            // lines on the left instead.
+            let (anchor, x, y) = if label_goes_right(crossing, prompt, x_min, x_max) {
+                (HPos::Left, crossing * 1.25, at.1 * 0.5)
             } else {
-                (HPos::Right, crossing / 1.25, at.1 * 0.45)
+                (HPos::Right, crossing / 1.25, at.1 * 3.5)
             };
             chart.draw(&Text::new(
-                format!("deeper: {}", format::tokens(crossing)),
+                format!("crossing: {}", format::tokens(crossing)),
                 (x, y),
                 style.label(12.0, p.marker, anchor),
             ))?;
-        }
-    }
-
-    let curve = |value: fn(&Row) -> f64| samples.iter().map(move |r| (r.prompt_tokens, value(r)));
-    chart.draw(&PathElement::new(
-        curve(|r| r.prefill_secs).collect::<Vec<_>>(),
-        style.line(p.prefill, 2.5),
-    ))?;
-    chart.draw(&PathElement::new(
-        curve(|r| r.decode_secs).collect::<Vec<_>>(),
-        style.line(p.decode, 2.5),
-    ))?;
-    chart.draw(&PathElement::new(
-        curve(|r| r.total_secs).collect::<Vec<_>>(),
-        style.line(p.total, 1.5),
-    ))?;
-
-    // The current prompt, as a dashed vertical line.
-    let prompt = request.prompt_tokens;
-    for seg in log_dashes((prompt, y_lo), (prompt, y_hi), 24) {
-        chart.draw(&PathElement::new(seg, style.line(p.axis, 1.5)))?;
-    }
-    let now = row(request, prompt);
-    draw_all(
-        &chart,
-        [now.prefill_secs, now.decode_secs, now.total_secs]
-            .into_iter()
-            .map(|y| Circle::new((prompt, y), style.px(3.5), p.axis.filled())),
-    )?;
-    let (anchor, nudge) = if prompt > x_min * (x_max / x_min).powf(0.75) {
-        (HPos::Right, 0.96)
-    } else {
-        (HPos::Left, 1.04)
-    };
-    chart.draw(&Text::new(
-        format!("your prompt: {}", format::tokens(prompt)),
-        (prompt * nudge, y_hi / 2.2),
-        style.label(12.0, p.text, anchor),
-    ))?;
-
-    // The crossing, when it falls on the axis.
-    let crossing = request.crossing_prompt_tokens();
-    if (x_min..=x_max).contains(&crossing) {
-        let at = (crossing, request.decode_secs());
-        chart.draw(&Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5))))?;
-        // Right of the crossing and below the decode line is empty (prefill has risen above
-        // it); when the prompt line or the right edge is in the way, use the space above the
-        // lines on the left instead.
-        let (anchor, x, y) = if label_goes_right(crossing, prompt, x_min, x_max) {
-            (HPos::Left, crossing * 1.25, at.1 * 0.5)
         } else {
-            (HPos::Right, crossing / 1.25, at.1 * 3.5)
-        };
-        chart.draw(&Text::new(
-            format!("crossing: {}", format::tokens(crossing)),
-            (x, y),
-            style.label(12.0, p.marker, anchor),
-        ))?;
-    } else {
-        let edge = if crossing > x_max { "beyond the right edge" } else { "beyond the left edge" };
-        chart.draw(&Text::new(
-            format!("crossing at {} ({edge})", format::tokens(crossing)),
-            (x_min * 1.2, y_lo * 1.6),
-            style.label(12.0, p.marker, HPos::Left),
-        ))?;
+            let edge =
+                if crossing > x_max { "beyond the right edge" } else { "beyond the left edge" };
+            chart.draw(&Text::new(
+                format!("crossing at {} ({edge})", format::tokens(crossing)),
+                (x_min * 1.2, y_lo * 1.6),
+                style.label(12.0, p.marker, HPos::Left),
+            ))?;
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// One sentence for the canvas's accessible name.
+    fn summary(&self) -> String {
+        let inputs = self;
+        let r = inputs.request;
+        let crossing = r.crossing_prompt_tokens();
+        let side = if r.prompt_tokens > crossing {
+            "past it, so reading the prompt costs more"
+        } else {
+            "below it, so writing the answer costs more"
+        };
+        format!(
+            "Prefill, decode and total time against prompt length. Prefill grows with the prompt; decode stays at {} for a {}-token answer. They cross at {}. The current prompt, {}, is {side}.",
+            format::duration(r.decode_secs()),
+            format::with_separators(r.output_tokens, 0),
+            format::tokens(crossing),
+            format::tokens(r.prompt_tokens),
+        )
+    }
+
+    /// Figure 2's data: one row per decade of the axis, plus the crossing and the reader's prompt.
+    fn table(&self) -> DataTable {
+        let inputs = self;
+        let request = inputs.request;
+        let spec = Param::Prompt.spec();
+        let mut prompts: Vec<f64> =
+            (1..=6).map(|e| 10f64.powi(e)).filter(|p| (spec.min..=spec.max).contains(p)).collect();
+        prompts.push(request.crossing_prompt_tokens().clamp(spec.min, spec.max));
+        prompts.push(request.prompt_tokens);
+        prompts.sort_unstable_by(f64::total_cmp);
+        prompts.dedup_by(|a, b| (*a - *b).abs() < 0.5);
+        let rows = prompts.into_iter().map(|p| row(request, p)).collect();
+        table_of(
+            "Figure 2 as a table: the phases by prompt length".to_string(),
+            rows,
+            request.prompt_tokens,
+        )
+    }
 }
 
 /// Whether a crossing's label (about a fifth of the axis wide) goes right of the crossing: yes
@@ -347,7 +343,7 @@ mod tests {
 
     #[test]
     fn summary_names_the_crossing() {
-        let s = summary(&CrossingInputs::of(&State::default()));
+        let s = CrossingInputs::of(&State::default()).summary();
         assert!(s.contains("40,000 tokens"), "{s}");
         assert!(s.contains("below it"), "{s}");
     }

@@ -2,7 +2,7 @@
 //! drawn as bars, one per doubling of length on a log axis, each coloured by the deployment that
 //! finishes those answers first; the crossover and the router's threshold are marked.
 
-use super::completion::{crossover_tokens_text, ink, regions, tint};
+use super::completion::{crossover_elsewhere_text, crossover_tokens_text, ink, regions, tint};
 use super::legend::{self, LegendItem};
 use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
@@ -53,15 +53,210 @@ impl Chart for LengthsInputs {
         area: &DrawingArea<DB, Shift>,
         style: &Style,
     ) -> DrawResult<DB> {
-        draw(area, self, style)
+        let inputs = self;
+        let p = style.palette;
+        let comparison = &inputs.comparison;
+        let crossover = comparison.crossover();
+        let bars = bins(inputs);
+        let x_lo = bars.first().map(|b| b.from_tokens).unwrap_or(SHORTEST);
+        let x_hi = bars.last().map(|b| b.to_tokens).unwrap_or(SHORTEST * 2.0);
+        let tallest = bars.iter().map(|b| b.share).fold(0.0, f64::max);
+        // Room above the tallest bar for the region labels.
+        let y_hi = if tallest > 0.0 { tallest * 1.35 } else { 1.0 };
+
+        let color = |which: Which| ink(&p, which);
+        let band = |which: Which| tint(&p, which);
+        let winner_color = |w: Winner| w.which().map(color).unwrap_or(p.wait);
+
+        area.fill(&p.background)?;
+        let mut items = vec![
+            LegendItem { name: "answers A finishes first", color: p.prefill, dashed: false },
+            LegendItem { name: "answers B finishes first", color: p.decode, dashed: false },
+        ];
+        if crossover.tokens().is_some() {
+            items.push(LegendItem { name: "crossover", color: p.marker, dashed: true });
+        }
+        if inputs.threshold().is_some() && !inputs.route_at_crossover {
+            items.push(LegendItem { name: "router threshold", color: p.text, dashed: true });
+        }
+        let plot = legend::draw_above(area, &items, style)?;
+        let chart = Plane::on(
+            &plot,
+            Scale::Log(x_lo, x_hi),
+            Scale::Linear(0.0, y_hi),
+            Layout::figure(style, 60.0),
+        );
+
+        // Who finishes first, as tinted regions behind the bars.
+        let regions = regions(crossover, x_lo, x_hi);
+        for &(from, to, who) in &regions {
+            if to > from {
+                let fill = who.map(band).unwrap_or(p.wait_band);
+                chart.draw(&Rectangle::new([(from, 0.0), (to, y_hi)], fill.filled()))?;
+            }
+        }
+
+        let axes = Axes {
+            x_desc: "answer length (tokens, log scale)",
+            y_desc: "share of requests per bar",
+            x_ticks: 8,
+            y_ticks: 5,
+            x_label: &|x| format::short_count(x, 3),
+            y_label: &|y| format::percent(y),
+            x_grid: false,
+            y_grid: true,
+        };
+        draw_axes(&chart, &axes, style)?;
+
+        // The bars, split in colour where the crossover passes through one.
+        let gap = |from: f64, to: f64| ((to / from).powf(0.06), (to / from).powf(0.94));
+        for bar in &bars {
+            let (l, r) = gap(bar.from_tokens, bar.to_tokens);
+            let (left, right) = (bar.from_tokens * l, bar.from_tokens * r);
+            let pieces: Vec<(f64, f64, RGBColor)> = match bar.winner {
+                BinWinner::All(w) => vec![(left, right, winner_color(w))],
+                BinWinner::Split { below, above, at_tokens } => {
+                    let at = at_tokens.clamp(left, right);
+                    vec![(left, at, color(below)), (at, right, color(above))]
+                }
+            };
+            for (from, to, ink) in pieces {
+                if to > from && bar.share > 0.0 {
+                    chart.draw(&Rectangle::new(
+                        [(from, 0.0), (to, bar.share)],
+                        ink.mix(0.85).filled(),
+                    ))?;
+                }
+            }
+        }
+
+        // Each region's share of requests along the top, where there is room.
+        let shares = inputs.lengths.shares(comparison);
+        let share_of = |w: Which| match w {
+            Which::A => shares.a,
+            Which::B => shares.b,
+        };
+        let top = Pos::new(HPos::Left, VPos::Top);
+        for &(from, to, who) in &regions {
+            let room = log_fraction(to, x_lo, x_hi) - log_fraction(from, x_lo, x_hi);
+            let text = match (who, regions.len()) {
+                (Some(w), 1) => format!("{} first on every request", w.label()),
+                (Some(w), _) => format!("{} first: {}", w.label(), format::percent(share_of(w))),
+                (None, _) => "A and B finish together".to_string(),
+            };
+            if room >= 0.16 {
+                let start = from * (to / from).powf(0.04);
+                let ink = who.map(color).unwrap_or(p.text);
+                chart.draw(&Text::new(
+                    text,
+                    (start, y_hi * 0.97),
+                    style.font_colored(12.0, ink).pos(top),
+                ))?;
+            }
+        }
+
+        // The crossover, and the router's threshold when it is set apart from it.
+        let label_y = y_hi * 0.84;
+        let place = |x: f64| {
+            if log_fraction(x, x_lo, x_hi) < 0.6 {
+                (HPos::Left, x * 1.08)
+            } else {
+                (HPos::Right, x / 1.08)
+            }
+        };
+        match crossover {
+            Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => {
+                for seg in vertical_dashes(tokens, y_hi) {
+                    chart.draw(&PathElement::new(seg, style.line(p.marker, 2.0)))?;
+                }
+                let routed = if inputs.route_at_crossover && inputs.threshold().is_some() {
+                    " = router threshold"
+                } else {
+                    ""
+                };
+                let (anchor, x) = place(tokens);
+                chart.draw(&Text::new(
+                    format!("crossover{routed}: {}", crossover_tokens_text(tokens)),
+                    (x, label_y),
+                    style.label(12.0, p.marker, anchor),
+                ))?;
+            }
+            off_axis => {
+                chart.draw(&Text::new(
+                    crossover_elsewhere_text(off_axis, |_| "off the axis"),
+                    (x_lo * 1.1, label_y),
+                    style.label(12.0, p.marker, HPos::Left),
+                ))?;
+            }
+        }
+        if let Some(t) = inputs.threshold().filter(|_| !inputs.route_at_crossover) {
+            let x = t.clamp(x_lo, x_hi);
+            for seg in vertical_dashes(x, y_hi * 0.8) {
+                chart.draw(&PathElement::new(seg, style.line(p.text, 1.5)))?;
+            }
+            let (anchor, at) = place(x);
+            chart.draw(&Text::new(
+                format!("router threshold: {}", format::tokens(t)),
+                (at, y_hi * 0.72),
+                style.label(12.0, p.text, anchor),
+            ))?;
+        }
+        Ok(())
     }
 
+    /// The text alternative of the figure.
     fn summary(&self) -> String {
-        summary(self)
+        let inputs = self;
+        let d = &inputs.lengths;
+        let p = d.length_percentiles();
+        let shares = d.shares(&inputs.comparison);
+        let spread = format!(
+            "Answer lengths as bars, one per doubling of length, on a log axis: median {}, 90th percentile {}.",
+            format::tokens(p.p50),
+            format::tokens(p.p90)
+        );
+        let split = match inputs.comparison.crossover() {
+            Crossover::At { tokens, below, .. } => {
+                format!("The crossover at {} splits them: {}, {} taking the shorter ones.", crossover_tokens_text(tokens), shares_text(&shares), below.label())
+            }
+            Crossover::Never { faster } => format!("There is no crossover: {} is never the slower, so {} and a router has nothing to decide.", faster.label(), shares_text(&shares)),
+            Crossover::Identical => "There is no crossover: the two deployments are the same, so every request finishes at the same moment on both.".to_string(),
+        };
+        let router = match inputs.threshold() {
+            Some(t) => {
+                let (short, long) = inputs.comparison.short_and_long_sides();
+                let at = if inputs.route_at_crossover { " (the crossover)" } else { "" };
+                format!(
+                    " The router sends answers predicted shorter than {}{at} to {} and the rest to {}.",
+                    crossover_tokens_text(t),
+                    short.label(),
+                    long.label()
+                )
+            }
+            None => String::new(),
+        };
+        format!("{spread} {split}{router}")
     }
 
+    /// Figure 4's data: each bar's range, its share of requests and who finishes those first.
     fn table(&self) -> DataTable {
-        table(self)
+        let inputs = self;
+        let rows = rows(inputs)
+            .iter()
+            .map(|b| {
+                vec![
+                    Cell::text(range_text(b)),
+                    Cell::number(b.share, share_text(b.share)),
+                    Cell::text(winner_text(&b.winner)),
+                ]
+            })
+            .collect();
+        DataTable {
+            caption: "Figure 4 as a table: answer lengths, one row per doubling".to_string(),
+            headers: vec!["answer length", "share of requests", "finishes first"],
+            rows,
+            current_row: None,
+        }
     }
 }
 
@@ -226,238 +421,14 @@ fn shares_text(shares: &Shares) -> String {
     }
 }
 
-/// The text alternative of the figure.
-fn summary(inputs: &LengthsInputs) -> String {
-    let d = &inputs.lengths;
-    let p = d.length_percentiles();
-    let shares = d.shares(&inputs.comparison);
-    let spread = format!(
-        "Answer lengths as bars, one per doubling of length, on a log axis: median {}, 90th percentile {}.",
-        format::tokens(p.p50),
-        format::tokens(p.p90)
-    );
-    let split = match inputs.comparison.crossover() {
-        Crossover::At { tokens, below, .. } => {
-            format!("The crossover at {} splits them: {}, {} taking the shorter ones.", crossover_tokens_text(tokens), shares_text(&shares), below.label())
-        }
-        Crossover::Never { faster } => format!("There is no crossover: {} is never the slower, so {} and a router has nothing to decide.", faster.label(), shares_text(&shares)),
-        Crossover::Identical => "There is no crossover: the two deployments are the same, so every request finishes at the same moment on both.".to_string(),
-    };
-    let router = match inputs.threshold() {
-        Some(t) => {
-            let (short, long) = inputs.comparison.short_and_long_sides();
-            let at = if inputs.route_at_crossover { " (the crossover)" } else { "" };
-            format!(
-                " The router sends answers predicted shorter than {}{at} to {} and the rest to {}.",
-                crossover_tokens_text(t),
-                short.label(),
-                long.label()
-            )
-        }
-        None => String::new(),
-    };
-    format!("{spread} {split}{router}")
-}
-
 /// A share of requests to a tenth of a percent: "44.7%".
 pub fn share_text(share: f64) -> String {
     format!("{}%", format::trimmed(share * 100.0, 1))
 }
 
-/// Figure 4's data: each bar's range, its share of requests and who finishes those first.
-fn table(inputs: &LengthsInputs) -> DataTable {
-    let rows = rows(inputs)
-        .iter()
-        .map(|b| {
-            vec![
-                Cell::text(range_text(b)),
-                Cell::number(b.share, share_text(b.share)),
-                Cell::text(winner_text(&b.winner)),
-            ]
-        })
-        .collect();
-    DataTable {
-        caption: "Figure 4 as a table: answer lengths, one row per doubling".to_string(),
-        headers: vec!["answer length", "share of requests", "finishes first"],
-        rows,
-        current_row: None,
-    }
-}
-
 /// A dashed vertical line from the floor to `top`, in dashes of equal screen length.
 fn vertical_dashes(x: f64, top: f64) -> Vec<Vec<(f64, f64)>> {
     super::dashes((x, 0.0), (x, top), 20)
-}
-
-fn draw<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    inputs: &LengthsInputs,
-    style: &Style,
-) -> DrawResult<DB> {
-    let p = style.palette;
-    let comparison = &inputs.comparison;
-    let crossover = comparison.crossover();
-    let bars = bins(inputs);
-    let x_lo = bars.first().map(|b| b.from_tokens).unwrap_or(SHORTEST);
-    let x_hi = bars.last().map(|b| b.to_tokens).unwrap_or(SHORTEST * 2.0);
-    let tallest = bars.iter().map(|b| b.share).fold(0.0, f64::max);
-    // Room above the tallest bar for the region labels.
-    let y_hi = if tallest > 0.0 { tallest * 1.35 } else { 1.0 };
-
-    let color = |which: Which| ink(&p, which);
-    let band = |which: Which| tint(&p, which);
-    let winner_color = |w: Winner| w.which().map(color).unwrap_or(p.wait);
-
-    area.fill(&p.background)?;
-    let mut items = vec![
-        LegendItem { name: "answers A finishes first", color: p.prefill, dashed: false },
-        LegendItem { name: "answers B finishes first", color: p.decode, dashed: false },
-    ];
-    if crossover.tokens().is_some() {
-        items.push(LegendItem { name: "crossover", color: p.marker, dashed: true });
-    }
-    if inputs.threshold().is_some() && !inputs.route_at_crossover {
-        items.push(LegendItem { name: "router threshold", color: p.text, dashed: true });
-    }
-    let plot = legend::draw_above(area, &items, style)?;
-    let chart = Plane::on(
-        &plot,
-        Scale::Log(x_lo, x_hi),
-        Scale::Linear(0.0, y_hi),
-        Layout::figure(style, 60.0),
-    );
-
-    // Who finishes first, as tinted regions behind the bars.
-    let regions = regions(crossover, x_lo, x_hi);
-    for &(from, to, who) in &regions {
-        if to > from {
-            let fill = who.map(band).unwrap_or(p.wait_band);
-            chart.draw(&Rectangle::new([(from, 0.0), (to, y_hi)], fill.filled()))?;
-        }
-    }
-
-    let axes = Axes {
-        x_desc: "answer length (tokens, log scale)",
-        y_desc: "share of requests per bar",
-        x_ticks: 8,
-        y_ticks: 5,
-        x_label: &|x| format::short_count(x, 3),
-        y_label: &|y| format::percent(y),
-        x_grid: false,
-        y_grid: true,
-    };
-    draw_axes(&chart, &axes, style)?;
-
-    // The bars, split in colour where the crossover passes through one.
-    let gap = |from: f64, to: f64| ((to / from).powf(0.06), (to / from).powf(0.94));
-    for bar in &bars {
-        let (l, r) = gap(bar.from_tokens, bar.to_tokens);
-        let (left, right) = (bar.from_tokens * l, bar.from_tokens * r);
-        let pieces: Vec<(f64, f64, RGBColor)> = match bar.winner {
-            BinWinner::All(w) => vec![(left, right, winner_color(w))],
-            BinWinner::Split { below, above, at_tokens } => {
-                let at = at_tokens.clamp(left, right);
-                vec![(left, at, color(below)), (at, right, color(above))]
-            }
-        };
-        for (from, to, ink) in pieces {
-            if to > from && bar.share > 0.0 {
-                chart.draw(&Rectangle::new(
-                    [(from, 0.0), (to, bar.share)],
-                    ink.mix(0.85).filled(),
-                ))?;
-            }
-        }
-    }
-
-    // Each region's share of requests along the top, where there is room.
-    let shares = inputs.lengths.shares(comparison);
-    let share_of = |w: Which| match w {
-        Which::A => shares.a,
-        Which::B => shares.b,
-    };
-    let top = Pos::new(HPos::Left, VPos::Top);
-    for &(from, to, who) in &regions {
-        let room = log_fraction(to, x_lo, x_hi) - log_fraction(from, x_lo, x_hi);
-        let text = match (who, regions.len()) {
-            (Some(w), 1) => format!("{} first on every request", w.label()),
-            (Some(w), _) => format!("{} first: {}", w.label(), format::percent(share_of(w))),
-            (None, _) => "A and B finish together".to_string(),
-        };
-        if room >= 0.16 {
-            let start = from * (to / from).powf(0.04);
-            let ink = who.map(color).unwrap_or(p.text);
-            chart.draw(&Text::new(
-                text,
-                (start, y_hi * 0.97),
-                style.font_colored(12.0, ink).pos(top),
-            ))?;
-        }
-    }
-
-    // The crossover, and the router's threshold when it is set apart from it.
-    let label_y = y_hi * 0.84;
-    let place = |x: f64| {
-        if log_fraction(x, x_lo, x_hi) < 0.6 {
-            (HPos::Left, x * 1.08)
-        } else {
-            (HPos::Right, x / 1.08)
-        }
-    };
-    match crossover {
-        Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => {
-            for seg in vertical_dashes(tokens, y_hi) {
-                chart.draw(&PathElement::new(seg, style.line(p.marker, 2.0)))?;
-            }
-            let routed = if inputs.route_at_crossover && inputs.threshold().is_some() {
-                " = router threshold"
-            } else {
-                ""
-            };
-            let (anchor, x) = place(tokens);
-            chart.draw(&Text::new(
-                format!("crossover{routed}: {}", crossover_tokens_text(tokens)),
-                (x, label_y),
-                style.label(12.0, p.marker, anchor),
-            ))?;
-        }
-        Crossover::At { tokens, .. } => {
-            let text = format!("crossover at {} (off the axis)", crossover_tokens_text(tokens));
-            chart.draw(&Text::new(
-                text,
-                (x_lo * 1.1, label_y),
-                style.label(12.0, p.marker, HPos::Left),
-            ))?;
-        }
-        Crossover::Never { faster } => {
-            let text = format!("no crossover: {} is never slower", faster.label());
-            chart.draw(&Text::new(
-                text,
-                (x_lo * 1.1, label_y),
-                style.label(12.0, p.marker, HPos::Left),
-            ))?;
-        }
-        Crossover::Identical => {
-            chart.draw(&Text::new(
-                "no crossover: the two are the same",
-                (x_lo * 1.1, label_y),
-                style.label(12.0, p.marker, HPos::Left),
-            ))?;
-        }
-    }
-    if let Some(t) = inputs.threshold().filter(|_| !inputs.route_at_crossover) {
-        let x = t.clamp(x_lo, x_hi);
-        for seg in vertical_dashes(x, y_hi * 0.8) {
-            chart.draw(&PathElement::new(seg, style.line(p.text, 1.5)))?;
-        }
-        let (anchor, at) = place(x);
-        chart.draw(&Text::new(
-            format!("router threshold: {}", format::tokens(t)),
-            (at, y_hi * 0.72),
-            style.label(12.0, p.text, anchor),
-        ))?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

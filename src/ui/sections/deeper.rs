@@ -64,11 +64,8 @@ pub fn Deeper() -> impl IntoView {
                     text=Signal::derive(move || { let o = optimism.get(); format!("{} ({})", format::duration(o.ttft_gap_secs), format::percent(o.ttft_gap_fraction)) }) />
                 <Readout testid="optimism-total" label="Straight line understates the total by" value=Signal::derive(move || optimism.get().total_gap_secs)
                     text=Signal::derive(move || { let o = optimism.get(); format!("{} ({})", format::duration(o.total_gap_secs), format::percent(o.total_gap_fraction)) }) />
-                <div class="readout">
-                    <dt>"Crossing under the deeper model"</dt>
-                    <dd data-testid="crossing-prompt-deep" data-value=move || crossing_deep.get().map(|c| c.to_string())>{crossing_text}</dd>
-                    <dd class="readout-note">{move || format!("straight line: {}", state.with(|s| format::tokens(s.request().crossing_prompt_tokens())))}</dd>
-                </div>
+                <Readout testid="crossing-prompt-deep" label="Crossing under the deeper model" value=Signal::derive(move || crossing_deep.get().map(|c| c.to_string()))
+                    text=Signal::derive(crossing_text) note=Signal::derive(move || format!("straight line: {}", state.with(|s| format::tokens(s.request().crossing_prompt_tokens())))) />
             </dl>
 
             <h3>"Which clock starts the TTFT?"</h3>
