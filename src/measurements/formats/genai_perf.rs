@@ -64,13 +64,15 @@ pub(crate) fn read(v: &Value<'_>) -> Vec<Run> {
 
 fn read_request(request: &Value<'_>, no_prompt_text: &mut usize) -> Record {
     let sent = request.get("timestamp").and_then(Value::as_finite);
-    let stamps = request.get("response_timestamps").and_then(Value::as_array).unwrap_or(&[]);
+    let stamps = request.get("response_timestamps").and_then(Value::numbers).unwrap_or_default();
     let outputs = request.get("response_outputs").and_then(Value::as_array);
     let mut first = None;
     let mut last = None;
     let mut chunks = 0usize;
-    for (i, stamp) in stamps.iter().enumerate() {
-        let Some(t) = stamp.as_finite() else { continue };
+    for (i, &t) in stamps.iter().enumerate() {
+        if !t.is_finite() {
+            continue;
+        }
         let carried = match outputs.and_then(|o| o.get(i)) {
             Some(out) => content_chunks(out),
             // Without the responses, every response counts as one chunk.

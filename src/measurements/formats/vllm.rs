@@ -19,8 +19,8 @@ pub(crate) fn is_serving_result(v: &Value<'_>) -> bool {
 
 /// Whether the result carries per-request arrays.
 pub(crate) fn is_detailed(v: &Value<'_>) -> bool {
-    v.get("input_lens").and_then(Value::as_array).is_some()
-        && v.get("output_lens").and_then(Value::as_array).is_some()
+    v.get("input_lens").is_some_and(Value::is_array)
+        && v.get("output_lens").is_some_and(Value::is_array)
 }
 
 pub(crate) fn read(v: &Value<'_>) -> Run {
@@ -39,17 +39,18 @@ pub(crate) fn read_arrays(v: &Value<'_>, format: Format, label: String) -> Run {
     let mut run = Run::new(format, label);
     let empty: &[Value<'_>] = &[];
     let array = |key: &str| v.get(key).and_then(Value::as_array).unwrap_or(empty);
-    let inputs = array("input_lens");
-    let outputs = array("output_lens");
-    let ttfts = array("ttfts");
+    let numbers = |key: &str| v.get(key).and_then(Value::numbers).unwrap_or_default();
+    let inputs = numbers("input_lens");
+    let outputs = numbers("output_lens");
+    let ttfts = numbers("ttfts");
     let itls = array("itls");
     let errors = array("errors");
     // Newer and forked scripts store each request's end-to-end latency; prefer it to rebuilding.
     let e2els = ["e2els", "latencies", "e2e_latencies"]
         .iter()
-        .find_map(|k| v.get(k).and_then(Value::as_array))
-        .unwrap_or(empty);
-    let successes = v.get("successes").and_then(Value::as_array).unwrap_or(empty);
+        .find_map(|k| v.get(k).and_then(Value::numbers))
+        .unwrap_or_default();
+    let successes = array("successes");
     let n = inputs.len().max(outputs.len());
     // Some versions list only the failed requests' errors, after the successful ones' arrays.
     let errors_per_request = errors.len() == n;
@@ -58,15 +59,16 @@ pub(crate) fn read_arrays(v: &Value<'_>, format: Format, label: String) -> Run {
     let mut short_itls = 0usize;
     let mut zero_ttft_ok = 0usize;
     for i in 0..n {
-        let prompt = inputs.get(i).and_then(Value::as_finite).unwrap_or(0.0);
-        let output = outputs.get(i).and_then(Value::as_finite).unwrap_or(0.0);
-        let ttft = ttfts.get(i).and_then(Value::as_finite);
-        let gaps = itls.get(i).and_then(Value::as_array);
-        let e2e = match e2els.get(i).and_then(Value::as_finite) {
+        let finite = |v: &[f64]| v.get(i).copied().filter(|x| x.is_finite());
+        let prompt = finite(&inputs).unwrap_or(0.0);
+        let output = finite(&outputs).unwrap_or(0.0);
+        let ttft = finite(&ttfts);
+        let gaps = itls.get(i).and_then(Value::finite_sum);
+        let e2e = match finite(&e2els) {
             Some(e) => Some(e),
-            None => gaps.map(|g| {
+            None => gaps.map(|(sum, _)| {
                 rebuilt_e2e += 1;
-                ttft.unwrap_or(0.0) + g.iter().filter_map(Value::as_finite).sum::<f64>()
+                ttft.unwrap_or(0.0) + sum
             }),
         };
         let mut record = Record::new(prompt, output, ttft, e2e);
@@ -80,7 +82,7 @@ pub(crate) fn read_arrays(v: &Value<'_>, format: Format, label: String) -> Run {
         } else if successes.get(i).and_then(Value::as_bool) == Some(false) {
             record = record.failed("the tool marked the request unsuccessful");
         } else {
-            if gaps.is_some_and(|g| output >= 2.0 && (g.len() as f64) < output - 1.0) {
+            if gaps.is_some_and(|(_, count)| output >= 2.0 && (count as f64) < output - 1.0) {
                 short_itls += 1;
             }
             if ttft == Some(0.0) {
