@@ -2,7 +2,7 @@
 //!
 //! Layers, bottom up: `model` (latency arithmetic on plain numbers), `format` (numbers to text),
 //! `state` (the page's inputs, their bounds and the URL codec), `measurements` (reading a
-//! benchmark's result file and fitting the lesson's lines to it, on the model), `charts` (one drawing function
+//! benchmark's result file and fitting the lesson's lines to it), `charts` (one drawing function
 //! per figure over any plotters backend) and, in the browser build only, `ui` (Leptos).
 
 pub mod charts;
