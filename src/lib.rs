@@ -1,7 +1,8 @@
 //! Crossover: an interactive explainer of LLM response latency.
 //!
 //! Layers, bottom up: `model` (latency arithmetic on plain numbers), `format` (numbers to text),
-//! `state` (the page's inputs, their bounds and the URL codec), `charts` (one drawing function
+//! `state` (the page's inputs, their bounds and the URL codec), `measurements` (reading a
+//! benchmark's result file and fitting the lesson's lines to it), `charts` (one drawing function
 //! per figure over any plotters backend) and, in the browser build only, `ui` (Leptos).
 
 pub mod charts;
@@ -19,6 +20,14 @@ pub mod model;
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)
 )]
 pub mod state;
+
+// Reading benchmark files people drop on the page: any bytes at all must give runs or a refusal,
+// never a panic, so the same rules as the model's apply.
+#[cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)
+)]
+pub mod measurements;
 
 // Every sentence the page builds from numbers: held to the same rule.
 #[cfg_attr(

@@ -1,0 +1,76 @@
+//! A yardstick, not a test: builds a vLLM-style result file of 100,000 requests (about 40 MB,
+//! with every inter-token gap listed) and reports how long reading and fitting it take natively,
+//! in the release profile the page ships with:
+//!
+//! ```text
+//! cargo bench --bench import_speed
+//! ```
+
+#![allow(clippy::print_stdout, clippy::unwrap_used, reason = "a benchmark that reports")]
+
+use crossover::measurements::{fit, read};
+use std::fmt::Write;
+use std::time::Instant;
+
+/// A vLLM `--save-detailed` file: prompt 100–8,000 tokens, answer 16–40 tokens, TTFT from a
+/// floor plus queueing, and one inter-token gap per token after the first.
+fn vllm_file(requests: usize) -> String {
+    let mut state = 0x1234_5678_9abc_def0u64;
+    let mut unit = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let (mut inputs, mut outputs, mut ttfts, mut itls, mut errors) =
+        (String::new(), String::new(), String::new(), String::new(), String::new());
+    for i in 0..requests {
+        let sep = if i == 0 { "" } else { ", " };
+        let prompt = (100.0 + 7900.0 * unit()).round();
+        let output = (16.0 + 24.0 * unit()).round();
+        let queue = if unit() < 0.5 { -0.3 * unit().ln() } else { 0.0 };
+        let ttft = 0.05 + prompt / 10_000.0 + queue;
+        write!(inputs, "{sep}{prompt}").unwrap();
+        write!(outputs, "{sep}{output}").unwrap();
+        write!(ttfts, "{sep}{ttft:.9}").unwrap();
+        itls.push_str(sep);
+        itls.push('[');
+        for k in 0..(output as usize - 1) {
+            let gap = 0.02 * (0.9 + 0.2 * unit());
+            write!(itls, "{}{gap:.9}", if k == 0 { "" } else { ", " }).unwrap();
+        }
+        itls.push(']');
+        write!(errors, "{sep}\"\"").unwrap();
+    }
+    format!(
+        "{{\"backend\": \"vllm\", \"model_id\": \"synthetic\", \"request_rate\": Infinity, \
+         \"completed\": {requests}, \"input_lens\": [{inputs}], \"output_lens\": [{outputs}], \
+         \"ttfts\": [{ttfts}], \"itls\": [{itls}], \"errors\": [{errors}], \
+         \"mean_ttft_ms\": 0.0}}"
+    )
+}
+
+fn main() {
+    let text = vllm_file(100_000);
+    let started = Instant::now();
+    let parsed = crossover::measurements::json::parse(&text).unwrap();
+    println!("JSON parse alone: {:.0} ms", started.elapsed().as_secs_f64() * 1e3);
+    drop(parsed);
+    let started = Instant::now();
+    let runs = read(&text, "big.json").unwrap();
+    let read_secs = started.elapsed().as_secs_f64();
+    let fitted = fit(&runs[0]);
+    let total_secs = started.elapsed().as_secs_f64();
+    println!(
+        "{:.1} MB, {} records: read {:.0} ms, fit {:.0} ms, total {:.0} ms (prefill {:.0} tok/s, \
+         decode {:.1} tok/s)",
+        text.len() as f64 / 1e6,
+        runs[0].records.len(),
+        read_secs * 1e3,
+        (total_secs - read_secs) * 1e3,
+        total_secs * 1e3,
+        fitted.prefill_tokens_per_sec.map_or(f64::NAN, |e| e.value),
+        fitted.decode_tokens_per_sec.map_or(f64::NAN, |e| e.value),
+    );
+    assert_eq!(fitted.counts.used, 100_000);
+}
