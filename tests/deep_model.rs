@@ -168,17 +168,18 @@ fn silly_knees_are_tamed() {
 }
 
 #[test]
-fn ttft_definitions_differ_by_the_queue() {
-    // Half a second in the queue: the client sees 0.5 + 2.552222… s, the server 2.552222… s.
-    let r = summariser().with_wait(0.5);
-    let (client, server) = (r.ttft_by(TtftDefinition::Client), r.ttft_by(TtftDefinition::Server));
-    assert_close!(client, 0.5 + 2.0 + 8.0 / 15.0 + 17.0 / 900.0);
-    assert_close!(server, 2.0 + 8.0 / 15.0 + 17.0 / 900.0);
-    assert_close!(client - server, 0.5, 1e-9);
-    assert_eq!(client, r.ttft_secs());
-    // The linear reference case: 2.016666… s either way when nothing waits.
-    let l = DeepRequest::linear(Request::SUMMARISER);
-    assert_eq!(l.ttft_by(TtftDefinition::Client), l.ttft_by(TtftDefinition::Server));
+fn ttft_clocks_differ_by_what_came_before_prefill() {
+    // A quarter second on the network, half a second queued: the client's clock sees both, the
+    // server's only the queue, the scheduler's neither.
+    let client = summariser().with_wait(0.75).ttft_secs();
+    assert_close!(client, 0.75 + 2.0 + 8.0 / 15.0 + 17.0 / 900.0);
+    let on = |d: TtftDefinition| client - d.unseen_secs(0.25, 0.5);
+    assert_eq!(on(TtftDefinition::Client), client);
+    assert_close!(on(TtftDefinition::Server), 0.5 + 2.0 + 8.0 / 15.0 + 17.0 / 900.0);
+    assert_close!(on(TtftDefinition::Scheduled), 2.0 + 8.0 / 15.0 + 17.0 / 900.0);
+    // Nothing before prefill: every clock reads the same.
+    assert!(TtftDefinition::ALL.iter().all(|d| d.unseen_secs(0.0, 0.0) == 0.0));
+    assert_eq!(TtftDefinition::Scheduled.unseen_secs(f64::NAN, -1.0), 0.0);
     for d in TtftDefinition::ALL {
         assert_eq!(TtftDefinition::from_key(d.key()), Some(d));
     }
@@ -375,7 +376,7 @@ proptest! {
             prop_assert!(finite_non_negative(x), "{x}");
         }
         prop_assert!(r.total_secs() >= r.ttft_secs());
-        for x in TtftDefinition::ALL.map(|d| r.ttft_by(d)) {
+        for x in TtftDefinition::ALL.map(|d| d.unseen_secs(r.base.wait_secs, ack)) {
             prop_assert!(finite_non_negative(x), "{x}");
         }
         for o in [r.optimism(), r.versus_linear()] {

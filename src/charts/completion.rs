@@ -306,13 +306,7 @@ impl Chart for CompletionInputs {
             .collect();
         DataTable {
             caption: "Figure 3 as a table: time to finish by answer length".to_string(),
-            headers: vec![
-                "answer tokens",
-                "A (s)",
-                "B (s)",
-                "time to read it (s)",
-                "first to finish",
-            ],
+            headers: vec!["answer tokens", "A|s", "B|s", "time to read it|s", "first to finish"],
             rows,
             current_row,
         }

@@ -57,7 +57,7 @@ fn table_of(caption: String, rows: Vec<Row>, current_prompt: f64) -> DataTable {
         .collect();
     DataTable {
         caption,
-        headers: vec!["prompt tokens", "prefill (s)", "decode (s)", "total (s)"],
+        headers: vec!["prompt tokens", "prefill|s", "decode|s", "total|s"],
         rows,
         current_row,
     }
@@ -66,11 +66,11 @@ fn table_of(caption: String, rows: Vec<Row>, current_prompt: f64) -> DataTable {
 /// The lesson's prompt-length table at the current answer length, rates and wait.
 pub fn lesson_data(state: &State) -> DataTable {
     let caption = format!(
-        "Prefill, decode and total time by prompt length, for a {} answer at {} prefill and {} decode{}.",
+        "Prefill, decode and total time by prompt length, for an answer of {} at {} prefill and {} decode{}.",
         format::tokens(state.get(Param::Output)),
         format::rate(state.get(Param::Prefill)),
         format::rate(state.get(Param::Decode)),
-        if state.get(Param::Wait) > 0.0 { format!(", after a {} wait", format::duration(state.get(Param::Wait))) } else { String::new() },
+        if state.request().wait_secs > 0.0 { format!(", after waiting {} before prefill", format::duration(state.request().wait_secs)) } else { String::new() },
     );
     table_of(caption, lesson_table(state), state.get(Param::Prompt))
 }

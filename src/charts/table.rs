@@ -21,7 +21,9 @@ impl Cell {
 #[derive(Clone, Debug, PartialEq)]
 pub struct DataTable {
     pub caption: String,
-    /// Column headings; for CSV, numbers are in the unit a heading names.
+    /// Column headings. A heading may name the unit of its numbers after a `|`
+    /// (`"prefill|s"`): on the page each cell shows its own unit ("13 ms", "2 s"), so the HTML
+    /// heading is the name alone, while the CSV, whose numbers are bare, reads `prefill (s)`.
     pub headers: Vec<&'static str>,
     pub rows: Vec<Vec<Cell>>,
     /// Row to highlight (the reader's current setting), if any.
@@ -31,7 +33,15 @@ pub struct DataTable {
 impl DataTable {
     /// RFC 4180 CSV: numbers unrounded, text quoted where needed.
     pub fn to_csv(&self) -> String {
-        let mut out = self.headers.iter().map(|h| quote(h)).collect::<Vec<_>>().join(",");
+        let mut out = self
+            .headers
+            .iter()
+            .map(|h| match h.split_once('|') {
+                Some((name, unit)) => quote(&format!("{name} ({unit})")),
+                None => quote(h),
+            })
+            .collect::<Vec<_>>()
+            .join(",");
         out.push_str("\r\n");
         for row in &self.rows {
             let cells: Vec<String> = row
@@ -59,7 +69,7 @@ impl DataTable {
         out.push_str("</caption><thead><tr>");
         for h in &self.headers {
             out.push_str("<th scope=\"col\">");
-            escape_into(&mut out, h);
+            escape_into(&mut out, h.split_once('|').map_or(h, |(name, _)| name));
             out.push_str("</th>");
         }
         out.push_str("</tr></thead><tbody>");
@@ -111,11 +121,15 @@ mod tests {
     fn csv_quotes_text_and_keeps_numbers_whole() {
         let t = DataTable {
             caption: "c".into(),
-            headers: vec!["what", "secs"],
+            headers: vec!["what", "wait|s"],
             rows: vec![vec![Cell::text("a, \"b\""), Cell::number(0.0125, "13 ms")]],
             current_row: None,
         };
-        assert_eq!(t.to_csv(), "what,secs\r\n\"a, \"\"b\"\"\",0.0125\r\n");
+        assert_eq!(t.to_csv(), "what,wait (s)\r\n\"a, \"\"b\"\"\",0.0125\r\n");
+        assert!(
+            t.to_html().contains("<th scope=\"col\">wait</th>"),
+            "the page shows the name alone"
+        );
     }
 
     #[test]

@@ -98,7 +98,7 @@ impl Chart for TimelineInputs {
             .collect();
         DataTable {
             caption: "Figure 1 as a table: milestones of the request".to_string(),
-            headers: vec!["moment", "seconds after sending"],
+            headers: vec!["moment", "after sending|s"],
             rows,
             current_row: None,
         }

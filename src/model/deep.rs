@@ -263,16 +263,6 @@ impl DeepRequest {
         total.max(self.ttft_secs())
     }
 
-    /// TTFT under either definition (see [`TtftDefinition`]): the server's clock starts after
-    /// the wait, the client's before it.
-    pub fn ttft_by(&self, definition: TtftDefinition) -> f64 {
-        let client = self.ttft_secs();
-        match definition {
-            TtftDefinition::Client => client,
-            TtftDefinition::Server => (client - self.inputs().wait).max(0.0),
-        }
-    }
-
     /// How far the straight line (same request and cache, knees off) falls short of this model.
     pub fn optimism(&self) -> Optimism {
         let line = self.straight_line();
@@ -336,31 +326,50 @@ impl DeepRequest {
     }
 }
 
-/// Which clock a TTFT figure is read from.
+/// Which clock a TTFT figure is read from. Every clock stops at the first token; they differ in
+/// when they start, and so in how much of the wait before prefill they count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TtftDefinition {
-    /// From the moment the client sends the request: queueing, network and overhead included.
-    /// This is how NVIDIA's NIM / AIPerf benchmarks count it.
+    /// From the moment the client sends the request: network, server queue, prefill and the
+    /// first step. Client-side benchmarks (AIPerf, GenAI-Perf, LLMPerf, `vllm bench serve`)
+    /// count it this way, and it is what a person waits.
     #[default]
     Client,
-    /// From the moment the server schedules the request: the queue is left out (and reported
-    /// apart). This is how vLLM's per-request metric counts it.
+    /// From the request's arrival at the server: the queue counts, the network does not. This is
+    /// vLLM's own TTFT metric.
     Server,
+    /// From the moment the scheduler starts the request: prefill and the first step only. vLLM
+    /// reports this interval as its prefill time, with the queue as a metric of its own.
+    Scheduled,
 }
 
 impl TtftDefinition {
-    pub const ALL: [TtftDefinition; 2] = [TtftDefinition::Client, TtftDefinition::Server];
+    pub const ALL: [TtftDefinition; 3] =
+        [TtftDefinition::Client, TtftDefinition::Server, TtftDefinition::Scheduled];
 
     /// Short key, e.g. for a URL parameter.
     pub fn key(self) -> &'static str {
         match self {
             TtftDefinition::Client => "client",
             TtftDefinition::Server => "server",
+            TtftDefinition::Scheduled => "scheduled",
         }
     }
 
     pub fn from_key(key: &str) -> Option<TtftDefinition> {
         TtftDefinition::ALL.into_iter().find(|d| d.key() == key)
+    }
+
+    /// How much of the time before prefill this clock does not see, given the network's share
+    /// and the server queue's: none for the client, the network for the server, both once the
+    /// request is scheduled. Negative or NaN parts count as nothing.
+    pub fn unseen_secs(self, network_secs: f64, queue_secs: f64) -> f64 {
+        let (network, queue) = (sanitize::secs(network_secs), sanitize::secs(queue_secs));
+        match self {
+            TtftDefinition::Client => 0.0,
+            TtftDefinition::Server => network,
+            TtftDefinition::Scheduled => network + queue,
+        }
     }
 }
 

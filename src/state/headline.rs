@@ -1,16 +1,18 @@
 //! The numbers the page leads with, under whichever model and TTFT definition the reader chose.
 
-use super::{ModelView, State};
-use crate::model::deep::TtftDefinition;
+use super::{ModelView, Param, State};
 use crate::model::Bound;
 
 /// One request's milestones as the page shows them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Headline {
+    /// Everything before prefill: the network's share and then the server queue's.
     pub wait_secs: f64,
+    pub network_secs: f64,
+    pub queue_secs: f64,
     pub prefill_secs: f64,
     pub decode_secs: f64,
-    /// Under the chosen definition: the server-side one leaves out the wait.
+    /// On the chosen clock: the server's leaves out the network, the scheduler's the queue too.
     pub ttft_secs: f64,
     /// Client-observed, whatever the definition: the figures run from the moment of sending.
     pub client_ttft_secs: f64,
@@ -52,18 +54,26 @@ impl State {
                 (d.base.wait_secs, d.prefill_secs(), d.decode_secs(), d.ttft_secs(), d.total_secs())
             }
         };
-        let ttft_secs = match self.ttft_definition {
-            TtftDefinition::Client => client_ttft_secs,
-            TtftDefinition::Server => (client_ttft_secs - wait_secs).max(0.0),
-        };
-        Headline { wait_secs, prefill_secs, decode_secs, ttft_secs, client_ttft_secs, total_secs }
+        let (network_secs, queue_secs) = (self.get(Param::Network), self.get(Param::Wait));
+        let unseen = self.ttft_definition.unseen_secs(network_secs, queue_secs);
+        let ttft_secs = (client_ttft_secs - unseen).max(0.0);
+        Headline {
+            wait_secs,
+            network_secs,
+            queue_secs,
+            prefill_secs,
+            decode_secs,
+            ttft_secs,
+            client_ttft_secs,
+            total_secs,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::Param;
+    use crate::model::deep::TtftDefinition;
 
     #[test]
     fn linear_headline_is_the_lesson() {
@@ -74,14 +84,24 @@ mod tests {
     }
 
     #[test]
-    fn deep_headline_is_slower_and_server_ttft_drops_the_wait() {
-        let s = State { model: ModelView::Deep, ..State::default() }.with(Param::Wait, 0.5);
+    fn deep_headline_is_slower_and_each_clock_leaves_out_its_part() {
+        let s = State { model: ModelView::Deep, ..State::default() }
+            .with(Param::Wait, 0.5)
+            .with(Param::Network, 0.25);
         let h = s.headline();
         let linear = State { model: ModelView::Linear, ..s }.headline();
         assert!(h.total_secs > linear.total_secs);
         assert!(h.ttft_secs > linear.ttft_secs);
-        let server = State { ttft_definition: TtftDefinition::Server, ..s }.headline();
-        assert!((h.ttft_secs - server.ttft_secs - 0.5).abs() < 1e-12);
+        assert_eq!(h.wait_secs, 0.75);
+        let on = |d: TtftDefinition| {
+            let mut t = s;
+            t.ttft_definition = d;
+            t.headline()
+        };
+        let server = on(TtftDefinition::Server);
+        let scheduled = on(TtftDefinition::Scheduled);
+        assert!((h.ttft_secs - server.ttft_secs - 0.25).abs() < 1e-12, "the network");
+        assert!((server.ttft_secs - scheduled.ttft_secs - 0.5).abs() < 1e-12, "the queue");
         assert_eq!(server.client_ttft_secs, h.client_ttft_secs);
     }
 }

@@ -147,7 +147,8 @@ impl State {
             output_tokens: self.get(Param::Output),
             prefill_tokens_per_sec: self.get(Param::Prefill),
             decode_tokens_per_sec: self.get(Param::Decode),
-            wait_secs: self.get(Param::Wait),
+            // Everything before prefill starts: the network, then the server's queue.
+            wait_secs: self.get(Param::Network) + self.get(Param::Wait),
         }
     }
 
@@ -198,9 +199,12 @@ impl State {
         )
     }
 
-    /// The same pair when each decodes at its peak-load rate.
+    /// The same pair at the busiest hour: each with its peak-load TTFT and decode rate.
     pub fn peak_comparison(&self) -> Comparison {
-        self.comparison().at_rates(self.get(Param::APeak), self.get(Param::BPeak))
+        Comparison::new(
+            Deployment::new(self.get(Param::APeakTtft), self.get(Param::APeak)),
+            Deployment::new(self.get(Param::BPeakTtft), self.get(Param::BPeak)),
+        )
     }
 
     pub fn lengths(&self) -> LengthDistribution {

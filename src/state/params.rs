@@ -45,6 +45,9 @@ pub enum Param {
     BPassageTokens,
     BPrefill,
     BOverhead,
+    Network,
+    APeakTtft,
+    BPeakTtft,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -113,7 +116,7 @@ const DECODE: ParamSpec = ParamSpec {
 };
 const WAIT: ParamSpec = ParamSpec {
     key: "wait",
-    label: "Queue and overhead",
+    label: "Server queue",
     unit: "s",
     unit_words: "seconds",
     min: 0.0,
@@ -278,7 +281,7 @@ const A_PASSAGE_TOKENS: ParamSpec = row(
 const A_PREFILL: ParamSpec =
     row("a_prefill", "A: prefill rate", RATE.0, RATE.1, 100.0, 200_000.0, 12_000.0, Scale::Log, 0);
 const A_OVERHEAD: ParamSpec =
-    row("a_overhead", "A: queue and overhead", SECS.0, SECS.1, 0.0, 60.0, 0.075, Scale::Linear, 3);
+    row("a_overhead", "A: wait before prefill", SECS.0, SECS.1, 0.0, 60.0, 0.075, Scale::Linear, 3);
 const B_BASE: ParamSpec =
     row("b_base", "B: base prompt", TOKENS.0, TOKENS.1, 0.0, 1_000_000.0, 200.0, Scale::Linear, 0);
 const B_PASSAGES: ParamSpec = row(
@@ -306,7 +309,35 @@ const B_PASSAGE_TOKENS: ParamSpec = row(
 const B_PREFILL: ParamSpec =
     row("b_prefill", "B: prefill rate", RATE.0, RATE.1, 100.0, 200_000.0, 12_000.0, Scale::Log, 0);
 const B_OVERHEAD: ParamSpec =
-    row("b_overhead", "B: queue and overhead", SECS.0, SECS.1, 0.0, 60.0, 0.23, Scale::Linear, 3);
+    row("b_overhead", "B: wait before prefill", SECS.0, SECS.1, 0.0, 60.0, 0.23, Scale::Linear, 3);
+
+// The network and the client's own overhead: before the server even sees the request.
+const NETWORK: ParamSpec =
+    row("network", "Network and client", SECS.0, SECS.1, 0.0, 10.0, 0.0, Scale::Linear, 2);
+// Time to first token at the busiest hour, beside the decode rates at peak. The defaults equal
+// the idle ones: the lesson's peak-load race slows only decode.
+const A_PEAK_TTFT: ParamSpec = row(
+    "a_peak_ttft",
+    "A: time to first token at peak load",
+    SECS.0,
+    SECS.1,
+    0.01,
+    60.0,
+    0.2,
+    Scale::Log,
+    3,
+);
+const B_PEAK_TTFT: ParamSpec = row(
+    "b_peak_ttft",
+    "B: time to first token at peak load",
+    SECS.0,
+    SECS.1,
+    0.01,
+    60.0,
+    0.9,
+    Scale::Log,
+    3,
+);
 
 const READING: ParamSpec = ParamSpec {
     key: "reading",
@@ -321,7 +352,7 @@ const READING: ParamSpec = ParamSpec {
 };
 
 impl Param {
-    pub const COUNT: usize = 33;
+    pub const COUNT: usize = 36;
     pub const ALL: [Param; Param::COUNT] = [
         Param::Prompt,
         Param::Output,
@@ -356,12 +387,15 @@ impl Param {
         Param::BPassageTokens,
         Param::BPrefill,
         Param::BOverhead,
+        Param::Network,
+        Param::APeakTtft,
+        Param::BPeakTtft,
     ];
 
     /// The two deployments as typed in from measurements.
     pub const DEPLOYMENTS: [Param; 5] =
         [Param::ATtft, Param::ARate, Param::BTtft, Param::BRate, Param::Answer];
-    pub const PEAK: [Param; 2] = [Param::APeak, Param::BPeak];
+    pub const PEAK: [Param; 4] = [Param::APeakTtft, Param::APeak, Param::BPeakTtft, Param::BPeak];
     pub const VERBOSITY: [Param; 2] = [Param::ALength, Param::BLength];
     pub const A_PROMPT: [Param; 5] =
         [Param::ABase, Param::APassages, Param::APassageTokens, Param::APrefill, Param::AOverhead];
@@ -369,8 +403,15 @@ impl Param {
         [Param::BBase, Param::BPassages, Param::BPassageTokens, Param::BPrefill, Param::BOverhead];
 
     /// The inputs of one request, shown in the main panel.
-    pub const REQUEST: [Param; 6] =
-        [Param::Prompt, Param::Output, Param::Prefill, Param::Decode, Param::Wait, Param::Reading];
+    pub const REQUEST: [Param; 7] = [
+        Param::Prompt,
+        Param::Output,
+        Param::Prefill,
+        Param::Decode,
+        Param::Network,
+        Param::Wait,
+        Param::Reading,
+    ];
 
     /// The deeper model's extra inputs.
     pub const DEEP: [Param; 3] = [Param::AttentionKnee, Param::KvKnee, Param::Cached];
@@ -415,6 +456,9 @@ impl Param {
             Param::BPassageTokens => &B_PASSAGE_TOKENS,
             Param::BPrefill => &B_PREFILL,
             Param::BOverhead => &B_OVERHEAD,
+            Param::Network => &NETWORK,
+            Param::APeakTtft => &A_PEAK_TTFT,
+            Param::BPeakTtft => &B_PEAK_TTFT,
         }
     }
 

@@ -4,9 +4,19 @@
 use super::{ModelView, Param, State, TtftSource};
 use crate::model::deployments::Consumer;
 
+/// Which part of the lesson a preset belongs to: its buttons sit beside the controls it sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// One request: prompt, answer and rates.
+    Request,
+    /// The two deployments.
+    Deployments,
+}
+
 pub struct Preset {
     /// Stable identifier, used in `data-testid="preset-<key>"`.
     pub key: &'static str,
+    pub scope: Scope,
     pub name: &'static str,
     pub description: &'static str,
     pub apply: fn(State) -> State,
@@ -35,8 +45,6 @@ fn bake_off(state: State) -> State {
             (Param::BTtft, 0.9),
             (Param::BRate, 110.0),
             (Param::Answer, 600.0),
-            (Param::APeak, 30.0),
-            (Param::BPeak, 45.0),
         ],
     )
 }
@@ -44,18 +52,21 @@ fn bake_off(state: State) -> State {
 pub const PRESETS: [Preset; 10] = [
     Preset {
         key: "summariser",
+        scope: Scope::Request,
         name: "The summariser",
         description: "16,000-token document, 300-token summary, 8,000 tok/s prefill, 60 tok/s decode",
-        apply: |s| set(request(s, 16_000.0, 300.0), &[(Param::Prefill, 8_000.0), (Param::Decode, 60.0), (Param::Wait, 0.0)]),
+        apply: |s| set(request(s, 16_000.0, 300.0), &[(Param::Prefill, 8_000.0), (Param::Decode, 60.0), (Param::Wait, 0.0), (Param::Network, 0.0)]),
     },
     Preset {
         key: "bake-off",
+        scope: Scope::Deployments,
         name: "Support bake-off",
         description: "A starts in 0.2 s and writes 30 tok/s; B starts in 0.9 s and writes 110 tok/s; 600-token answers",
         apply: bake_off,
     },
     Preset {
         key: "four-passages",
+        scope: Scope::Deployments,
         name: "Retrieval trimmed to four passages",
         description: "B's first token built from its prompt: 200 + 4 × 650 tokens at 12,000 tok/s plus 0.23 s",
         apply: |s| {
@@ -65,26 +76,41 @@ pub const PRESETS: [Preset; 10] = [
     },
     Preset {
         key: "peak",
+        scope: Scope::Deployments,
         name: "B at peak load",
-        description: "B's decode falls from 110 to 45 tok/s while A holds 30",
-        apply: |s| set(bake_off(s), &[(Param::BRate, 45.0)]),
+        description: "At the busiest hour B's decode falls from 110 to 45 tok/s while A holds 30",
+        apply: |s| {
+            let peak = [
+                (Param::APeakTtft, 0.2),
+                (Param::APeak, 30.0),
+                (Param::BPeakTtft, 0.9),
+                (Param::BPeak, 45.0),
+            ];
+            set(bake_off(s), &peak)
+        },
     },
     Preset {
         key: "chat-reader",
+        scope: Scope::Deployments,
         name: "A person reading a chat",
         description: "Both the empty bubble and the finished answer are felt",
         apply: |s| State { consumer: Consumer::Reader, ..bake_off(s) },
     },
     Preset {
         key: "parser",
+        scope: Scope::Deployments,
         name: "A parser consuming JSON",
         description: "Only the finished answer is usable",
         apply: |s| State { consumer: Consumer::Machine, ..bake_off(s) },
     },
-    Preset { key: "aa-100-300", name: "Short in, medium out (100 / 300)", description: "Artificial Analysis workload: 100 input, 300 output tokens", apply: |s| request(s, 100.0, 300.0) },
-    Preset { key: "aa-1000-1000", name: "Balanced (1,000 / 1,000)", description: "Artificial Analysis's default workload: 1,000 input, 1,000 output tokens", apply: |s| request(s, 1_000.0, 1_000.0) },
-    Preset { key: "aa-10000-1500", name: "Long in (10,000 / 1,500)", description: "Artificial Analysis workload: 10,000 input, 1,500 output tokens", apply: |s| request(s, 10_000.0, 1_500.0) },
-    Preset { key: "aa-100000-2000", name: "Very long in (100,000 / 2,000)", description: "Artificial Analysis workload: 100,000 input, 2,000 output tokens", apply: |s| request(s, 100_000.0, 2_000.0) },
+    Preset { key: "aa-100-300",
+        scope: Scope::Request, name: "Short in, medium out (100 / 300)", description: "Artificial Analysis workload: 100 input, 300 output tokens", apply: |s| request(s, 100.0, 300.0) },
+    Preset { key: "aa-1000-1000",
+        scope: Scope::Request, name: "Balanced (1,000 / 1,000)", description: "Artificial Analysis's default workload: 1,000 input, 1,000 output tokens", apply: |s| request(s, 1_000.0, 1_000.0) },
+    Preset { key: "aa-10000-1500",
+        scope: Scope::Request, name: "Long in (10,000 / 1,500)", description: "Artificial Analysis workload: 10,000 input, 1,500 output tokens", apply: |s| request(s, 10_000.0, 1_500.0) },
+    Preset { key: "aa-100000-2000",
+        scope: Scope::Request, name: "Very long in (100,000 / 2,000)", description: "Artificial Analysis workload: 100,000 input, 2,000 output tokens", apply: |s| request(s, 100_000.0, 2_000.0) },
 ];
 
 #[cfg(test)]
@@ -93,12 +119,15 @@ mod tests {
 
     #[test]
     fn each_preset_sets_what_it_names() {
-        let from = State::default().with(Param::Prompt, 777.0).with(Param::BRate, 5.0);
+        let from = State::default()
+            .with(Param::Prompt, 777.0)
+            .with(Param::BRate, 5.0)
+            .with(Param::BPeak, 80.0);
         let find = |key: &str| PRESETS.iter().find(|p| p.key == key).map(|p| (p.apply)(from));
         let summariser = find("summariser").unwrap_or_default();
         assert_eq!(summariser.request(), crate::model::Request::SUMMARISER);
         let peak = find("peak").unwrap_or_default();
-        assert_eq!(peak.get(Param::BRate), 45.0);
+        assert_eq!((peak.get(Param::BRate), peak.get(Param::BPeak)), (110.0, 45.0));
         assert_eq!(peak.get(Param::Prompt), 777.0, "presets leave other inputs alone");
         let trimmed = find("four-passages").unwrap_or_default();
         assert_eq!(

@@ -8,8 +8,10 @@ use super::{ModelView, State, TtftSource};
 use crate::model::deep::TtftDefinition;
 use crate::model::deployments::Consumer;
 
-/// Bumped if the meaning of a key ever changes, so old links can be read the old way.
-pub const VERSION: &str = "1";
+/// Bumped when the meaning of a key changes, so an old link can be told apart and explained.
+/// Version 2: `ttft_def=server` counts from the request's arrival (queue included), where
+/// version 1 described it as counting from scheduling.
+pub const VERSION: &str = "2";
 
 /// What a query string amounts to.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,12 +29,15 @@ pub fn parse(query: &str) -> Parsed {
     // The last value of each key, and how many times the key was given.
     let mut raw_values: Vec<(Param, String, usize)> = Vec::new();
     let mut raw_choices: Vec<(&'static str, String, usize)> = Vec::new();
+    let mut version = None::<String>;
     let query = query.strip_prefix('?').unwrap_or(query);
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (raw_key, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
         let key = percent_decode(raw_key);
         let value = percent_decode(raw_value);
-        if let Some(param) = Param::from_key(key.trim()) {
+        if key.trim() == "v" {
+            version = Some(value);
+        } else if let Some(param) = Param::from_key(key.trim()) {
             if let Some(slot) = raw_values.iter_mut().find(|(p, _, _)| *p == param) {
                 slot.1 = value;
                 slot.2 += 1;
@@ -101,6 +106,18 @@ pub fn parse(query: &str) -> Parsed {
             }
         }
     }
+    if state.ttft_definition == TtftDefinition::Server
+        && version.as_deref().map(str::trim) != Some(VERSION)
+    {
+        notices.push(Notice {
+            key: "ttft_def".to_string(),
+            message: "TTFT definition (ttft_def): this link is older than a correction. “server” \
+                      now starts the clock when the request reaches the server, so the server's \
+                      queue counts, as in vLLM's own TTFT metric; earlier the page said it started \
+                      at scheduling. That older reading is now “scheduled”."
+                .to_string(),
+        });
+    }
     Parsed { state, notices }
 }
 
@@ -137,7 +154,7 @@ const CHOICES: [Choice; 6] = [
     Choice {
         key: "ttft_def",
         label: "TTFT definition",
-        options: "“client” or “server”",
+        options: "“client”, “server” or “scheduled”",
         default_name: "client",
         apply: |s, v| TtftDefinition::from_key(v).map(|d| s.ttft_definition = d).is_some(),
         current: |s| s.ttft_definition.key(),
@@ -276,7 +293,7 @@ mod tests {
             .with(Param::Wait, 0.23);
         let query = to_query(&state);
         assert!(query.starts_with("prompt=2800&output=300&prefill=8000&decode=110&wait=0.23&reading=240&knee=60000&kv_knee=120000&cached=0&a_ttft=0.2&"), "{query}");
-        assert!(query.ends_with("&model=linear&ttft_def=client&consumer=reader&a_ttft_from=given&b_ttft_from=given&route=crossover&v=1"), "{query}");
+        assert!(query.ends_with("&model=linear&ttft_def=client&consumer=reader&a_ttft_from=given&b_ttft_from=given&route=crossover&v=2"), "{query}");
         assert_eq!(parse(&query), Parsed { state, notices: vec![] });
     }
 
@@ -295,11 +312,23 @@ mod tests {
     }
 
     #[test]
+    fn an_old_server_clock_is_read_the_corrected_way_and_said_so() {
+        for old in ["ttft_def=server", "ttft_def=server&v=1"] {
+            let p = parse(old);
+            assert_eq!(p.state.ttft_definition, TtftDefinition::Server, "{old}");
+            assert_eq!(p.notices.len(), 1, "{old}");
+            assert!(p.notices[0].message.contains("“scheduled”"), "{}", p.notices[0].message);
+        }
+        assert!(parse("ttft_def=client").notices.is_empty(), "only the corrected clock is named");
+    }
+
+    #[test]
     fn choices_parse_and_fall_back() {
-        let p = parse("model=deep&ttft_def=server");
+        let p = parse("model=deep&ttft_def=scheduled&v=2");
         assert_eq!(p.state.model, ModelView::Deep);
-        assert_eq!(p.state.ttft_definition, TtftDefinition::Server);
+        assert_eq!(p.state.ttft_definition, TtftDefinition::Scheduled);
         assert!(p.notices.is_empty());
+        assert!(parse("ttft_def=server&v=2").notices.is_empty());
         let bad = parse("model=quantum&ttft_def=");
         assert_eq!(bad.state.model, ModelView::Linear);
         assert_eq!(bad.notices.len(), 2);

@@ -8,3 +8,4 @@ pub mod embed;
 pub mod fields;
 pub mod files;
 pub mod levers;
+pub mod request;

@@ -2,22 +2,17 @@
 
 use super::context::{CurrentQuery, NoticesContext, Printing, StateContext};
 use super::dom;
-use super::sections::challenge::Challenge;
 use super::sections::deeper::Deeper;
 use super::sections::deployments::Deployments;
-use super::sections::lesson_table::LessonTable;
-use super::sections::prose::{Assumptions, Intro, Streaming};
-use super::sections::readouts::Readouts;
+use super::sections::one_request::OneRequest;
+use super::sections::summary::Summary;
 use super::single_figure::SingleFigure;
 use super::widgets::announcer::Announcer;
-use super::widgets::controls::Controls;
-use super::widgets::figure_card::FigureCard;
 use super::widgets::notices::Notices;
-use super::widgets::presets::Presets;
 use super::widgets::share::ShareBar;
 use super::widgets::theme::{provide_theme, ThemeToggle};
 use crate::state::view::{Theme, View};
-use crate::state::{query, Figure, Param};
+use crate::state::{query, Figure};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -128,8 +123,8 @@ fn write_query_when_still(latest: StoredValue<Option<Change>>, delay_ms: f64) {
 
 #[component]
 fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
-    // The sections below the first two figures are built after the first paint: the reader
-    // sees the controls and figures sooner, and by the time they scroll the rest is there.
+    // The lesson's second half is built after the first paint: the reader sees the first
+    // controls and figures sooner, and by the time they scroll there the rest is built.
     let below_fold = RwSignal::new(false);
     request_animation_frame(move || {
         set_timeout(move || below_fold.set(true), std::time::Duration::ZERO)
@@ -146,29 +141,16 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
         <Notices />
         <Announcer />
         <main id="main">
-            <Intro />
-            <section class="workbench" aria-labelledby="workbench-title">
-                <h2 id="workbench-title">"Try it: one request"</h2>
-                <Presets />
-                <div class="workbench-grid">
-                    <Controls legend="Inputs" params=&Param::REQUEST />
-                    <Readouts />
-                </div>
-                <FigureCard figure=Figure::Timeline number="Figure 1." />
-                <FigureCard figure=Figure::Crossing number="Figure 2." />
-                <LessonTable />
-            </section>
+            <OneRequest />
             <Show when=move || below_fold.get()>
-                <Challenge />
-                <Streaming />
                 <Deployments />
-                <Assumptions />
                 <Deeper />
+                <Summary />
                 <Complete />
             </Show>
         </main>
         <footer class="colophon">
-            <p>"Numbers follow a deliberately simple linear model; the last section says where it bends."</p>
+            <p>"Numbers follow deliberately simple straight lines; the section on the deeper model says where they bend."</p>
             <p>{present_links()}</p>
         </footer>
     }

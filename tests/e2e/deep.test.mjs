@@ -1,9 +1,10 @@
 // The deeper model on the page: switching models moves the headline numbers and the figures,
-// the straight line stays visible for comparison, and the two TTFT definitions differ by the wait.
+// the straight line stays visible for comparison, and the three TTFT clocks differ by the waits
+// before each starts.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertClose, eventually, model, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+import { assertClose, DEFAULTS, eventually, model, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 60_000 };
@@ -41,13 +42,26 @@ test('switching the model moves the readouts and redraws the crossing figure', T
   await eventually(async () => assert.equal((await app.readout('total')).value, linearTotal));
 });
 
-test('server-side TTFT leaves out the wait; client-side includes it', TIMEOUT, async (t) => {
-  const app = await openApp(env, t, '?wait=0.4');
+test('each TTFT clock leaves out what happens before it starts', TIMEOUT, async (t) => {
+  // A quarter second on the network, 0.4 s in the server's queue.
+  const app = await openApp(env, t, '?network=0.25&wait=0.4');
   const client = (await app.readout('ttft')).value;
+  assertClose(client, model({ ...DEFAULTS, wait: 0.65 }).ttft, 'the client clock sees both waits', 1e-9);
   await app.byTestId('ttft-def-server').check();
-  await eventually(async () => assertClose((await app.readout('ttft')).value, client - 0.4, 'server TTFT', 1e-9));
-  assertClose((await app.readout('ttft-client')).value - (await app.readout('ttft-server')).value, 0.4, 'the difference is the wait', 1e-9);
+  await eventually(async () => assertClose((await app.readout('ttft')).value, client - 0.25, 'from arrival: the network left out', 1e-9));
   assert.equal((await app.query()).ttft_def, 'server');
+  await app.byTestId('ttft-def-scheduled').check();
+  await eventually(async () => assertClose((await app.readout('ttft')).value, client - 0.65, 'from scheduling: the queue left out too', 1e-9));
+  assertClose((await app.readout('ttft-client')).value - (await app.readout('ttft-server')).value, 0.25, 'client and server differ by the network', 1e-9);
+  assertClose((await app.readout('ttft-server')).value - (await app.readout('ttft-scheduled')).value, 0.4, 'server and scheduler differ by the queue', 1e-9);
+  assert.equal((await app.query()).ttft_def, 'scheduled');
+  assert.equal(await app.noticeText(), '', 'a link the page writes carries its version and raises no notice');
+});
+
+test('an old link with the server clock opens on the corrected clock and says so', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?wait=0.4&ttft_def=server');
+  assert.ok(await app.byTestId('ttft-def-server').isChecked());
+  assert.match(await app.noticeText(), /scheduled/);
 });
 
 test('a cached prefix longer than the prompt is clamped and named; caching never slows', TIMEOUT, async (t) => {

@@ -23,7 +23,7 @@ const LESSON = { aTtft: 0.2, aRate: 30, bTtft: 0.9, bRate: 110 };
 
 /** Text of the whole section, for words that must never appear. */
 async function sectionText(app) {
-  return shownText(app.page.locator('section.deployments'));
+  return shownText(app.page.locator('#deployments'));
 }
 
 /** A table's body as rows of cell texts. */

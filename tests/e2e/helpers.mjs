@@ -20,10 +20,10 @@ export const DIST_DIR = process.env.E2E_DIST_DIR || path.join(REPO_ROOT, 'dist')
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 /** The URL keys of the controls, in the page's order. */
-export const KEYS = ['prompt', 'output', 'prefill', 'decode', 'wait', 'reading'];
+export const KEYS = ['prompt', 'output', 'prefill', 'decode', 'network', 'wait', 'reading'];
 
 /** The page's opening state: the lesson's summariser case. */
-export const DEFAULTS = { prompt: 16000, output: 300, prefill: 8000, decode: 60, wait: 0, reading: 240 };
+export const DEFAULTS = { prompt: 16000, output: 300, prefill: 8000, decode: 60, network: 0, wait: 0, reading: 240 };
 
 /** Bounds of each control (src/state/params.rs); Home and End must land on them. */
 export const BOUNDS = {
@@ -31,6 +31,7 @@ export const BOUNDS = {
   output: [1, 100_000],
   prefill: [100, 200_000],
   decode: [1, 2_000],
+  network: [0, 10],
   wait: [0, 60],
   reading: [60, 1_000],
 };
@@ -41,6 +42,7 @@ export const UNIT_WORDS = {
   output: 'tokens',
   prefill: 'tokens per second',
   decode: 'tokens per second',
+  network: 'seconds',
   wait: 'seconds',
   reading: 'words per minute',
 };
@@ -51,13 +53,15 @@ const FATAL = /panick|RuntimeError|unreachable/i;
 
 /** The lesson's linear model, for checking readouts against. */
 export function model(q) {
+  // Everything before prefill: the network, then the server's queue.
+  const before = (q.network ?? 0) + q.wait;
   const prefillSecs = q.prompt / q.prefill;
   const decodeSecs = q.output / q.decode;
   return {
     'prefill-time': prefillSecs,
     'decode-time': decodeSecs,
-    ttft: q.wait + prefillSecs + 1 / q.decode,
-    total: q.wait + prefillSecs + decodeSecs,
+    ttft: before + prefillSecs + 1 / q.decode,
+    total: before + prefillSecs + decodeSecs,
     'crossing-ratio': q.prefill / q.decode,
     'crossing-prompt': (q.output * q.prefill) / q.decode,
     bound: prefillSecs > decodeSecs ? 'prefill' : decodeSecs > prefillSecs ? 'decode' : 'balanced',

@@ -19,7 +19,7 @@ test('long and exponent-heavy numbers in the URL read as Rust reads them', TIMEO
     'reading=+240.',
   ].join('&');
   const app = await openApp(env, t, `?${query}`);
-  assert.deepEqual(await app.quantities(), { prompt: 16000, output: 300, prefill: 8000, decode: 60, wait: 0.23, reading: 240 });
+  assert.deepEqual(await app.quantities(), { prompt: 16000, output: 300, prefill: 8000, decode: 60, network: 0, wait: 0.23, reading: 240 });
   assert.equal(await app.noticeText(), '', 'all of these are numbers, within bounds');
 });
 

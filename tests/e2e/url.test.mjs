@@ -13,7 +13,7 @@ const NON_NUMBERS = /\bNaN\b|\bInfinity\b|\binf\b/i;
 
 test('query parameters set the opening state', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?prompt=50000&output=200&prefill=12000&decode=110&wait=0.23&reading=300');
-  assert.deepEqual(await app.quantities(), { prompt: 50000, output: 200, prefill: 12000, decode: 110, wait: 0.23, reading: 300 });
+  assert.deepEqual(await app.quantities(), { prompt: 50000, output: 200, prefill: 12000, decode: 110, network: 0, wait: 0.23, reading: 300 });
   await app.expectConsistent('from the URL');
   assert.equal(await app.noticeText(), '', 'good values raise no notice');
 });
@@ -37,7 +37,7 @@ test('moving a control rewrites the URL, and the new URL reopens the same state'
       assert.ok(key in query, `the URL carries ${key}`);
       assertClose(Number(query[key]), quantities[key], `the URL's ${key}`);
     }
-    assert.equal(query.v, '1', 'the URL carries its format version');
+    assert.equal(query.v, '2', 'the URL carries its format version');
     return quantities;
   });
   assert.notEqual(q.prompt, DEFAULTS.prompt, 'PageUp moved the prompt');

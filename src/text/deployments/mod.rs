@@ -128,3 +128,38 @@ mod tests {
         assert_eq!(winner_text(Winner::Tie), "A and B finish together");
     }
 }
+
+/// The crossover challenge's reply: nothing about the answer before a guess; after one, the
+/// crossover, how far off the guess was, and why it sits there.
+pub fn crossover_feedback(c: &Comparison, guess: Option<f64>) -> String {
+    let Some(guess) = guess else {
+        return "Lock in a number first; the answer appears once you have committed.".to_string();
+    };
+    match c.crossover() {
+        Crossover::At { tokens, below, above } => format!(
+            "They finish together at {}: shorter answers finish first on {}, longer ones on {}. {} A fixed head start against a small gain per token puts it there.",
+            crossover_tokens_text(tokens),
+            below.label(),
+            above.label(),
+            crate::text::request::how_far_off(guess, tokens)
+        ),
+        Crossover::Never { faster } => format!(
+            "With the deployments in the panel there is no crossover: {} starts no later and writes no slower, so it finishes first at every length.",
+            faster.label()
+        ),
+        Crossover::Identical => "A and B are identical in the panel, so they finish together at every length.".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod challenge_tests {
+    use super::*;
+
+    #[test]
+    fn the_crossover_is_told_only_after_a_guess() {
+        let c = Comparison::LESSON;
+        assert!(!crossover_feedback(&c, None).contains("28.9"));
+        let told = crossover_feedback(&c, Some(100.0));
+        assert!(told.contains("28.9 tokens") && told.contains("too long"), "{told}");
+    }
+}

@@ -181,3 +181,57 @@ pub fn gap_text(true_a: f64, true_b: f64, logged_a: f64, logged_b: f64) -> Strin
         format!("Counting every request, {truly} takes {}× as long as the other on average, yet the logs make {looks} look the slower one.", format::trimmed(by, 1))
     }
 }
+
+/// Where the spread of answer lengths sits against the crossover, with the numbers on screen.
+pub fn spread_text(lengths: &LengthDistribution, c: &Comparison) -> String {
+    let p = lengths.length_percentiles();
+    let Crossover::At { tokens, below, above } = c.crossover() else {
+        return format!(
+            "With no crossover between A and B, the spread decides nothing: whatever the lengths, from a median of {} to a p90 of {}, one deployment finishes first.",
+            format::tokens(p.p50),
+            format::tokens(p.p90)
+        );
+    };
+    let side = |n: f64| {
+        let times = n / tokens;
+        if times >= 1.05 {
+            format!("{} times the crossover", format::trimmed(times, 1))
+        } else if times <= 1.0 / 1.05 {
+            format!("{} of the crossover", format::percent(times))
+        } else {
+            "right at the crossover".to_string()
+        }
+    };
+    let shares = lengths.shares(c);
+    let share_of = |w: crate::model::deployments::Which| match w {
+        crate::model::deployments::Which::A => shares.a,
+        crate::model::deployments::Which::B => shares.b,
+    };
+    format!(
+        "Here the median answer, {}, is {}, and the p90, {}, is {}: {} of answers finish first on {} and {} on {}.",
+        format::tokens(p.p50),
+        side(p.p50),
+        format::tokens(p.p90),
+        side(p.p90),
+        share_text(share_of(below)),
+        below.label(),
+        share_text(share_of(above)),
+        above.label()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_spread_is_measured_against_the_crossover() {
+        let c = Comparison::LESSON;
+        let text = spread_text(&LengthDistribution::LESSON, &c);
+        assert!(text.contains("40 tokens, is 1.4 times the crossover"), "{text}");
+        assert!(text.contains("900 tokens, is 31.2 times"), "{text}");
+        // The lesson's typical support answer: 600 tokens is about twenty times the crossover.
+        let typical = LengthDistribution::new(600.0, 900.0);
+        assert!(spread_text(&typical, &c).contains("600 tokens, is 20.8 times"));
+    }
+}

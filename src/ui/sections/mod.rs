@@ -1,9 +1,7 @@
 //! The lesson's sections, in the order the page shows them: one file per section, a folder
 //! where a section has parts of its own.
 
-pub mod challenge;
 pub mod deeper;
 pub mod deployments;
-pub mod lesson_table;
-pub mod prose;
-pub mod readouts;
+pub mod one_request;
+pub mod summary;

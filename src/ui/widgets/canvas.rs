@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 
 /// Height for a given width: wide on desktops, taller than a strip on phones.
 fn height_for(width_css: f64) -> f64 {
-    (width_css * 0.5).clamp(240.0, 420.0)
+    (width_css * 0.42).clamp(240.0, 400.0)
 }
 
 /// Draws `inputs` on `canvas` at `width_css` CSS pixels wide, sharp at the screen's pixel ratio.

@@ -9,19 +9,25 @@ use crate::ui::context::use_state;
 use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
-/// A group of controls under one legend.
+/// A group of controls under one legend. `prefix` tells apart a second control for the same
+/// input elsewhere on the page (the challenge's own prompt slider): it goes before every id and
+/// `data-testid`, so both stay unique.
 #[component]
-pub fn Controls(legend: &'static str, params: &'static [Param]) -> impl IntoView {
+pub fn Controls(
+    legend: &'static str,
+    params: &'static [Param],
+    #[prop(optional)] prefix: &'static str,
+) -> impl IntoView {
     view! {
         <fieldset class="controls">
             <legend>{legend}</legend>
-            {params.iter().map(|&param| view! { <ParamControl param=param /> }).collect_view()}
+            {params.iter().map(|&param| view! { <ParamControl param=param prefix=prefix /> }).collect_view()}
         </fieldset>
     }
 }
 
 #[component]
-fn ParamControl(param: Param) -> impl IntoView {
+fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
     let state = use_state();
     let spec = param.spec();
     // Bounds can depend on other inputs (the cached prefix on the prompt), so the slider mapping
@@ -77,9 +83,10 @@ fn ParamControl(param: Param) -> impl IntoView {
         error.set(None);
     };
 
-    let id = format!("{}-field", spec.key);
-    let hint_id = format!("{}-hint", spec.key);
-    let error_id = format!("{}-error", spec.key);
+    let stem = format!("{prefix}{}", spec.key);
+    let id = format!("{stem}-field");
+    let hint_id = format!("{stem}-hint");
+    let error_id = format!("{stem}-error");
     let range = move || {
         held.with(|(b, _)| {
             format!("{} to {} {}", format::trimmed(b.min, 2), format::trimmed(b.max, 2), b.unit)
@@ -95,7 +102,7 @@ fn ParamControl(param: Param) -> impl IntoView {
                     min="0"
                     max="1000"
                     step="1"
-                    data-testid=format!("{}-slider", spec.key)
+                    data-testid=format!("{stem}-slider")
                     aria-label=format!("{} slider", spec.label)
                     aria-valuetext=move || held.with(|h| spec.value_text(h.1))
                     prop:value=move || held.with(|(b, v)| b.to_position(*v).to_string())
@@ -109,7 +116,7 @@ fn ParamControl(param: Param) -> impl IntoView {
                         inputmode="decimal"
                         autocomplete="off"
                         spellcheck="false"
-                        data-testid=format!("{}-input", spec.key)
+                        data-testid=format!("{stem}-input")
                         aria-describedby=format!("{hint_id} {error_id}")
                         aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
                         prop:value=move || draft.get().unwrap_or_else(|| held.with(|h| field_text(spec, h.1)))
@@ -121,7 +128,7 @@ fn ParamControl(param: Param) -> impl IntoView {
                 </span>
             </div>
             <p id=hint_id class="hint">{range}</p>
-            <p id=error_id class="field-error" data-testid=format!("{}-error", spec.key) role="alert" hidden=move || error.with(Option::is_none)>
+            <p id=error_id.clone() class="field-error" data-testid=error_id role="alert" hidden=move || error.with(Option::is_none)>
                 {move || error.get().unwrap_or_default()}
             </p>
         </div>

@@ -53,10 +53,10 @@ pub fn FigureCard(figure: Figure, number: &'static str) -> impl IntoView {
         <figure class="figure" aria-labelledby=labelled_by data-figure=figure.slug()>
             <figcaption id=title_id>
                 <strong>{number} " " {figure.title()} "."</strong>
-                " "
-                <span class="figure-summary">{move || label.get()}</span>
             </figcaption>
             <FigureCanvas figure=figure inputs=inputs label=label canvas_ref=canvas_ref />
+            // The same words are the canvas's accessible name; shown here for everyone else.
+            <p class="figure-summary" aria-hidden="true">{move || label.get()}</p>
             <div class="figure-tools" role="group" aria-label=format!("Export {}", figure.title())>
                 <button type="button" class="quiet" data-testid=format!("{}-png", figure.slug()) on:click=png>"PNG"</button>
                 <button type="button" class="quiet" data-testid=format!("{}-svg", figure.slug()) on:click=svg>"SVG"</button>

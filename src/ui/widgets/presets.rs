@@ -1,12 +1,13 @@
 //! Scenario buttons. The active one is named until a control moves away from what it set.
 
-use crate::state::presets::PRESETS;
+use crate::state::presets::{Scope, PRESETS};
 use crate::state::State;
 use crate::ui::context::use_state;
 use leptos::prelude::*;
 
+/// The presets of one part of the lesson, beside the controls they set.
 #[component]
-pub fn Presets() -> impl IntoView {
+pub fn Presets(scope: Scope, title: &'static str) -> impl IntoView {
     let state = use_state();
     // The preset chosen and the state it produced: it stays active while nothing has changed.
     let chosen = RwSignal::new(None::<(usize, State)>);
@@ -16,6 +17,7 @@ pub fn Presets() -> impl IntoView {
     let buttons = PRESETS
         .iter()
         .enumerate()
+        .filter(|(_, preset)| preset.scope == scope)
         .map(|(i, preset)| {
             let choose = move |_| {
                 let produced = (preset.apply)(state.get_untracked());
@@ -34,13 +36,18 @@ pub fn Presets() -> impl IntoView {
         .collect_view();
     let status = move || match active.get().and_then(|i| PRESETS.get(i)) {
         Some(p) => format!("Showing “{}”: {}.", p.name, p.description),
-        None => "No preset: these are your own settings.".to_string(),
+        None => "No scenario: these are your own settings.".to_string(),
+    };
+    // One status line for the page's scenarios, whichever group was clicked last.
+    let testid = match scope {
+        Scope::Request => "preset-active",
+        Scope::Deployments => "preset-active-deployments",
     };
     view! {
-        <nav class="presets" aria-label="Scenarios">
-            <p class="presets-title">"Start from a scenario"</p>
+        <nav class="presets" aria-label=title>
+            <p class="presets-title">{title}</p>
             <ul>{buttons}</ul>
-            <p class="preset-active" data-testid="preset-active" data-value=move || active.get().and_then(|i| PRESETS.get(i)).map(|p| p.key)>{status}</p>
+            <p class="preset-active" data-testid=testid data-value=move || active.get().and_then(|i| PRESETS.get(i)).map(|p| p.key)>{status}</p>
         </nav>
     }
 }

@@ -5,6 +5,7 @@ use crate::charts::completion::CompletionInputs;
 use crate::charts::Chart;
 use crate::format;
 use crate::model::deployments::{Comparison, Consumer, Winner};
+use crate::state::Figure;
 use crate::state::Param;
 use crate::text::deployments::race::{consumer_table, lead_and_gain, race_table, verdict_text};
 use crate::text::deployments::{
@@ -13,12 +14,10 @@ use crate::text::deployments::{
 use crate::ui::context::derived;
 use crate::ui::context::use_state;
 use crate::ui::widgets::choice::Choice;
-use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::data_table::DataTableView;
+use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::{secs_signals, Readout};
 use leptos::prelude::*;
-
-const ANSWER: [Param; 1] = [Param::Answer];
 
 #[component]
 pub fn Race() -> impl IntoView {
@@ -57,13 +56,11 @@ pub fn Race() -> impl IntoView {
     });
 
     view! {
-        <div class="workbench-grid">
-            <Controls legend="The answer they race on" params=&ANSWER />
-            <dl class="readout-grid">
-                <Readout testid="a-completion" label="A finishes after" value=a_value text=a_text note=at_answer />
-                <Readout testid="b-completion" label="B finishes after" value=b_value text=b_text note=at_answer />
-            </dl>
-        </div>
+        <FigureCard figure=Figure::Completion number="Figure 3." />
+        <dl class="readout-grid">
+            <Readout testid="a-completion" label="A finishes after" value=a_value text=a_text note=at_answer />
+            <Readout testid="b-completion" label="B finishes after" value=b_value text=b_text note=at_answer />
+        </dl>
         <dl class="readout-grid key">
             <Readout testid="crossover" label="Crossover length" value=Signal::derive(move || comparison.with(|c| c.crossover().tokens().map(|n| n.to_string())))
                 text=Signal::derive(move || comparison.with(crossover_text)) note=Signal::derive(move || comparison.with(crossover_note)) />
@@ -104,10 +101,10 @@ pub fn WhoIsWaiting() -> impl IntoView {
     let text = move || inputs.with(|i| verdict_text(i, consumer.get()));
     let table = Signal::derive(move || inputs.with(consumer_table));
     view! {
-        <h3>"Who is waiting for the answer?"</h3>
+        <h3>"Which milestone decides, for A and B"</h3>
         <p>
-            "A person in a chat notices both waits: how long the reply bubble sits empty, and when the reply is whole and they can get on with it. "
-            "A program (a JSON parser, a schema check, the next model call) can do nothing with part of an answer, so for it only the last token exists."
+            "As with one request, the consumer picks the milestone. A person in a chat feels both: the empty bubble and the moment the reply is whole. "
+            "A program feels only the last token. The choice is the same one as in the streaming section above."
         </p>
         <fieldset class="choice">
             <legend>"The answer goes to"</legend>

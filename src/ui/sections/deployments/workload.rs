@@ -13,16 +13,13 @@ use crate::state::Param;
 use crate::text::deployments::an_answer_of;
 use crate::text::deployments::workload::*;
 use crate::ui::context::derived;
-use crate::ui::context::use_state;
-use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::{secs_signals, Readout};
 use leptos::prelude::*;
 
-const LENGTHS: [Param; 2] = [Param::Median, Param::P90];
-const ROUTER: [Param; 2] = [Param::Threshold, Param::RouteError];
+const ROUTE_ERROR: [Param; 1] = [Param::RouteError];
 const PATIENCE: [Param; 1] = [Param::Patience];
 
 #[component]
@@ -52,29 +49,26 @@ pub fn LengthSpread() -> impl IntoView {
     let (b_value, b_text) = share(|s| s.b);
     let table =
         Signal::derive(move || inputs.with(|i| percentile_table(&i.lengths, &i.comparison)));
+    let spread = move || inputs.with(|i| spread_text(&i.lengths, &i.comparison));
     view! {
         <h3>"Answer lengths are a spread, not a number"</h3>
         <p>
-            "Real traffic mixes one-line replies with long explanations. Give the median and the 90th percentile of your answer lengths and the page fits a log-normal through them. "
-            "A median of 40 tokens with a p90 of 900 is really two workloads behind one endpoint, one on each side of the crossover."
+            "Real traffic mixes one-line replies with long explanations. Set the median and the 90th percentile (p90: nine answers in ten are shorter) of your answer lengths in the panel, and the page draws a "
+            <em>"log-normal"</em>" through them: a spread whose logarithm is bell-shaped, the usual shape of lengths, with a long tail of long answers. "
+            <span data-testid="spread-sentence">{spread}</span>
         </p>
-        <div class="workbench-grid">
-            <Controls legend="Answer lengths in your traffic" params=&LENGTHS />
-            <dl class="readout-grid">
-                <Readout testid="share-a" label="Requests A finishes first" value=a_value text=a_text note=side_note(Which::A) />
-                <Readout testid="share-b" label="Requests B finishes first" value=b_value text=b_text note=side_note(Which::B) />
-            </dl>
-        </div>
         <FigureCard figure=Figure::Lengths number="Figure 4." />
+        <dl class="readout-grid">
+            <Readout testid="share-a" label="Requests A finishes first" value=a_value text=a_text note=side_note(Which::A) />
+            <Readout testid="share-b" label="Requests B finishes first" value=b_value text=b_text note=side_note(Which::B) />
+        </dl>
         <DataTableView table=table testid="workload-table".to_string() />
     }
 }
 
 #[component]
 pub fn Routing() -> impl IntoView {
-    let state = use_state();
     let at_crossover = derived(|s| s.route_at_crossover);
-    let set = Callback::new(move |v: bool| state.update(|s| s.route_at_crossover = v));
     let inputs = derived(LengthsInputs::of);
     let routing = Memo::new(move |_| inputs.with(|i| i.lengths.routing(&i.comparison, &i.router)));
     let (mean_value, mean_text) = secs_signals(move || routing.with(|r| r.routed_secs));
@@ -90,7 +84,7 @@ pub fn Routing() -> impl IntoView {
     let follows = move || {
         inputs.with(|i| match (at_crossover.get(), i.comparison.crossover().tokens()) {
             (true, Some(n)) => format!("The threshold follows the crossover ({}); the threshold slider only counts with a fixed threshold.", crossover_tokens_text(n)),
-            (true, None) => "With no crossover one deployment wins every request, so the router sends everything there.".to_string(),
+            (true, None) => "With no crossover there is nothing to route: one deployment wins every request, so the router sends everything there.".to_string(),
             (false, _) => format!("Answers predicted shorter than {} go to the deployment that starts first.", format::tokens(i.router.threshold_tokens)),
         })
     };
@@ -100,27 +94,20 @@ pub fn Routing() -> impl IntoView {
     view! {
         <h3>"Routing by predicted length"</h3>
         <p>
-            "If a request's answer length can be guessed in advance, a router can send the short ones to the early starter and the long ones to the fast writer. "
-            "Guesses are never exact: the error control says how far off they typically are, from 1× (always right) to 2× (usually within half or double the true length) and beyond."
+            "If a request's answer length can be guessed in advance (a small classifier of the question's intent can do it), a router can send the short ones to the early starter and the long ones to the fast writer. "
+            "The threshold is set in the panel. A wrong guess costs time, never correctness: either deployment still writes a right answer."
         </p>
-        <div class="workbench-grid">
-            <div>
-                <fieldset class="choice">
-                    <legend>"Router threshold"</legend>
-                    <Choice name="route" testid="route-crossover".to_string() label="at the crossover" value=true current=at_crossover set=set />
-                    <Choice name="route" testid="route-fixed".to_string() label="at a fixed length" value=false current=at_crossover set=set />
-                </fieldset>
-                <Controls legend="Router" params=&ROUTER />
-            </div>
-            <div>
-                <dl class="readout-grid">
-                    <Readout testid="routed-mean" label="Mean completion with the router" value=mean_value text=mean_text note=mean_note />
-                </dl>
-                <p>{follows}</p>
-            </div>
-        </div>
+        <dl class="readout-grid">
+            <Readout testid="routed-mean" label="Mean completion with the router" value=mean_value text=mean_text note=mean_note />
+        </dl>
+        <p>{follows}</p>
         <DataTableView table=table testid="routing-table".to_string() />
-        <Misroutes />
+        <details class="more">
+            <summary>"When the router guesses wrong"</summary>
+            <p>"Guesses are never exact. The error says how far off they typically are, from 1× (always right) to 2× (usually within half or double the true length) and beyond."</p>
+            <Controls legend="Router" params=&ROUTE_ERROR />
+            <Misroutes />
+        </details>
     }
 }
 
@@ -190,19 +177,19 @@ pub fn Abandonment() -> impl IntoView {
     let table = Signal::derive(move || logs.with(|(a, b)| abandonment_table(a, b)));
     let why = move || logs.with(|(a, b)| flattery_text(a, b));
     view! {
-        <h3>"The people who stop waiting"</h3>
-        <p>
-            "Some people give up on an answer that is taking too long. A log of completion times only has rows for the requests that finished, so the slowest waits quietly drop out of it. "
-            "Set how long your users wait before leaving."
-        </p>
-        <div class="workbench-grid">
+        <details class="more">
+            <summary>"The people who stop waiting"</summary>
+            <p>
+                "Some people give up on an answer that is taking too long. A log of completion times only has rows for the requests that finished, so the slowest waits quietly drop out of it. "
+                "Set how long your users wait before leaving."
+            </p>
             <Controls legend="Patience" params=&PATIENCE />
             <dl class="readout-grid">
                 <Readout testid="abandon-a" label="Requests abandoned on A" value=a_value text=a_text />
                 <Readout testid="abandon-b" label="Requests abandoned on B" value=b_value text=b_text />
             </dl>
-        </div>
-        <DataTableView table=table testid="abandonment-table".to_string() />
-        <p>{why}</p>
+            <DataTableView table=table testid="abandonment-table".to_string() />
+            <p>{why}</p>
+        </details>
     }
 }

@@ -1,0 +1,122 @@
+//! Predict, then check: before the page says where the crossing is, the reader commits to a
+//! guess; locking it reveals the answer and how far off it was, and the challenge's own prompt
+//! slider and bars let them watch the two phases meet.
+
+use crate::format;
+use crate::state::value::accept;
+use crate::state::Param;
+use crate::text::request::{challenge_feedback, ChallengeStage, CHALLENGE_OUTPUT_TOKENS};
+use crate::ui::context::use_state;
+use crate::ui::widgets::controls::Controls;
+use leptos::prelude::*;
+
+const PROMPT: [Param; 1] = [Param::Prompt];
+
+#[component]
+pub fn Challenge() -> impl IntoView {
+    let state = use_state();
+    let guess_text = RwSignal::new(String::new());
+    let guess = RwSignal::new(None::<f64>);
+    let guess_error = RwSignal::new(None::<String>);
+    let hold_answer = move || {
+        state.update(|s| {
+            s.set(Param::Output, CHALLENGE_OUTPUT_TOKENS);
+        })
+    };
+
+    let lock = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        match accept(Param::Prompt.spec(), &guess_text.get_untracked()) {
+            (_, Some(problem)) if problem.has_no_number() => {
+                guess_error
+                    .set(Some("Type a number of prompt tokens, for example 25000.".to_string()));
+            }
+            (value, _) => {
+                guess.set(Some(value));
+                guess_error.set(None);
+                // The question is about a 300-token answer: hold it there so only the prompt
+                // is left to move.
+                hold_answer();
+            }
+        }
+    };
+
+    let stage = Memo::new(move |_| state.with(|s| ChallengeStage::of(guess.get().is_some(), s)));
+    let feedback =
+        move || state.with(|s| challenge_feedback(stage.get(), guess.get().unwrap_or_default(), s));
+    let phases = Memo::new(move |_| {
+        state.with(|s| {
+            let r = s.request();
+            (r.prefill_secs(), r.decode_secs())
+        })
+    });
+    // Each bar's length is its phase's share of the longer one, so the two meet at the crossing.
+    // Set through the style object, which the page's CSP allows, not a style attribute.
+    let bar = move |pick: fn((f64, f64)) -> f64| {
+        move || {
+            let (prefill, decode) = phases.get();
+            let longest = prefill.max(decode);
+            let share = if longest > 0.0 { pick((prefill, decode)) / longest } else { 0.0 };
+            format!("{:.1}%", 100.0 * share)
+        }
+    };
+
+    view! {
+        <section class="challenge" data-testid="challenge" aria-labelledby="challenge-title">
+            <h2 id="challenge-title">"Predict, then check"</h2>
+            <p>
+                "Keep the answer at 300 tokens and the rates where they start. How long must the prompt become before reading it takes longer than writing the answer? "
+                "Decide on a number before you touch anything."
+            </p>
+            <form class="guess" on:submit=lock>
+                <label for="guess-field">"My guess (prompt tokens)"</label>
+                <input
+                    id="guess-field"
+                    type="text"
+                    inputmode="numeric"
+                    autocomplete="off"
+                    data-testid="guess-input"
+                    aria-describedby="guess-error"
+                    prop:value=move || guess_text.get()
+                    on:input=move |ev| guess_text.set(event_target_value(&ev))
+                    disabled=move || guess.with(Option::is_some)
+                />
+                <button type="submit" data-testid="guess-lock" disabled=move || guess.with(Option::is_some)>"Lock in my guess"</button>
+                <p id="guess-error" class="field-error" role="alert" hidden=move || guess_error.with(Option::is_none)>
+                    {move || guess_error.get().unwrap_or_default()}
+                </p>
+            </form>
+            <p class="feedback" data-testid="challenge-feedback" data-state=move || stage.get().key() aria-live="polite">{feedback}</p>
+            <div class="challenge-check" hidden=move || guess.with(Option::is_none)>
+                <Controls legend="Grow the prompt" params=&PROMPT prefix="challenge-" />
+                <div class="bars" role="img" aria-label=move || {
+                    let (prefill, decode) = phases.get();
+                    format!("Reading the prompt takes {}, writing the answer {}", format::duration(prefill), format::duration(decode))
+                }>
+                    <div class="bar-row">
+                        <span class="bar-name prefill">"reading"</span>
+                        <span class="bar-track"><span class="bar prefill-bar" data-testid="challenge-prefill-bar" style:width=bar(|p| p.0)></span></span>
+                        <span class="bar-value">{move || format::duration(phases.get().0)}</span>
+                    </div>
+                    <div class="bar-row">
+                        <span class="bar-name decode">"writing"</span>
+                        <span class="bar-track"><span class="bar decode-bar" data-testid="challenge-decode-bar" style:width=bar(|p| p.1)></span></span>
+                        <span class="bar-value">{move || format::duration(phases.get().1)}</span>
+                    </div>
+                </div>
+                <p class="aside">
+                    "Then try a request of your own: set its prompt and answer in the panel, and the crossing below says which phase you would be waiting on."
+                </p>
+                <div class="challenge-actions">
+                    <button type="button" class="quiet" on:click=move |_| hold_answer()>
+                        "Set the answer back to 300 tokens"
+                    </button>
+                    <button type="button" class="quiet" on:click=move |_| {
+                        guess.set(None);
+                        guess_text.set(String::new());
+                    }>"Start again"</button>
+                </div>
+            </div>
+        </section>
+    }
+}

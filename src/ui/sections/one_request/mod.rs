@@ -1,0 +1,31 @@
+//! The first half of the lesson, around one request: the problem, the two phases, the
+//! predict-then-check challenge, the crossing, streaming and what to do. It is one "lab": the
+//! request's controls stay in a panel beside the text (above it on a phone) while the reader
+//! scrolls through every figure they move.
+
+mod advice;
+mod challenge;
+mod crossing;
+mod opening;
+mod panel;
+mod phases;
+mod streaming;
+
+use leptos::prelude::*;
+
+#[component]
+pub fn OneRequest() -> impl IntoView {
+    view! {
+        <div class="lab" id="one-request">
+            <panel::RequestPanel />
+            <div class="lab-main">
+                <opening::Opening />
+                <phases::Phases />
+                <challenge::Challenge />
+                <crossing::Crossing />
+                <streaming::Streaming />
+                <advice::Advice />
+            </div>
+        </div>
+    }
+}

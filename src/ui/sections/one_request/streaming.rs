@@ -1,0 +1,61 @@
+//! Streaming: which of the two waits a person feels, and what a program feels instead.
+
+use crate::format;
+use crate::model::deployments::Consumer;
+use crate::state::Param;
+use crate::text::request::felt_wait;
+use crate::ui::context::use_state;
+use crate::ui::widgets::choice::Choice;
+use leptos::prelude::*;
+
+#[component]
+pub fn Streaming() -> impl IntoView {
+    let state = use_state();
+    // Who consumes the answer lives in the state (and so in the URL).
+    let consumer = Memo::new(move |_| state.with(|s| s.consumer));
+    let set_consumer = Callback::new(move |c: Consumer| state.update(|s| s.consumer = c));
+    let numbers = Memo::new(move |_| {
+        state.with(|s| (s.headline(), s.get(Param::Decode), s.reading().tokens_per_sec()))
+    });
+    let felt = move || {
+        let (h, _, _) = numbers.get();
+        if consumer.get() == Consumer::Machine {
+            h.total_secs
+        } else {
+            h.client_ttft_secs
+        }
+    };
+    let explanation = move || {
+        let (h, decode, reading) = numbers.get();
+        felt_wait(consumer.get(), &h, decode, reading)
+    };
+    view! {
+        <section class="streaming" aria-labelledby="streaming-title">
+            <h2 id="streaming-title">"Streaming moves the wait, not the finish"</h2>
+            <p>
+                "Streaming sends each token to the screen as soon as it is written. The work and its pace stay the same, so the last token arrives no sooner; "
+                "what changes is which wait a person sits through. Without streaming, the answer appears whole at the total time. With it, the blank screen ends at the first token, "
+                "and from then on the question is whether the text arrives faster than the person reads. "
+                "A typical adult reads about 240 words a minute (Brysbaert, 2019, puts silent reading of non-fiction near 238), which is roughly 5.3 tokens a second: the dashed line in Figure 1."
+            </p>
+            <fieldset class="consumer">
+                <legend>"Who is waiting for the answer?"</legend>
+                <Choice name="consumer" testid="consumer-person" label="A person reading a chat reply" value=Consumer::Reader current=consumer set=set_consumer />
+                <Choice name="consumer" testid="consumer-machine" label="A program that needs the whole answer (a JSON parser, a validator, the next model call)" value=Consumer::Machine current=consumer set=set_consumer />
+            </fieldset>
+            <p class="big-number">
+                "Felt wait: "
+                <strong data-testid="felt-wait" data-value=move || felt().to_string()>{move || format::duration(felt())}</strong>
+            </p>
+            <p data-testid="felt-wait-text">{explanation}</p>
+            <p>
+                "So once an answer streams to a person, the first token is the number to tune: a shorter prompt, a cached prefix or fewer retrieved passages are felt at once, while decode beyond reading speed is barely noticed. "
+                "Streaming has a price, though. Text shown as it is written reaches the reader before anything can check it whole, whether a moderation filter, a validator or a refusal; an answer with a strict contract, such as JSON for another program, cannot stream. "
+                "And any step that gathers the whole reply before passing it on (a gateway, a function that returns one payload, a logger) silently turns the stream back into one late delivery."
+            </p>
+            <p class="aside">
+                "The bands in Figure 1 mark how waits are usually felt: up to 0.1 s seems instant, up to 1 s keeps a train of thought unbroken, and past 10 s attention drifts (Miller, 1968; Card, Robertson and Mackinlay, 1991; Nielsen, 1993)."
+            </p>
+        </section>
+    }
+}

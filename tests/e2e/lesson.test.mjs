@@ -1,0 +1,170 @@
+// The page as a lesson: every figure can be watched while each control that moves it is in
+// view, at a desktop and a phone size; the challenges reveal nothing before a guess; and the
+// sentences built from numbers agree with the readouts beside them after the controls move far.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { assertClose, eventually, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+
+const env = useBrowser();
+const TIMEOUT = { timeout: 180_000 };
+
+// Which controls move which figure at the page's opening state. Each pair is checked twice:
+// that the control really changes the figure's pixels, and that both can be seen at once.
+const MOVES = {
+  'timeline-canvas': ['prompt', 'output', 'prefill', 'decode', 'network', 'wait', 'reading'],
+  'crossing-canvas': ['prompt', 'output', 'prefill', 'decode'],
+  'completion-canvas': ['a_ttft', 'a_rate', 'b_ttft', 'b_rate', 'answer'],
+  'lengths-canvas': ['a_ttft', 'a_rate', 'b_ttft', 'b_rate', 'median', 'p90'],
+};
+
+/**
+ * Whether `selector`'s element is wholly on screen and not covered: the points near its corners
+ * and its centre all hit the element itself (so a sticky panel over it, or a panel's own
+ * scrolling clipping it, counts as hidden).
+ */
+async function fullyVisible(page, testId) {
+  return page.evaluate((id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return false;
+    // A pixel of slack for layouts that land on fractions of a pixel.
+    if (r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1) return false;
+    const inset = Math.min(6, r.width / 4, r.height / 4);
+    const points = [
+      [r.left + inset, r.top + inset], [r.right - inset, r.top + inset],
+      [r.left + inset, r.bottom - inset], [r.right - inset, r.bottom - inset],
+      [(r.left + r.right) / 2, (r.top + r.bottom) / 2],
+    ];
+    return points.every(([x, y]) => {
+      const hit = document.elementFromPoint(x, y);
+      return hit === el || el.contains(hit);
+    });
+  }, testId);
+}
+
+/** Tries a few scroll positions that a reader would use; true if one shows both at once. */
+async function seenTogether(page, canvas, control) {
+  for (const block of ['center', 'end', 'start', 'below-panel']) {
+    await page.evaluate(([c, k, b]) => {
+      const figure = document.querySelector(`[data-testid="${c}"]`);
+      if (b !== 'below-panel') return figure.scrollIntoView({ block: b });
+      // Just under the control's panel, where a sticky panel leaves room.
+      const panel = document.querySelector(`[data-testid="${k}-slider"]`)?.closest('.lab-panel');
+      const under = panel ? panel.getBoundingClientRect().bottom : 0;
+      window.scrollBy(0, figure.getBoundingClientRect().top - under - 8);
+    }, [canvas, control, block]);
+    // Bring the control into view inside its panel without moving the page.
+    await page.evaluate((k) => {
+      const slider = document.querySelector(`[data-testid="${k}-slider"]`);
+      const panel = slider?.closest('.lab-panel');
+      if (!slider || !panel) return;
+      const s = slider.getBoundingClientRect();
+      const p = panel.getBoundingClientRect();
+      if (s.top < p.top) panel.scrollTop -= p.top - s.top + 8;
+      else if (s.bottom > p.bottom) panel.scrollTop += s.bottom - p.bottom + 8;
+    }, control);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    if ((await fullyVisible(page, canvas)) && (await fullyVisible(page, `${control}-slider`))) return true;
+  }
+  return false;
+}
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`at ${viewport.width}×${viewport.height} every figure can be watched while each control that moves it is in view`, TIMEOUT, async (t) => {
+    const app = await openApp(env, t, '', { viewport, ready: 'html[data-complete] [data-testid="ttft"][data-value]' });
+    const failures = [];
+    for (const [canvas, controls] of Object.entries(MOVES)) {
+      for (const control of controls) {
+        // The control moves the figure: one key press changes its pixels.
+        await scrollIntoView(app.byTestId(canvas));
+        const before = await app.canvasFingerprint(canvas);
+        await app.slider(control).focus();
+        await app.page.keyboard.press('ArrowRight');
+        await eventually(async () => assert.notEqual((await app.canvasFingerprint(canvas)).hash, before.hash, `${control} moves ${canvas}`));
+        await app.page.keyboard.press('ArrowLeft');
+        if (!(await seenTogether(app.page, canvas, control))) failures.push(`${control} with ${canvas}`);
+      }
+    }
+    assert.deepEqual(failures, [], 'pairs that cannot be seen together');
+  });
+}
+
+test('the first screen shows a live figure and a control that moves it', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '', { viewport: { width: 1280, height: 800 } });
+  await app.page.evaluate(() => window.scrollTo(0, 0));
+  assert.ok(await fullyVisible(app.page, 'timeline-canvas'), 'Figure 1 is wholly on the first screen');
+  assert.ok(await fullyVisible(app.page, 'prompt-slider'), 'and so is the prompt slider');
+});
+
+test('the challenge names the crossing only after a guess, with its own prompt slider and bars', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const challenge = app.byTestId('challenge');
+  // Nothing before the challenge, and nothing in it before the guess, says where the crossing is.
+  const before = await app.page.evaluate(() => {
+    const challenge = document.querySelector('[data-testid="challenge"]');
+    const range = document.createRange();
+    range.setStart(document.body, 0);
+    range.setEndBefore(challenge);
+    return range.toString() + challenge.innerText;
+  });
+  assert.doesNotMatch(before, /40,000|133\.3/, 'the answer is not given away');
+  assert.equal(await app.byTestId('challenge-prompt-slider').isVisible(), false, 'the check comes after the guess');
+
+  await app.byTestId('guess-input').fill('20000');
+  await app.byTestId('guess-lock').click();
+  const feedback = app.byTestId('challenge-feedback');
+  await eventually(async () => assert.match(await feedback.innerText(), /40,000 tokens.*20,000 tokens was 50% short/s));
+  const width = (id) => app.page.evaluate((i) => document.querySelector(`[data-testid="${i}"]`).getBoundingClientRect().width, id);
+  assert.ok((await width('challenge-prefill-bar')) < (await width('challenge-decode-bar')), 'reading is the shorter bar at 16,000 tokens');
+
+  // The challenge's own slider drives the same prompt as the panel's.
+  await app.typeInto('challenge-prompt', '60000');
+  await eventually(async () => assert.equal(await feedback.getAttribute('data-state'), 'passed'));
+  assert.equal(await app.quantity('prompt'), 60000, 'the panel follows');
+  await eventually(async () => assert.ok((await width('challenge-prefill-bar')) > (await width('challenge-decode-bar')), 'past the crossing reading is the longer bar'));
+  assert.ok(await challenge.isVisible());
+});
+
+test('the crossover is predicted before it is told', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const feedback = app.byTestId('crossover-feedback');
+  await scrollIntoView(feedback);
+  assert.doesNotMatch(await feedback.innerText(), /28\.9/);
+  const beforeFigure = await app.page.evaluate(() => {
+    const figure = document.querySelector('[data-figure="completion"]');
+    const challenge = document.querySelector('[data-testid="crossover-challenge"]');
+    return Boolean(challenge.compareDocumentPosition(figure) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  assert.ok(beforeFigure, 'the prediction comes before Figure 3');
+  await app.byTestId('crossover-guess-input').fill('100');
+  await app.byTestId('crossover-guess-lock').click();
+  await eventually(async () => assert.match(await feedback.innerText(), /28\.9 tokens.*100 tokens was \d+% too long/s));
+});
+
+test('sentences built from numbers agree with the readouts after the controls move far', TIMEOUT, async (t) => {
+  // Far from every default: a huge prompt on a slow prefill, a long queue, a program reading,
+  // fast-starting A against a slow B, and a long-tailed spread.
+  const query = '?prompt=400000&output=50&prefill=2000&decode=400&wait=20&network=1.5&consumer=machine'
+    + '&a_ttft=3&a_rate=250&b_ttft=0.4&b_rate=20&median=2000&p90=50000';
+  const app = await openApp(env, t, query);
+  const text = async (id) => { await scrollIntoView(app.byTestId(id)); return app.byTestId(id).innerText(); };
+
+  const total = await app.readout('total');
+  const felt = await text('felt-wait-text');
+  assert.ok(felt.includes(total.text), `the program's wait is the total on screen (${total.text}): ${felt}`);
+  assert.match(felt, /prefill/, 'and the prompt is named as the part to shorten');
+  assert.equal(await app.byTestId('bound').getAttribute('data-value'), 'prefill');
+  assert.match(await text('levers-verdict'), /past the crossing/);
+
+  const described = await text('deployments-described');
+  assert.match(described, /A shows its first token after 3 s and then writes 250 tok\/s; B waits 400 ms and then writes 20 tok\/s/);
+  const crossover = await app.readout('crossover');
+  const spread = await text('spread-sentence');
+  assert.ok(!/NaN|Infinity/.test(spread + felt + described));
+  const shares = [await app.readout('share-a'), await app.readout('share-b')];
+  for (const share of shares) assert.ok(spread.includes(share.text), `the spread sentence quotes ${share.text}: ${spread}`);
+  assertClose(shares[0].value + shares[1].value, 1, 'shares add up');
+  assert.ok(crossover.text.length > 0);
+});
