@@ -187,7 +187,7 @@ fn release_build(root: &Path) -> Result<(), String> {
 fn test(root: &Path) -> Result<String, String> {
     step("checking the toolchain");
     tools::ensure_build_tools(root)?;
-    let chromium = tools::ensure_browser()?;
+    let browsers = tools::ensure_browsers()?;
 
     step("native tests (cargo test --workspace)");
     run(cargo(root).args(["test", "--workspace"]))?;
@@ -228,10 +228,12 @@ fn test(root: &Path) -> Result<String, String> {
         Err(over) => return Err(over),
     };
 
-    step("browser tests (node --test tests/e2e/ against dist/ in headless Chromium)");
-    browser::run_tests(root, &root.join("dist"), &chromium)?;
+    step("browser tests (node --test tests/e2e/ against dist/ in headless Chromium, then Firefox)");
+    let timings = browser::run_tests(root, &root.join("dist"), &browsers)?;
 
-    Ok(format!("native tests, clippy native and wasm32, release build, {size}, browser tests"))
+    Ok(format!(
+        "native tests, clippy native and wasm32, release build, {size}, browser tests ({timings})"
+    ))
 }
 
 /// Builds the release page and measures it against the Chart.js peer in headless Chromium.
@@ -240,7 +242,7 @@ fn test(root: &Path) -> Result<String, String> {
 fn bench(root: &Path, extra: &[String]) -> Result<String, String> {
     step("checking the toolchain");
     tools::ensure_build_tools(root)?;
-    let chromium = tools::ensure_browser()?;
+    let chromium = tools::ensure_chromium()?;
     release_build(root)?;
     step("page size");
     let size = size::measure(&root.join("dist"))?
