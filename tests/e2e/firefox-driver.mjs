@@ -28,9 +28,12 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
  */
 export class FirefoxBrowser {
   #instances = new Map();
+  #prefs;
 
-  static async launch() {
+  /** `prefs`: more Firefox preferences, for every instance (the benchmark's timer precision). */
+  static async launch({ prefs = {} } = {}) {
     const browser = new FirefoxBrowser();
+    browser.#prefs = prefs;
     await browser.#instance('light');
     return browser;
   }
@@ -38,7 +41,7 @@ export class FirefoxBrowser {
   #instance(colorScheme) {
     if (!this.#instances.has(colorScheme)) {
       const downloadDir = mkdtempSync(path.join(os.tmpdir(), `crossover-firefox-${colorScheme}-`));
-      const launched = launchFirefox({ colorScheme, downloadDir }).then((browser) => ({ browser, downloads: new Downloads(downloadDir) }));
+      const launched = launchFirefox({ colorScheme, downloadDir, prefs: this.#prefs }).then((browser) => ({ browser, downloads: new Downloads(downloadDir) }));
       this.#instances.set(colorScheme, launched);
     }
     return this.#instances.get(colorScheme);
@@ -196,6 +199,11 @@ class FirefoxPage {
 
   async addInitScript(script) {
     await this.raw.evaluateOnNewDocument(script);
+  }
+
+  /** Puts the page's tab in front: Firefox runs animation frames only there. */
+  async bringToFront() {
+    await this.raw.bringToFront();
   }
 
   async screenshot(options) {

@@ -15,7 +15,7 @@ export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
  * scheme is set for the whole browser (a dark page needs its own Firefox), and downloads go
  * straight into `downloadDir` without asking.
  */
-export function firefoxPrefs({ colorScheme = 'light', downloadDir } = {}) {
+export function firefoxPrefs({ colorScheme = 'light', downloadDir, prefs = {} } = {}) {
   return {
     // prefers-color-scheme as the page sees it: 0 dark, 1 light (never the desktop's theme).
     'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1,
@@ -37,10 +37,11 @@ export function firefoxPrefs({ colorScheme = 'light', downloadDir } = {}) {
           'browser.helperApps.neverAsk.saveToDisk': 'image/png,image/svg+xml,text/csv',
         }
       : {}),
+    ...prefs,
   };
 }
 
-/** A headless Firefox through puppeteer-core; see firefoxPrefs for the options. */
+/** A headless Firefox through puppeteer-core; see firefoxPrefs for the options (`prefs` adds more). */
 export async function launchFirefox(options = {}) {
   return puppeteer.launch({
     browser: 'firefox',

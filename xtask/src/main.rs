@@ -236,13 +236,14 @@ fn test(root: &Path) -> Result<String, String> {
     ))
 }
 
-/// Builds the release page and measures it against the Chart.js peer in headless Chromium.
+/// Builds the release page and measures it against the Chart.js peer in headless Chromium (step
+/// latency in Firefox too).
 /// Timings and the size budget are reported by the benchmark, never asserted here: only a
 /// harness failure fails this command.
 fn bench(root: &Path, extra: &[String]) -> Result<String, String> {
     step("checking the toolchain");
     tools::ensure_build_tools(root)?;
-    let chromium = tools::ensure_chromium()?;
+    let browsers = tools::ensure_browsers()?;
     release_build(root)?;
     step("page size");
     let size = size::measure(&root.join("dist"))?
@@ -254,7 +255,8 @@ fn bench(root: &Path, extra: &[String]) -> Result<String, String> {
         .arg("--dist")
         .arg(root.join("dist"))
         .args(extra)
-        .env("CHROMIUM_PATH", &chromium)
+        .env("CHROMIUM_PATH", &browsers.chromium)
+        .env("FIREFOX_PATH", &browsers.firefox)
         .current_dir(root))?;
     Ok(format!("{size}; results in bench/results/latest.json"))
 }

@@ -183,7 +183,7 @@ pub fn ensure_browsers() -> Result<Browsers, String> {
 }
 
 /// Headless Chromium for the browser tests and the benchmark, and its driver. Returns its path.
-pub fn ensure_chromium() -> Result<PathBuf, String> {
+fn ensure_chromium() -> Result<PathBuf, String> {
     let chromium = browser_path("CHROMIUM_PATH", "/usr/bin/chromium");
     let driver_present = probe("chromedriver", &["--version"]).is_some();
     if !chromium.exists() || !driver_present {
@@ -203,7 +203,7 @@ pub fn ensure_chromium() -> Result<PathBuf, String> {
 }
 
 /// Headless Firefox ESR for the browser tests' second pass. Returns its path.
-pub fn ensure_firefox() -> Result<PathBuf, String> {
+fn ensure_firefox() -> Result<PathBuf, String> {
     let firefox = browser_path("FIREFOX_PATH", "/usr/bin/firefox-esr");
     if !firefox.exists() {
         apt_install(&["firefox-esr"], "Firefox ESR (for the browser tests)")?;
