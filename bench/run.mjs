@@ -964,7 +964,7 @@ async function main() {
     console.log(attributionText(r2));
     console.log('');
     if (firefox) {
-      console.log(`step latency by engine (Chromium ${browser.version()}, Firefox ${firefox.version}; reported, not asserted):`);
+      console.log(`step latency by engine (Chromium ${browser.version()}, ${firefox.version}; reported, not asserted):`);
       console.log(engineTable({ crossover: r1, chartjs: r2 }, firefox));
       for (const [key, page] of Object.entries(firefox.pages)) if (page.messages) console.log(`\n${key} said in Firefox:\n  ${page.messages.join('\n  ')}`);
       console.log('');

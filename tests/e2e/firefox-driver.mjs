@@ -47,7 +47,7 @@ export class FirefoxBrowser {
     return this.#instances.get(colorScheme);
   }
 
-  /** The light instance's "Firefox/153.8.0esr"-style version, for reports. */
+  /** The light instance's version ("firefox/153.8.0"), for reports. */
   async version() {
     return (await this.#instance('light')).browser.version();
   }
@@ -448,7 +448,7 @@ class FirefoxLocator {
     const deadline = Date.now() + timeout;
     for (;;) {
       const count = await this.count();
-      if (count > 1 && !this.steps.some((s) => 'nth' in s)) throw new Error(`strict mode violation: ${this} matches ${count} elements`);
+      if (count > 1) throw new Error(`strict mode violation: ${this} matches ${count} elements`);
       if (state === 'attached' && count === 1) return;
       if (state === 'detached' && count === 0) return;
       if (state === 'visible' && count === 1 && (await this.isVisible())) return;
