@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Crossover's benchmark: the release page (dist/) against a Chart.js page drawing the same two
-// figures from the same numbers (bench/chartjs/), both measured in one headless Chromium run.
+// figures from the same numbers (bench/chartjs/), both measured in one headless Chromium run,
+// then the step latency of both again in headless Firefox (reported beside Chromium's).
 //
 //   cargo xtask bench                  builds the release page, then runs this
 //   node bench/run.mjs --dist dist     measures an existing build
@@ -15,6 +16,7 @@
 //   --profile-steps N     steps under the CPU profiler and the attribution hooks (default 200)
 //   --width PX --height PX --dpr X   the browser window (default 1200 x 900 at 1x)
 //   --quick               small counts, for trying the harness (not for results)
+//   --no-firefox          skip the Firefox step-latency run
 //
 // Timings are reported, never asserted: the goals of issue 7 are printed as PASS/MISS lines
 // and the exit code is 0 unless the harness itself fails. See bench/README.md for what each
@@ -27,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium.mjs';
+import { FirefoxBrowser } from '../tests/e2e/firefox-driver.mjs';
 import { startServer } from '../tests/e2e/server.mjs';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -67,8 +70,12 @@ function parseArgs(argv) {
       Object.assign(o, { steps: 60, dragFrames: 60, memorySteps: 300, loads: 2, profileSteps: 40, quick: true });
       continue;
     }
+    if (flag === '--no-firefox') {
+      o.noFirefox = true;
+      continue;
+    }
     if (flag === '--help' || flag === '-h') {
-      console.log(`usage: node bench/run.mjs [--dist dist] [--out FILE] [--steps N] [--drag-frames N] [--memory-steps N] [--loads N] [--profile-steps N] [--width PX] [--height PX] [--dpr X] [--quick]`);
+      console.log(`usage: node bench/run.mjs [--dist dist] [--out FILE] [--steps N] [--drag-frames N] [--memory-steps N] [--loads N] [--profile-steps N] [--width PX] [--height PX] [--dpr X] [--quick] [--no-firefox]`);
       process.exit(0);
     }
     const value = argv[++i];
@@ -733,6 +740,81 @@ function summariseProfile(profile, steps) {
 
 // ---- report ----------------------------------------------------------------------------------
 
+// ---- step latency in Firefox -----------------------------------------------------------------
+
+/**
+ * The two step series again in Firefox (through the tests' puppeteer driver), for both pages,
+ * on the same slider positions as in Chromium and in the same alternating blocks. Only step
+ * latency: the drag, memory, loads and profiles use Chromium's DevTools protocol or Playwright
+ * events. Returns { version, pages: { crossover, chartjs } } with summaries like result.step.
+ */
+async function firefoxSteps(benches, urls, plans, o) {
+  // Firefox rounds performance.now() to whole milliseconds for privacy; steps take a few, so
+  // the benchmark asks for its full precision, as Chromium gives without asking.
+  const browser = await FirefoxBrowser.launch({ prefs: { 'privacy.reduceTimerPrecision': false } });
+  try {
+    const sessions = [];
+    for (const [i, b] of benches.entries()) {
+      const context = await browser.newContext({ viewport: { width: o.width, height: o.height }, deviceScaleFactor: o.dpr });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+      page.on('console', (m) => m.type() === 'error' && errors.push(`console.error: ${m.text().slice(0, 300)}`));
+      await page.addInitScript(instrument);
+      await page.goto(urls[i]);
+      await b.waitForFigures(page, errors);
+      // The same warm-up as in Chromium.
+      const warm = triangle(b.start.prompt, 300, 900, 60).map((p) => ['prompt', p]);
+      await page.evaluate(stepSeries, warm);
+      await page.evaluate(stepSeries, [...warm].reverse());
+      sessions.push({ context, page, errors });
+    }
+    const BLOCK = 100;
+    const rows = benches.map(() => ({ prompt: [], mixed: [] }));
+    for (const series of ['prompt', 'mixed']) {
+      for (let at = 0, turn = 0; at < o.steps; at += BLOCK, turn++) {
+        for (const i of turn % 2 ? [1, 0] : [0, 1]) {
+          // Firefox runs animation frames only in the tab in front, and each page is a tab.
+          await sessions[i].page.bringToFront();
+          rows[i][series].push(...(await sessions[i].page.evaluate(stepSeries, plans[i][series].slice(at, at + BLOCK))));
+        }
+      }
+    }
+    const pages = {};
+    for (const [i, b] of benches.entries()) {
+      const step = (r) => r.map((x) => x[0]);
+      pages[b.name] = {
+        step: {
+          prompt: { ...summary(step(rows[i].prompt)), render: summary(rows[i].prompt.map((x) => x[4])) },
+          allSliders: { ...summary(step(rows[i].mixed)), render: summary(rows[i].mixed.map((x) => x[4])) },
+        },
+        ...(sessions[i].errors.length ? { messages: sessions[i].errors.slice(0, 20) } : {}),
+      };
+      await sessions[i].context.close();
+    }
+    return { version: await browser.version(), pages };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Step latency per engine, side by side. */
+function engineTable(chromium, firefox) {
+  const rows = [];
+  const pageNames = [['crossover', 'Crossover'], ['chartjs', 'Chart.js']];
+  for (const [series, title] of [['prompt', 'prompt slider'], ['allSliders', 'all six sliders round-robin']]) {
+    rows.push([`step, ${title}`, '', '', '', '']);
+    for (const q of ['p50', 'p95', 'p99']) {
+      rows.push([`  ${q}`, ...pageNames.flatMap(([key]) => [ms(chromium[key].step[series][q]), ms(firefox.pages[key].step[series][q])])]);
+    }
+    rows.push(['  then browser rendering, p50', ...pageNames.flatMap(([key]) => [ms(chromium[key].step[series].render.p50), ms(firefox.pages[key].step[series].render.p50)])]);
+  }
+  const head = ['', 'Crossover Chromium', 'Crossover Firefox', 'Chart.js Chromium', 'Chart.js Firefox'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
 function table(ours, peer) {
   const rows = [];
   const add = (label, a, b, fmt, { noRatio = false } = {}) => rows.push([label, fmt(a), fmt(b), noRatio ? '' : ratio(a, b) === null ? '—' : `${ratio(a, b).toFixed(2)}×`]);
@@ -858,6 +940,15 @@ async function main() {
     console.log('bench: CPU profiles and attribution…');
     await ours.attribution(ourUrl);
     await peer.attribution(peerUrl);
+    let firefox = null;
+    if (!o.noFirefox) {
+      console.log(`bench: step latency in Firefox, the same ${o.steps} + ${o.steps} steps per page…`);
+      firefox = await firefoxSteps(both, [ourUrl, peerUrl], plans, o).catch((error) => {
+        // Firefox is a second opinion: without it the Chromium results still stand.
+        console.log(`bench: no Firefox results: ${error.message.split('\n')[0]}`);
+        return null;
+      });
+    }
 
     const r1 = ours.result;
     const r2 = peer.result;
@@ -872,6 +963,12 @@ async function main() {
     console.log('where the time goes, Chart.js:');
     console.log(attributionText(r2));
     console.log('');
+    if (firefox) {
+      console.log(`step latency by engine (Chromium ${browser.version()}, ${firefox.version}; reported, not asserted):`);
+      console.log(engineTable({ crossover: r1, chartjs: r2 }, firefox));
+      for (const [key, page] of Object.entries(firefox.pages)) if (page.messages) console.log(`\n${key} said in Firefox:\n  ${page.messages.join('\n  ')}`);
+      console.log('');
+    }
     console.log('goals (issue 7; reported, not asserted):');
     for (const g of goalLines) console.log(`  ${g.pass ? 'PASS' : 'MISS'}  ${g.goal}: ${g.value}`);
     for (const r of [r1, r2]) if (r.messages) console.log(`\n${r.label} said, during steps, drag and memory:\n  ${r.messages.join('\n  ')}`);
@@ -890,6 +987,8 @@ async function main() {
         loadAverage: { before: loadBefore, after: os.loadavg() },
       },
       pages: { crossover: r1, chartjs: r2 },
+      // Step latency in Firefox on the same positions, or null when it was skipped or failed.
+      firefox,
       ratios: {
         stepPromptP50: ratio(r1.step.prompt.p50, r2.step.prompt.p50),
         stepPromptP95: ratio(r1.step.prompt.p95, r2.step.prompt.p95),

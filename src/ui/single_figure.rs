@@ -33,10 +33,12 @@ pub fn controls_for(figure: Figure) -> &'static [Param] {
 
 /// Sends the document's height to the parent frame unless it is the same as last time.
 fn send_height(parent: &web_sys::Window, last: &std::rc::Rc<std::cell::Cell<f64>>) {
+    // The height of the root element's box, which is the content's. Not its scrollHeight: that
+    // is never less than the frame's own height, so a frame could grow but never shrink back.
     let Some(height) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
-        .map(|e| e.scroll_height() as f64)
+        .map(|e| e.get_bounding_client_rect().height())
     else {
         return;
     };

@@ -1,5 +1,6 @@
-// Shared pieces of the browser tests: launching Debian's Chromium through playwright-core,
-// opening the page with a query string, reading the page's test contract (data-testid and
+// Shared pieces of the browser tests: launching the browser (Debian's Chromium through
+// playwright-core, or with E2E_ENGINE=firefox Debian's Firefox through puppeteer-core and
+// firefox-driver.mjs, which gives it Playwright's shape), opening the page with a query string, reading the page's test contract (data-testid and
 // data-value attributes) and the lesson's linear model, recomputed here independently of the
 // Rust code so a test can check the page against it.
 
@@ -9,6 +10,7 @@ import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { FirefoxBrowser } from './firefox-driver.mjs';
 import { startServer } from './server.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -18,6 +20,18 @@ export const DIST_DIR = process.env.E2E_DIST_DIR || path.join(REPO_ROOT, 'dist')
 
 // The browser and its flags, shared with the benchmark.
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
+
+/** The engine every test file runs in: 'chromium' (the default) or 'firefox'. */
+export const ENGINE = process.env.E2E_ENGINE || 'chromium';
+if (!['chromium', 'firefox'].includes(ENGINE)) throw new Error(`E2E_ENGINE must be chromium or firefox, not ${ENGINE}`);
+
+/**
+ * node:test's `skip` option for a test that can only run in `engine`: false there, elsewhere the
+ * reason, which the test report prints beside the skipped test.
+ */
+export function onlyIn(engine, why) {
+  return ENGINE === engine ? false : `${engine} only: ${why}`;
+}
 
 /** The URL keys of the controls, in the page's order. */
 export const KEYS = ['prompt', 'output', 'prefill', 'decode', 'network', 'wait', 'reading'];
@@ -117,18 +131,21 @@ export async function eventually(check, { timeout = 5000, interval = 25 } = {}) 
 }
 
 export async function launchBrowser() {
+  if (ENGINE === 'firefox') return FirefoxBrowser.launch();
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
 /**
  * Registers before/after hooks for a test file: one browser for the file, and the page's
  * address. Under `cargo xtask test` the address comes from E2E_BASE_URL; run directly
- * (`node --test tests/e2e/`), the file serves dist/ itself.
+ * (`node --test tests/e2e/`), the file serves dist/ itself. `skip`, when every test in the file
+ * is skipped with that reason, starts no browser.
  */
-export function useBrowser() {
+export function useBrowser({ skip = false } = {}) {
   const env = { browser: null, baseUrl: null };
   let ownServer = null;
   before(async () => {
+    if (skip) return;
     env.baseUrl = process.env.E2E_BASE_URL;
     if (!env.baseUrl) {
       ownServer = await startServer({ root: DIST_DIR });

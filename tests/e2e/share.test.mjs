@@ -90,6 +90,11 @@ test('downloads: PNG, SVG and CSV of a figure hold what they say', TIMEOUT, asyn
   const png = await fetchDownload('timeline-png');
   assert.match(png.name, /^crossover-timeline-prompt20000-output400-.*\.png$/);
   assert.deepEqual([...png.bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG signature');
+  // Whole: the image header gives the canvas's size, and the file ends with the closing chunk.
+  const canvas = await app.byTestId('timeline-canvas').evaluate((c) => ({ width: c.width, height: c.height }));
+  assert.equal(png.bytes.toString('latin1', 12, 16), 'IHDR', 'the PNG starts with its header chunk');
+  assert.deepEqual({ width: png.bytes.readUInt32BE(16), height: png.bytes.readUInt32BE(20) }, canvas, 'the PNG is the canvas, at its size');
+  assert.equal(png.bytes.toString('latin1', png.bytes.length - 8, png.bytes.length - 4), 'IEND', 'the PNG ends with IEND: nothing cut off');
 
   const svg = await fetchDownload('crossing-svg');
   assert.match(svg.name, /^crossover-crossing-.*\.svg$/);
@@ -153,6 +158,25 @@ test('a host page receives height messages from two embedded figures and sizes t
     const { scroll, client } = await frame.evaluate(() => ({ scroll: document.documentElement.scrollHeight, client: document.documentElement.clientHeight }));
     assert.ok(scroll <= client + 2, `frame content ${scroll}px fits its ${client}px frame`);
   }
+
+  // And follows it both ways: the crossing figure's data table, opened, makes its frame taller;
+  // closed again, the frame goes back to the height it had.
+  const crossing = page.frames().find((f) => /embed=crossing/.test(f.url()));
+  assert.ok(crossing, 'the crossing figure has its frame');
+  await page.evaluate(() => document.getElementById('crossing').scrollIntoView());
+  const frameHeight = () => page.evaluate(() => parseFloat(document.getElementById('crossing').style.height));
+  const closed = await frameHeight();
+  await crossing.evaluate(() => (document.querySelector('details.data').open = true));
+  const opened = await eventually(async () => {
+    const height = await frameHeight();
+    assert.ok(height > closed + 100, `the frame grows with the open table (${closed} -> ${height} px)`);
+    return height;
+  });
+  await crossing.evaluate(() => (document.querySelector('details.data').open = false));
+  await eventually(async () => {
+    const height = await frameHeight();
+    assert.ok(Math.abs(height - closed) <= 2, `the frame shrinks back once the table closes (${opened} -> ${height} px, was ${closed} px)`);
+  });
 });
 
 test('the built page works under a sub-path, since its asset URLs are relative', TIMEOUT, async () => {

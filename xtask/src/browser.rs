@@ -1,11 +1,15 @@
 //! The browser tests: serve the built page from a throwaway static server and run node's test
-//! runner over tests/e2e/ against it.
+//! runner over tests/e2e/ against it, once in Chromium and once in Firefox (E2E_ENGINE; see
+//! tests/e2e/helpers.mjs). The same test files run in both; the few an engine cannot run are
+//! skipped there with the reason in the report.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, Stdio};
+use std::time::Instant;
 
 use crate::process::{command, run};
+use crate::tools::Browsers;
 
 /// The server's first line on stdout is "serving <dir> at <url>"; see tests/e2e/server.mjs.
 const READY_PREFIX: &str = "serving ";
@@ -20,7 +24,7 @@ impl Drop for Server {
     }
 }
 
-pub fn run_tests(root: &Path, dist: &Path, chromium: &Path) -> Result<(), String> {
+pub fn run_tests(root: &Path, dist: &Path, browsers: &Browsers) -> Result<String, String> {
     let tests_dir = root.join("tests").join("e2e");
     let mut test_files: Vec<String> = std::fs::read_dir(&tests_dir)
         .map_err(|e| format!("cannot list {}: {e}", tests_dir.display()))?
@@ -64,13 +68,37 @@ pub fn run_tests(root: &Path, dist: &Path, chromium: &Path) -> Result<(), String
         }
     });
 
-    let result = run(command("node")
-        .args(["--test", "--test-reporter=spec"])
-        .args(&test_files)
-        .env("E2E_BASE_URL", &base_url)
-        .env("E2E_DIST_DIR", dist)
-        .env("CHROMIUM_PATH", chromium)
-        .current_dir(root));
+    // Both passes run even when the first fails, so one run tells whether a failure is
+    // Chromium's, Firefox's or the page's in both.
+    let mut failures = Vec::new();
+    let mut timings = Vec::new();
+    for engine in ["chromium", "firefox"] {
+        println!("\n--- browser tests in {engine} ---");
+        let started = Instant::now();
+        let result = run(command("node")
+            .args(["--test", "--test-reporter=spec"])
+            .args(&test_files)
+            .env("E2E_ENGINE", engine)
+            .env("E2E_BASE_URL", &base_url)
+            .env("E2E_DIST_DIR", dist)
+            .env("CHROMIUM_PATH", &browsers.chromium)
+            .env("FIREFOX_PATH", &browsers.firefox)
+            .env("PUPPETEER_SKIP_DOWNLOAD", "1")
+            .current_dir(root));
+        let secs = started.elapsed().as_secs();
+        println!(
+            "browser tests in {engine}: {} in {secs} s",
+            if result.is_ok() { "passed" } else { "FAILED" }
+        );
+        timings.push(format!("{engine} {secs} s"));
+        if let Err(e) = result {
+            failures.push(format!("{engine}: {e}"));
+        }
+    }
     drop(server);
-    result
+    if failures.is_empty() {
+        Ok(timings.join(", "))
+    } else {
+        Err(format!("browser tests failed: {}", failures.join("; ")))
+    }
 }

@@ -186,7 +186,7 @@ fn release_build(root: &Path) -> Result<(), String> {
 fn test(root: &Path) -> Result<String, String> {
     step("checking the toolchain");
     tools::ensure_build_tools(root)?;
-    let chromium = tools::ensure_browser()?;
+    let browsers = tools::ensure_browsers()?;
 
     step("formatting (cargo fmt --all --check; rustfmt.toml sets the style)");
     run(cargo(root).args(["fmt", "--all", "--check"]))?;
@@ -216,19 +216,22 @@ fn test(root: &Path) -> Result<String, String> {
     step("page size");
     let size = size::measure(&root.join("dist"))?.against(PAGE_GZIP_CEILING_BYTES)?;
 
-    step("browser tests (node --test tests/e2e/ against dist/ in headless Chromium)");
-    browser::run_tests(root, &root.join("dist"), &chromium)?;
+    step("browser tests (node --test tests/e2e/ against dist/ in headless Chromium, then Firefox)");
+    let timings = browser::run_tests(root, &root.join("dist"), &browsers)?;
 
-    Ok(format!("native tests, clippy native and wasm32, release build, {size}, browser tests"))
+    Ok(format!(
+        "native tests, clippy native and wasm32, release build, {size}, browser tests ({timings})"
+    ))
 }
 
-/// Builds the release page and measures it against the Chart.js peer in headless Chromium.
+/// Builds the release page and measures it against the Chart.js peer in headless Chromium (step
+/// latency in Firefox too).
 /// Timings and the size budget are reported by the benchmark, never asserted here: only a
 /// harness failure fails this command.
 fn bench(root: &Path, extra: &[String]) -> Result<String, String> {
     step("checking the toolchain");
     tools::ensure_build_tools(root)?;
-    let chromium = tools::ensure_browser()?;
+    let browsers = tools::ensure_browsers()?;
     release_build(root)?;
     step("page size");
     let size = size::measure(&root.join("dist"))?
@@ -240,7 +243,8 @@ fn bench(root: &Path, extra: &[String]) -> Result<String, String> {
         .arg("--dist")
         .arg(root.join("dist"))
         .args(extra)
-        .env("CHROMIUM_PATH", &chromium)
+        .env("CHROMIUM_PATH", &browsers.chromium)
+        .env("FIREFOX_PATH", &browsers.firefox)
         .current_dir(root))?;
     Ok(format!("{size}; results in bench/results/latest.json"))
 }

@@ -146,7 +146,12 @@ fn ensure_node_modules(root: &Path) -> Result<(), String> {
         println!("ok: node_modules matches package-lock.json");
         return Ok(());
     }
-    run(command("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(root))?;
+    // puppeteer-core drives the system's Firefox and downloads nothing; the variable makes sure
+    // no puppeteer package ever fetches a browser of its own at install time.
+    run(command("npm")
+        .args(["ci", "--no-audit", "--no-fund"])
+        .env("PUPPETEER_SKIP_DOWNLOAD", "1")
+        .current_dir(root))?;
     fs::write(&stamp, &wanted).map_err(|e| format!("cannot write {}: {e}", stamp.display()))
 }
 
@@ -164,11 +169,22 @@ fn ensure_wasm_opt(root: &Path, pins: &TrunkPins) -> Result<(), String> {
     Ok(())
 }
 
-/// Headless Chromium for the browser tests, and its driver. Returns the browser's path.
-pub fn ensure_browser() -> Result<PathBuf, String> {
-    let chromium = std::env::var_os("CHROMIUM_PATH")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+/// The browsers the tests run in, each Debian's own build.
+pub struct Browsers {
+    pub chromium: PathBuf,
+    pub firefox: PathBuf,
+}
+
+/// Headless Chromium and Firefox ESR for the browser tests. Chromium is driven by playwright-core
+/// and Firefox by puppeteer-core over WebDriver BiDi, both from node_modules; neither downloads a
+/// browser of its own.
+pub fn ensure_browsers() -> Result<Browsers, String> {
+    Ok(Browsers { chromium: ensure_chromium()?, firefox: ensure_firefox()? })
+}
+
+/// Headless Chromium for the browser tests and the benchmark, and its driver. Returns its path.
+fn ensure_chromium() -> Result<PathBuf, String> {
+    let chromium = browser_path("CHROMIUM_PATH", "/usr/bin/chromium");
     let driver_present = probe("chromedriver", &["--version"]).is_some();
     if !chromium.exists() || !driver_present {
         apt_install(
@@ -186,6 +202,27 @@ pub fn ensure_browser() -> Result<PathBuf, String> {
     Ok(chromium)
 }
 
+/// Headless Firefox ESR for the browser tests' second pass. Returns its path.
+fn ensure_firefox() -> Result<PathBuf, String> {
+    let firefox = browser_path("FIREFOX_PATH", "/usr/bin/firefox-esr");
+    if !firefox.exists() {
+        apt_install(&["firefox-esr"], "Firefox ESR (for the browser tests)")?;
+    }
+    if !firefox.exists() {
+        return Err(format!(
+            "no Firefox at {}; install Debian's firefox-esr or set FIREFOX_PATH",
+            firefox.display()
+        ));
+    }
+    println!("ok: firefox at {}", firefox.display());
+    Ok(firefox)
+}
+
+/// A browser's path: the environment variable `var` when set, else Debian's `default`.
+fn browser_path(var: &str, default: &str) -> PathBuf {
+    std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| PathBuf::from(default))
+}
+
 /// Installs Debian packages when running as root; otherwise says what to install and stops,
 /// since asking for a password would hang CI.
 fn apt_install(packages: &[&str], what: &str) -> Result<(), String> {
@@ -197,11 +234,17 @@ fn apt_install(packages: &[&str], what: &str) -> Result<(), String> {
         return Err(format!("{what} missing and apt-get is not available: install the packages {list} with this system's package manager"));
     }
     println!("installing {what}: {list}");
-    run(command("apt-get").arg("update").env("DEBIAN_FRONTEND", "noninteractive"))?;
-    run(command("apt-get")
-        .args(["install", "-y"])
-        .args(packages)
-        .env("DEBIAN_FRONTEND", "noninteractive"))
+    // Another apt run on the machine (a second checkout's tests, an unattended upgrade) holds
+    // dpkg's lock for a while: wait up to ten minutes for it instead of failing at once.
+    let apt_get = |args: &[&str]| {
+        let mut cmd = command("apt-get");
+        cmd.args(["-o", "DPkg::Lock::Timeout=600"])
+            .args(args)
+            .env("DEBIAN_FRONTEND", "noninteractive");
+        cmd
+    };
+    run(&mut apt_get(&["update"]))?;
+    run(apt_get(&["install", "-y"]).args(packages))
 }
 
 /// The tool versions Trunk.toml pins under `[tools]`.
