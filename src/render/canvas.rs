@@ -14,6 +14,12 @@
 //!
 //! Batched lines are stroked together, so where two translucent lines of one style cross the
 //! crossing is not painted twice; the figures draw nothing that would show the difference.
+//!
+//! plotters hands a backend whole-number coordinates. Rounded to whole device pixels, a straight
+//! line that climbs slowly would stair-step. So the painter tells plotters the canvas is
+//! [`SUBPIXELS`] times larger than it is (the figure's style is scaled to match) and divides every
+//! coordinate, width and font size back down as it writes them: lines keep an eighth of a pixel
+//! of precision, and axis-aligned rules are still snapped to whole pixels to stay sharp.
 
 use plotters_backend::text_anchor::{HPos, VPos};
 use plotters_backend::{
@@ -41,6 +47,9 @@ type Result<T = ()> = std::result::Result<T, DrawingErrorKind<CanvasError>>;
 fn failed(what: &str) -> DrawingErrorKind<CanvasError> {
     DrawingErrorKind::DrawingError(CanvasError(what.to_string()))
 }
+
+/// How many plotters units make one device pixel; see the module notes.
+pub const SUBPIXELS: i32 = 8;
 
 /// A text label waiting for the end of the frame.
 struct Label {
@@ -97,27 +106,47 @@ fn css_color(c: BackendColor) -> String {
     }
 }
 
-/// Appends an SVG path coordinate; `half` moves it half a pixel left/up so that one-pixel lines
-/// along the grid cover whole pixels instead of blurring over two.
-fn push_coord(path: &mut String, command: char, (x, y): BackendCoord, half: (bool, bool)) {
+/// Appends an SVG path coordinate in device pixels; `snap` puts it on the middle of a whole
+/// pixel, so a one-pixel line along the grid covers whole pixels instead of blurring over two.
+fn push_coord(path: &mut String, command: char, (x, y): BackendCoord, snap: (bool, bool)) {
     path.push(command);
-    push_number(path, x, half.0);
+    push_number(path, x, snap.0);
     path.push(' ');
-    push_number(path, y, half.1);
+    push_number(path, y, snap.1);
 }
 
-/// `v`, or `v - 0.5` when `half`, in decimal.
-fn push_number(out: &mut String, v: i32, half: bool) {
-    let _ = match (half, v > 0) {
-        (false, _) => write!(out, "{v}"),
-        (true, true) => write!(out, "{}.5", v - 1),
-        (true, false) => write!(out, "-{}.5", v.unsigned_abs()),
+/// `v` plotters units in device pixels, written with integers only (so drawing never needs
+/// Rust's float formatting): eighths are exact in three decimals. With `snap`, the nearest
+/// pixel's middle.
+fn push_number(out: &mut String, v: i32, snap: bool) {
+    let eighths = if snap {
+        // Round to the nearest whole pixel edge, then step half a pixel back.
+        (v + SUBPIXELS / 2).div_euclid(SUBPIXELS) * SUBPIXELS - SUBPIXELS / 2
+    } else {
+        v
     };
+    if eighths < 0 {
+        out.push('-');
+    }
+    let magnitude = eighths.unsigned_abs();
+    let whole = magnitude / SUBPIXELS.unsigned_abs();
+    let part = magnitude % SUBPIXELS.unsigned_abs();
+    let _ = write!(out, "{whole}");
+    if part != 0 {
+        // 1/8 = 0.125: three decimals say it exactly.
+        let _ = write!(out, ".{:03}", part * 125);
+    }
 }
 
-/// A CSS font for a plotters text style; the size in tenths of a pixel, written with integers.
+/// Plotters units to device pixels, for the context's own numbers.
+fn device(v: i32) -> f64 {
+    f64::from(v) / f64::from(SUBPIXELS)
+}
+
+/// A CSS font for a plotters text style; the size in tenths of a device pixel, written with
+/// integers.
 fn css_font<S: BackendTextStyle>(style: &S) -> String {
-    let tenths = (style.size() * 10.0).round().max(1.0) as u32;
+    let tenths = (style.size() * 10.0 / f64::from(SUBPIXELS)).round().max(1.0) as u32;
     let mut font = String::with_capacity(32);
     let _ = write!(font, "{} {}", style.style().as_str(), tenths / 10);
     if tenths % 10 != 0 {
@@ -156,7 +185,7 @@ impl CanvasPainter {
             self.stroke_color = Some(key);
         }
         if self.line_width != Some(batch.width) {
-            self.context.set_line_width(f64::from(batch.width));
+            self.context.set_line_width(f64::from(batch.width) / f64::from(SUBPIXELS));
             self.line_width = Some(batch.width);
         }
         let path = Path2d::new_with_path_string(&batch.path).map_err(|_| failed("bad path"))?;
@@ -201,7 +230,7 @@ impl CanvasPainter {
             self.context.set_text_baseline(label.baseline);
             self.baseline = label.baseline;
         }
-        let (x, y) = (f64::from(label.at.0), f64::from(label.at.1));
+        let (x, y) = (device(label.at.0), device(label.at.1));
         if label.quarter_turns == 0 {
             return self.context.fill_text(&label.text, x, y).map_err(|_| failed("text"));
         }
@@ -243,7 +272,8 @@ impl DrawingBackend for CanvasPainter {
     type ErrorType = CanvasError;
 
     fn get_size(&self) -> (u32, u32) {
-        (self.canvas.width(), self.canvas.height())
+        let fine = SUBPIXELS.unsigned_abs();
+        (self.canvas.width() * fine, self.canvas.height() * fine)
     }
 
     fn ensure_prepared(&mut self) -> Result {
@@ -256,7 +286,7 @@ impl DrawingBackend for CanvasPainter {
     }
 
     fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Result {
-        self.draw_rect(point, (point.0 + 1, point.1 + 1), &color, true)
+        self.draw_rect(point, (point.0 + SUBPIXELS, point.1 + SUBPIXELS), &color, true)
     }
 
     fn draw_line<S: BackendStyle>(
@@ -306,8 +336,10 @@ impl DrawingBackend for CanvasPainter {
         }
         self.flush()?;
         self.set_fill(style.color());
-        let (x, y) = (f64::from(upper_left.0), f64::from(upper_left.1));
-        self.context.fill_rect(x, y, f64::from(bottom_right.0) - x, f64::from(bottom_right.1) - y);
+        // Filled areas keep whole device pixels at their edges, so bands meet without seams.
+        let edge = |v: i32| device(v).round();
+        let (x, y) = (edge(upper_left.0), edge(upper_left.1));
+        self.context.fill_rect(x, y, edge(bottom_right.0) - x, edge(bottom_right.1) - y);
         Ok(())
     }
 
@@ -345,8 +377,16 @@ impl DrawingBackend for CanvasPainter {
             // An SVG arc in two halves keeps the circle inside the stroke batch.
             let (x, y, r) = (center.0, center.1, radius as i32);
             let path = self.batch_for(style.color(), style.stroke_width())?;
-            let _ =
-                write!(path, "M{} {y}a{r} {r} 0 1 0 {} 0a{r} {r} 0 1 0 {} 0", x - r, 2 * r, -2 * r);
+            push_coord(path, 'M', (x - r, y), (false, false));
+            for sweep in [2 * r, -2 * r] {
+                path.push('a');
+                push_number(path, r, false);
+                path.push(' ');
+                push_number(path, r, false);
+                path.push_str(" 0 1 0 ");
+                push_number(path, sweep, false);
+                path.push_str(" 0");
+            }
             return Ok(());
         }
         self.flush()?;
@@ -354,9 +394,9 @@ impl DrawingBackend for CanvasPainter {
         self.context.begin_path();
         self.context
             .arc(
-                f64::from(center.0),
-                f64::from(center.1),
-                f64::from(radius),
+                device(center.0),
+                device(center.1),
+                f64::from(radius) / f64::from(SUBPIXELS),
                 0.0,
                 std::f64::consts::TAU,
             )
@@ -408,7 +448,7 @@ impl DrawingBackend for CanvasPainter {
         if !font.is_empty() {
             self.context.set_font(&font);
         }
-        Ok((width.ceil() as u32, style.size().round() as u32))
+        Ok(((width * f64::from(SUBPIXELS)).ceil() as u32, style.size().round() as u32))
     }
 
     fn blit_bitmap(&mut self, _pos: BackendCoord, _size: (u32, u32), _src: &[u8]) -> Result {

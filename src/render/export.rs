@@ -37,9 +37,14 @@ pub fn download_png(figure: Figure, state: &State, canvas: &web_sys::HtmlCanvasE
     }
 }
 
+/// Plotters units per SVG user unit: the drawing is made this much larger and the `<svg>`
+/// element shown at the real size, so coordinates keep a quarter of a pixel of precision instead
+/// of being rounded to whole pixels (which stair-steps shallow straight lines).
+const SVG_SUBUNITS: u32 = 4;
+
 /// The figure redrawn as SVG at the canvas's CSS size, in the page's current palette.
 pub fn download_svg(figure: Figure, state: &State, style: Style, width_css: u32, height_css: u32) {
-    let style = Style { scale: 1.0, ..style };
+    let style = Style { scale: f64::from(SVG_SUBUNITS), ..style };
     match to_svg(figure, state, &style, width_css.max(320), height_css.max(200)) {
         Ok(svg) => download_text(&file_name(figure, state, "svg"), "image/svg+xml", &svg),
         Err(e) => web_sys::console::warn_1(&format!("SVG export failed: {e}").into()),
@@ -63,11 +68,14 @@ fn to_svg(
     height: u32,
 ) -> Result<String, String> {
     let mut out = String::new();
+    let fine = (width * SVG_SUBUNITS, height * SVG_SUBUNITS);
     {
-        let root = PageBackend::Svg(SVGBackend::with_string(&mut out, (width, height)))
-            .into_drawing_area();
+        let root = PageBackend::Svg(SVGBackend::with_string(&mut out, fine)).into_drawing_area();
         figure.inputs(state).draw(&root, style).map_err(|e| e.to_string())?;
         root.present().map_err(|e| e.to_string())?;
     }
-    Ok(out)
+    // Shown at the real size; the viewBox keeps the finer coordinates.
+    let drawn = format!(r#"width="{}" height="{}""#, fine.0, fine.1);
+    let shown = format!(r#"width="{width}" height="{height}""#);
+    Ok(out.replacen(&drawn, &shown, 1))
 }

@@ -2,7 +2,7 @@
 //! redrawn by a single effect, at most once per animation frame, whenever what it draws changes.
 
 use crate::charts::{Figure, FigureInputs, Style};
-use crate::render::canvas::{CanvasPainter, FontMemory};
+use crate::render::canvas::{CanvasPainter, FontMemory, SUBPIXELS};
 use crate::render::page_backend::PageBackend;
 use crate::ui::context::use_palette;
 use crate::ui::dom;
@@ -41,7 +41,8 @@ fn paint(
     }
     let Some(painter) = CanvasPainter::new(canvas.clone(), font.clone()) else { return };
     let area = PageBackend::Canvas(painter).into_drawing_area();
-    let style = Style { scale: ratio, palette };
+    // The painter works in SUBPIXELS units per device pixel; the style draws to match.
+    let style = Style { scale: ratio * f64::from(SUBPIXELS), palette };
     if let Err(e) = inputs.draw(&area, &style) {
         web_sys::console::warn_1(&format!("{} figure: {e}", figure.slug()).into());
     }
