@@ -217,8 +217,8 @@ for (const deviceScaleFactor of [1, 2]) {
       assert.ok(r.columns > 100, `the line is found in ${r.columns} columns`);
       return r;
     });
-    // Points rounded to whole pixels measured 0.52 px here at ratio 1 and 0.37 px at ratio 2;
-    // kept to an eighth of a pixel, 0.26 and 0.17 (what is left is the anti-aliasing itself).
+    // Points rounded to whole pixels stray about half a pixel; kept to an eighth of one, what
+    // is left is the anti-aliasing itself, well under a third.
     assert.ok(result.worst < 0.33, `the prefill line strays ${result.worst.toFixed(2)} px from straight`);
   });
 }
