@@ -21,11 +21,11 @@ pub fn PeakLoad() -> impl IntoView {
     view! {
         <h3>"At peak load"</h3>
         <p>
-            "Published decode rates are usually measured on a quiet server. When many requests share the same GPUs each stream slows down, and two deployments need not slow alike. "
-            "Enter the rate each one holds at your busiest hour."
+            "Published figures are usually measured on a quiet server. When many requests share the same GPUs, each stream writes more slowly, and requests also wait longer for their turn, so the first token comes later too; two deployments need not slow alike. "
+            "Enter what each one does at your busiest hour. With the lesson's numbers B's 110 tokens a second fall to 45 while A holds 30, the first tokens unchanged."
         </p>
         <div class="workbench-grid">
-            <Controls legend="Decode rate at peak load" params=&Param::PEAK />
+            <Controls legend="At peak load" params=&Param::PEAK />
             <div>
                 <dl class="readout-grid">
                     <Readout testid="crossover-peak" label="Crossover at peak" value=Signal::derive(move || peak.with(|c| c.crossover().tokens().map(|n| n.to_string())))
