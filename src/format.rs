@@ -40,10 +40,24 @@ pub fn trimmed(x: f64, max_decimals: usize) -> String {
 
 /// A duration the way the lesson's reference table writes it: whole milliseconds under a
 /// second (12.5 ms -> "13 ms"), seconds to two places above (5.125 s -> "5.13 s", 7 s -> "7 s").
-/// Under 10 ms one decimal is kept so tiny prefills do not all read "0 ms".
+/// Under 10 ms one decimal is kept so tiny prefills do not all read "0 ms". Past a day the
+/// seconds stop meaning anything to a reader, so days (to two places) and past a year years
+/// (of 365.25 days) take over.
 pub fn duration(secs: f64) -> String {
+    const DAY: f64 = 86_400.0;
+    const YEAR: f64 = 365.25 * DAY;
     if !secs.is_finite() {
         return "—".to_string();
+    }
+    let in_unit = |size: f64, one: &str, many: &str| {
+        let n = trimmed(secs / size, 2);
+        format!("{n} {}", if n == "1" { one } else { many })
+    };
+    if round_half_away(secs / YEAR, 2) >= 1.0 {
+        return in_unit(YEAR, "year", "years");
+    }
+    if round_half_away(secs / DAY, 2) >= 1.0 {
+        return in_unit(DAY, "day", "days");
     }
     let ms = secs * 1000.0;
     if round_half_away(ms, 1) < 10.0 {
@@ -125,6 +139,18 @@ mod tests {
         assert_eq!(duration(5.125), "5.13 s");
         assert_eq!(duration(7.0), "7 s");
         assert_eq!(duration(f64::INFINITY), "—");
+    }
+
+    #[test]
+    fn long_durations_read_in_days_and_years() {
+        assert_eq!(duration(85_000.0), "85,000 s");
+        assert_eq!(duration(86_000.0 + 399.6), "1 day");
+        assert_eq!(duration(100_000.0), "1.16 days");
+        // Half away from zero: 1.125 days (97,200 s) is exact, and goes up.
+        assert_eq!(duration(97_200.0), "1.13 days");
+        assert_eq!(duration(360.0 * 86_400.0), "360 days");
+        assert_eq!(duration(365.25 * 86_400.0), "1 year");
+        assert_eq!(duration(78_962_960_182_680.7), "2,502,185.22 years");
     }
 
     #[test]

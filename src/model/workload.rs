@@ -139,6 +139,13 @@ impl LengthDistribution {
         LengthDistribution { median_tokens, p90_tokens }
     }
 
+    /// The largest p90 whose spread the distribution keeps, for a given median: past it
+    /// [`LengthDistribution::sigma`] is capped at [`MAX_SIGMA`], so a higher p90 would be ignored.
+    /// Whole tokens, rounded down, so the cap itself never reaches past the widest spread.
+    pub fn widest_p90(median_tokens: f64) -> f64 {
+        (median_tokens * (MAX_SIGMA * Z90).exp()).floor()
+    }
+
     /// The median as used: NaN counts as one token, and a log-normal needs a positive median.
     pub fn median(&self) -> f64 {
         if self.median_tokens.is_nan() {

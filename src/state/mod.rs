@@ -124,12 +124,16 @@ impl State {
 
     /// The parameter's spec with any bound that depends on other inputs filled in: the cached
     /// prefix runs from nothing to the whole prompt, and the 90th percentile of answer lengths
-    /// cannot sit below the median.
+    /// lies between the median and the widest spread the length model keeps.
     pub fn spec_of(&self, param: Param) -> ParamSpec {
         let mut spec = *param.spec();
         match param {
             Param::Cached => spec.max = self.get(Param::Prompt).clamp(spec.min, spec.max),
-            Param::P90 => spec.min = self.get(Param::Median).clamp(spec.min, spec.max),
+            Param::P90 => {
+                let median = self.get(Param::Median);
+                spec.min = median.clamp(spec.min, spec.max);
+                spec.max = LengthDistribution::widest_p90(median).clamp(spec.min, spec.max);
+            }
             _ => {}
         }
         spec

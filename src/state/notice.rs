@@ -8,15 +8,99 @@ pub struct Notice {
     pub message: String,
 }
 
+/// How many notices the banner lists; the rest are counted in one line. Every key yields at
+/// most two, so a crafted link can still produce about eighty, more than anyone reads.
+pub const LISTED_NOTICES: usize = 40;
+
+/// Opens a quoted excerpt inside a message (U+2068, first strong isolate): the text between it
+/// and [`QUOTE_END`] came from the reader or the link. In plain text the pair keeps that
+/// excerpt's direction from leaking into the sentence; the page renders it as `<bdi>`.
+pub const QUOTE_START: char = '\u{2068}';
+/// Closes a quoted excerpt (U+2069, pop directional isolate).
+pub const QUOTE_END: char = '\u{2069}';
+
+/// Characters that are invisible or steer the direction of text: shown back inside a sentence,
+/// a right-to-left override would reverse the rest of the page's own words, and zero-width ones
+/// make two different values look alike. Unicode's whole format category (Cf) would need its
+/// tables in the wasm; these are the ones that matter in a short excerpt.
+fn is_format(c: char) -> bool {
+    matches!(c,
+        '\u{ad}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+        | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{e0000}'..='\u{e007f}')
+}
+
 /// Raw text from a URL can be arbitrarily long or strange; the notice shows a short, plain
-/// excerpt of it (rendered as text, never as markup).
+/// excerpt of it between [`QUOTE_START`] and [`QUOTE_END`] (rendered as text, never as markup):
+/// control characters become spaces, format and direction characters are dropped.
 pub fn excerpt(raw: &str) -> String {
     const MAX_CHARS: usize = 24;
-    let cleaned: String = raw.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-    if cleaned.chars().count() > MAX_CHARS {
-        let head: String = cleaned.chars().take(MAX_CHARS).collect();
-        format!("{head}…")
-    } else {
-        cleaned
+    let mut cleaned =
+        raw.chars().filter(|c| !is_format(*c)).map(|c| if c.is_control() { ' ' } else { c });
+    let head: String = cleaned.by_ref().take(MAX_CHARS).collect();
+    let more = if cleaned.next().is_some() { "…" } else { "" };
+    format!("{QUOTE_START}{head}{more}{QUOTE_END}")
+}
+
+/// A message split into plain parts (false) and quoted excerpts (true), markers removed.
+pub fn segments(message: &str) -> Vec<(bool, &str)> {
+    let mut out = Vec::new();
+    let mut rest = message;
+    while let Some((before, after)) = rest.split_once(QUOTE_START) {
+        if !before.is_empty() {
+            out.push((false, before));
+        }
+        let (quoted, tail) = after.split_once(QUOTE_END).unwrap_or((after, ""));
+        out.push((true, quoted));
+        rest = tail;
+    }
+    if !rest.is_empty() {
+        out.push((false, rest));
+    }
+    out
+}
+
+/// The line closing a banner that lists only the first [`LISTED_NOTICES`] of `total`.
+pub fn more_line(total: usize) -> Option<String> {
+    let hidden = total.checked_sub(LISTED_NOTICES).filter(|n| *n > 0)?;
+    Some(format!(
+        "…and {hidden} more {}, not listed. Fixing the ones above and reloading shows the rest.",
+        if hidden == 1 { "problem" } else { "problems" }
+    ))
+}
+
+/// `message` as the reader sees it, with the excerpt markers removed.
+pub fn plain(message: &str) -> String {
+    message.chars().filter(|c| *c != QUOTE_START && *c != QUOTE_END).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_drop_direction_and_invisible_characters() {
+        assert_eq!(excerpt("\u{202e}evil\u{200b}"), "\u{2068}evil\u{2069}");
+        assert_eq!(excerpt("a\u{2066}b\u{2069}c\u{feff}"), "\u{2068}abc\u{2069}");
+        assert_eq!(excerpt("x\ny"), "\u{2068}x y\u{2069}");
+        assert_eq!(plain(&excerpt(&"9".repeat(30))), format!("{}…", "9".repeat(24)));
+    }
+
+    #[test]
+    fn segments_mark_the_quoted_parts() {
+        let message = format!("A {} is B {}.", excerpt("x"), excerpt("\u{202e}y"));
+        assert_eq!(
+            segments(&message),
+            [(false, "A "), (true, "x"), (false, " is B "), (true, "y"), (false, ".")]
+        );
+        assert_eq!(segments("plain"), [(false, "plain")]);
+        assert_eq!(segments(""), []);
+    }
+
+    #[test]
+    fn the_banner_counts_what_it_leaves_out() {
+        assert_eq!(more_line(LISTED_NOTICES), None);
+        assert_eq!(more_line(3), None);
+        assert!(more_line(LISTED_NOTICES + 1).is_some_and(|l| l.contains("1 more problem,")));
+        assert!(more_line(LISTED_NOTICES + 60).is_some_and(|l| l.contains("60 more problems")));
     }
 }

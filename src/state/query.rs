@@ -3,7 +3,7 @@
 
 use super::notice::{excerpt, Notice};
 use super::params::Param;
-use super::value::{accept, describe};
+use super::value::{accept, describe, Problem};
 use super::{ModelView, State, TtftSource};
 use crate::model::deep::TtftDefinition;
 use crate::model::deployments::Consumer;
@@ -70,24 +70,20 @@ pub fn parse(query: &str) -> Parsed {
         let spec = param.spec();
         let (wanted, problem) = accept(spec, value);
         let stored = state.set(param, wanted);
+        // A bound set by another input is reported like any other, with its reason after it.
+        let bounded_by_another = stored != wanted;
+        let problem = match problem {
+            None if stored < wanted => Some(Problem::AboveMax),
+            None if stored > wanted => Some(Problem::BelowMin),
+            other => other,
+        };
         if let Some(problem) = problem {
-            notices.push(describe(spec, value, problem, stored));
-        } else if stored != wanted {
-            let why = match param {
-                Param::Cached => "a cached prefix cannot be longer than the prompt",
-                Param::P90 => "the 90th percentile cannot be below the median",
-                _ => "it is out of range given the other settings",
-            };
-            notices.push(Notice {
-                key: spec.key.to_string(),
-                message: format!(
-                    "{} ({}): {why}; using {} {}.",
-                    spec.label,
-                    spec.key,
-                    crate::format::trimmed(stored, spec.decimals.max(0) as usize),
-                    spec.unit
-                ),
-            });
+            let mut notice = describe(&state.spec_of(param), value, problem, stored);
+            if bounded_by_another {
+                notice.message.push(' ');
+                notice.message.push_str(&why_bounded(param, stored < wanted, &state));
+            }
+            notices.push(notice);
         }
     }
     for (key, value, _) in raw_choices {
@@ -121,7 +117,21 @@ pub fn parse(query: &str) -> Parsed {
     Parsed { state, notices }
 }
 
-fn repeated(label: &str, key: &str, times: usize, last: &str) -> Notice {
+/// Why `param` has a bound that another input sets (`above`: it was capped from above).
+fn why_bounded(param: Param, above: bool, state: &State) -> String {
+    match (param, above) {
+        (Param::Cached, _) => "A cached prefix cannot be longer than the prompt.".to_string(),
+        (Param::P90, false) => "The 90th percentile cannot be below the median.".to_string(),
+        (Param::P90, true) => format!(
+            "With a median of {}, a longer 90th percentile would spread answer lengths wider than the model of them goes.",
+            crate::format::tokens(state.get(Param::Median))
+        ),
+        _ => "It is out of range given the other settings.".to_string(),
+    }
+}
+
+/// The one notice for a key given `times` times, whose `last` value is used.
+pub(super) fn repeated(label: &str, key: &str, times: usize, last: &str) -> Notice {
     Notice {
         key: key.to_string(),
         message: format!(
@@ -333,7 +343,8 @@ mod tests {
         assert_eq!(bad.state.model, ModelView::Linear);
         assert_eq!(bad.notices.len(), 2);
         assert!(
-            bad.notices[0].message.contains("“quantum” is not one of"),
+            crate::state::notice::plain(&bad.notices[0].message)
+                .contains("“quantum” is not one of"),
             "{}",
             bad.notices[0].message
         );
@@ -346,6 +357,20 @@ mod tests {
         assert_eq!(p.notices.len(), 1);
         assert!(p.notices[0].message.contains("cannot be longer than the prompt"));
         assert!(parse("cached=3000&prompt=5000").notices.is_empty());
+    }
+
+    #[test]
+    fn p90_follows_the_median_both_ways() {
+        let p = parse("median=1&p90=1000000");
+        assert_eq!(p.state.get(Param::P90), 28_350.0);
+        assert_eq!(p.notices.len(), 1);
+        let message = crate::state::notice::plain(&p.notices[0].message);
+        assert!(message.contains("is above the largest allowed value; using the maximum, 28,350 tokens. With a median of 1 token"), "{message}");
+        let below = parse("median=500&p90=100");
+        assert_eq!(below.state.get(Param::P90), 500.0);
+        assert!(below.notices[0].message.contains("cannot be below the median"));
+        // The table's p90 is then the control's.
+        assert!((p.state.lengths().quantile(0.9) - 28_350.0).abs() < 1e-6);
     }
 
     #[test]

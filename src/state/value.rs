@@ -8,6 +8,8 @@ use super::params::ParamSpec;
 pub enum Problem {
     Empty,
     NotANumber,
+    /// A comma that cannot be a thousands separator, most likely a decimal comma ("0,25").
+    DecimalComma,
     NotFinite,
     Negative,
     ZeroRate,
@@ -21,7 +23,10 @@ pub fn accept(spec: &ParamSpec, raw: &str) -> (f64, Option<Problem>) {
     if text.is_empty() {
         return (spec.default, Some(Problem::Empty));
     }
-    let Some(parsed) = super::number::parse_f64(&text.replace([',', '_'], "")) else {
+    let Some(digits) = without_separators(text) else {
+        return (spec.default, Some(Problem::DecimalComma));
+    };
+    let Some(parsed) = super::number::parse_f64(&digits) else {
         return (spec.default, Some(Problem::NotANumber));
     };
     if !parsed.is_finite() {
@@ -42,11 +47,35 @@ pub fn accept(spec: &ParamSpec, raw: &str) -> (f64, Option<Problem>) {
     (spec.clamp(parsed), None)
 }
 
+/// `text` with its digit separators removed, or `None` when a comma in it is not a thousands
+/// separator. Commas are accepted only between groups of exactly three digits before any point
+/// (`12,000`, `1,000,000.5`): anything else, `0,25` above all, is a decimal comma, and reading
+/// it as a separator would silently multiply the value. Underscores group digits freely.
+pub fn without_separators(text: &str) -> Option<String> {
+    let text = text.replace('_', "");
+    if !text.contains(',') {
+        return Some(text);
+    }
+    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(&text);
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let mut groups = whole.split(',');
+    let first_ok = groups.next().is_some_and(|g| (1..=3).contains(&g.len()));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let grouped = first_ok
+        && digits(whole.replace(',', "").as_str())
+        && groups.all(|g| g.len() == 3)
+        && digits(fraction);
+    grouped.then(|| text.replace(',', ""))
+}
+
 impl Problem {
     /// Whether the raw text carries no usable number at all (as opposed to a number outside
     /// the bounds, which has a nearest allowed value).
     pub fn has_no_number(self) -> bool {
-        matches!(self, Problem::Empty | Problem::NotANumber | Problem::NotFinite)
+        matches!(
+            self,
+            Problem::Empty | Problem::NotANumber | Problem::DecimalComma | Problem::NotFinite
+        )
     }
 
     fn reason(self, raw: &str) -> String {
@@ -54,6 +83,16 @@ impl Problem {
         match self {
             Problem::Empty => "was left empty".to_string(),
             Problem::NotANumber => format!("“{given}” is not a number"),
+            Problem::DecimalComma => {
+                // One comma is almost surely a decimal one: show the number it probably meant.
+                let text = raw.trim();
+                let meant = Some(text.replacen(',', ".", 1))
+                    .filter(|t| !t.contains(',') && super::number::parse_f64(t).is_some());
+                match meant {
+                    Some(meant) => format!("“{given}”: a comma can only separate thousands here; for decimals use a point, as in {}", excerpt(&meant)),
+                    None => format!("“{given}”: a comma can only separate thousands here (12,000); for decimals use a point"),
+                }
+            }
             Problem::NotFinite => format!("“{given}” is not a finite number"),
             Problem::Negative => format!("“{given}” is negative"),
             Problem::ZeroRate => "a rate of zero would never finish".to_string(),
@@ -64,7 +103,9 @@ impl Problem {
 
     fn fallback(self) -> &'static str {
         match self {
-            Problem::Empty | Problem::NotANumber | Problem::NotFinite => "the default",
+            Problem::Empty | Problem::NotANumber | Problem::DecimalComma | Problem::NotFinite => {
+                "the default"
+            }
             Problem::Negative | Problem::ZeroRate | Problem::BelowMin => "the minimum",
             Problem::AboveMax => "the maximum",
         }
@@ -141,6 +182,31 @@ mod tests {
     }
 
     #[test]
+    fn commas_only_separate_thousands() {
+        let s = Param::Prompt.spec();
+        assert_eq!(accept(s, "12,000"), (12_000.0, None));
+        assert_eq!(accept(s, "1,000,000"), (1_000_000.0, None));
+        assert_eq!(accept(Param::AttentionKnee.spec(), "1,000,000.5").1, None);
+        assert_eq!(accept(Param::Wait.spec(), "1,000.5").0, Param::Wait.spec().max);
+        assert_eq!(accept(Param::Wait.spec(), "-1,000.25").1, Some(Problem::Negative));
+        for bad in [
+            "0,25", "2,5", "12,00", "1,0000", ",000", "1,,000", "1000,000", "1.000,5", "1,000e3",
+            "1,",
+        ] {
+            assert_eq!(accept(s, bad), (s.default, Some(Problem::DecimalComma)), "{bad}");
+        }
+        let (kept, msg) = typed(Param::Decode.spec(), "2,5", 60.0);
+        assert_eq!(kept, 60.0);
+        let msg = crate::state::notice::plain(&msg.unwrap_or_default());
+        assert!(msg.contains("use a point, as in 2.5; keeping 60 tok/s"), "{msg}");
+        let wait = describe(Param::Wait.spec(), "0,25", Problem::DecimalComma, 0.0);
+        assert!(crate::state::notice::plain(&wait.message)
+            .contains("as in 0.25; using the default, 0 s"));
+        let many = describe(Param::Wait.spec(), "1,2,3", Problem::DecimalComma, 0.0);
+        assert!(many.message.contains("for decimals use a point;"), "{}", many.message);
+    }
+
+    #[test]
     fn rejects_with_a_reason() {
         let s = Param::Decode.spec();
         assert_eq!(accept(s, ""), (60.0, Some(Problem::Empty)));
@@ -171,11 +237,14 @@ mod tests {
         assert_eq!(typed(s, "2500", 16_000.0), (2_500.0, None));
         let (kept, msg) = typed(s, "abc", 16_000.0);
         assert_eq!(kept, 16_000.0);
-        assert_eq!(msg.as_deref(), Some("“abc” is not a number; keeping 16,000 tokens."));
+        assert_eq!(
+            msg.map(|m| crate::state::notice::plain(&m)).as_deref(),
+            Some("“abc” is not a number; keeping 16,000 tokens.")
+        );
         let (clamped, msg) = typed(s, "5e9", 16_000.0);
         assert_eq!(clamped, s.max);
         assert_eq!(
-            msg.as_deref(),
+            msg.map(|m| crate::state::notice::plain(&m)).as_deref(),
             Some("“5e9” is above the largest allowed value; using the maximum, 1,000,000 tokens.")
         );
         assert_eq!(typed(s, "", 300.0).0, 300.0);

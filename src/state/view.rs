@@ -2,7 +2,8 @@
 //! and the colour theme. These live in the URL beside the state, so an embed or a projector
 //! link keeps its look on reload, but they are not part of a shared scenario.
 
-use super::query::percent_decode;
+use super::notice::excerpt;
+use super::query::{percent_decode, repeated};
 use super::{Figure, Notice};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,31 +39,54 @@ pub struct View {
 }
 
 impl View {
-    /// Reads the view keys of a query string; unknown values are named in notices.
+    /// Reads the view keys of a query string; unknown values are named in notices. A key given
+    /// more than once uses its last value and is named once, like the state's keys, however
+    /// often a crafted link repeats it.
     pub fn parse(query: &str) -> (View, Vec<Notice>) {
+        const KEYS: [(&str, &str); 3] =
+            [("embed", "Embedded figure"), ("present", "Presentation figure"), ("theme", "Theme")];
+        // The last value of each key and how many times it was given, in KEYS order.
+        let mut given: [(usize, String); 3] = Default::default();
+        for pair in query.trim_start_matches('?').split('&') {
+            let (raw_key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let key = percent_decode(raw_key);
+            let Some(slot) =
+                KEYS.iter().position(|(k, _)| *k == key.trim()).and_then(|i| given.get_mut(i))
+            else {
+                continue;
+            };
+            slot.0 += 1;
+            slot.1 = percent_decode(value);
+        }
         let mut view = View::default();
         let mut notices = Vec::new();
         let figures =
             Figure::ALL.iter().map(|f| format!("“{}”", f.slug())).collect::<Vec<_>>().join(", ");
-        for pair in query.trim_start_matches('?').split('&') {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let value = percent_decode(value);
-            let mut figure = |what: &str| match Figure::from_slug(value.trim()) {
-                Some(f) => Some(f),
-                None => {
-                    notices.push(Notice { key: key.to_string(), message: format!("{what} ({key}): there is no figure called “{}”; the choices are {figures}. Showing the whole page.", crate::state::notice::excerpt(&value)) });
-                    None
-                }
-            };
-            match key {
-                "embed" => view.embed = figure("Embedded figure"),
-                "present" => view.present = figure("Presentation figure"),
-                "theme" => match Theme::from_key(value.trim()) {
-                    Some(t) => view.theme = t,
-                    None => notices.push(Notice { key: key.to_string(), message: format!("Theme (theme): “{}” is not “auto”, “light” or “dark”; following the system setting.", crate::state::notice::excerpt(&value)) }),
-                },
-                _ => {}
+        for ((key, label), (times, value)) in KEYS.into_iter().zip(given) {
+            if times > 1 {
+                notices.push(repeated(label, key, times, &value));
             }
+            if times == 0 {
+                continue;
+            }
+            let value_text = value.trim();
+            let understood = match key {
+                "embed" => {
+                    view.embed = Figure::from_slug(value_text);
+                    view.embed.is_some()
+                }
+                "present" => {
+                    view.present = Figure::from_slug(value_text);
+                    view.present.is_some()
+                }
+                _ => Theme::from_key(value_text).map(|t| view.theme = t).is_some(),
+            };
+            let message = match (understood, key) {
+                (true, _) => continue,
+                (false, "theme") => format!("{label} ({key}): “{}” is not “auto”, “light” or “dark”; following the system setting.", excerpt(&value)),
+                (false, _) => format!("{label} ({key}): there is no figure called “{}”; the choices are {figures}. Showing the whole page.", excerpt(&value)),
+            };
+            notices.push(Notice { key: key.to_string(), message });
         }
         (view, notices)
     }
@@ -101,7 +125,18 @@ mod tests {
         let (view, notices) = View::parse("present=pie&theme=purple");
         assert_eq!(view, View::default());
         assert_eq!(notices.len(), 2);
-        assert!(notices[0].message.contains("“pie”"), "{}", notices[0].message);
+        assert!(crate::state::notice::plain(&notices[0].message).contains("“pie”"));
         assert_eq!(notices[1].key, "theme");
+    }
+
+    #[test]
+    fn repeated_keys_are_named_once_and_the_last_value_wins() {
+        let query = format!("{}embed=lengths&theme=dark", "theme&embed=pie&".repeat(500));
+        let (view, notices) = View::parse(&query);
+        assert_eq!(view, View { embed: Some(Figure::Lengths), present: None, theme: Theme::Dark });
+        assert_eq!(notices.len(), 2, "{notices:?}");
+        assert!(notices[0].message.contains("(501 times)"), "{}", notices[0].message);
+        let (_, bad_last) = View::parse("present=timeline&present=pie");
+        assert_eq!(bad_last.len(), 2, "repeated, and the last value unknown");
     }
 }

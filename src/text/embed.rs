@@ -1,54 +1,144 @@
-//! The code a host page pastes to embed one figure.
+//! The code a host page pastes to embed one figure, and the links an embedded figure offers.
 
-use crate::state::Figure;
+use crate::state::query::to_query;
+use crate::state::{Figure, State};
 
-/// The iframe and the few lines a host page needs to size it, for the page at `href` (whose
-/// own query is kept, minus any view key) served from `origin`. The host checks the message's
-/// origin, and the message carries nothing but a height.
-pub fn snippet(figure: Figure, href: &str, origin: &str) -> String {
-    let (base, query) = href.split_once('?').unwrap_or((href, ""));
-    let query: Vec<&str> = query
-        .split('#')
-        .next()
-        .unwrap_or("")
-        .split('&')
-        .filter(|p| !p.is_empty() && !p.starts_with("embed=") && !p.starts_with("present="))
-        .collect();
-    let src = format!("{base}?{}&embed={}", query.join("&"), figure.slug());
+/// The host script (`embed.js`) as this build published it: its absolute address and its
+/// subresource-integrity hash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostScript<'a> {
+    pub src: &'a str,
+    pub integrity: &'a str,
+}
+
+/// Keys that say how the page is shown, not what it computes: an embed or a link out of one
+/// drops them and sets its own.
+const VIEW_FIGURE_KEYS: [&str; 2] = ["embed", "present"];
+
+/// The pairs of a query string (`?` and any `#fragment` dropped), without the view keys that
+/// pick a figure.
+fn scenario_pairs(query: &str) -> impl Iterator<Item = &str> {
+    let query = query.split('#').next().unwrap_or("");
+    query.strip_prefix('?').unwrap_or(query).split('&').filter(|pair| {
+        let key = pair.split('=').next().unwrap_or("");
+        !pair.is_empty() && !VIEW_FIGURE_KEYS.contains(&key)
+    })
+}
+
+/// The settings of `query` that differ from the page's defaults (so a host's markup stays
+/// short and readable), with any view key that picks a figure removed. The theme is kept.
+pub fn settings(query: &str) -> String {
+    let defaults = to_query(&State::default());
+    let default_pairs: Vec<&str> = defaults.split('&').collect();
+    scenario_pairs(query).filter(|pair| !default_pairs.contains(pair)).collect::<Vec<_>>().join("&")
+}
+
+/// Text safe inside a double-quoted HTML attribute.
+fn attribute(text: &str) -> String {
+    text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// What the Embed button copies for `figure` at the settings in `query`. With the host script
+/// it is that script (loaded once however many figures a page has; its integrity hash pins
+/// this build's file) and a `<crossover-figure>` element, which makes, labels and sizes the
+/// frame itself, so the host needs no inline script or style. `page` is the app's address,
+/// used for the bare-iframe form when no host script is known.
+pub fn snippet(figure: Figure, query: &str, page: &str, script: Option<HostScript>) -> String {
+    let settings = settings(query);
+    match script {
+        Some(script) => format!(
+            "<script src=\"{}\" integrity=\"{}\" crossorigin=\"anonymous\" defer></script>\n<crossover-figure figure=\"{}\" query=\"{}\"></crossover-figure>",
+            attribute(script.src),
+            attribute(script.integrity),
+            figure.slug(),
+            attribute(&settings),
+        ),
+        None => iframe(figure, &settings, page),
+    }
+}
+
+/// The frame alone, for hosts that allow no script at all: it cannot follow its content's
+/// height, so it is given room for the figure and its controls.
+pub fn iframe(figure: Figure, settings: &str, page: &str) -> String {
+    let base = page.split(['?', '#']).next().unwrap_or(page);
+    let query = if settings.is_empty() { String::new() } else { format!("{settings}&") };
+    let src = format!("{base}?{query}embed={}", figure.slug());
     format!(
-        r#"<iframe src="{src}" title="Crossover: {title}" style="width:100%;border:0;height:520px" loading="lazy"></iframe>
-<script>
-  // Resize the Crossover iframe to fit its content. Only messages from its origin are trusted.
-  window.addEventListener("message", function (event) {{
-    if (event.origin !== "{origin}" || !event.data || event.data.type !== "crossover:height") return;
-    var height = Number(event.data.height);
-    if (!(height > 0 && height < 20000)) return;
-    document.querySelectorAll("iframe").forEach(function (frame) {{
-      if (frame.contentWindow === event.source) frame.style.height = Math.ceil(height) + "px";
-    }});
-  }});
-</script>"#,
-        title = figure.title()
+        "<iframe src=\"{}\" title=\"Crossover: {}\" width=\"100%\" height=\"900\" frameborder=\"0\" loading=\"lazy\" referrerpolicy=\"no-referrer\" sandbox=\"{SANDBOX}\" allow=\"clipboard-write\"></iframe>",
+        attribute(&src),
+        attribute(figure.title()),
     )
+}
+
+/// What an embedded figure may do in its frame: run, keep its own origin (its wasm is fetched
+/// from there with an integrity check), open the full explainer in a new tab that is not
+/// sandboxed, and save its PNG, SVG and CSV files. Nothing else: no navigating the host, no
+/// forms, no dialogs.
+pub const SANDBOX: &str =
+    "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-downloads";
+
+/// The address of the whole page at the settings in `query` (the address of a one-figure view
+/// with its figure keys removed), for "Open the full explainer" and "Leave presentation mode".
+pub fn full_page(page: &str, query: &str) -> String {
+    let base = page.split(['?', '#']).next().unwrap_or(page);
+    format!("{base}?{}", scenario_pairs(query).collect::<Vec<_>>().join("&"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::Param;
+
+    const SCRIPT: HostScript =
+        HostScript { src: "https://example.org/x/embed-0123abcd.js", integrity: "sha384-AbC+/=" };
 
     #[test]
-    fn keeps_the_settings_and_drops_other_view_keys() {
-        let code = snippet(
-            Figure::Crossing,
-            "https://example.org/x/?prompt=20000&embed=timeline&present=lengths#top",
-            "https://example.org",
+    fn the_host_script_form_needs_no_inline_code_and_escapes_the_query() {
+        let state = State::default().with(Param::Prompt, 20_000.0).with(Param::Decode, 40.0);
+        let query = format!("{}&embed=timeline&present=lengths&theme=dark", to_query(&state));
+        let code = snippet(Figure::Crossing, &query, "https://example.org/x/", Some(SCRIPT));
+        assert_eq!(
+            code,
+            "<script src=\"https://example.org/x/embed-0123abcd.js\" integrity=\"sha384-AbC+/=\" crossorigin=\"anonymous\" defer></script>\n<crossover-figure figure=\"crossing\" query=\"prompt=20000&amp;decode=40&amp;theme=dark\"></crossover-figure>"
         );
+        assert!(!code.contains("style=") && !code.contains("<script>"));
+    }
+
+    #[test]
+    fn the_default_settings_embed_with_an_empty_query() {
+        assert_eq!(settings(&to_query(&State::default())), "");
+        let code = snippet(Figure::Lengths, "?embed=lengths", "https://a.test/", Some(SCRIPT));
         assert!(
-            code.contains(r#"src="https://example.org/x/?prompt=20000&embed=crossing""#),
+            code.ends_with("<crossover-figure figure=\"lengths\" query=\"\"></crossover-figure>")
+        );
+    }
+
+    #[test]
+    fn the_bare_frame_is_sandboxed_labelled_and_escaped() {
+        let code =
+            snippet(Figure::Timeline, "?output=50&embed=crossing", "https://a.test/c/?x#y", None);
+        assert!(
+            code.starts_with("<iframe src=\"https://a.test/c/?output=50&amp;embed=timeline\""),
             "{code}"
         );
-        assert!(code.contains(r#"event.origin !== "https://example.org""#), "{code}");
-        assert!(code.contains(Figure::Crossing.title()));
-        assert!(!code.contains("present="));
+        assert!(code.contains("title=\"Crossover: One request on a clock\""), "{code}");
+        assert!(code.contains(&format!("sandbox=\"{SANDBOX}\"")));
+        assert!(
+            code.contains("referrerpolicy=\"no-referrer\"")
+                && code.contains("allow=\"clipboard-write\"")
+        );
+        assert!(!code.contains("style="));
+    }
+
+    #[test]
+    fn links_out_of_a_figure_drop_only_the_figure_keys() {
+        assert_eq!(
+            full_page(
+                "https://a.test/c/?embed=timeline&prompt=1#x",
+                "prompt=900&embed=timeline&theme=dark&present=crossing"
+            ),
+            "https://a.test/c/?prompt=900&theme=dark"
+        );
+        assert_eq!(full_page("https://a.test/", ""), "https://a.test/?");
     }
 }
