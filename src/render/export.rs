@@ -6,19 +6,37 @@ use crate::render::page_backend::PageBackend;
 use crate::state::State;
 use crate::text::files::file_name;
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
-use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// How long a download's blob URL stays valid. Revoked at once after the click, the download
+/// can be cut off in browsers that start reading the blob only after the click returns;
+/// revoked never, the file's bytes stay in memory until the page closes.
+const REVOKE_AFTER_MS: i32 = 60_000;
 
 /// Offers `content` for download under `name`.
 pub fn download_text(name: &str, mime: &str, content: &str) {
     let parts = js_sys::Array::of1(&content.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) {
+        offer_blob(name, &blob);
+    }
+}
+
+/// Saves `blob` under `name` through a blob URL, revoked once the download has surely begun.
+fn offer_blob(name: &str, blob: &web_sys::Blob) {
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else { return };
     click_link(name, &url);
-    let _ = web_sys::Url::revoke_object_url(&url);
+    let revoke = Closure::once_into_js(move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    });
+    if let Some(window) = web_sys::window() {
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+            revoke.unchecked_ref(),
+            REVOKE_AFTER_MS,
+        );
+    }
 }
 
 fn click_link(name: &str, href: &str) {
@@ -30,11 +48,17 @@ fn click_link(name: &str, href: &str) {
     link.click();
 }
 
-/// The figure's canvas, exactly as on screen (at the screen's pixel density).
+/// The figure's canvas, exactly as on screen (at the screen's pixel density). The PNG is
+/// encoded off the main thread by `toBlob`, where a data URL would be a base64 copy of it in a
+/// string several megabytes long on a large screen.
 pub fn download_png(figure: Figure, state: &State, canvas: &web_sys::HtmlCanvasElement) {
-    if let Ok(data_url) = canvas.to_data_url_with_type("image/png") {
-        click_link(&file_name(figure, state, "png"), &data_url);
-    }
+    let name = file_name(figure, state, "png");
+    let save = Closure::once_into_js(move |blob: JsValue| {
+        if let Ok(blob) = blob.dyn_into::<web_sys::Blob>() {
+            offer_blob(&name, &blob);
+        }
+    });
+    let _ = canvas.to_blob_with_type(save.unchecked_ref(), "image/png");
 }
 
 /// Plotters units per SVG user unit: the drawing is made this much larger and the `<svg>`

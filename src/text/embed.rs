@@ -131,6 +131,16 @@ mod tests {
     }
 
     #[test]
+    fn the_host_script_titles_frames_as_the_figures_are_captioned() {
+        let script = include_str!("../embed.js");
+        for figure in Figure::ALL {
+            let line = format!("{}: '{}',", figure.slug(), figure.title());
+            assert!(script.contains(&line), "src/embed.js lacks {line}");
+        }
+        assert!(script.contains(&format!("var SANDBOX = '{SANDBOX}';")), "the same sandbox");
+    }
+
+    #[test]
     fn links_out_of_a_figure_drop_only_the_figure_keys() {
         assert_eq!(
             full_page(

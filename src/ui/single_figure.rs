@@ -3,6 +3,8 @@
 
 use crate::charts::Figure;
 use crate::state::Param;
+use crate::text::embed;
+use crate::ui::context::CurrentQuery;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::notices::Notices;
@@ -90,14 +92,12 @@ pub fn SingleFigure(figure: Figure, presentation: bool) -> impl IntoView {
         post_height_to_parent();
     }
     Effect::new(move |_| super::dom::mark_complete());
+    // Built from the settings as they are now, not the address the frame opened with, so the
+    // link follows the sliders (and drops the notices of a link already corrected).
+    let query = expect_context::<CurrentQuery>().0;
     let full_page = move || {
-        let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
-        let (base, query) = href.split_once('?').unwrap_or((href.as_str(), ""));
-        let kept: Vec<&str> = query
-            .split('&')
-            .filter(|p| !p.starts_with("embed=") && !p.starts_with("present="))
-            .collect();
-        format!("{base}?{}", kept.join("&"))
+        let page = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+        embed::full_page(&page, &query.get())
     };
     view! {
         <div class=if presentation { "single presentation" } else { "single embed" } data-testid="single-figure">

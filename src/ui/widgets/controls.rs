@@ -129,7 +129,7 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
             </div>
             <p id=hint_id class="hint">{range}</p>
             <p id=error_id.clone() class="field-error" data-testid=error_id role="alert" hidden=move || error.with(Option::is_none)>
-                {move || error.get().unwrap_or_default()}
+                {move || error.get().map(|m| crate::ui::widgets::notices::with_quotes(&m))}
             </p>
         </div>
     }

@@ -34,11 +34,23 @@ fn copy(text: String, status: RwSignal<Option<String>>, done: &'static str) {
     });
 }
 
+/// This build's host script, as index.html names it: an inert `<script type="text/plain">`
+/// (the page never runs it) whose address and integrity hash trunk writes at each build.
+fn host_script() -> Option<(String, String)> {
+    let document = web_sys::window()?.document()?;
+    let tag = document.query_selector("script[data-host-script]").ok()??;
+    let integrity = tag.get_attribute("integrity")?;
+    let src =
+        web_sys::Url::new_with_base(&tag.get_attribute("src")?, &document.url().ok()?).ok()?.href();
+    Some((src, integrity))
+}
+
 /// The embed snippet for `figure` at the current settings, served from this page's address.
 fn embed_code(figure: Figure, query: &str) -> String {
-    let href = current_href(query);
-    let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
-    embed::snippet(figure, &href, &origin)
+    let page = current_href("");
+    let script = host_script();
+    let script = script.as_ref().map(|(src, integrity)| embed::HostScript { src, integrity });
+    embed::snippet(figure, query, &page, script)
 }
 
 #[component]
@@ -76,7 +88,7 @@ pub fn EmbedButton(figure: Figure) -> impl IntoView {
         <button type="button" class="quiet" data-testid=format!("{}-embed", figure.slug()) on:click=copy_code>"Embed"</button>
         <span class="share-status" role="status">{move || status.get().unwrap_or_default()}</span>
         <Show when=move || !code.with(String::is_empty)>
-            <textarea class="embed-code" readonly rows="8" aria-label="Embed code" data-testid=format!("{}-embed-code", figure.slug()) prop:value=move || code.get()></textarea>
+            <textarea class="embed-code" readonly rows="3" aria-label="Embed code" data-testid=format!("{}-embed-code", figure.slug()) prop:value=move || code.get()></textarea>
         </Show>
     }
 }
