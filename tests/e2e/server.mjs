@@ -4,7 +4,8 @@
 //
 // As a program:  node tests/e2e/server.mjs --root dist [--host 127.0.0.1] [--port 0] [--prefix /crossover/]
 // Its first line on stdout is "serving <root> at <url>"; port 0 picks a free port.
-// As a module:   const server = await startServer({ root, prefix }); ... await server.close();
+// As a module:   const server = await startServer({ root, prefix, headers }); ... await server.close();
+// `headers` are added to every file served (a host page's Content-Security-Policy, say).
 
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
@@ -56,7 +57,16 @@ export function resolveFile(root, urlPath) {
  * Starts serving `root`. Paths under `prefix` (default "/") map onto `root`; with another
  * prefix, "/" keeps serving `root` too, so one server covers both kinds of hosting.
  */
-export function startServer({ root, host = '127.0.0.1', port = 0, prefix = '/' } = {}) {
+/**
+ * The host script (`embed-<hash>.js`) is loaded by other sites with an integrity hash and
+ * `crossorigin="anonymous"`; a browser checks that hash only on a CORS response, so this file,
+ * and no other, may be read from any origin. SECURITY.md asks real hosts for the same.
+ */
+export function isHostScript(file) {
+  return /^embed-[0-9a-f]+\.js$/.test(path.basename(file));
+}
+
+export function startServer({ root, host = '127.0.0.1', port = 0, prefix = '/', headers = {} } = {}) {
   const normalisedPrefix = ('/' + prefix + '/').replace(/\/+/g, '/');
   const server = createServer(async (request, response) => {
     const reply = (status, text) => {
@@ -88,6 +98,8 @@ export function startServer({ root, host = '127.0.0.1', port = 0, prefix = '/' }
         // Every test must see the build it is testing, never a cached older one.
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
+        ...(isHostScript(file) ? { 'access-control-allow-origin': '*' } : {}),
+        ...headers,
       });
       if (request.method === 'HEAD') return response.end();
       createReadStream(file)

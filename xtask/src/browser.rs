@@ -24,7 +24,13 @@ impl Drop for Server {
     }
 }
 
-pub fn run_tests(root: &Path, dist: &Path, browsers: &Browsers) -> Result<String, String> {
+/// `mkdocs` builds the example docs site (examples/docs-site) that one test embeds figures in.
+pub fn run_tests(
+    root: &Path,
+    dist: &Path,
+    browsers: &Browsers,
+    mkdocs: &Path,
+) -> Result<String, String> {
     let tests_dir = root.join("tests").join("e2e");
     let mut test_files: Vec<String> = std::fs::read_dir(&tests_dir)
         .map_err(|e| format!("cannot list {}: {e}", tests_dir.display()))?
@@ -83,6 +89,7 @@ pub fn run_tests(root: &Path, dist: &Path, browsers: &Browsers) -> Result<String
             .env("E2E_DIST_DIR", dist)
             .env("CHROMIUM_PATH", &browsers.chromium)
             .env("FIREFOX_PATH", &browsers.firefox)
+            .env("E2E_MKDOCS", mkdocs)
             .env("PUPPETEER_SKIP_DOWNLOAD", "1")
             .current_dir(root));
         let secs = started.elapsed().as_secs();

@@ -187,6 +187,7 @@ fn test(root: &Path) -> Result<String, String> {
     step("checking the toolchain");
     tools::ensure_build_tools(root)?;
     let browsers = tools::ensure_browsers()?;
+    let mkdocs = tools::ensure_docs_site_tools(root)?;
 
     step("formatting (cargo fmt --all --check; rustfmt.toml sets the style)");
     run(cargo(root).args(["fmt", "--all", "--check"]))?;
@@ -217,7 +218,7 @@ fn test(root: &Path) -> Result<String, String> {
     let size = size::measure(&root.join("dist"))?.against(PAGE_GZIP_CEILING_BYTES)?;
 
     step("browser tests (node --test tests/e2e/ against dist/ in headless Chromium, then Firefox)");
-    let timings = browser::run_tests(root, &root.join("dist"), &browsers)?;
+    let timings = browser::run_tests(root, &root.join("dist"), &browsers, &mkdocs)?;
 
     Ok(format!(
         "native tests, clippy native and wasm32, release build, {size}, browser tests ({timings})"

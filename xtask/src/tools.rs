@@ -169,6 +169,62 @@ fn ensure_wasm_opt(root: &Path, pins: &TrunkPins) -> Result<(), String> {
     Ok(())
 }
 
+/// Where the docs site's Python tools live: a virtual environment in the ignored target folder,
+/// so nothing is installed into the system's Python.
+pub fn docs_venv(root: &Path) -> PathBuf {
+    root.join("target").join("docs-venv")
+}
+
+/// MkDocs with the Material theme, at the versions examples/docs-site/requirements.txt pins, in
+/// a virtual environment made with the machine's Python 3 and filled by pip. A copy of the
+/// requirements kept in the environment records what it was installed from, so a second run
+/// only compares two files. Returns the `mkdocs` program to run.
+pub fn ensure_docs_site_tools(root: &Path) -> Result<PathBuf, String> {
+    let requirements = root.join("examples").join("docs-site").join("requirements.txt");
+    let wanted = fs::read(&requirements)
+        .map_err(|e| format!("cannot read {}: {e}", requirements.display()))?;
+    let venv = docs_venv(root);
+    let mkdocs = venv.join("bin").join("mkdocs");
+    let stamp = venv.join("xtask-installed-from-requirements.txt");
+    if mkdocs.exists() && fs::read(&stamp).ok().as_deref() == Some(wanted.as_slice()) {
+        println!("ok: MkDocs and Material in {}", venv.display());
+        return Ok(mkdocs);
+    }
+    let python = ["python3", "python"]
+        .into_iter()
+        .find(|p| {
+            probe(p, &["-c", "import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 8))"])
+                .is_some()
+        })
+        .map(str::to_string);
+    let python = match python {
+        Some(python) => python,
+        None => {
+            apt_install(
+                &["python3", "python3-venv"],
+                "Python 3 with its venv module (to build the docs site the browser tests embed figures in)",
+            )?;
+            "python3".to_string()
+        }
+    };
+    println!(
+        "installing MkDocs and Material (examples/docs-site/requirements.txt) into {} with pip",
+        venv.display()
+    );
+    if venv.exists() {
+        fs::remove_dir_all(&venv).map_err(|e| format!("cannot empty {}: {e}", venv.display()))?;
+    }
+    run(command(&python).arg("-m").arg("venv").arg(&venv))?;
+    run(command(&venv.join("bin").join("pip").to_string_lossy())
+        .args(["install", "--quiet", "--disable-pip-version-check", "--no-input", "-r"])
+        .arg(&requirements))?;
+    if !mkdocs.exists() {
+        return Err(format!("pip installed the requirements but {} is missing", mkdocs.display()));
+    }
+    fs::write(&stamp, &wanted).map_err(|e| format!("cannot write {}: {e}", stamp.display()))?;
+    Ok(mkdocs)
+}
+
 /// The browsers the tests run in, each Debian's own build.
 pub struct Browsers {
     pub chromium: PathBuf,
