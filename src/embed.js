@@ -44,10 +44,6 @@
   });
 
   class CrossoverFigure extends HTMLElement {
-    static get observedAttributes() {
-      return ['figure', 'query', 'theme'];
-    }
-
     connectedCallback() {
       if (this.frame) return;
       var frame = document.createElement('iframe');
@@ -87,5 +83,7 @@
     }
   }
 
+  // A plain property rather than a static getter: trunk's minifier drops the `get` of one.
+  CrossoverFigure.observedAttributes = ['figure', 'query', 'theme'];
   customElements.define(NAME, CrossoverFigure);
 })();

@@ -59,6 +59,32 @@ pub fn segments(message: &str) -> Vec<(bool, &str)> {
     out
 }
 
+/// `message` as HTML: every character that means something in markup escaped, and each quoted
+/// excerpt in a `<bdi>` so text written right to left (or anything else the link held) cannot
+/// reorder the sentence around it. The only tags in the result are those `<bdi>`s.
+pub fn markup(message: &str) -> String {
+    let mut out = String::with_capacity(message.len() + 16);
+    for (quoted, text) in segments(message) {
+        if quoted {
+            out.push_str("<bdi>");
+        }
+        for c in text.chars() {
+            match c {
+                '&' => out.push_str("&amp;"),
+                '<' => out.push_str("&lt;"),
+                '>' => out.push_str("&gt;"),
+                '"' => out.push_str("&quot;"),
+                '\'' => out.push_str("&#39;"),
+                c => out.push(c),
+            }
+        }
+        if quoted {
+            out.push_str("</bdi>");
+        }
+    }
+    out
+}
+
 /// The line closing a banner that lists only the first [`LISTED_NOTICES`] of `total`.
 pub fn more_line(total: usize) -> Option<String> {
     let hidden = total.checked_sub(LISTED_NOTICES).filter(|n| *n > 0)?;
@@ -94,6 +120,15 @@ mod tests {
         );
         assert_eq!(segments("plain"), [(false, "plain")]);
         assert_eq!(segments(""), []);
+    }
+
+    #[test]
+    fn markup_escapes_everything_and_isolates_excerpts() {
+        let message = format!("Prompt: {} is <not> a number & \"so\" it's {}.", excerpt("<img src=x onerror=alert(1)>"), excerpt("\u{202e}x"));
+        assert_eq!(
+            markup(&message),
+            "Prompt: <bdi>&lt;img src=x onerror=alert…</bdi> is &lt;not&gt; a number &amp; &quot;so&quot; it&#39;s <bdi>x</bdi>."
+        );
     }
 
     #[test]

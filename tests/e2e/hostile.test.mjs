@@ -30,6 +30,9 @@ const HOSTILE = [
   ['script and markup in keys', `?${enc(IMG)}=1&${enc(SCRIPT)}=2&${enc(SVG)}=3&prompt${enc(IMG)}=5&${enc(' prompt ')}=${enc(IMG)}`],
   ['markup in view choices', `?embed=${enc(IMG)}&present=${enc(SCRIPT)}&theme=${enc(SVG)}`],
   ['repeated keys', '?' + 'prompt=1&prompt=abc&decode=0&'.repeat(60) + 'prompt=2000&decode=75'],
+  ['repeated view keys', '?' + 'theme&embed=pie&present&'.repeat(600) + 'theme=dark'],
+  ['decimal commas', '?wait=0,25&decode=2,5&prompt=1,0000&output=,5&reading=2,40,0'],
+  ['direction and invisible characters', `?reading=${enc('\u202eevil')}&prompt=${enc('\u2066\u200b1\u2069x')}&theme=${enc('\u202edark')}`],
   ['emoji and other digits', `?prompt=${enc('😀')}&decode=${enc('🚀🚀')}&${enc('😀')}=1&wait=${enc('٣')}&output=${enc('１２')}&reading=${enc('½')}`],
   ['broken escapes and control characters', '?prompt=%&decode=%zz&wait=%00&output=%FF%FE&reading=%E2%80%AE240&prefill=%0A8000%0D'],
   ['a payload in the fragment', `?prompt=500#${IMG}`],
@@ -68,7 +71,7 @@ async function injected(page) {
       svgs: document.querySelectorAll('svg').length,
       inlineScripts: [...document.scripts].filter((s) => !s.src || s.textContent.trim()).length,
       javascriptLinks: [...document.querySelectorAll('[href], [src], [action]')].filter((e) => /^\s*javascript:/i.test(e.getAttribute('href') ?? e.getAttribute('src') ?? e.getAttribute('action'))).length,
-      noticeMarkup: [...document.querySelectorAll('[data-testid="notice"] *')].map((e) => e.tagName.toLowerCase()).filter((t) => !['p', 'ul', 'li', 'button', 'strong', 'span'].includes(t)),
+      noticeMarkup: [...document.querySelectorAll('[data-testid="notice"] *')].map((e) => e.tagName.toLowerCase()).filter((t) => !['p', 'ul', 'li', 'button', 'strong', 'span', 'bdi'].includes(t)),
     };
   });
 }
@@ -107,7 +110,7 @@ for (const [what, query] of HOSTILE) {
       if (where.startsWith('guess')) continue; // the reader's own text field, empty here
       assert.doesNotMatch(value ?? '', NON_NUMBERS, `${where} = "${String(value).slice(0, 80)}"`);
     }
-    const notices = await page.locator('[data-testid="notice"] li').count();
+    const notices = await page.locator('[data-testid="notice"] li:not([data-key="more"])').count();
     assert.ok(notices <= 40, `a bounded number of notices (${notices})`);
 
     // The page cleaned its own address: a copied link carries none of this on.
@@ -157,4 +160,99 @@ test('a trap in the wasm tells the reader the page has stopped', TIMEOUT, async 
   assert.equal(app.pageErrors.length, 1, app.pageErrors.join('\n'));
   assert.match(app.pageErrors[0], /RuntimeError/);
   app.pageErrors.length = 0;
+});
+
+/** The notices as the page lists them: each item's text and its quoted excerpts. */
+async function listedNotices(page) {
+  return page.locator('[data-testid="notice"] li').evaluateAll((items) => items.map((li) => ({
+    key: li.dataset.key,
+    text: li.textContent,
+    quoted: [...li.querySelectorAll('bdi')].map((b) => b.textContent),
+  })));
+}
+
+test('view keys repeated hundreds of times are named once each, with the count', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?' + 'theme=dark&embed=pie&present=pie&'.repeat(700) + 'theme=light', { setup: serveLongUrls });
+  const notices = await listedNotices(app.page);
+  const about = (key) => notices.filter((n) => n.key === key);
+  assert.equal(about('theme').length, 1, 'theme: one notice, its last value being good');
+  assert.match(about('theme')[0].text, /Theme \(theme\) was given more than once \(701 times\); using the last, “light”/);
+  for (const key of ['embed', 'present']) {
+    assert.equal(about(key).length, 2, `${key}: repeated, and an unknown figure`);
+    assert.match(about(key)[0].text, /\(700 times\)/);
+  }
+  assert.equal(notices.length, 5);
+  assert.equal(await app.page.evaluate(() => document.documentElement.dataset.theme), 'light', 'the last theme wins');
+});
+
+test('a link with more problems than the banner lists counts the rest', TIMEOUT, async (t) => {
+  const keys = ['prompt', 'output', 'prefill', 'decode', 'wait', 'reading', 'knee', 'kv_knee', 'cached', 'a_ttft', 'a_rate', 'b_ttft', 'b_rate', 'answer', 'a_peak', 'b_peak', 'a_len', 'b_len', 'median', 'p90', 'threshold', 'route_error', 'patience'];
+  // Each key twice, both times not a number: a notice for the repeat and one for the value.
+  const app = await openApp(env, t, '?' + keys.map((k) => `${k}=x&${k}=y`).join('&'));
+  const notices = await listedNotices(app.page);
+  assert.equal(notices.length, 41, 'forty notices and the line counting the rest');
+  assert.equal(notices.at(-1).key, 'more');
+  assert.match(notices.at(-1).text, new RegExp(`and ${keys.length * 2 - 40} more problems`));
+});
+
+test('a comma is a thousands separator only where it can be one', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?wait=0,25&prompt=12,000&knee=1,000,000.5');
+  const notices = await listedNotices(app.page);
+  assert.deepEqual(notices.map((n) => n.key), ['wait'], 'only the decimal comma is refused');
+  assert.match(notices[0].text, /“0,25”: a comma can only separate thousands here; for decimals use a point, as in 0\.25; using the default, 0 s\./);
+  const query = await app.query();
+  assert.equal(query.prompt, '12000');
+  assert.equal(query.knee, '1000001', 'grouped digits and a decimal point, rounded to whole tokens');
+  assert.equal(query.wait, '0', 'not 25 seconds');
+
+  // Typed, the same rule: a grouped number is taken, a decimal comma is refused and explained.
+  await app.typeInto('prompt', '12,500');
+  await eventually(async () => assert.equal((await app.query()).prompt, '12500'));
+  assert.equal(await app.byTestId('prompt-error').isVisible(), false);
+  await app.typeInto('decode', '2,5');
+  await eventually(async () => assert.match(await app.byTestId('decode-error').innerText(), /“2,5”: a comma can only separate thousands here; for decimals use a point, as in 2\.5; keeping 2 tok\/s\./));
+  assert.equal((await app.query()).decode, '2', 'the text before the comma, never 25');
+  await app.input('decode').blur();
+  await app.expectConsistent('after a decimal comma');
+});
+
+test('direction and invisible characters never reach a quoted excerpt, and excerpts are isolated', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, `?reading=${enc('\u202eevil')}&prompt=${enc('1\u200b2x')}`);
+  const notices = await listedNotices(app.page);
+  const reading = notices.find((n) => n.key === 'reading');
+  assert.deepEqual(reading.quoted, ['evil'], 'the excerpt, in a <bdi>, without its override');
+  assert.match(reading.text, /^Reading speed \(reading\): “evil” is not a number; using the default, 240 words\/min\.$/);
+  assert.deepEqual(notices.find((n) => n.key === 'prompt').quoted, ['12x']);
+  for (const n of notices) assert.doesNotMatch(n.text, /[\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/, `${n.key}: no such character left`);
+  // Typed text gets the same treatment.
+  await app.typeInto('output', '\u202e7x');
+  const error = app.byTestId('output-error');
+  await eventually(async () => assert.match(await error.innerText(), /“7x” is not a number/));
+  assert.deepEqual(await error.locator('bdi').allTextContents(), ['7x']);
+});
+
+test('p90 is held below the widest spread the model keeps, and says so', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?median=1&p90=1000000');
+  const notices = await listedNotices(app.page);
+  assert.deepEqual(notices.map((n) => n.key), ['p90']);
+  assert.match(notices[0].text, /“1000000” is above the largest allowed value; using the maximum, 28,350 tokens\. With a median of 1 token, a longer 90th percentile/);
+  assert.equal(await app.input('p90').inputValue(), '28350', 'the control holds what the figures use');
+  assert.equal((await app.query()).p90, '28350');
+  // The slider's range follows the median both ways.
+  await app.pressOnSlider('p90', 'End');
+  await eventually(async () => assert.equal((await app.query()).p90, '28350'));
+  await app.typeInto('median', '2');
+  await app.input('median').blur();
+  await app.pressOnSlider('p90', 'End');
+  await eventually(async () => assert.equal((await app.query()).p90, '56701'));
+});
+
+test('durations past a day read in days, past a year in years', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?output=100000&decode=1');
+  const total = await app.readout('total');
+  assert.equal(total.text, '1.16 days');
+  assert.equal(total.value, 100_002, 'the machine-readable value stays in seconds');
+  const deep = await openApp(env, t, '?model=deep&prompt=1000000&knee=1000&prefill=100&output=100000&decode=1&kv_knee=1000');
+  assert.match((await deep.readout('total')).text, /^\d+(\.\d+)? years$/);
+  assert.doesNotMatch(await deep.textOutsideNotices(), /\d{1,3}(,\d{3}){2,}(\.\d+)? s\b/, 'no duration in millions of seconds');
 });

@@ -203,3 +203,48 @@ test('presentation mode shows one figure in large type without overflow', TIMEOU
   assert.ok(size >= 20, `large type (${size}px)`);
   await noHorizontalOverflow(app.page, 'presentation');
 });
+
+test('links out of an embed or a presentation follow the settings as they are now', TIMEOUT, async (t) => {
+  for (const [view, name] of [['embed=timeline', 'Open the full explainer'], ['present=timeline', 'Leave presentation mode']]) {
+    const app = await openApp(env, t, `?${view}&prompt=5000&prompt=6000&theme=dark`, { ready: '[data-testid="timeline-canvas"]' });
+    const link = app.page.getByRole('link', { name });
+    const target = async () => new URL(await link.getAttribute('href'));
+    const first = await target();
+    assert.equal(first.searchParams.getAll('prompt').join(), '6000', `${view}: the value used, once`);
+    assert.equal(first.searchParams.get('embed') ?? first.searchParams.get('present'), null, `${view}: the whole page`);
+    assert.equal(first.searchParams.get('theme'), 'dark', `${view}: the look is kept`);
+    await app.pressOnSlider('prompt', 'PageUp');
+    await eventually(async () => {
+      const prompt = (await app.query()).prompt;
+      assert.notEqual(prompt, '6000');
+      assert.equal((await target()).searchParams.get('prompt'), prompt, `${view}: the link follows the slider`);
+    });
+  }
+});
+
+test('downloads go through blob URLs that stay valid after the click', TIMEOUT, async (t) => {
+  const setup = (page) => page.addInitScript(() => {
+    window.__clicked = [];
+    window.__revoked = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function () {
+      window.__clicked.push(this.href);
+      return click.call(this);
+    };
+    const revoke = URL.revokeObjectURL;
+    URL.revokeObjectURL = (url) => {
+      window.__revoked.push(url);
+      return revoke.call(URL, url);
+    };
+  });
+  const app = await openApp(env, t, '', { setup });
+  for (const [id, signature] of [['timeline-png', [0x89, 0x50, 0x4e, 0x47]], ['timeline-csv', [...Buffer.from('mome')]]]) {
+    const [download] = await Promise.all([app.page.waitForEvent('download'), app.byTestId(id).click()]);
+    assert.deepEqual([...(await fs.readFile(await download.path())).subarray(0, 4)], signature, `${id} downloaded`);
+  }
+  const clicked = await app.page.evaluate(() => window.__clicked);
+  assert.equal(clicked.length, 2);
+  assert.ok(clicked.every((href) => href.startsWith('blob:')), `blob URLs, never data: URLs: ${clicked.map((h) => h.slice(0, 30))}`);
+  await app.page.waitForTimeout(1000);
+  assert.deepEqual(await app.page.evaluate(() => window.__revoked), [], 'not revoked as soon as the download starts');
+});

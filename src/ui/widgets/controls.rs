@@ -128,8 +128,8 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
                 </span>
             </div>
             <p id=hint_id class="hint">{range}</p>
-            <p id=error_id.clone() class="field-error" data-testid=error_id role="alert" hidden=move || error.with(Option::is_none)>
-                {move || error.get().map(|m| crate::ui::widgets::notices::with_quotes(&m))}
+            <p id=error_id.clone() class="field-error" data-testid=error_id role="alert" hidden=move || error.with(Option::is_none)
+                inner_html=move || error.with(|e| e.as_deref().map(crate::state::notice::markup).unwrap_or_default())>
             </p>
         </div>
     }

@@ -1,24 +1,10 @@
 //! The banner that names every input the page could not use as given.
 
-use crate::state::notice::{more_line, segments, LISTED_NOTICES};
+// Each message is set as markup only through `markup`, which escapes all of it and adds
+// nothing but the <bdi> around quoted excerpts.
+use crate::state::notice::{markup, more_line, LISTED_NOTICES};
 use crate::ui::context::use_notices;
 use leptos::prelude::*;
-
-/// A message with each excerpt of the reader's own text in a `<bdi>`, so text written right to
-/// left (or anything else the link held) cannot reorder the sentence around it.
-pub fn with_quotes(message: &str) -> impl IntoView {
-    segments(message)
-        .into_iter()
-        .map(|(quoted, text)| {
-            let text = text.to_string();
-            if quoted {
-                view! { <bdi>{text}</bdi> }.into_any()
-            } else {
-                text.into_any()
-            }
-        })
-        .collect_view()
-}
 
 #[component]
 pub fn Notices() -> impl IntoView {
@@ -30,9 +16,13 @@ pub fn Notices() -> impl IntoView {
                 <ul>
                     // A plain list, not a keyed <For>: the notices are set once from the link and
                     // only ever cleared, so there is nothing to diff, and <For> adds weight.
-                    {move || notices.with(|all| all.iter().take(LISTED_NOTICES).map(|notice| view! { <li data-key=notice.key.clone()>{with_quotes(&notice.message)}</li> }).collect_view())}
+                    {move || notices.with(|all| {
+                        // The first notices, then one line counting the rest, if any.
+                        let listed = all.iter().take(LISTED_NOTICES).map(|n| (n.key.clone(), n.message.clone()));
+                        let more = more_line(all.len()).map(|line| ("more".to_string(), line));
+                        listed.chain(more).map(|(key, message)| view! { <li data-key=key inner_html=markup(&message)></li> }).collect_view()
+                    })}
                 </ul>
-                {move || notices.with(|all| more_line(all.len())).map(|line| view! { <p data-testid="notice-more">{line}</p> })}
                 <button type="button" class="quiet" on:click=move |_| notices.set(Vec::new())>
                     "Dismiss"
                 </button>
