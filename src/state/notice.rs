@@ -124,7 +124,11 @@ mod tests {
 
     #[test]
     fn markup_escapes_everything_and_isolates_excerpts() {
-        let message = format!("Prompt: {} is <not> a number & \"so\" it's {}.", excerpt("<img src=x onerror=alert(1)>"), excerpt("\u{202e}x"));
+        let message = format!(
+            "Prompt: {} is <not> a number & \"so\" it's {}.",
+            excerpt("<img src=x onerror=alert(1)>"),
+            excerpt("\u{202e}x")
+        );
         assert_eq!(
             markup(&message),
             "Prompt: <bdi>&lt;img src=x onerror=alert…</bdi> is &lt;not&gt; a number &amp; &quot;so&quot; it&#39;s <bdi>x</bdi>."

@@ -38,27 +38,26 @@ fn attribute(text: &str) -> String {
     text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
-/// What the Embed button copies for `figure` at the settings in `query`. With the host script
-/// it is that script (loaded once however many figures a page has; its integrity hash pins
-/// this build's file) and a `<crossover-figure>` element, which makes, labels and sizes the
-/// frame itself, so the host needs no inline script or style. `page` is the app's address,
-/// used for the bare-iframe form when no host script is known.
-pub fn snippet(figure: Figure, query: &str, page: &str, script: Option<HostScript>) -> String {
-    let settings = settings(query);
-    match script {
-        Some(script) => format!(
-            "<script src=\"{}\" integrity=\"{}\" crossorigin=\"anonymous\" defer></script>\n<crossover-figure figure=\"{}\" query=\"{}\"></crossover-figure>",
-            attribute(script.src),
-            attribute(script.integrity),
-            figure.slug(),
-            attribute(&settings),
-        ),
-        None => iframe(figure, &settings, page),
-    }
+/// What the Embed button copies for `figure` at the settings in `query`: the host script
+/// (loaded once however many figures a page has; its integrity hash pins this build's file) and
+/// a `<crossover-figure>` element, which makes, labels and sizes the frame itself, so the host
+/// needs no inline script or style.
+pub fn snippet(figure: Figure, query: &str, script: HostScript) -> String {
+    format!(
+        "<script src=\"{}\" integrity=\"{}\" crossorigin=\"anonymous\" defer></script>\n<crossover-figure figure=\"{}\" query=\"{}\"></crossover-figure>",
+        attribute(script.src),
+        attribute(script.integrity),
+        figure.slug(),
+        attribute(&settings(query)),
+    )
 }
 
-/// The frame alone, for hosts that allow no script at all: it cannot follow its content's
-/// height, so it is given room for the figure and its controls.
+/// Said instead of a snippet by a build whose page does not name its host script.
+pub const NO_HOST_SCRIPT: &str = "This copy of the explainer was built without its host script (embed.js), so it has no snippet to offer. The README shows a bare iframe that works without it.";
+
+/// The frame alone, for hosts that allow no script at all (the README shows it): it cannot
+/// follow its content's height, so it is given room for the figure and its controls. `page` is
+/// the explainer's address.
 pub fn iframe(figure: Figure, settings: &str, page: &str) -> String {
     let base = page.split(['?', '#']).next().unwrap_or(page);
     let query = if settings.is_empty() { String::new() } else { format!("{settings}&") };
@@ -96,7 +95,7 @@ mod tests {
     fn the_host_script_form_needs_no_inline_code_and_escapes_the_query() {
         let state = State::default().with(Param::Prompt, 20_000.0).with(Param::Decode, 40.0);
         let query = format!("{}&embed=timeline&present=lengths&theme=dark", to_query(&state));
-        let code = snippet(Figure::Crossing, &query, "https://example.org/x/", Some(SCRIPT));
+        let code = snippet(Figure::Crossing, &query, SCRIPT);
         assert_eq!(
             code,
             "<script src=\"https://example.org/x/embed-0123abcd.js\" integrity=\"sha384-AbC+/=\" crossorigin=\"anonymous\" defer></script>\n<crossover-figure figure=\"crossing\" query=\"prompt=20000&amp;decode=40&amp;theme=dark\"></crossover-figure>"
@@ -107,7 +106,7 @@ mod tests {
     #[test]
     fn the_default_settings_embed_with_an_empty_query() {
         assert_eq!(settings(&to_query(&State::default())), "");
-        let code = snippet(Figure::Lengths, "?embed=lengths", "https://a.test/", Some(SCRIPT));
+        let code = snippet(Figure::Lengths, "?embed=lengths", SCRIPT);
         assert!(
             code.ends_with("<crossover-figure figure=\"lengths\" query=\"\"></crossover-figure>")
         );
@@ -115,8 +114,11 @@ mod tests {
 
     #[test]
     fn the_bare_frame_is_sandboxed_labelled_and_escaped() {
-        let code =
-            snippet(Figure::Timeline, "?output=50&embed=crossing", "https://a.test/c/?x#y", None);
+        let code = iframe(
+            Figure::Timeline,
+            &settings("?output=50&embed=crossing"),
+            "https://a.test/c/?x#y",
+        );
         assert!(
             code.starts_with("<iframe src=\"https://a.test/c/?output=50&amp;embed=timeline\""),
             "{code}"
@@ -128,6 +130,14 @@ mod tests {
                 && code.contains("allow=\"clipboard-write\"")
         );
         assert!(!code.contains("style="));
+    }
+
+    #[test]
+    fn the_readme_shows_the_bare_frame_as_built_here() {
+        let readme = include_str!("../../README.md");
+        let frame =
+            iframe(Figure::Timeline, "prompt=20000&decode=40", "https://crossover.example.org/");
+        assert!(readme.contains(&frame), "README.md should show {frame}");
     }
 
     #[test]

@@ -45,12 +45,14 @@ fn host_script() -> Option<(String, String)> {
     Some((src, integrity))
 }
 
-/// The embed snippet for `figure` at the current settings, served from this page's address.
+/// The embed snippet for `figure` at the current settings.
 fn embed_code(figure: Figure, query: &str) -> String {
-    let page = current_href("");
-    let script = host_script();
-    let script = script.as_ref().map(|(src, integrity)| embed::HostScript { src, integrity });
-    embed::snippet(figure, query, &page, script)
+    match host_script() {
+        Some((src, integrity)) => {
+            embed::snippet(figure, query, embed::HostScript { src: &src, integrity: &integrity })
+        }
+        None => embed::NO_HOST_SCRIPT.to_string(),
+    }
 }
 
 #[component]
