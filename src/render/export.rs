@@ -53,9 +53,10 @@ fn click_link(name: &str, href: &str) {
 /// string several megabytes long on a large screen.
 pub fn download_png(figure: Figure, state: &State, canvas: &web_sys::HtmlCanvasElement) {
     let name = file_name(figure, state, "png");
+    // `toBlob` hands over a Blob, or null when the canvas cannot be encoded.
     let save = Closure::once_into_js(move |blob: JsValue| {
-        if let Ok(blob) = blob.dyn_into::<web_sys::Blob>() {
-            offer_blob(&name, &blob);
+        if !blob.is_null() {
+            offer_blob(&name, blob.unchecked_ref());
         }
     });
     let _ = canvas.to_blob_with_type(save.unchecked_ref(), "image/png");

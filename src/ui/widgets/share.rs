@@ -40,8 +40,8 @@ fn host_script() -> Option<(String, String)> {
     let document = web_sys::window()?.document()?;
     let tag = document.query_selector("script[data-host-script]").ok()??;
     let integrity = tag.get_attribute("integrity")?;
-    let src =
-        web_sys::Url::new_with_base(&tag.get_attribute("src")?, &document.url().ok()?).ok()?.href();
+    // The element's `src` property is the attribute resolved against the page: absolute.
+    let src = js_sys::Reflect::get(&tag, &"src".into()).ok()?.as_string()?;
     Some((src, integrity))
 }
 
