@@ -147,7 +147,7 @@ mod tests {
             let line = format!("{}: '{}',", figure.slug(), figure.title());
             assert!(script.contains(&line), "src/embed.js lacks {line}");
         }
-        assert!(script.contains(&format!("var SANDBOX = '{SANDBOX}';")), "the same sandbox");
+        assert!(script.contains(&format!("const SANDBOX = '{SANDBOX}';")), "the same sandbox");
     }
 
     #[test]
