@@ -123,7 +123,7 @@ fn why_bounded(param: Param, above: bool, state: &State) -> String {
         (Param::Cached, _) => "A cached prefix cannot be longer than the prompt.".to_string(),
         (Param::P90, false) => "The 90th percentile cannot be below the median.".to_string(),
         (Param::P90, true) => format!(
-            "With a median of {}, a longer 90th percentile would spread answer lengths wider than the model of them goes.",
+            "With a median of {}, a longer 90th percentile would need a wider spread of answer lengths than the model allows.",
             crate::format::tokens(state.get(Param::Median))
         ),
         _ => "It is out of range given the other settings.".to_string(),

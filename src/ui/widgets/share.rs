@@ -45,14 +45,10 @@ fn host_script() -> Option<(String, String)> {
     Some((src, integrity))
 }
 
-/// The embed snippet for `figure` at the current settings.
-fn embed_code(figure: Figure, query: &str) -> String {
-    match host_script() {
-        Some((src, integrity)) => {
-            embed::snippet(figure, query, embed::HostScript { src: &src, integrity: &integrity })
-        }
-        None => embed::NO_HOST_SCRIPT.to_string(),
-    }
+/// The embed snippet for `figure` at the current settings, if this build has a host script.
+fn embed_code(figure: Figure, query: &str) -> Option<String> {
+    let (src, integrity) = host_script()?;
+    Some(embed::snippet(figure, query, embed::HostScript { src: &src, integrity: &integrity }))
 }
 
 #[component]
@@ -81,10 +77,12 @@ pub fn EmbedButton(figure: Figure) -> impl IntoView {
     let status = RwSignal::new(None::<String>);
     let code = RwSignal::new(String::new());
     let query = use_query_source();
-    let copy_code = move |_| {
-        let snippet = embed_code(figure, &query());
-        code.set(snippet.clone());
-        copy(snippet, status, "Embed code copied.");
+    let copy_code = move |_| match embed_code(figure, &query()) {
+        Some(snippet) => {
+            code.set(snippet.clone());
+            copy(snippet, status, "Embed code copied: paste it where the figure should appear.");
+        }
+        None => status.set(Some(embed::NO_HOST_SCRIPT.to_string())),
     };
     view! {
         <button type="button" class="quiet" data-testid=format!("{}-embed", figure.slug()) on:click=copy_code>"Embed"</button>
