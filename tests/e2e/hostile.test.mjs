@@ -164,7 +164,7 @@ test('a trap in the wasm tells the reader the page has stopped', TIMEOUT, async 
 
 /** The notices as the page lists them: each item's text and its quoted excerpts. */
 async function listedNotices(page) {
-  return page.locator('[data-testid="notice"] li').evaluateAll((items) => items.map((li) => ({
+  return page.evaluate(() => [...document.querySelectorAll('[data-testid="notice"] li')].map((li) => ({
     key: li.dataset.key,
     text: li.textContent,
     quoted: [...li.querySelectorAll('bdi')].map((b) => b.textContent),
@@ -228,7 +228,7 @@ test('direction and invisible characters never reach a quoted excerpt, and excer
   await app.typeInto('output', '\u202e7x');
   const error = app.byTestId('output-error');
   await eventually(async () => assert.match(await error.innerText(), /“7x” is not a number/));
-  assert.deepEqual(await error.locator('bdi').allTextContents(), ['7x']);
+  assert.deepEqual(await error.evaluate((e) => [...e.querySelectorAll('bdi')].map((b) => b.textContent)), ['7x']);
 });
 
 test('p90 is held below the widest spread the model keeps, and says so', TIMEOUT, async (t) => {
