@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULTS, KEYS, UNIT_WORDS, assertClose, eventually, openApp, useBrowser } from './helpers.mjs';
+import { DEFAULTS, KEYS, UNIT_WORDS, assertClose, eventually, openApp, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 60_000 };
@@ -51,14 +51,14 @@ test('the lesson table is computed for the current answer and rates', TIMEOUT, a
   const app = await openApp(env, t);
   const rows = app.byTestId('lesson-table').locator('tbody tr');
   assert.equal(await rows.count(), 10, 'one row per prompt length of the lesson');
-  const text = await app.byTestId('lesson-table').innerText();
+  const text = await shownText(app.byTestId('lesson-table'));
   // First, middle and last rows of the lesson's reference table.
   for (const cell of ['13 ms', '5.01 s', '5.13 s', '11.25 s']) assert.ok(text.includes(cell), `lesson-table shows ${cell}`);
 
   // Slower decode doubles every decode time, and the table follows.
   await app.typeInto('decode', '30');
   await app.expectConsistent('decode 30');
-  const slower = await app.byTestId('lesson-table').innerText();
+  const slower = await shownText(app.byTestId('lesson-table'));
   assert.ok(slower.includes('10 s'), 'lesson-table follows the decode rate');
 });
 

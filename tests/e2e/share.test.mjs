@@ -173,9 +173,12 @@ test('a host page receives height messages from two embedded figures and sizes t
     return height;
   });
   await crossing.evaluate(() => (document.querySelector('details.data').open = false));
+  // Back to the content's height, which is not always the very first one reported: Firefox can
+  // send a height a few pixels short while the figure's text is still being laid out.
+  const content = () => crossing.evaluate(() => document.documentElement.getBoundingClientRect().height);
   await eventually(async () => {
-    const height = await frameHeight();
-    assert.ok(Math.abs(height - closed) <= 2, `the frame shrinks back once the table closes (${opened} -> ${height} px, was ${closed} px)`);
+    const [height, inside] = [await frameHeight(), await content()];
+    assert.ok(height < opened - 100 && Math.abs(height - inside) <= 2, `the frame shrinks back to its content once the table closes (${opened} -> ${height} px for ${inside} px, was ${closed} px)`);
   });
 });
 
