@@ -111,11 +111,14 @@ test('the challenge names the crossing only after a guess, with its own prompt s
   });
   assert.doesNotMatch(before, /40,000|133\.3/, 'the answer is not given away');
   assert.equal(await app.byTestId('challenge-prompt-slider').isVisible(), false, 'the check comes after the guess');
+  const veiled = () => app.page.evaluate(() => document.querySelector('section.crossing').hasAttribute('data-veiled'));
+  assert.ok(await veiled(), 'the crossing below is blurred while the question is open');
 
   await app.byTestId('guess-input').fill('20000');
   await app.byTestId('guess-lock').click();
   const feedback = app.byTestId('challenge-feedback');
   await eventually(async () => assert.match(await feedback.innerText(), /40,000 tokens.*20,000 tokens was 50% short/s));
+  assert.equal(await veiled(), false, 'a locked guess unveils the crossing');
   const width = (id) => app.page.evaluate((i) => document.querySelector(`[data-testid="${i}"]`).getBoundingClientRect().width, id);
   assert.ok((await width('challenge-prefill-bar')) < (await width('challenge-decode-bar')), 'reading is the shorter bar at 16,000 tokens');
 
@@ -125,6 +128,12 @@ test('the challenge names the crossing only after a guess, with its own prompt s
   assert.equal(await app.quantity('prompt'), 60000, 'the panel follows');
   await eventually(async () => assert.ok((await width('challenge-prefill-bar')) > (await width('challenge-decode-bar')), 'past the crossing reading is the longer bar'));
   assert.ok(await challenge.isVisible());
+});
+
+test('a reader who will not guess can still unveil the crossing', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  await app.byTestId('crossing-reveal').click();
+  await eventually(async () => assert.equal(await app.page.evaluate(() => document.querySelector('section.crossing').hasAttribute('data-veiled')), false));
 });
 
 test('the crossover is predicted before it is told', TIMEOUT, async (t) => {

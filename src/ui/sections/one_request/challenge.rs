@@ -13,7 +13,7 @@ use leptos::prelude::*;
 const PROMPT: [Param; 1] = [Param::Prompt];
 
 #[component]
-pub fn Challenge() -> impl IntoView {
+pub fn Challenge(revealed: RwSignal<bool>) -> impl IntoView {
     let state = use_state();
     let guess_text = RwSignal::new(String::new());
     let guess = RwSignal::new(None::<f64>);
@@ -34,6 +34,7 @@ pub fn Challenge() -> impl IntoView {
             (value, _) => {
                 guess.set(Some(value));
                 guess_error.set(None);
+                revealed.set(true);
                 // The question is about a 300-token answer: hold it there so only the prompt
                 // is left to move.
                 hold_answer();

@@ -11,15 +11,19 @@ use crate::ui::widgets::readout::Readout;
 use leptos::prelude::*;
 
 #[component]
-pub fn Crossing() -> impl IntoView {
+pub fn Crossing(revealed: RwSignal<bool>) -> impl IntoView {
     let state = use_state();
     let request = Memo::new(move |_| state.with(|s| s.request()));
     let of = move |f: fn(&Request) -> f64| Signal::derive(move || request.with(f));
     let ratio = of(Request::crossing_ratio);
     let prompt = of(Request::crossing_prompt_tokens);
     view! {
-        <section class="crossing" aria-labelledby="crossing-title">
+        <section class="crossing" aria-labelledby="crossing-title" data-veiled=move || (!revealed.get()).then_some("")>
             <h2 id="crossing-title">"The crossing"</h2>
+            <p class="veil-note" hidden=move || revealed.get()>
+                "The numbers below are blurred until you lock a guess in the challenge above. "
+                <button type="button" class="quiet" data-testid="crossing-reveal" on:click=move |_| revealed.set(true)>"Show them anyway"</button>
+            </p>
             <p>
                 "Reading and writing cost the same when the prompt holds as many tokens per answer token as prefill is faster than decode. "
                 "That prompt length is the "<em>"crossing"</em>". Short of it, the answer owns the clock and a shorter prompt barely helps; past it, the prompt does. "

@@ -15,14 +15,18 @@ use leptos::prelude::*;
 
 #[component]
 pub fn OneRequest() -> impl IntoView {
+    // Whether the reader has committed to a guess (or asked to see the answer anyway): until
+    // then the crossing below the challenge is veiled, so the answer is not on screen beside
+    // the question.
+    let revealed = RwSignal::new(false);
     view! {
         <div class="lab" id="one-request">
             <panel::RequestPanel />
             <div class="lab-main">
                 <opening::Opening />
                 <phases::Phases />
-                <challenge::Challenge />
-                <crossing::Crossing />
+                <challenge::Challenge revealed=revealed />
+                <crossing::Crossing revealed=revealed />
                 <streaming::Streaming />
                 <advice::Advice />
             </div>
