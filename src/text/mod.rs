@@ -8,4 +8,5 @@ pub mod embed;
 pub mod fields;
 pub mod files;
 pub mod levers;
+pub mod measurements;
 pub mod request;
