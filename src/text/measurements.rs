@@ -59,6 +59,14 @@ pub fn read_and_fit(text: &str, file_name: &str) -> String {
     encode_reply(&reply)
 }
 
+/// The reply for a file the browser could not hand over as text.
+pub fn unreadable(file_name: &str) -> String {
+    encode_reply(&Err(format!(
+        "{file_name}: the browser could not read this file as text. Check that it is a result \
+         file (JSON, JSON Lines or CSV) and that it can still be opened."
+    )))
+}
+
 /// What the page shows of one fitted run.
 pub fn run_view(run: &Run, fit: &Fit) -> RunView {
     let estimate = |e: Option<measurements::fit::Estimate>| e.map(|e| e.value);
@@ -216,6 +224,27 @@ pub fn applied_text(clamped: &[(&str, &str, f64, f64)]) -> String {
             .to_string(),
     );
     out.join(" ")
+}
+
+/// A run in the list to choose from: its place, label and tool.
+pub fn run_choice(index: usize, run: &RunView) -> String {
+    format!("{}. {} ({})", index + 1, run.label, run.format_name)
+}
+
+/// Requests fitted out of those in the run.
+pub fn records_text(used: usize, records: usize) -> String {
+    format!(
+        "{} of {}",
+        format::with_separators(used as f64, 0),
+        format::with_separators(records as f64, 0)
+    )
+}
+
+/// The download's name: the tool, then what it holds (`fit` or `residuals`).
+pub fn csv_file_name(run: &RunView, what: &str) -> String {
+    let tool: String =
+        run.format_id.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+    format!("crossover-{tool}-{what}.csv")
 }
 
 // The reply's separators: ASCII's record, group and unit separators, which no field keeps.
@@ -412,6 +441,19 @@ mod tests {
         let summary = "sglang_bench_serving_summary_only__datacrunch_llama3.3-70b_online.jsonl";
         let refused = decode_reply(&read_and_fit(&bench_file(summary), summary)).unwrap();
         assert!(refused.unwrap_err().starts_with(summary));
+    }
+
+    #[test]
+    fn choices_counts_and_file_names_read_plainly() {
+        let run = RunView {
+            label: "vLLM, llama, 256 concurrent".to_string(),
+            format_id: "vllm".to_string(),
+            format_name: "vLLM".to_string(),
+            ..RunView::default()
+        };
+        assert_eq!(run_choice(0, &run), "1. vLLM, llama, 256 concurrent (vLLM)");
+        assert_eq!(records_text(1_001, 1_500), "1,001 of 1,500");
+        assert_eq!(csv_file_name(&run, "fit"), "crossover-vllm-fit.csv");
     }
 
     #[test]

@@ -4,6 +4,7 @@ use super::context::{CurrentQuery, NoticesContext, Printing, StateContext};
 use super::dom;
 use super::sections::deeper::Deeper;
 use super::sections::deployments::Deployments;
+use super::sections::measurements::Measurements;
 use super::sections::one_request::OneRequest;
 use super::sections::summary::Summary;
 use super::single_figure::SingleFigure;
@@ -144,6 +145,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
             <OneRequest />
             <Show when=move || below_fold.get()>
                 <Deployments />
+                <Measurements />
                 <Deeper />
                 <Summary />
                 <Complete />

@@ -3,5 +3,6 @@
 
 pub mod deeper;
 pub mod deployments;
+pub mod measurements;
 pub mod one_request;
 pub mod summary;

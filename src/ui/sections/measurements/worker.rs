@@ -1,0 +1,100 @@
+//! The page's side of the Web Worker that reads and fits files. The worker is started on the
+//! first file or paste, not with the page, so a reader who never loads a file never downloads
+//! it. Files go to the worker as they are (a `File` is passed by reference, not copied), so
+//! their bytes never enter the page's own wasm memory; each answer is one string that
+//! `text::measurements::decode_reply` reads.
+
+use crate::text::measurements::{encode_reply, READY};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// The loader trunk writes beside the page for the worker crate (index.html's
+/// `data-loader-shim`); relative, so the page works under any sub-path.
+const WORKER_URL: &str = "./crossover-worker_loader.js";
+
+type Done = Box<dyn FnOnce(String)>;
+
+struct Client {
+    worker: web_sys::Worker,
+    ready: bool,
+    /// Sent before the worker said it was ready: held until it does.
+    waiting: VecDeque<js_sys::Array>,
+    /// One per message sent, in order: the worker answers in the order it was asked.
+    replies: VecDeque<Done>,
+}
+
+thread_local! {
+    static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
+}
+
+/// Asks the worker to read `payload` (a `File` or a string) named `name`; `done` gets the
+/// encoded reply.
+pub fn read(name: &str, payload: JsValue, done: impl FnOnce(String) + 'static) {
+    let message = js_sys::Array::of2(&name.into(), &payload);
+    let done: Done = Box::new(done);
+    let unsent = CLIENT.with_borrow_mut(|slot| {
+        if slot.is_none() {
+            *slot = start();
+        }
+        let Some(client) = slot.as_mut() else { return Some(done) };
+        client.replies.push_back(done);
+        if client.ready {
+            let _ = client.worker.post_message(&message);
+        } else {
+            client.waiting.push_back(message);
+        }
+        None
+    });
+    if let Some(done) = unsent {
+        done(encode_reply(&Err(WORKER_FAILED.to_string())));
+    }
+}
+
+fn start() -> Option<Client> {
+    let worker = web_sys::Worker::new(WORKER_URL).ok()?;
+    let on_message =
+        Closure::<dyn Fn(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
+            let Some(text) = event.data().as_string() else { return };
+            if text == READY {
+                CLIENT.with_borrow_mut(|slot| {
+                    if let Some(client) = slot.as_mut() {
+                        client.ready = true;
+                        while let Some(message) = client.waiting.pop_front() {
+                            let _ = client.worker.post_message(&message);
+                        }
+                    }
+                });
+                return;
+            }
+            // The borrow ends before the callback runs: it may ask for another file.
+            let done =
+                CLIENT.with_borrow_mut(|slot| slot.as_mut().and_then(|c| c.replies.pop_front()));
+            if let Some(done) = done {
+                done(text);
+            }
+        });
+    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|event: web_sys::Event| {
+        event.prevent_default();
+        // A worker that failed to load or stopped answers nothing more: every waiting request
+        // is told so, and the next file starts a new worker.
+        let client = CLIENT.with_borrow_mut(Option::take);
+        let Some(client) = client else { return };
+        client.worker.terminate();
+        let reply = encode_reply(&Err(WORKER_FAILED.to_string()));
+        for done in client.replies {
+            done(reply.clone());
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    // One worker for the page's life: its two handlers live as long.
+    on_message.forget();
+    on_error.forget();
+    Some(Client { worker, ready: false, waiting: VecDeque::new(), replies: VecDeque::new() })
+}
+
+const WORKER_FAILED: &str = "The part of the page that reads files stopped before it answered \
+    (a file too large for the browser's memory can do this). Nothing was sent anywhere; try the \
+    file again, or a smaller part of it.";
