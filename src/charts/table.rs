@@ -92,7 +92,8 @@ impl DataTable {
 }
 
 /// Appends `text` with the five characters that mean something in HTML escaped.
-fn escape_into(out: &mut String, text: &str) {
+/// Appends `text` to `out` with the characters HTML gives meaning to escaped.
+pub fn escape_into(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),

@@ -2,14 +2,17 @@
 //! the one-string form in which the Web Worker hands those results to the page.
 //!
 //! The worker calls [`read_and_fit`], which reads the file, fits each run and turns each into a
-//! [`RunView`]: the numbers the page shows (unrounded, for `data-value`) with the sentences
-//! already built. The page only [`decode_reply`]s it, so the reading and fitting code stays in
-//! the worker's wasm and out of the first page load.
+//! [`RunView`] (the numbers the page shows, unrounded for `data-value`, with the sentences
+//! built), then into a [`PageRun`]: the run's results as finished markup, the three rates "Use
+//! these rates" sets, and the two CSVs. The page only [`decode_reply`]s that and places the
+//! markup, so the reading, the fitting and the building of the results all stay in the worker's
+//! wasm and out of the first page load.
 
-use crate::charts::table::{Cell, DataTable};
+use crate::charts::table::{escape_into, Cell, DataTable};
 use crate::format;
 use crate::measurements::fit::{Counts, Fit};
 use crate::measurements::{self, export, Run};
+use crate::state::number::parse_f64;
 
 /// The worker's first message: its handler is set and it can take files.
 pub const READY: &str = "ready";
@@ -53,7 +56,9 @@ pub struct RunView {
 pub fn read_and_fit(text: &str, file_name: &str) -> String {
     let reply = measurements::read(text, file_name)
         .map(|runs| {
-            runs.iter().map(|run| run_view(run, &measurements::fit(run))).collect::<Vec<_>>()
+            runs.iter()
+                .map(|run| page_run(&run_view(run, &measurements::fit(run))))
+                .collect::<Vec<_>>()
         })
         .map_err(|refusal| format!("{file_name}: {refusal}"));
     encode_reply(&reply)
@@ -104,6 +109,177 @@ pub fn run_view(run: &Run, fit: &Fit) -> RunView {
         fit_csv: export::fit_csv(run, fit),
         residuals_csv: export::residuals_csv(fit),
     }
+}
+
+/// One run as the worker hands it to the page.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PageRun {
+    /// The run's entry in the list to choose from.
+    pub choice: String,
+    pub prefill_tokens_per_sec: Option<f64>,
+    pub decode_tokens_per_sec: Option<f64>,
+    pub wait_secs: Option<f64>,
+    /// The results, as markup with every text from the file escaped ([`run_html`]).
+    pub html: String,
+    pub fit_csv_name: String,
+    pub fit_csv: String,
+    pub residuals_csv_name: String,
+    pub residuals_csv: String,
+}
+
+pub fn page_run(run: &RunView) -> PageRun {
+    PageRun {
+        choice: run_choice(run),
+        prefill_tokens_per_sec: run.prefill_tokens_per_sec,
+        decode_tokens_per_sec: run.decode_tokens_per_sec,
+        wait_secs: run.wait_secs,
+        html: run_html(run),
+        fit_csv_name: csv_file_name(run, "fit"),
+        fit_csv: run.fit_csv.clone(),
+        residuals_csv_name: csv_file_name(run, "residuals"),
+        residuals_csv: run.residuals_csv.clone(),
+    }
+}
+
+/// The run's results as the page shows them: readouts (each with its unrounded `data-value`,
+/// none where there is no value), the crossing and bending sentences, the percentile table and
+/// the notes. Markup the page's own readouts would write, built here so the page needs no code
+/// of its own for it.
+pub fn run_html(run: &RunView) -> String {
+    let mut out = String::with_capacity(4096);
+    out.push_str("<dl class=\"readout-grid\">");
+    let not_fitted =
+        |x: Option<f64>, show: fn(f64) -> String| x.map_or_else(|| "not fitted".to_string(), show);
+    let value = |x: Option<f64>| x.filter(|x| x.is_finite()).map(|x| x.to_string());
+    readout(
+        &mut out,
+        "import-format",
+        "Read as",
+        Some(run.format_id.clone()),
+        &run.format_name,
+        Some(&run.label),
+    );
+    readout(
+        &mut out,
+        "fit-records",
+        "Requests fitted",
+        value(Some(run.used as f64)),
+        &records_text(run.used, run.records),
+        None,
+    );
+    readout(
+        &mut out,
+        "fit-dropped",
+        "Left out",
+        value(Some(run.dropped as f64)),
+        &format::with_separators(run.dropped as f64, 0),
+        Some(&run.dropped_text),
+    );
+    readout(
+        &mut out,
+        "fit-overhead",
+        "Fixed time before the first token",
+        value(run.overhead_secs),
+        &not_fitted(run.overhead_secs, format::duration),
+        None,
+    );
+    readout(
+        &mut out,
+        "fit-prefill",
+        "Prefill rate",
+        value(run.prefill_tokens_per_sec),
+        &run.prefill_text,
+        None,
+    );
+    readout(
+        &mut out,
+        "fit-decode",
+        "Decode rate",
+        value(run.decode_tokens_per_sec),
+        &not_fitted(run.decode_tokens_per_sec, format::rate),
+        None,
+    );
+    readout(
+        &mut out,
+        "fit-crossing-ratio",
+        "Crossing ratio",
+        value(run.crossing_ratio),
+        &not_fitted(run.crossing_ratio, |x| format::trimmed(x, 1)),
+        None,
+    );
+    readout(
+        &mut out,
+        "fit-crossing-prompt",
+        "Crossing prompt at the median answer",
+        value(run.crossing_prompt_tokens),
+        &not_fitted(run.crossing_prompt_tokens, format::tokens),
+        None,
+    );
+    out.push_str("</dl>");
+    paragraph(&mut out, "fit-crossing", "", &run.crossing_text);
+    paragraph(&mut out, "fit-bending", "", &run.bending_text);
+    out.push_str("<div class=\"table-wrap\"><table data-testid=\"fit-percentiles\">");
+    out.push_str(&percentile_table(run).to_html());
+    out.push_str("</table></div>");
+    paragraph(&mut out, "", "aside", &format!("Time per output token: {}", run.tpot_definition));
+    out.push_str(
+        "<details class=\"fit-notes\"><summary>How this run was read and fitted</summary><ul>",
+    );
+    for note in &run.notes {
+        out.push_str("<li>");
+        escape_into(&mut out, note);
+        out.push_str("</li>");
+    }
+    out.push_str("</ul></details>");
+    out
+}
+
+/// A readout as the page's `Readout` widget writes one.
+fn readout(
+    out: &mut String,
+    testid: &str,
+    label: &str,
+    value: Option<String>,
+    text: &str,
+    note: Option<&str>,
+) {
+    out.push_str("<div class=\"readout\"><dt>");
+    escape_into(out, label);
+    out.push_str("</dt><dd data-testid=\"");
+    out.push_str(testid);
+    out.push('"');
+    if let Some(value) = value {
+        out.push_str(" data-value=\"");
+        escape_into(out, &value);
+        out.push('"');
+    }
+    out.push('>');
+    escape_into(out, text);
+    out.push_str("</dd>");
+    if let Some(note) = note {
+        out.push_str("<dd class=\"readout-note\">");
+        escape_into(out, note);
+        out.push_str("</dd>");
+    }
+    out.push_str("</div>");
+}
+
+/// A paragraph with an optional test id and class.
+fn paragraph(out: &mut String, testid: &str, class: &str, text: &str) {
+    out.push_str("<p");
+    if !testid.is_empty() {
+        out.push_str(" data-testid=\"");
+        out.push_str(testid);
+        out.push('"');
+    }
+    if !class.is_empty() {
+        out.push_str(" class=\"");
+        out.push_str(class);
+        out.push('"');
+    }
+    out.push('>');
+    escape_into(out, text);
+    out.push_str("</p>");
 }
 
 /// The dropped requests by reason, or "none".
@@ -202,33 +378,43 @@ pub fn percentile_table(run: &RunView) -> DataTable {
     }
 }
 
-/// What "Use these rates" changed: one sentence per value the page's bounds moved, then what
-/// the link carries.
-pub fn applied_text(clamped: &[(&str, &str, f64, f64)]) -> String {
+/// What "Use these rates" changed: one sentence per value the page's bounds moved, one for the
+/// controls the run gives no value for, then what the link carries. `clamped` holds each moved
+/// value's label, unit, the run's value and the value the control took.
+pub fn applied_text(clamped: &[(&str, &str, f64, f64)], not_set: &[&str]) -> String {
     let mut out: Vec<String> = clamped
         .iter()
         .map(|(label, unit, wanted, got)| {
             format!(
                 "The run's {} of {} {unit} is outside the page's range, so the control holds {} \
                  {unit}.",
-                label.to_lowercase(),
+                label.to_ascii_lowercase(),
                 format::trimmed(*wanted, 3),
                 format::trimmed(*got, 3),
             )
         })
         .collect();
+    if !not_set.is_empty() {
+        let names: Vec<String> = not_set.iter().map(|l| l.to_ascii_lowercase()).collect();
+        out.push(format!(
+            "This run gives no {}, so {} kept {} value.",
+            names.join(" and no "),
+            if names.len() == 1 { "that control" } else { "those controls" },
+            if names.len() == 1 { "its" } else { "their" },
+        ));
+    }
     out.push(
-        "The controls above now hold this run's prefill rate, decode rate and queue. The \
-         address bar carries those three numbers only: your measurements stay in this tab and \
-         are never put in a link."
+        "The lesson's controls now hold what this run measured, the queue being its fixed time \
+         before the first token less the network time already set. The address bar carries \
+         those numbers only: your measurements stay in this tab and are never put in a link."
             .to_string(),
     );
     out.join(" ")
 }
 
-/// A run in the list to choose from: its place, label and tool.
-pub fn run_choice(index: usize, run: &RunView) -> String {
-    format!("{}. {} ({})", index + 1, run.label, run.format_name)
+/// A run in the list to choose from: its label and tool.
+pub fn run_choice(run: &RunView) -> String {
+    format!("{} ({})", run.label, run.format_name)
 }
 
 /// Requests fitted out of those in the run.
@@ -255,14 +441,25 @@ const OK: &str = "ok";
 const REFUSED: &str = "refused";
 
 /// The worker's answer to one file: its runs, or the refusal's message.
-pub fn encode_reply(reply: &Result<Vec<RunView>, String>) -> String {
+pub fn encode_reply(reply: &Result<Vec<PageRun>, String>) -> String {
     match reply {
         Err(message) => format!("{REFUSED}{FIELD}{}", clean(message)),
         Ok(runs) => {
             let mut out = OK.to_string();
             for run in runs {
                 out.push(RUN);
-                out.push_str(&encode_run(run));
+                let fields = [
+                    clean(&run.choice),
+                    number(run.prefill_tokens_per_sec),
+                    number(run.decode_tokens_per_sec),
+                    number(run.wait_secs),
+                    clean(&run.html),
+                    clean(&run.fit_csv_name),
+                    clean(&run.fit_csv),
+                    clean(&run.residuals_csv_name),
+                    clean(&run.residuals_csv),
+                ];
+                out.push_str(&fields.join(&FIELD.to_string()));
             }
             out
         }
@@ -270,7 +467,7 @@ pub fn encode_reply(reply: &Result<Vec<RunView>, String>) -> String {
 }
 
 /// Reads [`encode_reply`]'s text back; `None` if it is not such a text.
-pub fn decode_reply(text: &str) -> Option<Result<Vec<RunView>, String>> {
+pub fn decode_reply(text: &str) -> Option<Result<Vec<PageRun>, String>> {
     if let Some(message) = text.strip_prefix(REFUSED).and_then(|t| t.strip_prefix(FIELD)) {
         return Some(Err(message.to_string()));
     }
@@ -289,80 +486,23 @@ fn number(x: Option<f64>) -> String {
     x.filter(|x| x.is_finite()).map(|x| x.to_string()).unwrap_or_default()
 }
 
-fn encode_run(run: &RunView) -> String {
-    let mut fields = vec![
-        clean(&run.label),
-        clean(&run.format_id),
-        clean(&run.format_name),
-        run.records.to_string(),
-        run.used.to_string(),
-        run.dropped.to_string(),
-        clean(&run.dropped_text),
-        u8::from(run.streamed).to_string(),
-        number(run.overhead_secs),
-        number(run.prefill_tokens_per_sec),
-        clean(&run.prefill_text),
-        number(run.decode_tokens_per_sec),
-        number(run.wait_secs),
-        number(run.crossing_ratio),
-        number(run.crossing_prompt_tokens),
-        clean(&run.crossing_text),
-        clean(&run.bending_text),
-    ];
-    for quantiles in run.percentiles {
-        match quantiles {
-            Some(q) => fields.extend(q.map(|v| number(Some(v)))),
-            None => fields.extend((0..4).map(|_| String::new())),
-        }
-    }
-    fields.push(clean(&run.tpot_definition));
-    fields.push(run.notes.iter().map(|n| clean(n)).collect::<Vec<_>>().join(&NOTE.to_string()));
-    fields.push(clean(&run.fit_csv));
-    fields.push(clean(&run.residuals_csv));
-    fields.join(&FIELD.to_string())
-}
-
-fn decode_run(text: &str) -> Option<RunView> {
-    let mut f = text.split(FIELD);
-    let mut next = || f.next().map(str::to_string);
-    let count = |s: String| s.parse::<usize>().ok();
-    let opt = |s: String| if s.is_empty() { Some(None) } else { s.parse::<f64>().ok().map(Some) };
-    let mut run = RunView {
-        label: next()?,
-        format_id: next()?,
-        format_name: next()?,
-        records: count(next()?)?,
-        used: count(next()?)?,
-        dropped: count(next()?)?,
-        dropped_text: next()?,
-        streamed: next()? == "1",
-        overhead_secs: opt(next()?)?,
-        prefill_tokens_per_sec: opt(next()?)?,
-        prefill_text: next()?,
-        decode_tokens_per_sec: opt(next()?)?,
-        wait_secs: opt(next()?)?,
-        crossing_ratio: opt(next()?)?,
-        crossing_prompt_tokens: opt(next()?)?,
-        crossing_text: next()?,
-        bending_text: next()?,
-        ..RunView::default()
+fn decode_run(text: &str) -> Option<PageRun> {
+    let mut f = text.split(FIELD).map(str::to_string);
+    // The state's parser, not `str::parse::<f64>`: the page's wasm then carries no second
+    // float parser (see `state::number`).
+    let opt = |s: String| if s.is_empty() { Some(None) } else { parse_f64(&s).map(Some) };
+    let run = PageRun {
+        choice: f.next()?,
+        prefill_tokens_per_sec: opt(f.next()?)?,
+        decode_tokens_per_sec: opt(f.next()?)?,
+        wait_secs: opt(f.next()?)?,
+        html: f.next()?,
+        fit_csv_name: f.next()?,
+        fit_csv: f.next()?,
+        residuals_csv_name: f.next()?,
+        residuals_csv: f.next()?,
     };
-    for slot in &mut run.percentiles {
-        let values = [opt(next()?)?, opt(next()?)?, opt(next()?)?, opt(next()?)?];
-        *slot = match values {
-            [Some(a), Some(b), Some(c), Some(d)] => Some([a, b, c, d]),
-            _ => None,
-        };
-    }
-    run.tpot_definition = next()?;
-    let notes = next()?;
-    run.notes = notes.split(NOTE).filter(|n| !n.is_empty()).map(str::to_string).collect();
-    run.fit_csv = next()?;
-    run.residuals_csv = next()?;
-    if next().is_some() {
-        return None;
-    }
-    Some(run)
+    f.next().is_none().then_some(run)
 }
 
 #[cfg(test)]
@@ -414,12 +554,16 @@ mod tests {
         let run = synthetic_run();
         let mut view = run_view(&run, &measurements::fit(&run));
         view.label = "tabs\u{1f}and\u{1e}separators are dropped".to_string();
-        view.overhead_secs = Some(0.1 + 0.2);
-        view.percentiles[1] = None;
-        let decoded = decode_reply(&encode_reply(&Ok(vec![view.clone(), view.clone()])));
-        let mut expected = view;
-        expected.label = "tabs and separators are dropped".to_string();
-        assert_eq!(decoded, Some(Ok(vec![expected.clone(), expected])));
+        let mut page = page_run(&view);
+        page.wait_secs = Some(0.1 + 0.2);
+        page.decode_tokens_per_sec = None;
+        let decoded = decode_reply(&encode_reply(&Ok(vec![page.clone(), page.clone()])));
+        let mut expected = page;
+        expected.choice = "tabs and separators are dropped (CSV table)".to_string();
+        expected.html = clean(&expected.html);
+        expected.fit_csv = clean(&expected.fit_csv);
+        assert!(expected.html.contains("tabs and separators are dropped"));
+        assert!(decoded == Some(Ok(vec![expected.clone(), expected])), "the reply reads back");
         assert_eq!(
             decode_reply(&encode_reply(&Err("no\u{1e}thing".to_string()))),
             Some(Err("no thing".to_string()))
@@ -433,14 +577,34 @@ mod tests {
         let vllm = "vllm_benchmark_serving_detailed__aurotripathy_llama3.1-70b-fp8_conc256.json";
         let runs = decode_reply(&read_and_fit(&bench_file(vllm), vllm)).unwrap().unwrap();
         assert_eq!(runs.len(), 1);
-        assert_eq!((runs[0].format_id.as_str(), runs[0].records), ("vllm", 100));
+        assert!(runs[0]
+            .html
+            .contains(r#"<dd data-testid="import-format" data-value="vllm">vLLM</dd>"#));
+        assert!(runs[0].html.contains(r#"data-testid="fit-records" data-value="100">100 of 100<"#));
+        // No prefill rate is claimed from prompts this alike: no data-value, and the reason.
+        assert!(runs[0]
+            .html
+            .contains(r#"<dd data-testid="fit-prefill">none claimed: the prompts"#));
+        assert_eq!(runs[0].prefill_tokens_per_sec, None);
         let bedrock = "llmperf_individual__leaderboard_bedrock_70b.json";
         let runs = decode_reply(&read_and_fit(&bench_file(bedrock), bedrock)).unwrap().unwrap();
-        assert_eq!((runs[0].used, runs[0].dropped), (101, 49));
-        assert_eq!(runs[0].dropped_text, "49 failed");
+        assert!(runs[0].html.contains(r#"data-testid="fit-records" data-value="101">101 of 150<"#));
+        assert!(runs[0].html.contains(r#"data-testid="fit-dropped" data-value="49">49</dd><dd class="readout-note">49 failed<"#));
+        assert_eq!(runs[0].fit_csv_name, "crossover-llmperf-fit.csv");
         let summary = "sglang_bench_serving_summary_only__datacrunch_llama3.3-70b_online.jsonl";
         let refused = decode_reply(&read_and_fit(&bench_file(summary), summary)).unwrap();
         assert!(refused.unwrap_err().starts_with(summary));
+    }
+
+    #[test]
+    fn text_from_the_file_is_escaped_in_the_markup() {
+        let run = synthetic_run();
+        let mut view = run_view(&run, &measurements::fit(&run));
+        view.label = "<img src=x onerror=alert(1)> & \"model\"".to_string();
+        view.notes.push("<script>".to_string());
+        let html = run_html(&view);
+        assert!(!html.contains("<img") && !html.contains("<script>"));
+        assert!(html.contains("&lt;img src=x onerror=alert(1)&gt; &amp; &quot;model&quot;"));
     }
 
     #[test]
@@ -451,7 +615,7 @@ mod tests {
             format_name: "vLLM".to_string(),
             ..RunView::default()
         };
-        assert_eq!(run_choice(0, &run), "1. vLLM, llama, 256 concurrent (vLLM)");
+        assert_eq!(run_choice(&run), "vLLM, llama, 256 concurrent (vLLM)");
         assert_eq!(records_text(1_001, 1_500), "1,001 of 1,500");
         assert_eq!(csv_file_name(&run, "fit"), "crossover-vllm-fit.csv");
     }
@@ -480,9 +644,11 @@ mod tests {
 
     #[test]
     fn applying_says_what_was_clamped_and_that_the_link_holds_no_measurements() {
-        let text = applied_text(&[("Prefill rate", "tok/s", 250_000.0, 200_000.0)]);
+        let text = applied_text(&[("Prefill rate", "tok/s", 250_000.0, 200_000.0)], &[]);
         assert!(text.starts_with("The run's prefill rate of 250,000 tok/s is outside"), "{text}");
         assert!(text.contains("holds 200,000 tok/s"), "{text}");
-        assert!(applied_text(&[]).contains("never put in a link"));
+        assert!(applied_text(&[], &[]).contains("never put in a link"));
+        let text = applied_text(&[], &["Prefill rate", "Server queue"]);
+        assert!(text.starts_with("This run gives no prefill rate and no server queue, so those controls kept their value."), "{text}");
     }
 }

@@ -486,6 +486,16 @@ class FirefoxLocator {
     return this.#on('fill', String(text));
   }
 
+  /** Sets the files of an <input type=file> from paths, as Playwright's setInputFiles does. */
+  async setInputFiles(files) {
+    const element = await this.#handle();
+    try {
+      await element.uploadFile(...[files].flat());
+    } finally {
+      await element.dispose();
+    }
+  }
+
   async allInnerTexts() {
     return this.frame.evaluate(innerTextsOf, this.steps);
   }

@@ -7,14 +7,14 @@ mod import;
 mod results;
 mod worker;
 
-use crate::text::measurements::{decode_reply, RunView};
+use crate::text::measurements::{decode_reply, PageRun};
 use leptos::prelude::*;
 
 /// What the section holds: every run loaded so far, the one chosen, the last refusal, and how
 /// many files are still being read.
 #[derive(Clone, Copy)]
 struct Loaded {
-    runs: RwSignal<Vec<RunView>>,
+    runs: RwSignal<Vec<PageRun>>,
     selected: RwSignal<usize>,
     error: RwSignal<Option<String>>,
     pending: RwSignal<usize>,
