@@ -282,6 +282,36 @@ fn paragraph(out: &mut String, testid: &str, class: &str, text: &str) {
     out.push_str("</p>");
 }
 
+/// The results area: the list of loaded runs with `selected` chosen, the chosen run's markup,
+/// and the buttons that act on it. Empty until a run is loaded.
+pub fn results_html(choices: &[&str], selected: usize, run_html: &str) -> String {
+    if choices.is_empty() {
+        return String::new();
+    }
+    let mut out = String::with_capacity(run_html.len() + 1024);
+    out.push_str(
+        "<p class=\"run-choice\"><label for=\"import-run\">Run shown: </label>\
+         <select id=\"import-run\" data-testid=\"import-run\">",
+    );
+    for (i, choice) in choices.iter().enumerate() {
+        out.push_str("<option value=\"");
+        out.push_str(&i.to_string());
+        out.push_str(if i == selected { "\" selected>" } else { "\">" });
+        escape_into(&mut out, choice);
+        out.push_str("</option>");
+    }
+    out.push_str("</select></p>");
+    out.push_str(run_html);
+    out.push_str(
+        "<div class=\"import-actions\">\
+         <button type=\"button\" data-testid=\"import-apply\">Use these rates</button>\
+         <button type=\"button\" class=\"quiet\" data-testid=\"import-csv-fit\">Fit as CSV</button>\
+         <button type=\"button\" class=\"quiet\" data-testid=\"import-csv-residuals\">\
+         Each request&#39;s residual as CSV</button></div>",
+    );
+    out
+}
+
 /// The dropped requests by reason, or "none".
 pub fn dropped_text(counts: &Counts) -> String {
     let reasons: Vec<String> = [
@@ -443,7 +473,7 @@ const REFUSED: &str = "refused";
 /// The worker's answer to one file: its runs, or the refusal's message.
 pub fn encode_reply(reply: &Result<Vec<PageRun>, String>) -> String {
     match reply {
-        Err(message) => format!("{REFUSED}{FIELD}{}", clean(message)),
+        Err(message) => refusal_reply(&clean(message)),
         Ok(runs) => {
             let mut out = OK.to_string();
             for run in runs {
@@ -464,6 +494,11 @@ pub fn encode_reply(reply: &Result<Vec<PageRun>, String>) -> String {
             out
         }
     }
+}
+
+/// [`encode_reply`] of a refusal alone, for the page's side, which never sends runs.
+pub fn refusal_reply(message: &str) -> String {
+    format!("{REFUSED}{FIELD}{message}")
 }
 
 /// Reads [`encode_reply`]'s text back; `None` if it is not such a text.
@@ -618,6 +653,20 @@ mod tests {
         assert_eq!(run_choice(&run), "vLLM, llama, 256 concurrent (vLLM)");
         assert_eq!(records_text(1_001, 1_500), "1,001 of 1,500");
         assert_eq!(csv_file_name(&run, "fit"), "crossover-vllm-fit.csv");
+    }
+
+    #[test]
+    fn the_results_area_lists_the_runs_and_marks_the_chosen_one() {
+        assert_eq!(results_html(&[], 0, "x"), "");
+        let html = results_html(&["a <b>", "c"], 1, "<dl></dl>");
+        assert!(
+            html.contains(
+                r#"<option value="0">a &lt;b&gt;</option><option value="1" selected>c</option>"#
+            ),
+            "{html}"
+        );
+        assert!(html.contains("</select></p><dl></dl><div class=\"import-actions\">"));
+        assert!(html.contains(r#"data-testid="import-apply""#));
     }
 
     #[test]

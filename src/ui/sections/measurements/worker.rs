@@ -4,7 +4,7 @@
 //! their bytes never enter the page's own wasm memory; each answer is one string that
 //! `text::measurements::decode_reply` reads.
 
-use crate::text::measurements::{encode_reply, READY};
+use crate::text::measurements::{refusal_reply, READY};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use wasm_bindgen::closure::Closure;
@@ -48,7 +48,7 @@ pub fn read(name: &str, payload: JsValue, done: impl FnOnce(String) + 'static) {
         None
     });
     if let Some(done) = unsent {
-        done(encode_reply(&Err(WORKER_FAILED.to_string())));
+        done(refusal_reply(WORKER_FAILED));
     }
 }
 
@@ -82,7 +82,7 @@ fn start() -> Option<Client> {
         let client = CLIENT.with_borrow_mut(Option::take);
         let Some(client) = client else { return };
         client.worker.terminate();
-        let reply = encode_reply(&Err(WORKER_FAILED.to_string()));
+        let reply = refusal_reply(WORKER_FAILED);
         for done in client.replies {
             done(reply.clone());
         }
