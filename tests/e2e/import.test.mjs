@@ -160,3 +160,27 @@ test('rates outside the controls\' range are clamped and said so; bad text is re
   assert.match(await shownText(app.byTestId('import-error')), /could not be read/);
   assert.equal(await app.byTestId('import-format').getAttribute('data-value'), 'csv', 'the run loaded before stays');
 });
+
+test('a file dropped on the section is read; dropped elsewhere it is left alone', TIMEOUT, async (t) => {
+  const app = await open(t);
+  const text = await readFile(file('vllm'), 'utf8');
+  const drop = (selector) =>
+    app.page.evaluate(
+      ([selector, text]) => {
+        const target = document.querySelector(selector);
+        const data = new DataTransfer();
+        data.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+        const over = new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: data });
+        target.dispatchEvent(over);
+        target.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
+        return over.defaultPrevented;
+      },
+      [selector, text],
+    );
+  assert.equal(await drop('#deeper'), false, 'outside the section the browser keeps its own handling');
+  await app.page.waitForTimeout(300);
+  assert.equal(await app.byTestId('import-run').count(), 0, 'nothing was read');
+  assert.equal(await drop('#measurements p'), true, 'over the section the page takes the drop');
+  const r = await fitted(app, 'vllm');
+  assert.equal(r['fit-records'].value, 100);
+});

@@ -14,9 +14,22 @@ pub(super) fn picked(loaded: Loaded, element: web_sys::Element) {
     input.set_value("");
 }
 
-pub(super) fn dropped(loaded: Loaded, ev: leptos::ev::DragEvent) {
+/// A `dragover` or `drop` anywhere on the page: over this section, the browser is kept from
+/// opening the file itself, and a dropped file is read.
+pub(super) fn dragged(loaded: Loaded, ev: web_sys::Event) {
+    let over_section = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|e| e.closest("#measurements").ok().flatten())
+        .is_some();
+    if !over_section {
+        return;
+    }
     ev.prevent_default();
-    read_files(loaded, ev.data_transfer().and_then(|d| d.files()));
+    if ev.type_() == "drop" {
+        let files = ev.dyn_ref::<web_sys::DragEvent>().and_then(|d| d.data_transfer());
+        read_files(loaded, files.and_then(|d| d.files()));
+    }
 }
 
 pub(super) fn pasted(loaded: Loaded) {

@@ -90,11 +90,14 @@ pub fn Measurements() -> impl IntoView {
             _ => {}
         }
     };
+    // Dragging is heard on the window, both events by one handler (cheaper for the page's wasm
+    // than a typed listener per event on the section), and acted on over this section only.
+    let on_drag = move |ev: web_sys::Event| import::dragged(loaded, ev);
+    let _ = window_event_listener_untyped("dragover", on_drag);
+    let _ = window_event_listener_untyped("drop", on_drag);
     view! {
         <section class="measurements" id="measurements" aria-labelledby="measurements-title"
-            on:change=on_change on:click=on_click
-            on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default()
-            on:drop=move |ev: leptos::ev::DragEvent| import::dropped(loaded, ev)>
+            on:change=on_change on:click=on_click>
             <div inner_html=STATIC></div>
             <p class="import-status" role="status" data-testid="import-busy">{busy}</p>
             <p class="import-error" role="alert" data-testid="import-error" hidden=move || imports.with(|i| i.error.is_none())>
