@@ -29,11 +29,14 @@ use process::{cargo, command, run};
 const SERVE_ADDRESS: &str = "127.0.0.1";
 const SERVE_PORT: &str = "8080";
 
-/// The whole page (every file in dist/, each gzipped) may not grow past this many bytes: a
-/// ratchet set a little above the last measured size and lowered as the page shrinks, so a
-/// saving is never quietly undone. Over it, `cargo xtask test` fails; `cargo xtask build`, whose
-/// job is to build, only warns.
-const PAGE_GZIP_CEILING_BYTES: u64 = 333_835;
+/// The first load (every file of dist/ a reader fetches when the page opens, each gzipped) may
+/// not grow past this many bytes: a ratchet set a little above the last measured size and
+/// lowered as the page shrinks, so a saving is never quietly undone. Over it, `cargo xtask test`
+/// fails; `cargo xtask build`, whose job is to build, only warns.
+const PAGE_GZIP_CEILING_BYTES: u64 = 241_500;
+
+/// The same for the files fetched only on demand or by other sites (see size.rs).
+const ON_DEMAND_GZIP_CEILING_BYTES: u64 = 93_500;
 
 const USAGE: &str = "usage: cargo xtask <command>
 
@@ -119,10 +122,12 @@ fn build(root: &Path) -> Result<String, String> {
     step("page size");
     // The build's job is to build: being over the budget is reported, and judged by `test`.
     let weight = size::measure(&root.join("dist"))?;
-    Ok(weight.against(PAGE_GZIP_CEILING_BYTES).unwrap_or_else(|over| {
-        println!("WARNING: {over}");
-        over
-    }))
+    Ok(weight.against(PAGE_GZIP_CEILING_BYTES, ON_DEMAND_GZIP_CEILING_BYTES).unwrap_or_else(
+        |over| {
+            println!("WARNING: {over}");
+            over
+        },
+    ))
 }
 
 /// Runs `cargo xtask build` in a child whose cargo home starts empty (and whose target
@@ -215,7 +220,8 @@ fn test(root: &Path) -> Result<String, String> {
     release_build(root)?;
 
     step("page size");
-    let size = size::measure(&root.join("dist"))?.against(PAGE_GZIP_CEILING_BYTES)?;
+    let size = size::measure(&root.join("dist"))?
+        .against(PAGE_GZIP_CEILING_BYTES, ON_DEMAND_GZIP_CEILING_BYTES)?;
 
     step("browser tests (node --test tests/e2e/ against dist/ in headless Chromium, then Firefox)");
     let timings = browser::run_tests(root, &root.join("dist"), &browsers, &mkdocs)?;
@@ -236,7 +242,7 @@ fn bench(root: &Path, extra: &[String]) -> Result<String, String> {
     release_build(root)?;
     step("page size");
     let size = size::measure(&root.join("dist"))?
-        .against(PAGE_GZIP_CEILING_BYTES)
+        .against(PAGE_GZIP_CEILING_BYTES, ON_DEMAND_GZIP_CEILING_BYTES)
         .unwrap_or_else(|over| over);
     step("benchmark against the Chart.js page (node bench/run.mjs)");
     run(command("node")
