@@ -107,6 +107,31 @@ pub fn short_count(x: f64, small_decimals: usize) -> String {
     }
 }
 
+/// Appends `text` to `out` with the characters HTML gives meaning to escaped: for text that is
+/// written into markup (tables, notices, the measurements' results).
+pub fn escape_html_into(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, with inner
+/// quotes doubled.
+pub fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,5 +185,20 @@ mod tests {
         assert_eq!(rate(60.0), "60 tok/s");
         assert_eq!(rate(16.0 / 3.0), "5.3 tok/s");
         assert_eq!(percent(5.0 / 7.0), "71%");
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_only_when_needed() {
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
+    }
+
+    #[test]
+    fn html_escapes_the_characters_markup_gives_meaning_to() {
+        let mut out = String::new();
+        escape_html_into(&mut out, "<a href='x'>&\"");
+        assert_eq!(out, "&lt;a href=&#39;x&#39;&gt;&amp;&quot;");
     }
 }

@@ -2,6 +2,8 @@
 //! and exported as CSV. Each cell keeps the unrounded number beside the text shown, so the CSV
 //! carries full precision while the page shows the lesson's rounding.
 
+use crate::format::{csv_field, escape_html_into};
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cell {
     pub text: String,
@@ -37,8 +39,8 @@ impl DataTable {
             .headers
             .iter()
             .map(|h| match h.split_once('|') {
-                Some((name, unit)) => quote(&format!("{name} ({unit})")),
-                None => quote(h),
+                Some((name, unit)) => csv_field(&format!("{name} ({unit})")),
+                None => csv_field(h),
             })
             .collect::<Vec<_>>()
             .join(",");
@@ -50,7 +52,7 @@ impl DataTable {
                     c.value
                         .filter(|v| v.is_finite())
                         .map(|v| v.to_string())
-                        .unwrap_or_else(|| quote(&c.text))
+                        .unwrap_or_else(|| csv_field(&c.text))
                 })
                 .collect();
             out.push_str(&cells.join(","));
@@ -65,11 +67,11 @@ impl DataTable {
     pub fn to_html(&self) -> String {
         let mut out = String::with_capacity(64 * (self.rows.len() + 2));
         out.push_str("<caption>");
-        escape_into(&mut out, &self.caption);
+        escape_html_into(&mut out, &self.caption);
         out.push_str("</caption><thead><tr>");
         for h in &self.headers {
             out.push_str("<th scope=\"col\">");
-            escape_into(&mut out, h.split_once('|').map_or(h, |(name, _)| name));
+            escape_html_into(&mut out, h.split_once('|').map_or(h, |(name, _)| name));
             out.push_str("</th>");
         }
         out.push_str("</tr></thead><tbody>");
@@ -81,36 +83,13 @@ impl DataTable {
             });
             for (j, cell) in row.iter().enumerate() {
                 out.push_str(if j == 0 { "<th scope=\"row\">" } else { "<td>" });
-                escape_into(&mut out, &cell.text);
+                escape_html_into(&mut out, &cell.text);
                 out.push_str(if j == 0 { "</th>" } else { "</td>" });
             }
             out.push_str("</tr>");
         }
         out.push_str("</tbody>");
         out
-    }
-}
-
-/// Appends `text` with the five characters that mean something in HTML escaped.
-/// Appends `text` to `out` with the characters HTML gives meaning to escaped.
-pub fn escape_into(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-}
-
-fn quote(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
     }
 }
 

@@ -8,15 +8,6 @@ use super::fit::{Estimate, Fit};
 use super::record::Run;
 use crate::format;
 
-/// Quotes a field if it holds a comma, quote or line break (doubling inner quotes).
-pub fn escape(field: &str) -> String {
-    if field.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", field.replace('"', "\"\""))
-    } else {
-        field.to_string()
-    }
-}
-
 /// A number for a machine: unrounded, empty when absent or not finite.
 fn number(x: Option<f64>) -> String {
     match x.filter(|x| x.is_finite()) {
@@ -26,7 +17,7 @@ fn number(x: Option<f64>) -> String {
 }
 
 fn row(fields: &[String]) -> String {
-    let mut line = fields.iter().map(|f| escape(f)).collect::<Vec<_>>().join(",");
+    let mut line = fields.iter().map(|f| format::csv_field(f)).collect::<Vec<_>>().join(",");
     line.push_str("\r\n");
     line
 }
@@ -225,17 +216,4 @@ pub fn residuals_csv(fit: &Fit) -> String {
         ]));
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes_only_when_needed() {
-        assert_eq!(escape("plain"), "plain");
-        assert_eq!(escape("a,b"), "\"a,b\"");
-        assert_eq!(escape("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(escape("two\nlines"), "\"two\nlines\"");
-    }
 }

@@ -68,16 +68,7 @@ pub fn markup(message: &str) -> String {
         if quoted {
             out.push_str("<bdi>");
         }
-        for c in text.chars() {
-            match c {
-                '&' => out.push_str("&amp;"),
-                '<' => out.push_str("&lt;"),
-                '>' => out.push_str("&gt;"),
-                '"' => out.push_str("&quot;"),
-                '\'' => out.push_str("&#39;"),
-                c => out.push(c),
-            }
-        }
+        crate::format::escape_html_into(&mut out, text);
         if quoted {
             out.push_str("</bdi>");
         }

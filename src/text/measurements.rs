@@ -8,8 +8,9 @@
 //! markup, so the reading, the fitting and the building of the results all stay in the worker's
 //! wasm and out of the first page load.
 
-use crate::charts::table::{escape_into, Cell, DataTable};
+use crate::charts::table::{Cell, DataTable};
 use crate::format;
+use crate::format::escape_html_into;
 use crate::measurements::fit::{Counts, Fit};
 use crate::measurements::{self, export, Run};
 use crate::state::number::parse_f64;
@@ -227,7 +228,7 @@ pub fn run_html(run: &RunView) -> String {
     );
     for note in &run.notes {
         out.push_str("<li>");
-        escape_into(&mut out, note);
+        escape_html_into(&mut out, note);
         out.push_str("</li>");
     }
     out.push_str("</ul></details>");
@@ -244,21 +245,21 @@ fn readout(
     note: Option<&str>,
 ) {
     out.push_str("<div class=\"readout\"><dt>");
-    escape_into(out, label);
+    escape_html_into(out, label);
     out.push_str("</dt><dd data-testid=\"");
     out.push_str(testid);
     out.push('"');
     if let Some(value) = value {
         out.push_str(" data-value=\"");
-        escape_into(out, &value);
+        escape_html_into(out, &value);
         out.push('"');
     }
     out.push('>');
-    escape_into(out, text);
+    escape_html_into(out, text);
     out.push_str("</dd>");
     if let Some(note) = note {
         out.push_str("<dd class=\"readout-note\">");
-        escape_into(out, note);
+        escape_html_into(out, note);
         out.push_str("</dd>");
     }
     out.push_str("</div>");
@@ -278,7 +279,7 @@ fn paragraph(out: &mut String, testid: &str, class: &str, text: &str) {
         out.push('"');
     }
     out.push('>');
-    escape_into(out, text);
+    escape_html_into(out, text);
     out.push_str("</p>");
 }
 
@@ -297,7 +298,7 @@ pub fn results_html(choices: &[&str], selected: usize, run_html: &str) -> String
         out.push_str("<option value=\"");
         out.push_str(&i.to_string());
         out.push_str(if i == selected { "\" selected>" } else { "\">" });
-        escape_into(&mut out, choice);
+        escape_html_into(&mut out, choice);
         out.push_str("</option>");
     }
     out.push_str("</select></p>");
