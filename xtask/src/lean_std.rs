@@ -53,21 +53,11 @@ pub fn ensure_source() -> Result<(), String> {
 /// downloaded and nothing is printed but one line.
 pub fn ensure_crates(cargo: &str) -> Result<(), String> {
     let manifest = library_manifest(cargo)?;
-    let fetch = |offline: bool| {
-        let mut cmd = command(cargo);
-        // The library's manifest uses cargo features that are unstable on a stable toolchain.
-        cmd.env("RUSTC_BOOTSTRAP", "1").arg("fetch").arg("--manifest-path").arg(&manifest);
-        if offline {
-            cmd.arg("--offline");
-        }
-        cmd
-    };
-    if crate::process::succeeds(&mut fetch(true)) {
-        println!("ok: the standard library's crates are in cargo's registry cache");
-        return Ok(());
-    }
-    println!("fetching the standard library's own crates (listed in {}) into cargo's registry cache, for the offline build", manifest.display());
-    run(&mut fetch(false))
+    let mut fetch = command(cargo);
+    // The library's manifest uses cargo features that are unstable on a stable toolchain.
+    fetch.env("RUSTC_BOOTSTRAP", "1").arg("fetch").arg("--manifest-path").arg(&manifest);
+    let what = format!("the standard library's own crates (listed in {})", manifest.display());
+    crate::process::fetch_unless_cached(fetch, &what)
 }
 
 /// `library/Cargo.toml` inside the active toolchain's rust-src.

@@ -69,12 +69,26 @@ pub fn probe(program: &str, args: &[&str]) -> Option<String> {
     output.status.success().then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
 }
 
-/// Whether a command runs and succeeds, its output discarded. For probes whose answer is the
-/// exit status alone, such as an offline `cargo fetch`.
-pub fn succeeds(cmd: &mut Command) -> bool {
-    cmd.stdin(Stdio::null())
+/// Makes sure the crates `fetch` (a `cargo fetch` command) names are in cargo's registry cache:
+/// the same fetch with `--offline` first, which needs no network when they are all there, and
+/// only otherwise the real one, saying that it is downloading `what`.
+pub fn fetch_unless_cached(mut fetch: Command, what: &str) -> Result<(), String> {
+    let mut offline = Command::new(fetch.get_program());
+    offline.args(fetch.get_args()).arg("--offline");
+    offline.envs(fetch.get_envs().filter_map(|(k, v)| Some((k, v?))));
+    if let Some(dir) = fetch.get_current_dir() {
+        offline.current_dir(dir);
+    }
+    let cached = offline
+        .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
-        .is_ok_and(|s| s.success())
+        .is_ok_and(|s| s.success());
+    if cached {
+        println!("ok: {what} are in cargo's registry cache");
+        return Ok(());
+    }
+    println!("fetching {what} into cargo's registry cache, for the offline build");
+    run(&mut fetch)
 }

@@ -65,20 +65,9 @@ pub fn cargo_program() -> String {
 /// The project's crates for every target, the page's wasm32-only ones included: a native
 /// `cargo test` would not download those, and trunk builds offline.
 fn ensure_project_crates(root: &Path) -> Result<(), String> {
-    let fetch = |offline: bool| {
-        let mut cmd = command(&cargo_program());
-        cmd.args(["fetch", "--locked"]).current_dir(root);
-        if offline {
-            cmd.arg("--offline");
-        }
-        cmd
-    };
-    if crate::process::succeeds(&mut fetch(true)) {
-        println!("ok: the project's crates are in cargo's registry cache");
-        return Ok(());
-    }
-    println!("fetching the project's crates (Cargo.lock, every target) into cargo's registry cache, for the offline build");
-    run(&mut fetch(false))
+    let mut fetch = command(&cargo_program());
+    fetch.args(["fetch", "--locked"]).current_dir(root);
+    crate::process::fetch_unless_cached(fetch, "the project's crates (Cargo.lock, every target)")
 }
 
 fn ensure_trunk() -> Result<(), String> {
