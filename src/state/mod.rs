@@ -3,6 +3,7 @@
 
 pub mod figure;
 pub mod headline;
+mod legacy;
 pub mod notice;
 pub mod number;
 pub mod params;
@@ -165,24 +166,26 @@ impl State {
         DeepRequest::new(self.request(), self.get(Param::Cached), knees)
     }
 
-    fn prompt_ttft(&self, params: [Param; 5]) -> PromptTtft {
-        let [base, passages, per_passage, prefill, overhead] = params.map(|p| self.get(p));
+    /// A deployment's TTFT built from the bake-off's one prompt at its own prefill rate and
+    /// overhead.
+    fn prompt_ttft(&self, prefill: Param, overhead: Param) -> PromptTtft {
+        let [base, passages, per_passage] = Param::BAKEOFF_PROMPT.map(|p| self.get(p));
         PromptTtft {
             base_prompt_tokens: base,
             passages,
             tokens_per_passage: per_passage,
-            prefill_tokens_per_sec: prefill,
-            overhead_secs: overhead,
+            prefill_tokens_per_sec: self.get(prefill),
+            overhead_secs: self.get(overhead),
         }
     }
 
-    /// A's TTFT built from its prompt (used when its source is [`TtftSource::Prompt`]).
+    /// A's TTFT built from the prompt (used when its source is [`TtftSource::Prompt`]).
     pub fn a_prompt_ttft(&self) -> PromptTtft {
-        self.prompt_ttft(Param::A_PROMPT)
+        self.prompt_ttft(Param::APrefill, Param::AOverhead)
     }
 
     pub fn b_prompt_ttft(&self) -> PromptTtft {
-        self.prompt_ttft(Param::B_PROMPT)
+        self.prompt_ttft(Param::BPrefill, Param::BOverhead)
     }
 
     /// The two deployments at their idle (typical) decode rates.
@@ -260,8 +263,9 @@ mod tests {
         assert_eq!(s.comparison(), Comparison::LESSON);
         assert!((s.b_prompt_ttft().ttft_secs() - 0.9).abs() < 0.005);
         assert!((s.a_prompt_ttft().ttft_secs() - 0.2).abs() < 0.005);
+        assert_eq!(s.a_prompt_ttft().prompt_tokens(), s.b_prompt_ttft().prompt_tokens());
         let from_prompt =
-            State { b_ttft_source: TtftSource::Prompt, ..s }.with(Param::BPassages, 4.0);
+            State { b_ttft_source: TtftSource::Prompt, ..s }.with(Param::Passages, 4.0);
         assert!((from_prompt.comparison().b.ttft_secs - 0.46).abs() < 0.005);
     }
 

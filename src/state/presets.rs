@@ -68,10 +68,10 @@ pub const PRESETS: [Preset; 10] = [
         key: "four-passages",
         scope: Scope::Deployments,
         name: "Retrieval trimmed to four passages",
-        description: "B's first token built from its prompt: 200 + 4 × 650 tokens at 12,000 tok/s plus 0.23 s",
+        description: "Both sent 200 + 4 × 650 tokens instead of 200 + 12 × 650; B's first token built from that prompt at 12,000 tok/s plus 0.23 s",
         apply: |s| {
             let s = State { b_ttft_source: TtftSource::Prompt, ..bake_off(s) };
-            set(s, &[(Param::BBase, 200.0), (Param::BPassages, 4.0), (Param::BPassageTokens, 650.0), (Param::BPrefill, 12_000.0), (Param::BOverhead, 0.23)])
+            set(s, &[(Param::BaseTokens, 200.0), (Param::Passages, 4.0), (Param::PassageTokens, 650.0), (Param::BPrefill, 12_000.0), (Param::BOverhead, 0.23)])
         },
     },
     Preset {

@@ -1,6 +1,7 @@
 //! The URL codec: a query string in, a valid state and the notices out; a state in, a query
 //! string out. Parsing never fails: anything unusable falls back and is named.
 
+use super::legacy;
 use super::notice::{excerpt, Notice};
 use super::params::Param;
 use super::value::{accept, describe, Problem};
@@ -30,6 +31,7 @@ pub fn parse(query: &str) -> Parsed {
     let mut raw_values: Vec<(Param, String, usize)> = Vec::new();
     let mut raw_choices: Vec<(&'static str, String, usize)> = Vec::new();
     let mut version = None::<String>;
+    let mut old_prompt_keys: Vec<(String, String)> = Vec::new();
     let query = query.strip_prefix('?').unwrap_or(query);
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (raw_key, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -37,6 +39,8 @@ pub fn parse(query: &str) -> Parsed {
         let value = percent_decode(raw_value);
         if key.trim() == "v" {
             version = Some(value);
+        } else if legacy::is_old_prompt_key(key.trim()) {
+            old_prompt_keys.push((key.trim().to_string(), value));
         } else if let Some(param) = Param::from_key(key.trim()) {
             if let Some(slot) = raw_values.iter_mut().find(|(p, _, _)| *p == param) {
                 slot.1 = value;
@@ -102,6 +106,8 @@ pub fn parse(query: &str) -> Parsed {
             }
         }
     }
+    let given: Vec<Param> = raw_values.iter().map(|(p, _, _)| *p).collect();
+    legacy::apply_old_prompts(&old_prompt_keys, &given, &mut state, &mut notices);
     if state.ttft_definition == TtftDefinition::Server
         && version.as_deref().map(str::trim) != Some(VERSION)
     {

@@ -155,7 +155,9 @@ test('a TTFT built from the prompt: four passages bring B to about 0.46 s', TIME
   await eventually(async () => assertClose((await app.readout('b-derived-ttft')).value, 0.23 + 8000 / 12000, 'twelve passages'));
   assertClose((await app.readout('b-derived-prompt')).value, 8000, 'twelve passages of prompt');
   assert.match(await sectionText(app), /With four passages it would come after about 0\.46 s/);
-  await app.typeInto('b_passages', '4');
+  // One prompt for both deployments: its controls appear once either builds its TTFT from it.
+  assertClose((await app.readout('bakeoff-prompt-tokens')).value, 8000, 'the shared prompt');
+  await app.typeInto('passages', '4');
   await eventually(async () => assertClose((await app.readout('b-derived-ttft')).value, 0.23 + 2800 / 12000, 'four passages'));
   const ttft = (await app.readout('b-derived-ttft')).value;
   assert.equal(Math.round(ttft * 100) / 100, 0.46);
@@ -164,12 +166,22 @@ test('a TTFT built from the prompt: four passages bring B to about 0.46 s', TIME
   await eventually(async () => assertClose((await app.readout('crossover')).value, expected.crossover, 'crossover with the derived TTFT'));
   const query = await app.query();
   assert.equal(query.b_ttft_from, 'prompt');
-  assert.equal(query.b_passages, '4');
+  assert.equal(query.passages, '4');
 
-  // The same state straight from a link.
-  const linked = await openApp(env, t, '?b_ttft_from=prompt&b_passages=4');
-  assertClose((await linked.readout('b-derived-ttft')).value, ttft, 'b-derived-ttft from the URL');
-  assert.ok(await linked.byTestId('b-ttft-from-prompt').isChecked());
+  // The same state straight from a link, and from a link made when each deployment had its
+  // own prompt keys: it opens on the same race, without a notice.
+  for (const search of ['?b_ttft_from=prompt&passages=4', '?b_ttft_from=prompt&b_passages=4']) {
+    const linked = await openApp(env, t, search);
+    assertClose((await linked.readout('b-derived-ttft')).value, ttft, `b-derived-ttft from ${search}`);
+    assert.ok(await linked.byTestId('b-ttft-from-prompt').isChecked());
+    assert.equal(await linked.noticeText(), '', `${search} opens without a notice`);
+    assert.equal((await linked.query()).passages, '4', 'the address is rewritten with today\'s key');
+  }
+
+  // Both built from the prompt: A is sent the same 2,800 tokens, at its own prefill rate.
+  await app.byTestId('a-ttft-from-prompt').check();
+  await eventually(async () => assertClose((await app.readout('a-derived-prompt')).value, 2800, 'A gets the same prompt'));
+  assertClose((await app.readout('a-derived-ttft')).value, 0.075 + 2800 / 64000, 'A at its own prefill rate');
 });
 
 test('who consumes the answer is one choice shared with the streaming section', TIMEOUT, async (t) => {

@@ -61,7 +61,7 @@ test('each preset sets what it names and is named until a control moves', TIMEOU
     'aa-100000-2000': { prompt: '100000', output: '2000' },
     parser: { consumer: 'machine' },
     'chat-reader': { consumer: 'reader' },
-    'four-passages': { b_ttft_from: 'prompt', b_passages: '4' },
+    'four-passages': { b_ttft_from: 'prompt', passages: '4' },
   };
   for (const [key, wanted] of Object.entries(expectations)) {
     await app.byTestId(`preset-${key}`).click();

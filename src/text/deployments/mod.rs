@@ -2,6 +2,7 @@
 //! numbers; the section's components only place them.
 
 pub mod load;
+pub mod prompt;
 pub mod race;
 pub mod workload;
 

@@ -1,5 +1,5 @@
 //! The page's building blocks, shared by every section: controls, readouts, radio choices,
-//! figure cards with their canvas and table, notices, sharing, theme and presets.
+//! figure cards with their canvas and table, the guess form, notices, sharing, theme and presets.
 
 pub mod announcer;
 pub mod canvas;
@@ -7,6 +7,7 @@ pub mod choice;
 pub mod controls;
 pub mod data_table;
 pub mod figure_card;
+pub mod guess;
 pub mod notices;
 pub mod presets;
 pub mod readout;

@@ -1,10 +1,11 @@
 //! The two deployments as the reader describes them: for each, a time to first token typed in
-//! or built from its prompt, and a decode rate; then the answer length they race on.
+//! or built from the prompt, and a decode rate. A bake-off sends both the same prompt, so its
+//! controls are shared, shown once either deployment builds its first token from it.
 
 use crate::format;
 use crate::model::deployments::{PromptTtft, Which};
 use crate::state::{Param, State, TtftSource};
-use crate::text::deployments::about_secs;
+use crate::text::deployments::prompt::{built_against_measured, passages_lever, prefill_note};
 use crate::ui::context::derived;
 use crate::ui::context::use_state;
 use crate::ui::widgets::choice::Choice;
@@ -14,22 +15,8 @@ use leptos::prelude::*;
 
 const A_GIVEN: [Param; 2] = [Param::ATtft, Param::ARate];
 const B_GIVEN: [Param; 2] = [Param::BTtft, Param::BRate];
-const A_FROM_PROMPT: [Param; 6] = [
-    Param::ABase,
-    Param::APassages,
-    Param::APassageTokens,
-    Param::APrefill,
-    Param::AOverhead,
-    Param::ARate,
-];
-const B_FROM_PROMPT: [Param; 6] = [
-    Param::BBase,
-    Param::BPassages,
-    Param::BPassageTokens,
-    Param::BPrefill,
-    Param::BOverhead,
-    Param::BRate,
-];
+const A_FROM_PROMPT: [Param; 3] = [Param::APrefill, Param::AOverhead, Param::ARate];
+const B_FROM_PROMPT: [Param; 3] = [Param::BPrefill, Param::BOverhead, Param::BRate];
 
 /// What differs between A's inputs and B's.
 #[derive(Clone, Copy)]
@@ -90,10 +77,22 @@ const SIDES: [Side; 2] = [
 
 #[component]
 pub fn DeploymentInputs() -> impl IntoView {
+    let any_from_prompt = derived(|s: &State| {
+        s.a_ttft_source == TtftSource::Prompt || s.b_ttft_source == TtftSource::Prompt
+    });
+    let prompt_tokens = derived(|s: &State| s.b_prompt_ttft().prompt_tokens());
     view! {
         <div class="deployment-inputs">
             {SIDES.into_iter().map(|side| view! { <OneDeployment side=side /> }).collect_view()}
         </div>
+        <Show when=move || any_from_prompt.get()>
+            <div class="bakeoff-prompt" data-testid="bakeoff-prompt">
+                <Controls legend="The prompt both are sent" params=&Param::BAKEOFF_PROMPT />
+                <dl class="readout-grid">
+                    <Readout testid="bakeoff-prompt-tokens" label="Prompt" value=Signal::derive(move || Some(prompt_tokens.get().to_string())) text=Signal::derive(move || format::tokens(prompt_tokens.get())) />
+                </dl>
+            </div>
+        </Show>
     }
 }
 
@@ -115,7 +114,7 @@ fn OneDeployment(side: Side) -> impl IntoView {
             <fieldset class="choice">
                 <legend>{side.source_legend}</legend>
                 <Choice name=side.name testid=side.given_testid.to_string() label="as measured" value=TtftSource::Given current=source set=set />
-                <Choice name=side.name testid=side.prompt_testid.to_string() label="built from its prompt" value=TtftSource::Prompt current=source set=set />
+                <Choice name=side.name testid=side.prompt_testid.to_string() label="built from the prompt" value=TtftSource::Prompt current=source set=set />
             </fieldset>
             {controls}
         </div>
@@ -129,46 +128,15 @@ fn PromptReadouts(side: Side) -> impl IntoView {
     let given = derived(side.given_ttft);
     let tokens = move || prompt.with(PromptTtft::prompt_tokens);
     let ttft = move || prompt.with(PromptTtft::ttft_secs);
-    let prefill_note = Signal::derive(move || {
-        prompt.with(|p| {
-            format!(
-                "{} of prefill after {} of waiting (network and queue)",
-                format::duration(p.prefill_secs()),
-                format::duration(p.ttft_secs() - p.prefill_secs())
-            )
-        })
-    });
-    let lever = move || {
-        prompt.with(|p| {
-            let per_passage = p.with_passages(1.0).ttft_secs() - p.with_passages(0.0).ttft_secs();
-            format!(
-                "Retrieved passages are the document chunks a search step pastes into the prompt, and here they are the lever: each one adds {} before {}'s first token. With four passages it would come after about {}; with twelve, after about {}. No prompt makes {} decode any faster: the first token depends partly on the prompt, the decode rate only on the model and its hardware.",
-                format::duration(per_passage),
-                side.which.label(),
-                about_secs(p.with_passages(4.0).ttft_secs()),
-                about_secs(p.with_passages(12.0).ttft_secs()),
-                side.which.label(),
-            )
-        })
-    };
+    let split_note = Signal::derive(move || prompt.with(prefill_note));
+    let lever = move || prompt.with(|p| passages_lever(p, side.which));
     // Built from the prompt, the TTFT rarely equals the measured one exactly; the figures use
     // the built one, and the reader should know by how much it moved.
-    let differs = move || {
-        let (built, measured) = (ttft(), given.get());
-        if (built - measured).abs() < 5e-4 {
-            format!("The same as the {} typed in as measured.", format::duration(measured))
-        } else {
-            format!(
-                "Built this way it is {}, against the {} typed in as measured; the race below uses the built one.",
-                format::secs_fixed(built, 3),
-                format::secs_fixed(measured, 3)
-            )
-        }
-    };
+    let differs = move || built_against_measured(ttft(), given.get());
     view! {
         <dl class="readout-grid">
             <Readout testid=side.prompt_tokens_testid label="Prompt" value=Signal::derive(move || Some(tokens().to_string())) text=Signal::derive(move || format::tokens(tokens())) />
-            <Readout testid=side.ttft_testid label="Time to first token" value=Signal::derive(move || Some(ttft().to_string())) text=Signal::derive(move || format::duration(ttft())) note=prefill_note />
+            <Readout testid=side.ttft_testid label="Time to first token" value=Signal::derive(move || Some(ttft().to_string())) text=Signal::derive(move || format::duration(ttft())) note=split_note />
         </dl>
         <p class="aside">{lever}</p>
         <p class="aside" data-testid=side.differs_testid>{differs}</p>

@@ -3,11 +3,11 @@
 //! slider and bars let them watch the two phases meet.
 
 use crate::format;
-use crate::state::value::accept;
 use crate::state::Param;
 use crate::text::request::{challenge_feedback, ChallengeStage, CHALLENGE_OUTPUT_TOKENS};
 use crate::ui::context::use_state;
 use crate::ui::widgets::controls::Controls;
+use crate::ui::widgets::guess::{Guess, GuessForm};
 use leptos::prelude::*;
 
 const PROMPT: [Param; 1] = [Param::Prompt];
@@ -15,36 +15,23 @@ const PROMPT: [Param; 1] = [Param::Prompt];
 #[component]
 pub fn Challenge(revealed: RwSignal<bool>) -> impl IntoView {
     let state = use_state();
-    let guess_text = RwSignal::new(String::new());
-    let guess = RwSignal::new(None::<f64>);
-    let guess_error = RwSignal::new(None::<String>);
+    let guess = Guess::new();
     let hold_answer = move || {
         state.update(|s| {
             s.set(Param::Output, CHALLENGE_OUTPUT_TOKENS);
         })
     };
+    // The question is about a 300-token answer: once the guess is in, hold it there so only the
+    // prompt is left to move.
+    let on_lock = Callback::new(move |_: f64| {
+        revealed.set(true);
+        hold_answer();
+    });
 
-    let lock = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        match accept(Param::Prompt.spec(), &guess_text.get_untracked()) {
-            (_, Some(problem)) if problem.has_no_number() => {
-                guess_error
-                    .set(Some("Type a number of prompt tokens, for example 25000.".to_string()));
-            }
-            (value, _) => {
-                guess.set(Some(value));
-                guess_error.set(None);
-                revealed.set(true);
-                // The question is about a 300-token answer: hold it there so only the prompt
-                // is left to move.
-                hold_answer();
-            }
-        }
+    let stage = Memo::new(move |_| state.with(|s| ChallengeStage::of(guess.is_locked(), s)));
+    let feedback = move || {
+        state.with(|s| challenge_feedback(stage.get(), guess.value().unwrap_or_default(), s))
     };
-
-    let stage = Memo::new(move |_| state.with(|s| ChallengeStage::of(guess.get().is_some(), s)));
-    let feedback =
-        move || state.with(|s| challenge_feedback(stage.get(), guess.get().unwrap_or_default(), s));
     let phases = Memo::new(move |_| {
         state.with(|s| {
             let r = s.request();
@@ -69,26 +56,9 @@ pub fn Challenge(revealed: RwSignal<bool>) -> impl IntoView {
                 "Keep the answer at 300 tokens and the rates where they start. How long must the prompt become before reading it takes longer than writing the answer? "
                 "Decide on a number before you touch anything."
             </p>
-            <form class="guess" on:submit=lock>
-                <label for="guess-field">"My guess (prompt tokens)"</label>
-                <input
-                    id="guess-field"
-                    type="text"
-                    inputmode="numeric"
-                    autocomplete="off"
-                    data-testid="guess-input"
-                    aria-describedby="guess-error"
-                    prop:value=move || guess_text.get()
-                    on:input=move |ev| guess_text.set(event_target_value(&ev))
-                    disabled=move || guess.with(Option::is_some)
-                />
-                <button type="submit" data-testid="guess-lock" disabled=move || guess.with(Option::is_some)>"Lock in my guess"</button>
-                <p id="guess-error" class="field-error" role="alert" hidden=move || guess_error.with(Option::is_none)>
-                    {move || guess_error.get().unwrap_or_default()}
-                </p>
-            </form>
+            <GuessForm guess=guess param=Param::Prompt prefix="" label="My guess (prompt tokens)" hint="Type a number of prompt tokens, for example 25000." on_lock=on_lock />
             <p class="feedback" data-testid="challenge-feedback" data-state=move || stage.get().key() aria-live="polite">{feedback}</p>
-            <div class="challenge-check" hidden=move || guess.with(Option::is_none)>
+            <div class="challenge-check" hidden=move || !guess.is_locked()>
                 <Controls legend="Grow the prompt" params=&PROMPT prefix="challenge-" />
                 <div class="bars" role="img" aria-label=move || {
                     let (prefill, decode) = phases.get();
@@ -112,10 +82,7 @@ pub fn Challenge(revealed: RwSignal<bool>) -> impl IntoView {
                     <button type="button" class="quiet" on:click=move |_| hold_answer()>
                         "Set the answer back to 300 tokens"
                     </button>
-                    <button type="button" class="quiet" on:click=move |_| {
-                        guess.set(None);
-                        guess_text.set(String::new());
-                    }>"Start again"</button>
+                    <button type="button" class="quiet" on:click=move |_| guess.clear()>"Start again"</button>
                 </div>
             </div>
         </section>

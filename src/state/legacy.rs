@@ -1,0 +1,154 @@
+//! Keys that older links carry and the page no longer has, read into today's state so that a
+//! link someone shared keeps opening on what it showed.
+//!
+//! Until the bake-off sent both deployments one prompt, each had its own: `a_base`,
+//! `a_passages`, `a_passage_tokens` and the same three for B. Today's `base`, `passages` and
+//! `passage_tokens` take them over.
+
+use super::notice::Notice;
+use super::params::Param;
+use super::value::{accept, describe};
+use super::{State, TtftSource};
+use crate::format;
+
+/// One side's old prompt keys, in the order of [`Param::BAKEOFF_PROMPT`], with the defaults
+/// they had: A's short prompt made its 0.2 s at its own prefill rate.
+struct OldPrompt {
+    keys: [&'static str; 3],
+    defaults: [f64; 3],
+}
+
+const OLD_A: OldPrompt =
+    OldPrompt { keys: ["a_base", "a_passages", "a_passage_tokens"], defaults: [200.0, 2.0, 650.0] };
+const OLD_B: OldPrompt = OldPrompt {
+    keys: ["b_base", "b_passages", "b_passage_tokens"],
+    defaults: [200.0, 12.0, 650.0],
+};
+
+const OLD_A_PREFILL_TOKENS_PER_SEC: f64 = 12_000.0;
+
+/// Whether `key` is one of the old per-deployment prompt keys.
+pub fn is_old_prompt_key(key: &str) -> bool {
+    OLD_A.keys.contains(&key) || OLD_B.keys.contains(&key)
+}
+
+/// Applies the old prompt keys in `old` (key, last value) to `state`, whose TTFT sources are
+/// already read. Keys of today's prompt given in the same link (`given`) win. The prompt kept is
+/// the one the link's figures used: A's when only A was built from its prompt, otherwise B's,
+/// so every deployment built from its prompt keeps its time to first token unless both were
+/// and their prompts differed, which a notice then says.
+pub fn apply_old_prompts(
+    old: &[(String, String)],
+    given: &[Param],
+    state: &mut State,
+    notices: &mut Vec<Notice>,
+) {
+    if old.is_empty() {
+        return;
+    }
+    let a_from_prompt = state.a_ttft_source == TtftSource::Prompt;
+    let b_from_prompt = state.b_ttft_source == TtftSource::Prompt;
+    let kept = if a_from_prompt && !b_from_prompt { &OLD_A } else { &OLD_B };
+    let value_of = |side: &OldPrompt, i: usize| -> (f64, Option<&str>) {
+        let key = side.keys.get(i).copied().unwrap_or_default();
+        let default = side.defaults.get(i).copied().unwrap_or_default();
+        match old.iter().rev().find(|(k, _)| k == key) {
+            Some((_, raw)) => {
+                let spec = Param::BAKEOFF_PROMPT.get(i).map(|p| p.spec());
+                let wanted = spec.map_or(default, |spec| accept(spec, raw).0);
+                (wanted, Some(raw.as_str()))
+            }
+            None => (default, None),
+        }
+    };
+    let tokens = |side: &OldPrompt| {
+        let [base, passages, per_passage] = [0, 1, 2].map(|i| value_of(side, i).0);
+        base + passages * per_passage
+    };
+    for (i, param) in Param::BAKEOFF_PROMPT.into_iter().enumerate() {
+        if given.contains(&param) {
+            continue;
+        }
+        let (wanted, raw) = value_of(kept, i);
+        let stored = state.set(param, wanted);
+        if let Some(raw) = raw {
+            let (_, problem) = accept(param.spec(), raw);
+            if let Some(problem) = problem {
+                notices.push(describe(param.spec(), raw, problem, stored));
+            }
+        }
+    }
+    // A's prefill rate was 12,000 tok/s by default then; links the page wrote carry it, but a
+    // link typed by hand may not.
+    if !given.contains(&Param::APrefill) {
+        state.set(Param::APrefill, OLD_A_PREFILL_TOKENS_PER_SEC);
+    }
+    let (a_tokens, b_tokens) = (tokens(&OLD_A), tokens(&OLD_B));
+    if a_from_prompt && b_from_prompt && (a_tokens - b_tokens).abs() > 0.5 {
+        notices.push(Notice {
+            key: "a_passages".to_string(),
+            message: format!(
+                "This link gave each deployment its own prompt. A fair bake-off sends both the \
+                 same one, and the page now does: A is sent B's prompt of {} instead of its own \
+                 {}, so A's first token moves.",
+                format::tokens(b_tokens),
+                format::tokens(a_tokens)
+            ),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::query::parse;
+    use super::*;
+
+    #[test]
+    fn a_link_from_before_opens_on_the_same_race_without_a_notice() {
+        let old = "a_base=200&a_passages=2&a_passage_tokens=650&a_prefill=12000&a_overhead=0.075&\
+                   b_base=200&b_passages=12&b_passage_tokens=650&b_prefill=12000&b_overhead=0.23";
+        let parsed = parse(old);
+        assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
+        assert_eq!(parsed.state.get(Param::Passages), 12.0);
+        assert_eq!(parsed.state.comparison(), State::default().comparison());
+    }
+
+    #[test]
+    fn a_side_alone_built_from_its_prompt_keeps_its_prompt_and_its_ttft() {
+        let parsed = parse("a_ttft_from=prompt&a_passages=4&b_passages=12");
+        assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
+        assert_eq!(parsed.state.get(Param::Passages), 4.0);
+        // 200 + 4 × 650 = 2,800 tokens at 12,000 tok/s, plus 0.075 s.
+        let ttft = parsed.state.comparison().a.ttft_secs;
+        assert!((ttft - (2_800.0 / 12_000.0 + 0.075)).abs() < 1e-9, "{ttft}");
+    }
+
+    #[test]
+    fn b_alone_keeps_the_lessons_four_passages() {
+        let parsed = parse("b_ttft_from=prompt&b_passages=4");
+        assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
+        assert!((parsed.state.comparison().b.ttft_secs - 0.46).abs() < 0.005);
+    }
+
+    #[test]
+    fn two_different_prompts_become_b_s_and_the_page_says_so() {
+        let parsed = parse("a_ttft_from=prompt&b_ttft_from=prompt&a_passages=2&b_passages=12");
+        assert_eq!(parsed.state.get(Param::Passages), 12.0);
+        assert_eq!(parsed.notices.len(), 1, "{:?}", parsed.notices);
+        let message = &parsed.notices.first().map(|n| n.message.clone()).unwrap_or_default();
+        assert!(message.contains("8,000 tokens") && message.contains("1,500 tokens"), "{message}");
+    }
+
+    #[test]
+    fn today_s_keys_win_over_old_ones() {
+        let parsed = parse("b_ttft_from=prompt&b_passages=4&passages=6");
+        assert_eq!(parsed.state.get(Param::Passages), 6.0);
+    }
+
+    #[test]
+    fn a_bad_old_value_falls_back_and_is_named() {
+        let parsed = parse("b_passages=lots");
+        assert_eq!(parsed.state.get(Param::Passages), 12.0);
+        assert_eq!(parsed.notices.len(), 1, "{:?}", parsed.notices);
+    }
+}
