@@ -5,6 +5,7 @@ pub mod completion;
 pub mod crossing;
 pub mod legend;
 pub mod lengths;
+pub mod measured;
 pub mod palette;
 pub mod plane;
 pub mod table;

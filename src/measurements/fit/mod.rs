@@ -10,6 +10,7 @@
 //! TTFT here is the client's: from sending the request to the first token, so the overhead
 //! holds network time and any queue in front of the server as well as fixed cost.
 
+pub mod attention;
 pub mod bending;
 pub mod bootstrap;
 pub mod decode;
