@@ -27,8 +27,102 @@ use plotters_backend::{
     FontTransform,
 };
 use std::fmt::Write as _;
-use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, Path2d};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{
+    CanvasRenderingContext2d, HtmlCanvasElement, OffscreenCanvas,
+    OffscreenCanvasRenderingContext2d, Path2d,
+};
+
+/// What the painter asks of a 2D context. The page's canvas and a Web Worker's `OffscreenCanvas`
+/// have the same drawing methods on two unrelated types; the painter is written once over this
+/// trait, and the page's wasm holds only its instance for the page's canvas.
+pub trait Context2d {
+    fn set_stroke_style_str(&self, style: &str);
+    fn set_fill_style_str(&self, style: &str);
+    fn set_line_width(&self, width: f64);
+    fn set_font(&self, font: &str);
+    fn set_text_align(&self, align: &str);
+    fn set_text_baseline(&self, baseline: &str);
+    fn stroke_with_path(&self, path: &Path2d);
+    fn fill_with_path_2d(&self, path: &Path2d);
+    fn fill_rect(&self, x: f64, y: f64, w: f64, h: f64);
+    fn begin_path(&self);
+    fn fill(&self);
+    fn arc(&self, x: f64, y: f64, r: f64, from: f64, to: f64) -> std::result::Result<(), JsValue>;
+    fn fill_text(&self, text: &str, x: f64, y: f64) -> std::result::Result<(), JsValue>;
+    fn translate(&self, x: f64, y: f64) -> std::result::Result<(), JsValue>;
+    fn rotate(&self, angle: f64) -> std::result::Result<(), JsValue>;
+    fn reset_transform(&self) -> std::result::Result<(), JsValue>;
+    fn text_width(&self, text: &str) -> f64;
+}
+
+macro_rules! context_2d {
+    ($context:ty) => {
+        impl Context2d for $context {
+            fn set_stroke_style_str(&self, style: &str) {
+                <$context>::set_stroke_style_str(self, style)
+            }
+            fn set_fill_style_str(&self, style: &str) {
+                <$context>::set_fill_style_str(self, style)
+            }
+            fn set_line_width(&self, width: f64) {
+                <$context>::set_line_width(self, width)
+            }
+            fn set_font(&self, font: &str) {
+                <$context>::set_font(self, font)
+            }
+            fn set_text_align(&self, align: &str) {
+                <$context>::set_text_align(self, align)
+            }
+            fn set_text_baseline(&self, baseline: &str) {
+                <$context>::set_text_baseline(self, baseline)
+            }
+            fn stroke_with_path(&self, path: &Path2d) {
+                <$context>::stroke_with_path(self, path)
+            }
+            fn fill_with_path_2d(&self, path: &Path2d) {
+                <$context>::fill_with_path_2d(self, path)
+            }
+            fn fill_rect(&self, x: f64, y: f64, w: f64, h: f64) {
+                <$context>::fill_rect(self, x, y, w, h)
+            }
+            fn begin_path(&self) {
+                <$context>::begin_path(self)
+            }
+            fn fill(&self) {
+                <$context>::fill(self)
+            }
+            fn arc(
+                &self,
+                x: f64,
+                y: f64,
+                r: f64,
+                from: f64,
+                to: f64,
+            ) -> std::result::Result<(), JsValue> {
+                <$context>::arc(self, x, y, r, from, to)
+            }
+            fn fill_text(&self, text: &str, x: f64, y: f64) -> std::result::Result<(), JsValue> {
+                <$context>::fill_text(self, text, x, y)
+            }
+            fn translate(&self, x: f64, y: f64) -> std::result::Result<(), JsValue> {
+                <$context>::translate(self, x, y)
+            }
+            fn rotate(&self, angle: f64) -> std::result::Result<(), JsValue> {
+                <$context>::rotate(self, angle)
+            }
+            fn reset_transform(&self) -> std::result::Result<(), JsValue> {
+                <$context>::set_transform(self, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            }
+            fn text_width(&self, text: &str) -> f64 {
+                <$context>::measure_text(self, text).map(|m| m.width()).unwrap_or(0.0)
+            }
+        }
+    };
+}
+
+context_2d!(CanvasRenderingContext2d);
+context_2d!(OffscreenCanvasRenderingContext2d);
 
 /// A canvas call that failed, as the browser described it.
 #[derive(Debug)]
@@ -69,9 +163,11 @@ struct StrokeBatch {
     path: String,
 }
 
-pub struct CanvasPainter {
-    canvas: HtmlCanvasElement,
-    context: CanvasRenderingContext2d,
+/// A painter on a 2D context: the page's canvas by default, or a worker's offscreen one.
+pub struct CanvasPainter<C: Context2d = CanvasRenderingContext2d> {
+    /// The canvas's size in device pixels (it does not change while a frame is painted).
+    size: (u32, u32),
+    context: C,
     batch: Option<StrokeBatch>,
     texts: Vec<Label>,
     // What the context was last set to, so unchanged state is not set again.
@@ -162,8 +258,25 @@ impl CanvasPainter {
     pub fn new(canvas: HtmlCanvasElement, font: FontMemory) -> Option<CanvasPainter> {
         let context =
             canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()?;
-        Some(CanvasPainter {
-            canvas,
+        Some(CanvasPainter::on(context, (canvas.width(), canvas.height()), font))
+    }
+}
+
+impl CanvasPainter<OffscreenCanvasRenderingContext2d> {
+    /// A painter for an offscreen canvas, as a Web Worker draws.
+    pub fn offscreen(
+        canvas: &OffscreenCanvas,
+    ) -> Option<CanvasPainter<OffscreenCanvasRenderingContext2d>> {
+        let context =
+            canvas.get_context("2d").ok()??.dyn_into::<OffscreenCanvasRenderingContext2d>().ok()?;
+        Some(CanvasPainter::on(context, (canvas.width(), canvas.height()), FontMemory::default()))
+    }
+}
+
+impl<C: Context2d> CanvasPainter<C> {
+    fn on(context: C, size: (u32, u32), font: FontMemory) -> CanvasPainter<C> {
+        CanvasPainter {
+            size,
             context,
             batch: None,
             texts: Vec::new(),
@@ -173,7 +286,7 @@ impl CanvasPainter {
             font,
             align: "",
             baseline: "",
-        })
+        }
     }
 
     /// Strokes the lines gathered so far.
@@ -239,7 +352,7 @@ impl CanvasPainter {
         let _ = self.context.translate(x, y);
         let _ = self.context.rotate(f64::from(label.quarter_turns) * std::f64::consts::FRAC_PI_2);
         let drawn = self.context.fill_text(&label.text, 0.0, 0.0).map_err(|_| failed("text"));
-        let _ = self.context.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        let _ = self.context.reset_transform();
         drawn
     }
 
@@ -268,12 +381,12 @@ impl CanvasPainter {
     }
 }
 
-impl DrawingBackend for CanvasPainter {
+impl<C: Context2d> DrawingBackend for CanvasPainter<C> {
     type ErrorType = CanvasError;
 
     fn get_size(&self) -> (u32, u32) {
         let fine = SUBPIXELS.unsigned_abs();
-        (self.canvas.width() * fine, self.canvas.height() * fine)
+        (self.size.0 * fine, self.size.1 * fine)
     }
 
     fn ensure_prepared(&mut self) -> Result {
@@ -443,7 +556,7 @@ impl DrawingBackend for CanvasPainter {
     fn estimate_text_size<S: BackendTextStyle>(&self, text: &str, style: &S) -> Result<(u32, u32)> {
         // Measuring needs the font set on the context; restore it so the cache stays true.
         self.context.set_font(&css_font(style));
-        let width = self.context.measure_text(text).map(|m| m.width()).unwrap_or(0.0);
+        let width = self.context.text_width(text);
         let font = self.font.borrow();
         if !font.is_empty() {
             self.context.set_font(&font);
@@ -457,7 +570,7 @@ impl DrawingBackend for CanvasPainter {
     }
 }
 
-impl Drop for CanvasPainter {
+impl<C: Context2d> Drop for CanvasPainter<C> {
     fn drop(&mut self) {
         // Whatever is still batched belongs to the frame; a figure that returned early still
         // shows what it drew.

@@ -25,6 +25,10 @@ pub fn download_text(name: &str, mime: &str, content: &str) {
 }
 
 /// Saves `blob` under `name` through a blob URL, revoked once the download has surely begun.
+pub fn download_blob(name: &str, blob: &web_sys::Blob) {
+    offer_blob(name, blob);
+}
+
 fn offer_blob(name: &str, blob: &web_sys::Blob) {
     let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else { return };
     click_link(name, &url);
@@ -52,7 +56,12 @@ fn click_link(name: &str, href: &str) {
 /// encoded off the main thread by `toBlob`, where a data URL would be a base64 copy of it in a
 /// string several megabytes long on a large screen.
 pub fn download_png(figure: Figure, state: &State, canvas: &web_sys::HtmlCanvasElement) {
-    let name = file_name(figure, state, "png");
+    download_canvas(&file_name(figure, state, "png"), canvas);
+}
+
+/// A canvas as drawn, as a PNG file named `name`.
+pub fn download_canvas(name: &str, canvas: &web_sys::HtmlCanvasElement) {
+    let name = name.to_string();
     // `toBlob` hands over a Blob, or null when the canvas cannot be encoded.
     let save = Closure::once_into_js(move |blob: JsValue| {
         if !blob.is_null() {

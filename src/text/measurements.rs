@@ -4,10 +4,12 @@
 //! The worker calls [`read_and_fit`], which reads the file, fits each run and turns each into a
 //! [`RunView`] (the numbers the page shows, unrounded for `data-value`, with the sentences
 //! built), then into a [`PageRun`]: the run's results as finished markup, the three rates "Use
-//! these rates" sets, and the two CSVs. The page only [`decode_reply`]s that and places the
-//! markup, so the reading, the fitting and the building of the results all stay in the worker's
-//! wasm and out of the first page load.
+//! these rates" sets, and the run's id in the worker, which keeps the run to draw its figures and
+//! write its CSVs when the page asks. The page only [`decode_reply`]s that and places the markup,
+//! so the reading, the fitting and the building of the results all stay in the worker's wasm and
+//! out of the first page load.
 
+use crate::charts::measured::{RunFigure, RunFigures};
 use crate::charts::table::{Cell, DataTable};
 use crate::format;
 use crate::format::escape_html_into;
@@ -49,20 +51,59 @@ pub struct RunView {
     pub tpot_definition: String,
     /// The reader's and the fit's notes, in that order.
     pub notes: Vec<String>,
-    pub fit_csv: String,
-    pub residuals_csv: String,
+    /// The run's three figures in words and as tables, in [`RunFigure::ALL`]'s order.
+    pub figures: Vec<FigureView>,
 }
 
-/// Reads and fits `text`, and encodes the result for the page: the worker's whole job.
+/// A figure of the run as the page's markup carries it (the worker draws its pixels).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FigureView {
+    pub figure: RunFigure,
+    pub summary: String,
+    pub table: DataTable,
+}
+
+/// Reads and fits `text`, and encodes the result for the page, numbering the runs from 0.
 pub fn read_and_fit(text: &str, file_name: &str) -> String {
-    let reply = measurements::read(text, file_name)
-        .map(|runs| {
-            runs.iter()
-                .map(|run| page_run(&run_view(run, &measurements::fit(run))))
-                .collect::<Vec<_>>()
-        })
-        .map_err(|refusal| format!("{file_name}: {refusal}"));
-    encode_reply(&reply)
+    read_and_fit_each(text, file_name, 0, &mut |_| {}).0
+}
+
+/// A fitted run and its figures, as the worker keeps them to draw and export on request.
+pub struct Fitted {
+    pub run: Run,
+    pub fit: Fit,
+    pub figures: RunFigures,
+    pub file_stem: String,
+}
+
+/// Reads and fits `text`, giving the runs ids from `first_id` on; `progress` hears the share
+/// of the work done (0 to 1) after the reading and after each run. Returns the encoded reply and
+/// the fitted runs, for the worker to keep.
+pub fn read_and_fit_each(
+    text: &str,
+    file_name: &str,
+    first_id: usize,
+    progress: &mut dyn FnMut(f64),
+) -> (String, Vec<Fitted>) {
+    let runs = match measurements::read(text, file_name) {
+        Ok(runs) => runs,
+        Err(refusal) => return (encode_reply(&Err(format!("{file_name}: {refusal}"))), vec![]),
+    };
+    progress(0.2);
+    let total = runs.len().max(1) as f64;
+    let mut pages = Vec::with_capacity(runs.len());
+    let mut fitted = Vec::with_capacity(runs.len());
+    for (i, run) in runs.into_iter().enumerate() {
+        let fit = measurements::fit(&run);
+        let figures = RunFigures::of(&fit);
+        let view = run_view(&run, &fit, &figures);
+        let mut page = page_run(&view);
+        page.id = first_id + i;
+        fitted.push(Fitted { file_stem: page.file_stem.clone(), run, fit, figures });
+        pages.push(page);
+        progress(0.2 + 0.8 * (i + 1) as f64 / total);
+    }
+    (encode_reply(&Ok(pages)), fitted)
 }
 
 /// The reply for a file the browser could not hand over as text.
@@ -74,7 +115,7 @@ pub fn unreadable(file_name: &str) -> String {
 }
 
 /// What the page shows of one fitted run.
-pub fn run_view(run: &Run, fit: &Fit) -> RunView {
+pub fn run_view(run: &Run, fit: &Fit, figures: &RunFigures) -> RunView {
     let estimate = |e: Option<measurements::fit::Estimate>| e.map(|e| e.value);
     let prefill = estimate(fit.prefill_tokens_per_sec);
     let quantiles =
@@ -107,38 +148,61 @@ pub fn run_view(run: &Run, fit: &Fit) -> RunView {
         ],
         tpot_definition: fit.percentiles.tpot_definition.clone(),
         notes: run.notes.iter().chain(&fit.notes).cloned().collect(),
-        fit_csv: export::fit_csv(run, fit),
-        residuals_csv: export::residuals_csv(fit),
+        figures: RunFigure::ALL
+            .into_iter()
+            .map(|figure| FigureView {
+                figure,
+                summary: figures.summary(figure),
+                table: figures.table(figure),
+            })
+            .collect(),
+    }
+}
+
+/// What the worker writes for the page to download: `(file name, media type, content)`.
+/// `what` is `fit` or `residuals` (the CSVs), or a figure's slug followed by `.csv` (its table).
+pub fn export_file(fitted: &Fitted, what: &str) -> Option<(String, &'static str, String)> {
+    let stem = &fitted.file_stem;
+    match what {
+        "fit" => {
+            Some((format!("{stem}-fit.csv"), "text/csv", export::fit_csv(&fitted.run, &fitted.fit)))
+        }
+        "residuals" => {
+            Some((format!("{stem}-residuals.csv"), "text/csv", export::residuals_csv(&fitted.fit)))
+        }
+        _ => {
+            let slug = what.strip_suffix(".csv")?;
+            let figure = RunFigure::ALL.into_iter().find(|f| f.slug() == slug)?;
+            Some((format!("{stem}-{slug}.csv"), "text/csv", fitted.figures.table(figure).to_csv()))
+        }
     }
 }
 
 /// One run as the worker hands it to the page.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PageRun {
+    /// The run's number in the worker, which draws its figures and writes its CSVs on request.
+    pub id: usize,
     /// The run's entry in the list to choose from.
     pub choice: String,
+    /// The start of its downloads' names (`crossover-vllm`).
+    pub file_stem: String,
     pub prefill_tokens_per_sec: Option<f64>,
     pub decode_tokens_per_sec: Option<f64>,
     pub wait_secs: Option<f64>,
     /// The results, as markup with every text from the file escaped ([`run_html`]).
     pub html: String,
-    pub fit_csv_name: String,
-    pub fit_csv: String,
-    pub residuals_csv_name: String,
-    pub residuals_csv: String,
 }
 
 pub fn page_run(run: &RunView) -> PageRun {
     PageRun {
+        id: 0,
         choice: run_choice(run),
+        file_stem: file_stem(run),
         prefill_tokens_per_sec: run.prefill_tokens_per_sec,
         decode_tokens_per_sec: run.decode_tokens_per_sec,
         wait_secs: run.wait_secs,
         html: run_html(run),
-        fit_csv_name: csv_file_name(run, "fit"),
-        fit_csv: run.fit_csv.clone(),
-        residuals_csv_name: csv_file_name(run, "residuals"),
-        residuals_csv: run.residuals_csv.clone(),
     }
 }
 
@@ -219,6 +283,9 @@ pub fn run_html(run: &RunView) -> String {
     out.push_str("</dl>");
     paragraph(&mut out, "fit-crossing", "", &run.crossing_text);
     paragraph(&mut out, "fit-bending", "", &run.bending_text);
+    for figure in &run.figures {
+        figure_html(&mut out, figure);
+    }
     out.push_str("<div class=\"table-wrap\"><table data-testid=\"fit-percentiles\">");
     out.push_str(&percentile_table(run).to_html());
     out.push_str("</table></div>");
@@ -233,6 +300,43 @@ pub fn run_html(run: &RunView) -> String {
     }
     out.push_str("</ul></details>");
     out
+}
+
+/// A figure as the page's figure card lays one out: caption, canvas (drawn by the worker once
+/// the markup is placed) with the summary as its accessible name, the summary shown, export
+/// buttons, and the table behind a disclosure.
+fn figure_html(out: &mut String, view: &FigureView) {
+    let (slug, title) = (view.figure.slug(), view.figure.title());
+    out.push_str(&format!(
+        "<figure class=\"figure\" aria-labelledby=\"{slug}-title\" data-figure=\"{slug}\">\
+         <figcaption id=\"{slug}-title\"><strong>"
+    ));
+    escape_html_into(out, title);
+    out.push_str(&format!(
+        ".</strong></figcaption><div class=\"canvas-box\"><canvas data-testid=\"{slug}-canvas\" \
+         role=\"img\" aria-label=\""
+    ));
+    escape_html_into(out, &view.summary);
+    out.push_str(&format!(
+        "\"></canvas></div><p class=\"figure-summary\" aria-hidden=\"true\" \
+         data-testid=\"{slug}-summary\">"
+    ));
+    escape_html_into(out, &view.summary);
+    out.push_str("</p><div class=\"figure-tools\" role=\"group\" aria-label=\"Export ");
+    escape_html_into(out, title);
+    out.push('"');
+    out.push('>');
+    for (kind, name) in [("png", "PNG"), ("svg", "SVG"), ("csv", "CSV")] {
+        out.push_str(&format!(
+            "<button type=\"button\" class=\"quiet\" data-testid=\"{slug}-{kind}\">{name}</button>"
+        ));
+    }
+    out.push_str(&format!(
+        "</div><details class=\"data\"><summary>The numbers behind this figure</summary>\
+         <div class=\"table-wrap\"><table data-testid=\"{slug}-table\">"
+    ));
+    out.push_str(&view.table.to_html());
+    out.push_str("</table></div></details></figure>");
 }
 
 /// A readout as the page's `Readout` widget writes one.
@@ -457,11 +561,11 @@ pub fn records_text(used: usize, records: usize) -> String {
     )
 }
 
-/// The download's name: the tool, then what it holds (`fit` or `residuals`).
-pub fn csv_file_name(run: &RunView, what: &str) -> String {
+/// The start of a run's downloads' names: the page, then the tool (`crossover-vllm`).
+pub fn file_stem(run: &RunView) -> String {
     let tool: String =
         run.format_id.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
-    format!("crossover-{tool}-{what}.csv")
+    format!("crossover-{tool}")
 }
 
 // The reply's separators: ASCII's record, group and unit separators, which no field keeps.
@@ -480,15 +584,13 @@ pub fn encode_reply(reply: &Result<Vec<PageRun>, String>) -> String {
             for run in runs {
                 out.push(RUN);
                 let fields = [
+                    run.id.to_string(),
                     clean(&run.choice),
+                    clean(&run.file_stem),
                     number(run.prefill_tokens_per_sec),
                     number(run.decode_tokens_per_sec),
                     number(run.wait_secs),
                     clean(&run.html),
-                    clean(&run.fit_csv_name),
-                    clean(&run.fit_csv),
-                    clean(&run.residuals_csv_name),
-                    clean(&run.residuals_csv),
                 ];
                 out.push_str(&fields.join(&FIELD.to_string()));
             }
@@ -527,16 +629,15 @@ fn decode_run(text: &str) -> Option<PageRun> {
     // The state's parser, not `str::parse::<f64>`: the page's wasm then carries no second
     // float parser (see `state::number`).
     let opt = |s: String| if s.is_empty() { Some(None) } else { parse_f64(&s).map(Some) };
+    let id = parse_f64(&f.next()?).filter(|id| *id >= 0.0 && id.fract() == 0.0)? as usize;
     let run = PageRun {
+        id,
         choice: f.next()?,
+        file_stem: f.next()?,
         prefill_tokens_per_sec: opt(f.next()?)?,
         decode_tokens_per_sec: opt(f.next()?)?,
         wait_secs: opt(f.next()?)?,
         html: f.next()?,
-        fit_csv_name: f.next()?,
-        fit_csv: f.next()?,
-        residuals_csv_name: f.next()?,
-        residuals_csv: f.next()?,
     };
     f.next().is_none().then_some(run)
 }
@@ -569,7 +670,8 @@ mod tests {
     #[test]
     fn a_synthetic_run_gives_its_rates_and_reasons() {
         let run = synthetic_run();
-        let view = run_view(&run, &measurements::fit(&run));
+        let fit = measurements::fit(&run);
+        let view = run_view(&run, &fit, &RunFigures::of(&fit));
         assert_eq!(view.format_id, "csv");
         assert_eq!((view.records, view.used, view.dropped), (202, 200, 2));
         assert_eq!(view.dropped_text, "1 failed, 1 with fewer than two output tokens");
@@ -588,16 +690,17 @@ mod tests {
     #[test]
     fn the_reply_reads_back_exactly() {
         let run = synthetic_run();
-        let mut view = run_view(&run, &measurements::fit(&run));
+        let fit = measurements::fit(&run);
+        let mut view = run_view(&run, &fit, &RunFigures::of(&fit));
         view.label = "tabs\u{1f}and\u{1e}separators are dropped".to_string();
         let mut page = page_run(&view);
+        page.id = 7;
         page.wait_secs = Some(0.1 + 0.2);
         page.decode_tokens_per_sec = None;
         let decoded = decode_reply(&encode_reply(&Ok(vec![page.clone(), page.clone()])));
         let mut expected = page;
         expected.choice = "tabs and separators are dropped (CSV table)".to_string();
         expected.html = clean(&expected.html);
-        expected.fit_csv = clean(&expected.fit_csv);
         assert!(expected.html.contains("tabs and separators are dropped"));
         assert!(decoded == Some(Ok(vec![expected.clone(), expected])), "the reply reads back");
         assert_eq!(
@@ -626,16 +729,58 @@ mod tests {
         let runs = decode_reply(&read_and_fit(&bench_file(bedrock), bedrock)).unwrap().unwrap();
         assert!(runs[0].html.contains(r#"data-testid="fit-records" data-value="101">101 of 150<"#));
         assert!(runs[0].html.contains(r#"data-testid="fit-dropped" data-value="49">49</dd><dd class="readout-note">49 failed<"#));
-        assert_eq!(runs[0].fit_csv_name, "crossover-llmperf-fit.csv");
+        assert_eq!(runs[0].file_stem, "crossover-llmperf");
         let summary = "sglang_bench_serving_summary_only__datacrunch_llama3.3-70b_online.jsonl";
         let refused = decode_reply(&read_and_fit(&bench_file(summary), summary)).unwrap();
         assert!(refused.unwrap_err().starts_with(summary));
     }
 
     #[test]
+    fn the_markup_holds_three_figures_with_their_words_and_tables() {
+        let run = synthetic_run();
+        let fit = measurements::fit(&run);
+        let figures = RunFigures::of(&fit);
+        let html = run_html(&run_view(&run, &fit, &figures));
+        for figure in RunFigure::ALL {
+            let slug = figure.slug();
+            for part in ["canvas", "summary", "png", "svg", "csv", "table"] {
+                assert!(html.contains(&format!("data-testid=\"{slug}-{part}\"")), "{slug}-{part}");
+            }
+            // The canvas's accessible name is the summary, escaped as an attribute.
+            let mut label = String::new();
+            escape_html_into(&mut label, &figures.summary(figure));
+            assert!(html.contains(&format!("aria-label=\"{label}\"")), "{slug}");
+        }
+        let prefill = format::rate(fit.prefill_tokens_per_sec.unwrap().value);
+        assert!(html.contains(&format!("a prefill rate of {prefill}")));
+    }
+
+    #[test]
+    fn runs_are_numbered_from_the_first_id_and_progress_is_told() {
+        let text = bench_file("llmperf_individual__leaderboard_bedrock_70b.json");
+        let mut heard = Vec::new();
+        let (reply, fitted) = read_and_fit_each(&text, "b.json", 5, &mut |p| heard.push(p));
+        let runs = decode_reply(&reply).unwrap().unwrap();
+        assert_eq!(runs.iter().map(|r| r.id).collect::<Vec<_>>(), vec![5]);
+        assert_eq!(fitted.len(), 1);
+        assert_eq!(heard.last(), Some(&1.0));
+        assert!(heard.windows(2).all(|w| w[0] <= w[1]), "{heard:?}");
+        let (name, mime, csv) = export_file(&fitted[0], "residuals").unwrap();
+        assert_eq!((name.as_str(), mime), ("crossover-llmperf-residuals.csv", "text/csv"));
+        assert_eq!(csv, export::residuals_csv(&fitted[0].fit));
+        let (name, _, table) = export_file(&fitted[0], "fit-ttft.csv").unwrap();
+        assert_eq!(name, "crossover-llmperf-fit-ttft.csv");
+        assert_eq!(table, fitted[0].figures.table(RunFigure::Ttft).to_csv());
+        assert!(export_file(&fitted[0], "nothing.csv").is_none());
+        let (refused, none) = read_and_fit_each("", "e.json", 0, &mut |_| {});
+        assert!(decode_reply(&refused).unwrap().is_err() && none.is_empty());
+    }
+
+    #[test]
     fn text_from_the_file_is_escaped_in_the_markup() {
         let run = synthetic_run();
-        let mut view = run_view(&run, &measurements::fit(&run));
+        let fit = measurements::fit(&run);
+        let mut view = run_view(&run, &fit, &RunFigures::of(&fit));
         view.label = "<img src=x onerror=alert(1)> & \"model\"".to_string();
         view.notes.push("<script>".to_string());
         let html = run_html(&view);
@@ -653,7 +798,7 @@ mod tests {
         };
         assert_eq!(run_choice(&run), "vLLM, llama, 256 concurrent (vLLM)");
         assert_eq!(records_text(1_001, 1_500), "1,001 of 1,500");
-        assert_eq!(csv_file_name(&run, "fit"), "crossover-vllm-fit.csv");
+        assert_eq!(file_stem(&run), "crossover-vllm");
     }
 
     #[test]

@@ -1,7 +1,20 @@
-//! The page's Web Worker. It waits for `[file name, text or File]` messages, reads and fits the text with
-//! the library's `measurements`, and answers each with the runs as the page shows them, encoded
-//! by `crossover::text::measurements::encode_reply` (one string, so the page needs no codec of
-//! its own beyond the decoder). It never touches the network: it has only what it is sent.
+//! The page's Web Worker. It reads and fits the files the page sends, keeps the fitted runs, and
+//! draws their figures and writes their downloads when asked, so none of that work or its code
+//! is on the page's main thread or in its first load. It never touches the network: it has only
+//! what it is sent.
+//!
+//! Messages are arrays whose first item says what is asked; every request gets exactly one
+//! answer, in the order asked, and a read may be preceded by progress reports:
+//!
+//! - `["read", file name, text or File]`: `["progress", share done]`… then the runs as
+//!   `crossover::text::measurements::encode_reply` writes them (one string);
+//! - `["draw", run id, width, height, pixel ratio, dark]` (CSS pixels): `["drawn", run id,
+//!   bitmap…]`, one `ImageBitmap` per figure, moved rather than copied;
+//! - `["export", run id, what, width, height, dark]`: `["file", name, Blob]`, or `["file"]`
+//!   when there is nothing to give.
+
+#[cfg(target_arch = "wasm32")]
+mod draw;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -12,20 +25,7 @@ fn main() {
     let answer = scope.clone();
     let on_message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-            let message = js_sys::Array::from(&event.data());
-            let name = message.get(0).as_string().unwrap_or_default();
-            // Pasted text comes as a string, a chosen file as the `File` itself, read here so its
-            // bytes never pass through the page.
-            let payload = message.get(1);
-            let text = payload.as_string().or_else(|| {
-                let blob = payload.dyn_into::<web_sys::Blob>().ok()?;
-                web_sys::FileReaderSync::new().ok()?.read_as_text(&blob).ok()
-            });
-            let reply = match text {
-                Some(text) => crossover::text::measurements::read_and_fit(&text, &name),
-                None => crossover::text::measurements::unreadable(&name),
-            };
-            let _ = answer.post_message(&reply.into());
+            draw::answer(&answer, &js_sys::Array::from(&event.data()));
         });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();

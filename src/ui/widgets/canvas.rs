@@ -13,7 +13,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 /// Height for a given width: wide on desktops, taller than a strip on phones.
-fn height_for(width_css: f64) -> f64 {
+pub(crate) fn height_for(width_css: f64) -> f64 {
     (width_css * 0.42).clamp(240.0, 400.0)
 }
 

@@ -2,7 +2,7 @@
 //! and pasted text. Each goes to the worker as it is; its answer adds runs, or shows a refusal
 //! and keeps whatever was loaded before.
 
-use super::{worker, Loaded};
+use super::{results, worker, Loaded};
 use crate::text::measurements::decode_reply;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -62,16 +62,23 @@ fn read_files(loaded: Loaded, files: Option<web_sys::FileList>) {
 /// answer: new runs are added and the first of them chosen; a refusal is shown and what was
 /// loaded before is kept.
 fn read(loaded: Loaded, name: &str, payload: wasm_bindgen::JsValue) {
-    loaded.imports.update(|i| i.pending += 1);
-    worker::read(name, payload, move |reply| {
+    loaded.imports.update(|i| {
+        i.pending += 1;
+        i.progress = 0.0;
+    });
+    let progress = move |share: f64| loaded.imports.update(|i| i.progress = share);
+    worker::read(name, payload, progress, move |reply| {
         loaded.imports.update(|i| {
             i.pending = i.pending.saturating_sub(1);
+            i.progress = 0.0;
             match decode_reply(&reply) {
                 Some(Ok(new_runs)) => {
                     i.selected = i.runs.len();
                     i.runs.extend(new_runs);
                     i.error = None;
                     i.applied.clear();
+                    // The figures' canvases are in the markup just placed: drawn once it is.
+                    request_animation_frame(move || results::draw(loaded));
                 }
                 Some(Err(message)) => i.error = Some(message),
                 None => {

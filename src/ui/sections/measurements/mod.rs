@@ -12,9 +12,10 @@ mod import;
 mod results;
 mod worker;
 
+use crate::charts::Palette;
 use crate::state::State;
 use crate::text::measurements::{results_html, PageRun};
-use crate::ui::context::use_state;
+use crate::ui::context::{use_palette, use_state};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -27,6 +28,8 @@ struct Imports {
     selected: usize,
     error: Option<String>,
     pending: usize,
+    /// How far the file being read has got, from 0 to 1.
+    progress: f64,
     applied: String,
 }
 
@@ -35,6 +38,8 @@ struct Loaded {
     imports: RwSignal<Imports>,
     /// The page's state, fetched while building: event handlers run outside the component tree.
     state: RwSignal<State>,
+    /// The figures' palette, which the worker draws them in.
+    palette: Signal<Palette>,
 }
 
 /// The heading, the introduction and the controls, which never change: written once as markup
@@ -62,7 +67,7 @@ const STATIC: &str = concat!(
 #[component]
 pub fn Measurements() -> impl IntoView {
     let imports = RwSignal::new(Imports::default());
-    let loaded = Loaded { imports, state: use_state() };
+    let loaded = Loaded { imports, state: use_state(), palette: use_palette() };
     let results = Memo::new(move |_| {
         imports.with(|i| {
             let choices: Vec<&str> = i.runs.iter().map(|r| r.choice.as_str()).collect();
@@ -85,11 +90,19 @@ pub fn Measurements() -> impl IntoView {
         match id.as_str() {
             "import-paste-go" => import::pasted(loaded),
             "import-apply" => results::apply(loaded),
-            "import-csv-fit" => results::download(loaded, true),
-            "import-csv-residuals" => results::download(loaded, false),
-            _ => {}
+            "import-csv-fit" => results::download(loaded, "fit"),
+            "import-csv-residuals" => results::download(loaded, "residuals"),
+            other => {
+                results::export_figure(loaded, other);
+            }
         }
     };
+    // The figures follow the page's palette and the section's width.
+    Effect::new(move |_| {
+        loaded.palette.track();
+        results::draw(loaded);
+    });
+    let _ = window_event_listener_untyped("resize", move |_| results::draw(loaded));
     // Dragging is heard on the window, both events by one handler (cheaper for the page's wasm
     // than a typed listener per event on the section), and acted on over this section only.
     let on_drag = move |ev: web_sys::Event| import::dragged(loaded, ev);
@@ -99,7 +112,12 @@ pub fn Measurements() -> impl IntoView {
         <section class="measurements" id="measurements" aria-labelledby="measurements-title"
             on:change=on_change on:click=on_click>
             <div inner_html=STATIC></div>
-            <p class="import-status" role="status" data-testid="import-busy">{busy}</p>
+            <p class="import-status" role="status" data-testid="import-busy">
+                <label for="import-progress">{busy}</label>
+                <progress id="import-progress" data-testid="import-progress" max="1"
+                    value=move || imports.with(|i| i.progress)
+                    hidden=move || imports.with(|i| i.pending == 0)></progress>
+            </p>
             <p class="import-error" role="alert" data-testid="import-error" hidden=move || imports.with(|i| i.error.is_none())>
                 {move || imports.with(|i| i.error.clone().unwrap_or_default())}
             </p>

@@ -1,8 +1,10 @@
-//! The page's side of the Web Worker that reads and fits files. The worker is started on the
-//! first file or paste, not with the page, so a reader who never loads a file never downloads
-//! it. Files go to the worker as they are (a `File` is passed by reference, not copied), so
-//! their bytes never enter the page's own wasm memory; each answer is one string that
-//! `text::measurements::decode_reply` reads.
+//! The page's side of the Web Worker that reads and fits files and draws their figures. The
+//! worker is started on the first file or paste, not with the page, so a reader who never loads
+//! a file never downloads it. Files go to the worker as they are (a `File` is passed by
+//! reference, not copied), so their bytes never enter the page's own wasm memory.
+//!
+//! Every request gets one answer, in the order asked (see the worker's `main.rs` for the
+//! messages); a read's progress reports come before its answer and go to that read alone.
 
 use crate::text::measurements::{refusal_reply, READY};
 use std::cell::RefCell;
@@ -14,7 +16,13 @@ use wasm_bindgen::{JsCast, JsValue};
 /// `data-loader-shim`); relative, so the page works under any sub-path.
 const WORKER_URL: &str = "./crossover-worker_loader.js";
 
-type Done = Box<dyn FnOnce(String)>;
+type Done = Box<dyn FnOnce(JsValue)>;
+type Progress = Box<dyn Fn(f64)>;
+
+struct Pending {
+    done: Done,
+    progress: Option<Progress>,
+}
 
 struct Client {
     worker: web_sys::Worker,
@@ -22,24 +30,41 @@ struct Client {
     /// Sent before the worker said it was ready: held until it does.
     waiting: VecDeque<js_sys::Array>,
     /// One per message sent, in order: the worker answers in the order it was asked.
-    replies: VecDeque<Done>,
+    pending: VecDeque<Pending>,
 }
 
 thread_local! {
     static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
 }
 
-/// Asks the worker to read `payload` (a `File` or a string) named `name`; `done` gets the
-/// encoded reply.
-pub fn read(name: &str, payload: JsValue, done: impl FnOnce(String) + 'static) {
-    let message = js_sys::Array::of2(&name.into(), &payload);
+/// Asks the worker to read `payload` (a `File` or a string) named `name`; `progress` hears the
+/// share done, `done` gets the encoded reply.
+pub fn read(
+    name: &str,
+    payload: JsValue,
+    progress: impl Fn(f64) + 'static,
+    done: impl FnOnce(String) + 'static,
+) {
+    let message = js_sys::Array::of3(&"read".into(), &name.into(), &payload);
+    ask(message, Some(Box::new(progress)), move |reply| {
+        done(reply.as_string().unwrap_or_else(|| refusal_reply(WORKER_FAILED)))
+    });
+}
+
+/// Sends `message` to the worker (starting it if need be); `done` gets its answer, or a refusal
+/// string if the worker could not answer.
+pub fn ask(
+    message: js_sys::Array,
+    progress: Option<Progress>,
+    done: impl FnOnce(JsValue) + 'static,
+) {
     let done: Done = Box::new(done);
     let unsent = CLIENT.with_borrow_mut(|slot| {
         if slot.is_none() {
             *slot = start();
         }
         let Some(client) = slot.as_mut() else { return Some(done) };
-        client.replies.push_back(done);
+        client.pending.push_back(Pending { done, progress });
         if client.ready {
             let _ = client.worker.post_message(&message);
         } else {
@@ -48,7 +73,7 @@ pub fn read(name: &str, payload: JsValue, done: impl FnOnce(String) + 'static) {
         None
     });
     if let Some(done) = unsent {
-        done(refusal_reply(WORKER_FAILED));
+        done(refusal_reply(WORKER_FAILED).into());
     }
 }
 
@@ -56,8 +81,8 @@ fn start() -> Option<Client> {
     let worker = web_sys::Worker::new(WORKER_URL).ok()?;
     let on_message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
-            let Some(text) = event.data().as_string() else { return };
-            if text == READY {
+            let data = event.data();
+            if data.as_string().as_deref() == Some(READY) {
                 CLIENT.with_borrow_mut(|slot| {
                     if let Some(client) = slot.as_mut() {
                         client.ready = true;
@@ -68,11 +93,24 @@ fn start() -> Option<Client> {
                 });
                 return;
             }
-            // The borrow ends before the callback runs: it may ask for another file.
-            let done =
-                CLIENT.with_borrow_mut(|slot| slot.as_mut().and_then(|c| c.replies.pop_front()));
-            if let Some(done) = done {
-                done(text);
+            if data.is_array() {
+                let message = js_sys::Array::from(&data);
+                if message.get(0).as_string().as_deref() == Some("progress") {
+                    let share = message.get(1).as_f64().unwrap_or(0.0);
+                    CLIENT.with_borrow(|slot| {
+                        let front = slot.as_ref().and_then(|c| c.pending.front());
+                        if let Some(progress) = front.and_then(|p| p.progress.as_ref()) {
+                            progress(share);
+                        }
+                    });
+                    return;
+                }
+            }
+            // The borrow ends before the callback runs: it may ask for more.
+            let pending =
+                CLIENT.with_borrow_mut(|slot| slot.as_mut().and_then(|c| c.pending.pop_front()));
+            if let Some(pending) = pending {
+                (pending.done)(data);
             }
         });
     let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|event: web_sys::Event| {
@@ -82,9 +120,8 @@ fn start() -> Option<Client> {
         let client = CLIENT.with_borrow_mut(Option::take);
         let Some(client) = client else { return };
         client.worker.terminate();
-        let reply = refusal_reply(WORKER_FAILED);
-        for done in client.replies {
-            done(reply.clone());
+        for pending in client.pending {
+            (pending.done)(refusal_reply(WORKER_FAILED).into());
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -92,7 +129,7 @@ fn start() -> Option<Client> {
     // One worker for the page's life: its two handlers live as long.
     on_message.forget();
     on_error.forget();
-    Some(Client { worker, ready: false, waiting: VecDeque::new(), replies: VecDeque::new() })
+    Some(Client { worker, ready: false, waiting: VecDeque::new(), pending: VecDeque::new() })
 }
 
 const WORKER_FAILED: &str = "The part of the page that reads files stopped before it answered \
