@@ -17,6 +17,9 @@
 //   --width PX --height PX --dpr X   the browser window (default 1200 x 900 at 1x)
 //   --quick               small counts, for trying the harness (not for results)
 //   --no-firefox          skip the Firefox step-latency run
+//   --import-only         only the measurements import (a 100,000-request file) and first-load bytes
+//   --compare-dist DIR    another build (e.g. one without the measurements section) whose first
+//                         load is reported beside ours, with the difference
 //
 // Timings are reported, never asserted: the goals of issue 7 are printed as PASS/MISS lines
 // and the exit code is 0 unless the harness itself fails. See bench/README.md for what each
@@ -31,6 +34,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium.mjs';
 import { FirefoxBrowser } from '../tests/e2e/firefox-driver.mjs';
 import { startServer } from '../tests/e2e/server.mjs';
+import { IMPORT_REQUESTS, measureImport, writeImportFile } from './import.mjs';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -46,6 +50,12 @@ const GOALS = {
   droppedShare: 0.02,
   pageGzipBytes: 150_000,
   firstFigureMs: 300,
+};
+
+// The goals of issue 16 (your own measurements).
+const IMPORT_GOALS = {
+  fitShownMs: 3000,
+  stepDuringReadMs: 50,
 };
 
 // ---- arguments -------------------------------------------------------------------------------
@@ -74,14 +84,19 @@ function parseArgs(argv) {
       o.noFirefox = true;
       continue;
     }
+    if (flag === '--import-only') {
+      o.importOnly = true;
+      continue;
+    }
     if (flag === '--help' || flag === '-h') {
-      console.log(`usage: node bench/run.mjs [--dist dist] [--out FILE] [--steps N] [--drag-frames N] [--memory-steps N] [--loads N] [--profile-steps N] [--width PX] [--height PX] [--dpr X] [--quick] [--no-firefox]`);
+      console.log(`usage: node bench/run.mjs [--dist dist] [--out FILE] [--steps N] [--drag-frames N] [--memory-steps N] [--loads N] [--profile-steps N] [--width PX] [--height PX] [--dpr X] [--quick] [--no-firefox] [--import-only] [--compare-dist DIR]`);
       process.exit(0);
     }
     const value = argv[++i];
     if (value === undefined) throw new Error(`missing value after ${flag}`);
     if (flag === '--dist') o.dist = value;
     else if (flag === '--out') o.out = value;
+    else if (flag === '--compare-dist') o.compareDist = value;
     else if (numeric[flag]) {
       o[numeric[flag]] = Number(value);
       if (!(o[numeric[flag]] > 0)) throw new Error(`${flag} needs a positive number, not ${value}`);
@@ -892,11 +907,100 @@ function attributionText(r) {
 
 // ---- main ------------------------------------------------------------------------------------
 
+// ---- your own measurements: a 100,000-request file -----------------------------------------
+
+/** Every file the page fetches on opening (until the network is idle), gzipped. */
+async function firstLoadBytes(browser, url, o) {
+  const context = await browser.newContext({ viewport: { width: o.width, height: o.height } });
+  const page = await context.newPage();
+  const responses = [];
+  page.on('response', (r) => responses.push(r));
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForSelector('html[data-complete]', { timeout: 30_000 }).catch(() => {});
+  await page.waitForLoadState('networkidle').catch(() => {});
+  let gzip = 0;
+  const files = [];
+  for (const r of responses) {
+    if (r.status() < 200 || r.status() >= 300) continue;
+    const body = await r.body().catch(() => null);
+    if (!body) continue;
+    const size = zlib.gzipSync(body, { level: 9 }).length;
+    files.push({ url: new URL(r.url()).pathname, gzip: size });
+    gzip += size;
+  }
+  await context.close();
+  return { gzip, files };
+}
+
+async function importBench(browser, url, o) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'crossover-bench-import-'));
+  try {
+    const { file, bytes } = await writeImportFile(dir);
+    console.log(`bench: measurements import, a vLLM file of ${IMPORT_REQUESTS.toLocaleString('en')} requests (${mib(bytes)}), chosen twice…`);
+    const bench = new PageBench('crossover', 'Crossover', browser, o);
+    const { context, page, errors } = await bench.open(url);
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-complete]', { timeout: 30_000 });
+    await bench.waitForFigures(page, errors);
+    const rounds = await measureImport(page, file);
+    await context.close();
+    if (errors.length) console.log(`  the page said: ${errors.join('; ')}`);
+    return { fileBytes: bytes, requests: IMPORT_REQUESTS, rounds };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function importLines(imp, bytes) {
+  const lines = [];
+  for (const r of imp.rounds) {
+    lines.push(`  worker ${r.worker}: fit shown ${ms(r.fitShownMs, 0)}, figures drawn ${ms(r.figuresShownMs, 0)}; progress bar ${r.progressShown ? `shown (${r.progressValues.length} values, last ${r.progressValues.at(-1)})` : 'NOT shown'}; ${r.stepsDuringRead.n} prompt-slider steps meanwhile: p50 ${ms(r.stepsDuringRead.p50)}, p95 ${ms(r.stepsDuringRead.p95)}, max ${ms(r.stepsDuringRead.max)}`);
+  }
+  const cold = imp.rounds[0];
+  const goals = [
+    { goal: `a ${IMPORT_REQUESTS.toLocaleString('en')}-request file read and fitted in < ${IMPORT_GOALS.fitShownMs / 1000} s (worker cold)`, pass: cold.fitShownMs < IMPORT_GOALS.fitShownMs, value: `${ms(cold.fitShownMs, 0)} to the fit, ${ms(cold.figuresShownMs, 0)} to the figures` },
+    { goal: `slider step during the read < ${IMPORT_GOALS.stepDuringReadMs} ms (every step, both rounds)`, pass: imp.rounds.every((r) => r.stepsDuringRead.n > 0 && r.stepsDuringRead.max < IMPORT_GOALS.stepDuringReadMs), value: imp.rounds.map((r) => `max ${ms(r.stepsDuringRead.max)} over ${r.stepsDuringRead.n} steps`).join(', ') },
+  ];
+  if (bytes.compare) {
+    const growth = bytes.ours.gzip - bytes.compare.gzip;
+    goals.push({ goal: 'first load grows ≤ 5 KB gzipped for the measurements section', pass: growth <= 5000, value: `${bytes.ours.gzip.toLocaleString('en')} B against ${bytes.compare.gzip.toLocaleString('en')} B: ${growth >= 0 ? '+' : ''}${growth.toLocaleString('en')} B` });
+  } else {
+    lines.push(`  first load ${bytes.ours.gzip.toLocaleString('en')} B gzipped (no --compare-dist build to measure the section's share against)`);
+  }
+  return { lines, goals };
+}
+
+async function importOnly(o, dist) {
+  const ourServer = await startServer({ root: dist });
+  const compareServer = o.compareDist ? await startServer({ root: path.resolve(o.compareDist) }) : null;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  try {
+    console.log(`bench: Chromium ${browser.version()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    const bytes = { ours: await firstLoadBytes(browser, ourServer.url, o) };
+    if (compareServer) bytes.compare = await firstLoadBytes(browser, compareServer.url, o);
+    const imp = await importBench(browser, ourServer.url, o);
+    const { lines, goals } = importLines(imp, bytes);
+    console.log('');
+    for (const line of lines) console.log(line);
+    console.log('goals (issue 16; reported, not asserted):');
+    for (const g of goals) console.log(`  ${g.pass ? 'PASS' : 'MISS'}  ${g.goal}: ${g.value}`);
+    const out = path.resolve(o.out);
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(out, JSON.stringify(roundDeep({ meta: { date: new Date().toISOString(), dist, chromium: browser.version(), cpus: os.cpus().length, loadAverage: os.loadavg() }, import: imp, firstLoad: { ours: bytes.ours.gzip, compare: bytes.compare?.gzip ?? null }, goals }), null, 2) + '\n');
+    console.log(`\nbench: wrote ${path.relative(process.cwd(), out) || out}`);
+  } finally {
+    await browser.close();
+    await ourServer.close();
+    await compareServer?.close();
+  }
+}
+
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   const dist = path.resolve(o.dist);
   const distFiles = await readdir(dist).catch(() => []);
   if (!distFiles.includes('index.html')) throw new Error(`${dist} has no index.html: build the page first (cargo xtask build, or use cargo xtask bench)`);
+  if (o.importOnly) return importOnly(o, dist);
 
   const peerDir = await stagePeer();
   const ourServer = await startServer({ root: dist });
@@ -950,6 +1054,14 @@ async function main() {
       });
     }
 
+    const importBytes = { ours: await firstLoadBytes(browser, ourUrl, o) };
+    if (o.compareDist) {
+      const compareServer = await startServer({ root: path.resolve(o.compareDist) });
+      importBytes.compare = await firstLoadBytes(browser, compareServer.url, o).finally(() => compareServer.close());
+    }
+    const imported = await importBench(browser, ourUrl, o);
+    const importReport = importLines(imported, importBytes);
+
     const r1 = ours.result;
     const r2 = peer.result;
     const goalLines = goals(r1, r2);
@@ -971,6 +1083,10 @@ async function main() {
     }
     console.log('goals (issue 7; reported, not asserted):');
     for (const g of goalLines) console.log(`  ${g.pass ? 'PASS' : 'MISS'}  ${g.goal}: ${g.value}`);
+    console.log('your own measurements:');
+    for (const line of importReport.lines) console.log(line);
+    console.log('goals (issue 16; reported, not asserted):');
+    for (const g of importReport.goals) console.log(`  ${g.pass ? 'PASS' : 'MISS'}  ${g.goal}: ${g.value}`);
     for (const r of [r1, r2]) if (r.messages) console.log(`\n${r.label} said, during steps, drag and memory:\n  ${r.messages.join('\n  ')}`);
 
     const result = roundDeep({
@@ -1001,6 +1117,7 @@ async function main() {
         jsHeapAfter: ratio(r1.memory.after.jsHeapUsed, r2.memory.after.jsHeapUsed),
       },
       goals: goalLines,
+      import: { ...imported, firstLoad: { ours: importBytes.ours.gzip, compare: importBytes.compare?.gzip ?? null }, goals: importReport.goals },
     });
     const out = path.resolve(o.out);
     await mkdir(path.dirname(out), { recursive: true });

@@ -8,7 +8,10 @@
 
 #![allow(clippy::print_stdout, clippy::unwrap_used, reason = "a benchmark that reports")]
 
+use crossover::charts::measured::{RunFigure, RunFigures};
+use crossover::charts::{to_svg, Style};
 use crossover::measurements::{fit, read};
+use crossover::text::measurements::read_and_fit_each;
 use std::fmt::Write;
 use std::time::Instant;
 
@@ -73,4 +76,32 @@ fn main() {
         fitted.decode_tokens_per_sec.map_or(f64::NAN, |e| e.value),
     );
     assert_eq!(fitted.counts.used, 100_000);
+
+    // What the worker does after the fit: the figures' inputs, the results markup (with the
+    // figures' words and tables), and one drawing of the three figures (into SVG here).
+    let started = Instant::now();
+    let figures = RunFigures::of(&fitted);
+    let figures_secs = started.elapsed().as_secs_f64();
+    let started = Instant::now();
+    let (reply, _) = read_and_fit_each(&text, "big.json", 0, &mut |_| {});
+    let worker_secs = started.elapsed().as_secs_f64();
+    let started = Instant::now();
+    let style = Style::default();
+    let svg: usize = RunFigure::ALL
+        .into_iter()
+        .map(|f| to_svg(800, 340, |a| figures.draw(f, a, &style)).unwrap().len())
+        .sum();
+    let draw_secs = started.elapsed().as_secs_f64();
+    println!(
+        "figures' inputs {:.0} ms ({} marks); the worker's whole read, fit and markup {:.0} ms \
+         (reply {:.0} KB); three figures drawn as SVG {:.0} ms ({:.0} KB)",
+        figures_secs * 1e3,
+        figures.ttft.cloud.as_ref().map_or(0, |c| c.marks.len())
+            + figures.decode.cloud.as_ref().map_or(0, |c| c.marks.len())
+            + figures.residuals.cloud.as_ref().map_or(0, |c| c.marks.len()),
+        worker_secs * 1e3,
+        reply.len() as f64 / 1e3,
+        draw_secs * 1e3,
+        svg as f64 / 1e3,
+    );
 }

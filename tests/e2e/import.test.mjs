@@ -5,6 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { REPO_ROOT, assertClose, eventually, openApp, shownText, useBrowser } from './helpers.mjs';
@@ -50,6 +51,31 @@ async function chooseRun(app, index) {
     select.value = String(i);
     select.dispatchEvent(new Event('change', { bubbles: true }));
   }, index);
+}
+
+const FIGURES = ['fit-ttft', 'fit-decode-time', 'fit-residuals'];
+
+/** Waits until the worker's drawings of the chosen run are on all three canvases, and returns
+ * a fingerprint of each: its size, how many colours it holds and a hash of its pixels. */
+async function drawnFigures(app) {
+  let prints = null;
+  await eventually(async () => {
+    prints = await app.page.evaluate((slugs) => slugs.map((slug) => {
+      const c = document.querySelector(`[data-testid="${slug}-canvas"]`);
+      if (!c || !c.style.height) return null;
+      const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const colours = new Set();
+      let hash = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const v = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+        if (colours.size < 64) colours.add(v);
+        hash = (hash * 31 + v) | 0;
+      }
+      return { width: c.width, height: c.height, colours: colours.size, hash };
+    }), FIGURES);
+    assert.ok(prints.every((p) => p && p.colours >= 3), `every figure drawn: ${JSON.stringify(prints)}`);
+  }, { timeout: 30_000 });
+  return prints;
 }
 
 async function paste(app, text) {
@@ -121,6 +147,8 @@ test('pasted text is read too, and "Use these rates" moves the lesson\'s control
   assert.equal(r['fit-records'].value, 36);
   assertClose(r['fit-prefill'].value, 2512.116986302417, 'prefill rate', 1e-9);
 
+  // No TTFT to draw for a run that did not stream: the figure says so instead.
+  assert.match(await shownText(app.byTestId('fit-ttft-summary')), /did not stream/);
   await app.byTestId('import-apply').click();
   await eventually(async () => assert.equal(await app.quantity('prefill'), 2512));
   assert.equal(await app.quantity('decode'), 31.7);
@@ -159,6 +187,81 @@ test('rates outside the controls\' range are clamped and said so; bad text is re
   await app.byTestId('import-error').waitFor({ state: 'visible', timeout: 30_000 });
   assert.match(await shownText(app.byTestId('import-error')), /could not be read/);
   assert.equal(await app.byTestId('import-format').getAttribute('data-value'), 'csv', 'the run loaded before stays');
+});
+
+test('the chosen run\'s three figures are drawn by the worker, redrawn for another run, and put in words', TIMEOUT, async (t) => {
+  const app = await open(t);
+  await app.byTestId('import-file').setInputFiles([file('bedrock'), file('sglang')]);
+  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), 2), { timeout: 30_000 });
+  // The second file's run is chosen once read: SGLang, with a prefill rate.
+  const sglang = await fitted(app, 'sglang');
+  const sglangPrints = await drawnFigures(app);
+  const summary = async (slug) => shownText(app.byTestId(`${slug}-summary`));
+  const ttftWords = await summary('fit-ttft');
+  assert.ok(ttftWords.includes(`a prefill rate of ${sglang['fit-prefill'].text}`), `TTFT figure names the fitted prefill rate: ${ttftWords}`);
+  assert.ok(ttftWords.includes(`${sglang['fit-records'].value} requests`), ttftWords);
+  assert.equal(await app.byTestId('fit-ttft-canvas').getAttribute('aria-label'), ttftWords, 'the canvas\'s accessible name is the summary');
+  assert.ok((await summary('fit-decode-time')).includes(sglang['fit-decode'].text), 'decode figure names the fitted decode rate');
+  assert.match(await summary('fit-residuals'), /waited more than/);
+  for (const slug of FIGURES) {
+    const rows = await app.byTestId(`${slug}-table`).locator('tbody tr').count();
+    assert.ok(rows > 0 && rows <= 20, `${slug}: a bounded table (${rows} rows)`);
+  }
+
+  await chooseRun(app, 0);
+  const bedrock = await fitted(app, 'llmperf');
+  const bedrockPrints = await drawnFigures(app);
+  for (const [i, slug] of FIGURES.entries()) {
+    assert.notEqual(bedrockPrints[i].hash, sglangPrints[i].hash, `${slug} is redrawn for the other run`);
+  }
+  assert.ok((await summary('fit-ttft')).includes(`${bedrock['fit-records'].value} requests`));
+
+  // Exports: PNG is the canvas as drawn; SVG and CSV come from the worker.
+  const fetchDownload = async (id) => {
+    const [download] = await Promise.all([app.page.waitForEvent('download'), app.byTestId(id).click()]);
+    return { name: download.suggestedFilename(), bytes: await fs.readFile(await download.path()) };
+  };
+  const png = await fetchDownload('fit-ttft-png');
+  assert.equal(png.name, 'crossover-llmperf-fit-ttft.png');
+  assert.equal(png.bytes.toString('latin1', 1, 4), 'PNG');
+  assert.equal(png.bytes.readUInt32BE(16), bedrockPrints[0].width, 'the PNG is the canvas, at its size');
+  const svg = await fetchDownload('fit-decode-time-svg');
+  assert.equal(svg.name, 'crossover-llmperf-fit-decode-time.svg');
+  assert.match(svg.bytes.toString('utf8'), /^<svg[^>]*width="\d+"/);
+  assert.match(svg.bytes.toString('utf8'), /fitted decode rate/);
+  const csv = await fetchDownload('fit-residuals-csv');
+  assert.equal(csv.name, 'crossover-llmperf-fit-residuals.csv');
+  assert.match(csv.bytes.toString('utf8'), /^request from,request to,requests,excess 10th percentile \(s\)/);
+  const residuals = await fetchDownload('import-csv-residuals');
+  assert.equal(residuals.name, 'crossover-llmperf-residuals.csv');
+  assert.equal(residuals.bytes.toString('utf8').trim().split(/\r?\n/).length, bedrock['fit-records'].value + 1, 'one line per fitted request');
+});
+
+test('a progress bar shows while a file is read and goes away after', TIMEOUT, async (t) => {
+  const app = await open(t);
+  const bar = app.byTestId('import-progress');
+  assert.equal(await bar.isVisible(), false, 'no bar before a file is chosen');
+  const label = await app.page.evaluate(() => document.querySelector('label[for="import-progress"]') !== null);
+  assert.ok(label, 'the bar has a label');
+  await app.page.evaluate(() => {
+    const seen = (window.__progress = { shown: false, values: [] });
+    const bar = document.querySelector('[data-testid="import-progress"]');
+    new MutationObserver(() => {
+      if (!bar.hidden) {
+        seen.shown = true;
+        seen.values.push(Number(bar.getAttribute('value')));
+        seen.label = document.querySelector('label[for="import-progress"]').textContent;
+      }
+    }).observe(bar, { attributes: true });
+  });
+  await app.byTestId('import-file').setInputFiles(path.join(DATA, 'guidellm_v0.2-schema_benchmarks__graz-dev_qwen2.5-7b_throughput.json'));
+  await fitted(app, 'guidellm');
+  const seen = await app.page.evaluate(() => window.__progress);
+  assert.ok(seen.shown, 'the bar was shown while the file was read');
+  assert.match(seen.label, /Reading one file/);
+  assert.ok(seen.values.some((v) => v > 0 && v <= 1), `progress was reported: ${seen.values}`);
+  await eventually(async () => assert.equal(await bar.isVisible(), false, 'the bar is gone once the file is read'));
+  await drawnFigures(app);
 });
 
 test('a file dropped on the section is read; dropped elsewhere it is left alone', TIMEOUT, async (t) => {

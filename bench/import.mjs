@@ -1,0 +1,130 @@
+// "Your own measurements" under load: a vLLM result file of 100,000 requests (about 40 MB, every
+// inter-token gap listed, as `--save-detailed` writes it) chosen in the page's file picker. It
+// reports the time from choosing the file to the fit shown (the readouts placed) and to the
+// three figures drawn, the progress bar's reports, and the latency of prompt-slider steps taken
+// elsewhere on the page while the worker reads and fits. Run twice: the first choice also
+// fetches and compiles the worker, the second finds it ready.
+
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const IMPORT_REQUESTS = 100_000;
+
+/** The same file as benches/import_speed.rs: prompt 100–8,000 tokens, answer 16–40, TTFT from
+ * a floor plus queueing, one inter-token gap per token after the first. */
+export function vllmFile(requests) {
+  let state = 0x12345678;
+  const unit = () => {
+    // xorshift32: the same file on every run, without Math.random.
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state / 4294967296;
+  };
+  const inputs = [];
+  const outputs = [];
+  const ttfts = [];
+  const itls = [];
+  const errors = [];
+  for (let i = 0; i < requests; i++) {
+    const prompt = Math.round(100 + 7900 * unit());
+    const output = Math.round(16 + 24 * unit());
+    const queue = unit() < 0.5 ? -0.3 * Math.log(unit() || 1e-9) : 0;
+    inputs.push(prompt);
+    outputs.push(output);
+    ttfts.push((0.05 + prompt / 10_000 + queue).toFixed(9));
+    const gaps = [];
+    for (let k = 0; k < output - 1; k++) gaps.push((0.02 * (0.9 + 0.2 * unit())).toFixed(9));
+    itls.push(`[${gaps.join(', ')}]`);
+    errors.push('""');
+  }
+  return `{"backend": "vllm", "model_id": "synthetic", "request_rate": Infinity, "completed": ${requests}, `
+    + `"input_lens": [${inputs.join(', ')}], "output_lens": [${outputs.join(', ')}], "ttfts": [${ttfts.join(', ')}], `
+    + `"itls": [${itls.join(', ')}], "errors": [${errors.join(', ')}], "mean_ttft_ms": 0.0}`;
+}
+
+/** Writes the file into `dir` and returns its path and size. */
+export async function writeImportFile(dir) {
+  const file = path.join(dir, `vllm_${IMPORT_REQUESTS}_requests.json`);
+  const text = vllmFile(IMPORT_REQUESTS);
+  await writeFile(file, text);
+  return { file, bytes: Buffer.byteLength(text) };
+}
+
+// In the page, before the file is chosen: stamps for the choice, the fit shown and the figures
+// drawn, the progress bar's values, and prompt-slider steps (measured as the step benchmark
+// measures them) from the choice until the figures are drawn.
+function watchImport() {
+  const b = window.__bench;
+  const imp = (window.__import = { t0: null, fit: null, figures: null, progress: [], progressShown: false, steps: [] });
+  const input = document.querySelector('[data-testid="import-file"]');
+  const bar = document.querySelector('[data-testid="import-progress"]');
+  const slider = document.querySelector('[data-testid="prompt-slider"]');
+  const ids = ['fit-ttft-canvas', 'fit-decode-time-canvas', 'fit-residuals-canvas'];
+  const nextFrame = () => new Promise((resolve) => b.raf(resolve));
+  const check = () => {
+    const now = performance.now();
+    if (imp.t0 === null) return;
+    if (bar && !bar.hidden) {
+      imp.progressShown = true;
+      const v = Number(bar.getAttribute('value'));
+      if (imp.progress[imp.progress.length - 1] !== v) imp.progress.push(v);
+    }
+    if (imp.fit === null && document.querySelector('[data-testid="fit-records"]')) imp.fit = now;
+    if (imp.figures === null && ids.every((id) => document.querySelector(`[data-testid="${id}"]`)?.style.height)) imp.figures = now;
+  };
+  new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
+  const step = async (position) => {
+    await nextFrame();
+    await b.nextTask();
+    slider.value = String(position);
+    b.frameWorkStart = null;
+    const t0 = performance.now();
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+    await b.nextTask();
+    const t2 = performance.now();
+    let frameWork = 0;
+    if (b.pending.size > 0) {
+      await nextFrame();
+      if (b.frameWorkStart !== null) frameWork = performance.now() - b.frameWorkStart;
+    }
+    return t2 - t0 + frameWork;
+  };
+  input.addEventListener('change', () => {
+    imp.t0 = performance.now();
+    setTimeout(async () => {
+      let position = 400;
+      while (imp.figures === null && performance.now() - imp.t0 < 60_000) {
+        position = position >= 800 ? 400 : position + 7;
+        imp.steps.push(await step(position));
+      }
+    }, 0);
+  }, { capture: true });
+}
+
+/** Chooses the file in `page` (already open, instrumented and idle) `rounds` times. */
+export async function measureImport(page, file, rounds = 2) {
+  await page.evaluate(watchImport);
+  const out = [];
+  for (let round = 0; round < rounds; round++) {
+    if (round > 0) await page.evaluate(() => Object.assign(window.__import, { t0: null, fit: null, figures: null, progress: [], progressShown: false, steps: [] }));
+    await page.locator('[data-testid="import-file"]').setInputFiles(file);
+    await page.waitForFunction(() => window.__import.figures !== null, null, { timeout: 120_000, polling: 100 });
+    // The stepping loop ends with the figures; let its last step finish.
+    await page.waitForTimeout(200);
+    const r = await page.evaluate(() => window.__import);
+    const steps = [...r.steps].sort((a, b) => a - b);
+    const at = (q) => (steps.length ? steps[Math.min(steps.length - 1, Math.floor(q * (steps.length - 1)))] : null);
+    out.push({
+      worker: round === 0 ? 'cold (fetched and compiled on this choice)' : 'warm',
+      fitShownMs: r.fit - r.t0,
+      figuresShownMs: r.figures - r.t0,
+      progressShown: r.progressShown,
+      progressValues: r.progress,
+      stepsDuringRead: { n: steps.length, p50: at(0.5), p95: at(0.95), max: steps.length ? steps[steps.length - 1] : null },
+    });
+  }
+  return out;
+}
