@@ -942,10 +942,10 @@ async function importBench(browser, url, o) {
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForSelector('html[data-complete]', { timeout: 30_000 });
     await bench.waitForFigures(page, errors);
-    const rounds = await measureImport(page, file);
+    const { idle, rounds } = await measureImport(page, file);
     await context.close();
     if (errors.length) console.log(`  the page said: ${errors.join('; ')}`);
-    return { fileBytes: bytes, requests: IMPORT_REQUESTS, rounds };
+    return { fileBytes: bytes, requests: IMPORT_REQUESTS, idleSteps: idle, rounds };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -953,8 +953,11 @@ async function importBench(browser, url, o) {
 
 function importLines(imp, bytes) {
   const lines = [];
+  const i = imp.idleSteps;
+  lines.push(`  with nothing being read, ${i.n} prompt-slider steps in 3 s: p50 ${ms(i.p50)}, p95 ${ms(i.p95)}, max ${ms(i.max)}`);
   for (const r of imp.rounds) {
-    lines.push(`  worker ${r.worker}: fit shown ${ms(r.fitShownMs, 0)}, figures drawn ${ms(r.figuresShownMs, 0)}; progress bar ${r.progressShown ? `shown (${r.progressValues.length} values, last ${r.progressValues.at(-1)})` : 'NOT shown'}; ${r.stepsDuringRead.n} prompt-slider steps meanwhile: p50 ${ms(r.stepsDuringRead.p50)}, p95 ${ms(r.stepsDuringRead.p95)}, max ${ms(r.stepsDuringRead.max)}`);
+    const at = (share) => r.progress.find(([v]) => v >= share)?.[1];
+    lines.push(`  worker ${r.worker}: fit shown ${ms(r.fitShownMs, 0)}, figures drawn ${ms(r.figuresShownMs, 0)} (bytes read by ${ms(at(0.4), 0)}, parsed by ${ms(at(0.52), 0)}); progress bar ${r.progressShown ? `shown with ${r.progress.length} values` : 'NOT shown'}; ${r.stepsDuringRead.n} prompt-slider steps meanwhile: p50 ${ms(r.stepsDuringRead.p50)}, p95 ${ms(r.stepsDuringRead.p95)}, max ${ms(r.stepsDuringRead.max)}`);
   }
   const cold = imp.rounds[0];
   const goals = [

@@ -78,19 +78,24 @@ impl Cloud {
         Cloud { marks, requests, above, below, x_range, y_range, densest }
     }
 
-    /// How opaque a mark is drawn: a single request faint, the densest cell solid, on a
+    /// How opaque a mark is drawn: a single request lighter, the densest cell solid, on a
     /// logarithmic ramp so a few hundred requests in one cell do not hide the rest.
     pub fn opacity(&self, mark: &Mark) -> f64 {
         let top = f64::from(self.densest.max(2)).ln();
-        0.35 + 0.65 * (f64::from(mark.requests.max(1)).ln() / top).clamp(0.0, 1.0)
+        0.55 + 0.45 * (f64::from(mark.requests.max(1)).ln() / top).clamp(0.0, 1.0)
     }
 }
 
+/// From this many requests on, the extreme half percent at each end may fall off the axis
+/// (drawn on its edge); fewer are all shown, each being a visible share of the run.
+pub const TRIM_FROM: usize = 1_000;
+
 /// A top for an axis that shows nearly every value without letting a few extreme ones squash
-/// the rest: the 99.5th percentile, raised to any value in `keep` (the fitted lines' ends), plus
-/// a margin.
+/// the rest: the 99.5th percentile (the largest value for a small run), raised to any value in
+/// `keep` (the fitted lines' ends), plus a margin.
 pub fn robust_top(values: &[f64], keep: &[f64]) -> f64 {
-    let high = stats::percentile(values, 99.5).unwrap_or(0.0);
+    let high = stats::percentile(values, if values.len() >= TRIM_FROM { 99.5 } else { 100.0 })
+        .unwrap_or(0.0);
     let top = keep.iter().copied().filter(|v| v.is_finite()).fold(high, f64::max);
     if top > 0.0 {
         top * 1.08
@@ -99,9 +104,11 @@ pub fn robust_top(values: &[f64], keep: &[f64]) -> f64 {
     }
 }
 
-/// The matching bottom: zero, or below it by a margin when the 0.5th percentile is negative.
+/// The matching bottom: zero, or below it by a margin when the 0.5th percentile (the smallest
+/// value for a small run) is negative.
 pub fn robust_bottom(values: &[f64]) -> f64 {
-    let low = stats::percentile(values, 0.5).unwrap_or(0.0);
+    let low =
+        stats::percentile(values, if values.len() >= TRIM_FROM { 0.5 } else { 0.0 }).unwrap_or(0.0);
     if low < 0.0 {
         low * 1.08
     } else {
@@ -158,7 +165,8 @@ mod tests {
         assert!(top > 990.0 && top < 1200.0, "{top}");
         assert!(robust_top(&values, &[5000.0]) > 5000.0);
         assert_eq!(robust_bottom(&values), 0.0);
-        assert!(robust_bottom(&[-10.0, 1.0, 2.0]) < -9.0);
+        assert!(robust_bottom(&[-10.0, 1.0, 2.0]) < -10.0, "a small run keeps its extremes");
+        assert!(robust_top(&[1.0, 2.0, 50.0], &[]) > 50.0);
         assert_eq!(robust_top(&[], &[]), 1.0);
     }
 }

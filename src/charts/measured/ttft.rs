@@ -168,16 +168,15 @@ impl RunChart for TtftInputs {
         match self.shape {
             Shape::Lines { floor, median } => {
                 out.push_str(&format!(
-                    " The floor, the line under 90% of them, starts at {} and climbs {} per \
-                     thousand prompt tokens{}; the median line starts at {} and climbs {} per \
-                     thousand.",
+                    " The floor, the line under 90% of them, starts at {} and {} per thousand \
+                     prompt tokens{}; the median line starts at {} and {} per thousand.",
                     secs_text(floor.intercept),
-                    secs_text(floor.slope * 1000.0),
+                    climb(floor.slope),
                     self.prefill_tokens_per_sec
                         .map(|r| format!(", a prefill rate of {}", format::rate(r)))
                         .unwrap_or_default(),
                     secs_text(median.intercept),
-                    secs_text(median.slope * 1000.0),
+                    climb(median.slope),
                 ));
             }
             Shape::FlatPrompts(flat) => out.push_str(&format!(
@@ -255,6 +254,16 @@ impl RunChart for TtftInputs {
     }
 }
 
+/// How a line changes per thousand prompt tokens, in words: "climbs 10 ms", "falls 112 ms".
+fn climb(secs_per_token: f64) -> String {
+    let per_thousand = secs_per_token * 1000.0;
+    if per_thousand < 0.0 {
+        format!("falls {}", secs_text(-per_thousand))
+    } else {
+        format!("climbs {}", secs_text(per_thousand))
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -294,6 +303,7 @@ pub(crate) mod tests {
         assert!(s.contains("2,000 requests"), "{s}");
         assert!(s.contains("stays on the straight line"), "{s}");
         assert!(t.deep.is_none());
+        assert_eq!(climb(-0.000_112), "falls 112 ms");
         let table = t.table();
         assert!(table.rows.len() <= TABLE_BINS && !table.rows.is_empty());
         let counted: f64 = table.rows.iter().map(|r| r[2].value.unwrap()).sum();
