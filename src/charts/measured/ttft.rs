@@ -65,7 +65,7 @@ impl RunChart for TtftInputs {
                 Shape::FlatPrompts(_) => {
                     let lo = xs().fold(f64::INFINITY, f64::min);
                     let hi = cloud::max_of(xs(), lo + 1.0);
-                    let pad = ((hi - lo) * 0.05).max(1.0);
+                    let pad = ((hi - lo) * 0.05).max(lo * 0.05).max(1.0);
                     ((lo - pad).max(0.0), hi + pad)
                 }
                 _ => (0.0, cloud::max_of(xs(), 1.0).max(1.0) * 1.02),
