@@ -313,8 +313,8 @@ fn figure_html(out: &mut String, view: &FigureView) {
     ));
     escape_html_into(out, title);
     out.push_str(&format!(
-        ".</strong></figcaption><div class=\"canvas-box\"><canvas data-testid=\"{slug}-canvas\" \
-         role=\"img\" aria-label=\""
+        ".</strong></figcaption><div class=\"canvas-box\"><canvas id=\"{slug}-canvas\" \
+         data-testid=\"{slug}-canvas\" role=\"img\" aria-label=\""
     ));
     escape_html_into(out, &view.summary);
     out.push_str(&format!(

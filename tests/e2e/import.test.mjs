@@ -241,24 +241,24 @@ test('a progress bar shows while a file is read and goes away after', TIMEOUT, a
   const app = await open(t);
   const bar = app.byTestId('import-progress');
   assert.equal(await bar.isVisible(), false, 'no bar before a file is chosen');
-  const label = await app.page.evaluate(() => document.querySelector('label[for="import-progress"]') !== null);
-  assert.ok(label, 'the bar has a label');
+  const label = await app.page.evaluate(() => document.querySelector('label[for="import-progress"]')?.textContent);
+  assert.match(label, /Reading and fitting/, 'the bar has a label');
   await app.page.evaluate(() => {
     const seen = (window.__progress = { shown: false, values: [] });
     const bar = document.querySelector('[data-testid="import-progress"]');
     new MutationObserver(() => {
-      if (!bar.hidden) {
+      if (bar.checkVisibility()) {
         seen.shown = true;
         seen.values.push(Number(bar.getAttribute('value')));
-        seen.label = document.querySelector('label[for="import-progress"]').textContent;
+        seen.busy = document.querySelector('[data-testid="import-busy"]').textContent;
       }
-    }).observe(bar, { attributes: true });
+    }).observe(bar.parentElement, { attributes: true, subtree: true });
   });
   await app.byTestId('import-file').setInputFiles(path.join(DATA, 'guidellm_v0.2-schema_benchmarks__graz-dev_qwen2.5-7b_throughput.json'));
   await fitted(app, 'guidellm');
   const seen = await app.page.evaluate(() => window.__progress);
   assert.ok(seen.shown, 'the bar was shown while the file was read');
-  assert.match(seen.label, /Reading one file/);
+  assert.match(seen.busy, /Reading one file/, 'the status line says what is read');
   assert.ok(seen.values.some((v) => v > 0 && v <= 1), `progress was reported: ${seen.values}`);
   await eventually(async () => assert.equal(await bar.isVisible(), false, 'the bar is gone once the file is read'));
   await drawnFigures(app);

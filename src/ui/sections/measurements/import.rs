@@ -49,6 +49,23 @@ pub(super) fn pasted(loaded: Loaded) {
     read(loaded, "pasted text", text.into());
 }
 
+/// Shows the progress bar at `share` (0 to 1) of the file being read, or hides it.
+fn progress(share: Option<f64>) {
+    let document = web_sys::window().and_then(|w| w.document());
+    let element = |id| document.as_ref().and_then(|d| d.get_element_by_id(id));
+    let (Some(bar), Some(shown)) = (element("import-progress"), element("import-progress-box"))
+    else {
+        return;
+    };
+    let _ = match share {
+        Some(share) => {
+            let _ = bar.set_attribute("value", &format!("{share}"));
+            shown.remove_attribute("hidden")
+        }
+        None => shown.set_attribute("hidden", ""),
+    };
+}
+
 fn read_files(loaded: Loaded, files: Option<web_sys::FileList>) {
     let Some(files) = files else { return };
     for i in 0..files.length() {
@@ -62,33 +79,37 @@ fn read_files(loaded: Loaded, files: Option<web_sys::FileList>) {
 /// answer: new runs are added and the first of them chosen; a refusal is shown and what was
 /// loaded before is kept.
 fn read(loaded: Loaded, name: &str, payload: wasm_bindgen::JsValue) {
-    loaded.imports.update(|i| {
-        i.pending += 1;
-        i.progress = 0.0;
-    });
-    let progress = move |share: f64| loaded.imports.update(|i| i.progress = share);
-    worker::read(name, payload, progress, move |reply| {
-        loaded.imports.update(|i| {
-            i.pending = i.pending.saturating_sub(1);
-            i.progress = 0.0;
-            match decode_reply(&reply) {
-                Some(Ok(new_runs)) => {
-                    i.selected = i.runs.len();
-                    i.runs.extend(new_runs);
-                    i.error = None;
-                    i.applied.clear();
-                    // The figures' canvases are in the markup just placed: drawn once it is.
-                    request_animation_frame(move || results::draw(loaded));
+    loaded.imports.update(|i| i.pending += 1);
+    progress(Some(0.0));
+    worker::read(
+        name,
+        payload,
+        |share| progress(Some(share)),
+        move |reply| {
+            loaded.imports.update(|i| {
+                i.pending = i.pending.saturating_sub(1);
+                if i.pending == 0 {
+                    progress(None);
                 }
-                Some(Err(message)) => i.error = Some(message),
-                None => {
-                    i.error = Some(
-                        "The file reader gave an answer the page cannot read; reload the page \
+                match decode_reply(&reply) {
+                    Some(Ok(new_runs)) => {
+                        i.selected = i.runs.len();
+                        i.runs.extend(new_runs);
+                        i.error = None;
+                        i.applied.clear();
+                        // The figures' canvases are in the markup just placed: drawn once it is.
+                        request_animation_frame(move || results::draw(loaded));
+                    }
+                    Some(Err(message)) => i.error = Some(message),
+                    None => {
+                        i.error = Some(
+                            "The file reader gave an answer the page cannot read; reload the page \
                          and try again."
-                            .into(),
-                    )
+                                .into(),
+                        )
+                    }
                 }
-            }
-        });
-    });
+            });
+        },
+    );
 }

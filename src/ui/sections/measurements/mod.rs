@@ -28,8 +28,6 @@ struct Imports {
     selected: usize,
     error: Option<String>,
     pending: usize,
-    /// How far the file being read has got, from 0 to 1.
-    progress: f64,
     applied: String,
 }
 
@@ -62,6 +60,11 @@ const STATIC: &str = concat!(
     r#"<label for="import-paste">The contents of a result file</label>"#,
     r#"<textarea id="import-paste" data-testid="import-paste" rows="6" spellcheck="false"></textarea>"#,
     r#"<button type="button" data-testid="import-paste-go">Read the pasted text</button></details>"#,
+    // Shown and moved by the worker's progress reports (`import::progress`), outside the view:
+    // an element with reactive attributes costs the page's wasm more than these few calls.
+    r#"<p class="import-progress" id="import-progress-box" hidden>"#,
+    r#"<label for="import-progress">Reading and fitting: </label>"#,
+    r#"<progress id="import-progress" data-testid="import-progress" max="1" value="0"></progress></p>"#,
 );
 
 #[component]
@@ -112,12 +115,7 @@ pub fn Measurements() -> impl IntoView {
         <section class="measurements" id="measurements" aria-labelledby="measurements-title"
             on:change=on_change on:click=on_click>
             <div inner_html=STATIC></div>
-            <p class="import-status" role="status" data-testid="import-busy">
-                <label for="import-progress">{busy}</label>
-                <progress id="import-progress" data-testid="import-progress" max="1"
-                    value=move || imports.with(|i| i.progress)
-                    hidden=move || imports.with(|i| i.pending == 0)></progress>
-            </p>
+            <p class="import-status" role="status" data-testid="import-busy">{busy}</p>
             <p class="import-error" role="alert" data-testid="import-error" hidden=move || imports.with(|i| i.error.is_none())>
                 {move || imports.with(|i| i.error.clone().unwrap_or_default())}
             </p>

@@ -22,8 +22,8 @@ thread_local! {
 }
 
 fn canvas(figure: RunFigure) -> Option<web_sys::HtmlCanvasElement> {
-    let selector = format!("[data-testid=\"{}-canvas\"]", figure.slug());
-    web_sys::window()?.document()?.query_selector(&selector).ok()??.dyn_into().ok()
+    let id = format!("{}-canvas", figure.slug());
+    web_sys::window()?.document()?.get_element_by_id(&id)?.dyn_into().ok()
 }
 
 fn selected_id(loaded: Loaded) -> Option<usize> {
