@@ -3,8 +3,9 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { onlyIn, openApp, useBrowser } from './helpers.mjs';
+import { REPO_ROOT, onlyIn, openApp, useBrowser } from './helpers.mjs';
 
 // @axe-core/playwright runs axe through a Playwright page, and Playwright drives only Chromium
 // here (Firefox goes through puppeteer-core).
@@ -41,6 +42,16 @@ export const STATES = [
   },
   { name: 'dark', query: '', colorScheme: 'dark' },
   { name: 'embed', query: '?embed=crossing', ready: '[data-testid="crossing-canvas"]' },
+  {
+    name: 'a result file loaded, its figures drawn and tables open',
+    query: '',
+    prepare: async (app) => {
+      const file = path.join(REPO_ROOT, 'tests', 'data', 'bench-results', 'sglang_0.5.9_bench_serving_output-details__llm-benchmaq_qwen3.5-27b.jsonl');
+      await app.byTestId('import-file').setInputFiles(file);
+      await app.page.waitForFunction(() => ['fit-ttft', 'fit-decode-time', 'fit-residuals'].every((s) => document.querySelector(`[data-testid="${s}-canvas"]`)?.style.height), null, { timeout: 30_000 });
+      await app.page.evaluate(() => document.querySelectorAll('#measurements details').forEach((d) => (d.open = true)));
+    },
+  },
 ];
 
 /** One line per violation: rule, impact, how many elements, the first few of them. */
