@@ -343,6 +343,8 @@ pub fn draw_line<DB: DrawingBackend>(
     dashed: bool,
     style: &Style,
 ) -> DrawResult<DB> {
+    let y_span = ends(chart.as_coord_spec().y);
+    let Some((from, to)) = within((intercept, slope), (from, to), y_span) else { return Ok(()) };
     let (a, b) = ((from, intercept + slope * from), (to, intercept + slope * to));
     let line = style.line(color, 2.5);
     if dashed {
@@ -352,6 +354,21 @@ pub fn draw_line<DB: DrawingBackend>(
         return Ok(());
     }
     chart.draw(&PathElement::new(vec![a, b], line))
+}
+
+/// The part of `[from, to]` where the line `intercept + slope·x` stays within `y_span`, so a
+/// line is not drawn over the axes' labels (a floor with a negative intercept, say).
+pub fn within(
+    (intercept, slope): (f64, f64),
+    (from, to): (f64, f64),
+    (lo, hi): (f64, f64),
+) -> Option<(f64, f64)> {
+    if slope == 0.0 {
+        return (intercept >= lo && intercept <= hi).then_some((from, to));
+    }
+    let (at_lo, at_hi) = ((lo - intercept) / slope, (hi - intercept) / slope);
+    let (start, end) = (from.max(at_lo.min(at_hi)), to.min(at_lo.max(at_hi)));
+    (start < end).then_some((start, end))
 }
 
 /// A message in place of a plot, for a figure with nothing to draw.
@@ -406,6 +423,17 @@ mod tests {
         assert_eq!(b[0].median, 4.5);
         assert!(b[0].p10 < b[0].median && b[0].median < b[0].p90);
         assert!(bins(&[], (0.0, 1.0), 20).is_empty());
+    }
+
+    #[test]
+    fn lines_are_cut_where_they_leave_the_plot() {
+        // y = −1 + x on [0, 10] within y ∈ [0, 5]: from x = 1 to x = 6.
+        assert_eq!(within((-1.0, 1.0), (0.0, 10.0), (0.0, 5.0)), Some((1.0, 6.0)));
+        // Falling: y = 4 − x within [0, 5] on [0, 10]: from 0 to 4.
+        assert_eq!(within((4.0, -1.0), (0.0, 10.0), (0.0, 5.0)), Some((0.0, 4.0)));
+        assert_eq!(within((7.0, 0.0), (0.0, 10.0), (0.0, 5.0)), None);
+        assert_eq!(within((2.0, 0.0), (0.0, 10.0), (0.0, 5.0)), Some((0.0, 10.0)));
+        assert_eq!(within((-20.0, 1.0), (0.0, 10.0), (0.0, 5.0)), None);
     }
 
     #[test]

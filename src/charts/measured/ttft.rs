@@ -143,7 +143,7 @@ impl RunChart for TtftInputs {
             let curve: Vec<(f64, f64)> = (0..=80)
                 .map(|i| lo + (hi - lo) * f64::from(i) / 80.0)
                 .map(|x| (x, deep.at(x)))
-                .filter(|(_, y)| *y <= cloud.y_range.1)
+                .filter(|(_, y)| *y >= cloud.y_range.0 && *y <= cloud.y_range.1)
                 .collect();
             chart.draw(&PathElement::new(curve, style.line(p.decode, 2.0)))?;
         }
