@@ -3,6 +3,12 @@
 // every build. As a file of its own this script is covered by `script-src 'self'`, and trunk
 // gives it a content hash in its name and an integrity attribute like every other asset.
 
+// The build writes the whole lesson into the page (#prerendered) so it can be read before the
+// wasm arrives. A page showing one figure (an embed, or presentation mode) is not that lesson:
+// it goes at once, before the browser paints it.
+const single = /[?&](embed|present)=/.test(location.search);
+if (single) document.getElementById('prerendered')?.remove();
+
 // The release build stops at a panic with a bare trap (see xtask/src/lean_std.rs), and after one
 // the app can no longer answer its controls. The console alone would leave a reader looking at a
 // page that silently ignores them, so the page says it has stopped.
@@ -33,7 +39,10 @@ try {
   // hash trunk put on its preload link: a changed file is refused instead of run.
   wasm = await init({ module_or_path: fetch(wasmLink.href, { integrity: wasmLink.integrity, credentials: 'same-origin' }) });
 } catch (error) {
-  stopped('Crossover could not start.');
+  // The lesson's text is on the page already; only what the wasm draws and runs is missing.
+  stopped(document.getElementById('prerendered')
+    ? 'The figures and controls could not start: they need a browser that runs WebAssembly. The text of the lesson below reads without them.'
+    : 'Crossover could not start.');
   throw error;
 }
 dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));

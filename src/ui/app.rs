@@ -127,9 +127,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
     // The lesson's second half is built after the first paint: the reader sees the first
     // controls and figures sooner, and by the time they scroll there the rest is built.
     let below_fold = RwSignal::new(false);
-    request_animation_frame(move || {
-        set_timeout(move || below_fold.set(true), std::time::Duration::ZERO)
-    });
+    dom::after_first_paint(move || below_fold.set(true));
     view! {
         <header class="masthead">
             <p class="kicker">"Crossover · an explainer of LLM response time"</p>
@@ -163,6 +161,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
 #[component]
 fn Complete() -> impl IntoView {
     Effect::new(move |_| {
+        dom::remove_standing_in();
         dom::scroll_to_fragment();
         dom::mark_complete();
     });
