@@ -8,6 +8,12 @@
 // it goes at once, before the browser paints it.
 const single = /[?&](embed|present)=/.test(location.search);
 if (single) document.getElementById('prerendered')?.remove();
+// The lesson is painted before the app can set its colours: dark as the app will choose it (the
+// link's last `theme`, else the system's), so a dark page does not open light and then flip.
+// The app takes this over when it starts (src/ui/widgets/theme.rs).
+const theme = new URLSearchParams(location.search).getAll('theme').pop()?.trim();
+const dark = theme === 'dark' || (theme !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
+document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 
 // The release build stops at a panic with a bare trap (see xtask/src/lean_std.rs), and after one
 // the app can no longer answer its controls. The console alone would leave a reader looking at a

@@ -62,7 +62,9 @@ pub fn App() -> impl IntoView {
     // Printed pages cannot click "show the numbers": open every data table before printing. The
     // signal writes the tables at once (effects run before the browser lays out the print); the
     // details' own toggle events would come too late.
-    let printing = RwSignal::new(false);
+    // The markup written at build time is read like a printed page: nothing can write a table
+    // into it when its details open, so every table is written out already.
+    let printing = RwSignal::new(dom::AT_BUILD_TIME);
     provide_context(Printing(printing));
     let _ = window_event_listener_untyped("beforeprint", move |_| {
         printing.set(true);

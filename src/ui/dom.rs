@@ -6,6 +6,9 @@
 //! this file that answers as a page with an empty address would, so the components build the
 //! lesson at its defaults without a `cfg` of their own.
 
+/// Whether this is the native build that renders the page's markup, not the browser's.
+pub const AT_BUILD_TIME: bool = !cfg!(target_arch = "wasm32");
+
 #[cfg(target_arch = "wasm32")]
 pub use browser::*;
 #[cfg(not(target_arch = "wasm32"))]
