@@ -83,3 +83,15 @@ fn no_number_is_broken_and_nothing_from_the_browser_is_missing() {
         &html[field..tag_end]
     );
 }
+
+#[test]
+fn the_markup_holds_nothing_the_content_security_policy_refuses() {
+    // index.html allows no inline style or script: a `style` attribute or an inline handler in
+    // the markup would be refused (and reported) by every browser.
+    let html = lesson_html();
+    assert!(!html.contains(" style="), "an inline style attribute");
+    assert!(!html.contains("<script"), "an inline script");
+    for handler in [" onclick=", " oninput=", " onchange=", " onload=", " onerror="] {
+        assert!(!html.contains(handler), "an inline handler {handler}");
+    }
+}

@@ -16,8 +16,8 @@ function lessonOutline() {
   // Sections out of view skip rendering (content-visibility: auto); render them for this read.
   for (const s of document.querySelectorAll('section')) s.style.contentVisibility = 'visible';
   const sections = [...document.querySelectorAll('main section[aria-labelledby]')].map((s) => ({
-    heading: s.querySelector('h2')?.innerText.trim(),
-    paragraph: [...s.querySelectorAll('p')].map((p) => p.innerText.trim()).find((t) => t.length > 40),
+    heading: document.getElementById(s.getAttribute('aria-labelledby'))?.textContent.trim(),
+    paragraph: [...s.querySelectorAll('p, li')].map((p) => p.textContent.trim()).find((t) => t.length > 40),
   }));
   return { title: document.querySelector('h1')?.innerText.trim(), sections };
 }
@@ -84,7 +84,7 @@ test('once the app starts, it has replaced every prerendered node with the same 
   const counts = await app.page.evaluate(() => {
     const ids = [...document.querySelectorAll('[data-testid]')].map((e) => e.getAttribute('data-testid'));
     const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
-    const headings = [...document.querySelectorAll('h1, h2')].map((h) => h.innerText.trim());
+    const headings = [...document.querySelectorAll('h1, h2')].map((h) => h.textContent.trim());
     return {
       prerendered: document.querySelectorAll('#prerendered, [data-prerendered], .canvas-waiting').length,
       repeated,
