@@ -38,12 +38,26 @@ addEventListener('unhandledrejection', (event) => trapped(event.reason));
 const moduleLink = document.querySelector('link[rel="modulepreload"][href$=".js"]');
 const wasmLink = document.querySelector('link[rel="preload"][href$=".wasm"]');
 if (!moduleLink || !wasmLink) throw new Error('crossover: the build did not announce its module and wasm');
+// The app replaces the prerendered lesson as it starts. Started before the browser has painted
+// that lesson (a fast connection, a cached wasm), it would make the reader wait for the wasm
+// to see text that had already arrived: so it starts once the lesson is on screen, one frame
+// on. A tab in the background paints no frames; there a short timer stands in.
+const lessonPainted = () =>
+  new Promise((done) => {
+    if (!document.getElementById('prerendered')) return done();
+    requestAnimationFrame(() => setTimeout(done, 0));
+    setTimeout(done, 100);
+  });
 let wasm;
 try {
-  const { default: init } = await import(moduleLink.href);
   // Browsers ignore `integrity` on a preload of a fetch, so the wasm is fetched here with the
   // hash trunk put on its preload link: a changed file is refused instead of run.
-  wasm = await init({ module_or_path: fetch(wasmLink.href, { integrity: wasmLink.integrity, credentials: 'same-origin' }) });
+  const response = fetch(wasmLink.href, { integrity: wasmLink.integrity, credentials: 'same-origin' });
+  // A refused fetch is reported below, once init has awaited it, not as an unhandled rejection.
+  response.catch(() => {});
+  const { default: init } = await import(moduleLink.href);
+  await lessonPainted();
+  wasm = await init({ module_or_path: response });
 } catch (error) {
   // The lesson's text is on the page already; only what the wasm draws and runs is missing.
   stopped(document.getElementById('prerendered')

@@ -106,8 +106,11 @@ mod browser {
     /// Marks the nodes of the lesson rendered at build time (index.html's `#prerendered`), so the
     /// live page can stand in for them.
     const PRERENDERED_ID: &str = "prerendered";
-    /// What the prerendered nodes still shown carry until the live ones replace them.
+    /// What the prerendered nodes still shown carry until the live ones replace them: their
+    /// place among their container's children.
     const STANDING_IN: &str = "data-prerendered";
+    /// Marks a container whose children are built in stages.
+    const TAKEOVER: &str = "data-takeover";
 
     /// A new element, placed where the build put the prerendered lesson, for the app to mount in.
     /// The page body if that markup is missing (a plain `trunk serve` of the unprocessed page).
@@ -124,37 +127,71 @@ mod browser {
     }
 
     /// Removes the prerendered lesson now that the live page is mounted in `live`, in the same task,
-    /// so the browser never paints between the two. The lesson's second half is not built yet (see
-    /// `FullPage`): its prerendered sections move into the live `<main>`, where the live ones will
-    /// appear, and stay until [`remove_standing_in`]. A page showing one figure keeps none of them.
+    /// so the browser never paints between the two. Parts built in later tasks (`widgets::later`)
+    /// are not there yet: in each container marked `data-takeover`, the prerendered children
+    /// beyond those already built move into the live container, after them, and stand in until
+    /// their live twins are built. A page showing one figure keeps none of them.
     pub fn replace_prerendered(live: &web_sys::Element) {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
         let Some(prerendered) = document.get_element_by_id(PRERENDERED_ID) else { return };
-        let live_main = live.query_selector("main#main").ok().flatten();
-        let built_main = prerendered.query_selector("main#main").ok().flatten();
-        if let (Some(live_main), Some(built_main)) = (live_main, built_main) {
-            let built_already = live_main.child_element_count();
-            let later: Vec<web_sys::Element> = (0..built_main.children().length())
-                .filter_map(|i| built_main.children().item(i))
-                .skip(built_already as usize)
-                .collect();
-            for section in later {
-                let _ = section.set_attribute(STANDING_IN, "");
-                let _ = live_main.append_child(&section);
+        let selector = format!("[{TAKEOVER}]");
+        if let (Ok(built), Ok(live_parts)) =
+            (prerendered.query_selector_all(&selector), live.query_selector_all(&selector))
+        {
+            for i in 0..built.length().min(live_parts.length()) {
+                let (Some(from), Some(to)) = (element(built.item(i)), element(live_parts.item(i)))
+                else {
+                    continue;
+                };
+                let children: Vec<web_sys::Element> =
+                    (0..from.children().length()).filter_map(|c| from.children().item(c)).collect();
+                let already = to.child_element_count() as usize;
+                for (index, child) in children.into_iter().enumerate().skip(already) {
+                    let _ = child.set_attribute(STANDING_IN, &index.to_string());
+                    let _ = to.append_child(&child);
+                }
             }
         }
         prerendered.remove();
     }
 
-    /// Removes the prerendered sections still standing in for ones the live page has now built.
+    /// Removes the prerendered children whose live twins are now built: in each container, those
+    /// at a place the live children have reached.
     pub fn remove_standing_in() {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Ok(parts) = document.query_selector_all(&format!("[{TAKEOVER}]")) else { return };
+        for i in 0..parts.length() {
+            let Some(part) = element(parts.item(i)) else { continue };
+            let children: Vec<web_sys::Element> =
+                (0..part.children().length()).filter_map(|c| part.children().item(c)).collect();
+            let live = children.iter().filter(|c| !c.has_attribute(STANDING_IN)).count();
+            for child in children {
+                let place = child.get_attribute(STANDING_IN).and_then(|p| p.parse::<usize>().ok());
+                if place.is_some_and(|place| place < live) {
+                    child.remove();
+                }
+            }
+        }
+    }
+
+    /// Removes every prerendered node still standing in: the live page is complete.
+    pub fn remove_all_standing_in() {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
         let Ok(all) = document.query_selector_all(&format!("[{STANDING_IN}]")) else { return };
         for i in 0..all.length() {
-            if let Some(element) = all.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+            if let Some(element) = element(all.item(i)) {
                 element.remove();
             }
         }
+    }
+
+    fn element(node: Option<web_sys::Node>) -> Option<web_sys::Element> {
+        node.and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+    }
+
+    /// Runs `f` in a task of its own, after whatever the browser has queued.
+    pub fn next_task(f: impl FnOnce() + 'static) {
+        leptos::prelude::set_timeout(f, std::time::Duration::ZERO)
     }
 }
 
@@ -190,5 +227,12 @@ mod native {
         f()
     }
 
+    /// At build time every stage is built at once.
+    pub fn next_task(f: impl FnOnce() + 'static) {
+        f()
+    }
+
     pub fn remove_standing_in() {}
+
+    pub fn remove_all_standing_in() {}
 }
