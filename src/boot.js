@@ -3,6 +3,18 @@
 // every build. As a file of its own this script is covered by `script-src 'self'`, and trunk
 // gives it a content hash in its name and an integrity attribute like every other asset.
 
+// The build writes the whole lesson into the page (#prerendered) so it can be read before the
+// wasm arrives. A page showing one figure (an embed, or presentation mode) is not that lesson:
+// it goes at once, before the browser paints it.
+const single = /[?&](embed|present)=/.test(location.search);
+if (single) document.getElementById('prerendered')?.remove();
+// The lesson is painted before the app can set its colours: dark as the app will choose it (the
+// link's last `theme`, else the system's), so a dark page does not open light and then flip.
+// The app takes this over when it starts (src/ui/widgets/theme.rs).
+const theme = new URLSearchParams(location.search).getAll('theme').pop()?.trim();
+const dark = theme === 'dark' || (theme !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
+document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+
 // The release build stops at a panic with a bare trap (see xtask/src/lean_std.rs), and after one
 // the app can no longer answer its controls. The console alone would leave a reader looking at a
 // page that silently ignores them, so the page says it has stopped.
@@ -26,14 +38,31 @@ addEventListener('unhandledrejection', (event) => trapped(event.reason));
 const moduleLink = document.querySelector('link[rel="modulepreload"][href$=".js"]');
 const wasmLink = document.querySelector('link[rel="preload"][href$=".wasm"]');
 if (!moduleLink || !wasmLink) throw new Error('crossover: the build did not announce its module and wasm');
+// The app replaces the prerendered lesson as it starts. Started before the browser has painted
+// that lesson (a fast connection, a cached wasm), it would make the reader wait for the wasm
+// to see text that had already arrived: so it starts once the lesson is on screen, one frame
+// on. A tab in the background paints no frames; there a short timer stands in.
+const lessonPainted = () =>
+  new Promise((done) => {
+    if (!document.getElementById('prerendered')) return done();
+    requestAnimationFrame(() => setTimeout(done, 0));
+    setTimeout(done, 100);
+  });
 let wasm;
 try {
-  const { default: init } = await import(moduleLink.href);
   // Browsers ignore `integrity` on a preload of a fetch, so the wasm is fetched here with the
   // hash trunk put on its preload link: a changed file is refused instead of run.
-  wasm = await init({ module_or_path: fetch(wasmLink.href, { integrity: wasmLink.integrity, credentials: 'same-origin' }) });
+  const response = fetch(wasmLink.href, { integrity: wasmLink.integrity, credentials: 'same-origin' });
+  // A refused fetch is reported below, once init has awaited it, not as an unhandled rejection.
+  response.catch(() => {});
+  const { default: init } = await import(moduleLink.href);
+  await lessonPainted();
+  wasm = await init({ module_or_path: response });
 } catch (error) {
-  stopped('Crossover could not start.');
+  // The lesson's text is on the page already; only what the wasm draws and runs is missing.
+  stopped(document.getElementById('prerendered')
+    ? 'The figures and controls could not start: they need a browser that runs WebAssembly. The text of the lesson below reads without them.'
+    : 'Crossover could not start.');
   throw error;
 }
 dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));

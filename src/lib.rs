@@ -5,6 +5,9 @@
 //! benchmark's result file and fitting the lesson's lines to it), `charts` (one drawing function
 //! per figure over any plotters backend) and, in the browser build only, `ui` (Leptos).
 
+// Rendering the page to HTML natively walks the whole view's nested type in one async block.
+#![recursion_limit = "512"]
+
 pub mod charts;
 pub mod format;
 
@@ -36,7 +39,5 @@ pub mod measurements;
 )]
 pub mod text;
 
-#[cfg(target_arch = "wasm32")]
 pub mod render;
-#[cfg(target_arch = "wasm32")]
 pub mod ui;

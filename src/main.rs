@@ -1,4 +1,6 @@
-//! The browser entry point: mount the app. Everything else lives in the library.
+//! The browser entry point mounts the app. Natively, the same program writes the lesson's
+//! markup into a built index.html (Trunk.toml's post-build hook runs it), so the page can be
+//! read before its wasm has arrived. Everything else lives in the library.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -6,7 +8,25 @@ fn main() {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-#[allow(clippy::print_stderr, reason = "the one line a native run has to say")]
-fn main() {
-    eprintln!("crossover runs in the browser: see the README's quick start (cargo xtask serve).");
+#[allow(clippy::print_stderr, reason = "a build step's one line of failure")]
+fn main() -> std::process::ExitCode {
+    let Some(path) = std::env::args_os().nth(1) else {
+        eprintln!("usage: crossover <built index.html>: writes the lesson's markup into it (the browser runs the page itself; see the README's quick start)");
+        return std::process::ExitCode::FAILURE;
+    };
+    match prerender_into(std::path::Path::new(&path)) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("crossover: cannot write the lesson into {}: {e}", path.to_string_lossy());
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// Fills the page's `#prerendered` element with the lesson.
+#[cfg(not(target_arch = "wasm32"))]
+fn prerender_into(path: &std::path::Path) -> Result<(), String> {
+    let page = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let filled = crossover::ui::fill_prerendered(&page, &crossover::ui::lesson_html())?;
+    std::fs::write(path, filled).map_err(|e| e.to_string())
 }

@@ -9,6 +9,7 @@ use super::sections::one_request::OneRequest;
 use super::sections::summary::Summary;
 use super::single_figure::SingleFigure;
 use super::widgets::announcer::Announcer;
+use super::widgets::later::{provide_stages, Later, LAST_STAGE};
 use super::widgets::notices::Notices;
 use super::widgets::share::ShareBar;
 use super::widgets::theme::{provide_theme, ThemeToggle};
@@ -62,7 +63,9 @@ pub fn App() -> impl IntoView {
     // Printed pages cannot click "show the numbers": open every data table before printing. The
     // signal writes the tables at once (effects run before the browser lays out the print); the
     // details' own toggle events would come too late.
-    let printing = RwSignal::new(false);
+    // The markup written at build time is read like a printed page: nothing can write a table
+    // into it when its details open, so every table is written out already.
+    let printing = RwSignal::new(dom::AT_BUILD_TIME);
     provide_context(Printing(printing));
     let _ = window_event_listener_untyped("beforeprint", move |_| {
         printing.set(true);
@@ -124,12 +127,8 @@ fn write_query_when_still(latest: StoredValue<Option<Change>>, delay_ms: f64) {
 
 #[component]
 fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
-    // The lesson's second half is built after the first paint: the reader sees the first
-    // controls and figures sooner, and by the time they scroll there the rest is built.
-    let below_fold = RwSignal::new(false);
-    request_animation_frame(move || {
-        set_timeout(move || below_fold.set(true), std::time::Duration::ZERO)
-    });
+    // The first screen is built at once; the rest in later tasks (widgets::later).
+    provide_stages();
     view! {
         <header class="masthead">
             <p class="kicker">"Crossover · an explainer of LLM response time"</p>
@@ -141,15 +140,17 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
         </header>
         <Notices />
         <Announcer />
-        <main id="main">
+        <main id="main" data-takeover>
             <OneRequest />
-            <Show when=move || below_fold.get()>
+            <Later stage=3>
                 <Deployments />
+            </Later>
+            <Later stage=LAST_STAGE>
                 <Measurements />
                 <Deeper />
                 <Summary />
                 <Complete />
-            </Show>
+            </Later>
         </main>
         <footer class="colophon">
             <p>"Numbers follow deliberately simple straight lines; the section on the deeper model says where they bend."</p>
@@ -163,6 +164,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
 #[component]
 fn Complete() -> impl IntoView {
     Effect::new(move |_| {
+        dom::remove_all_standing_in();
         dom::scroll_to_fragment();
         dom::mark_complete();
     });

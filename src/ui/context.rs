@@ -26,6 +26,10 @@ pub struct Printing(pub RwSignal<bool>);
 #[derive(Clone, Copy)]
 pub struct Dark(pub Memo<bool>);
 
+/// How many of the page's later stages are built (`widgets::later`).
+#[derive(Clone, Copy)]
+pub struct BuildStage(pub RwSignal<u8>);
+
 pub fn use_state() -> RwSignal<State> {
     expect_context::<StateContext>().0
 }

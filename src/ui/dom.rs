@@ -1,73 +1,238 @@
 //! The few browser facts the components need, each failing soft: a missing window or a refused
 //! call must never take the page down.
+//!
+//! The page is also rendered natively, to write its markup into index.html at build time
+//! (`crate::prerender`). There is no browser then: each function has a native twin at the end of
+//! this file that answers as a page with an empty address would, so the components build the
+//! lesson at its defaults without a `cfg` of their own.
 
-use wasm_bindgen::JsValue;
+/// Whether this is the native build that renders the page's markup, not the browser's.
+pub const AT_BUILD_TIME: bool = !cfg!(target_arch = "wasm32");
 
-/// The page's query string, or empty if it cannot be read.
-pub fn query_string() -> String {
-    web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default()
-}
+#[cfg(target_arch = "wasm32")]
+pub use browser::*;
+#[cfg(not(target_arch = "wasm32"))]
+pub use native::*;
 
-/// Rewrites the address bar's query without adding a history entry or scrolling, so a link
-/// copied at any moment reproduces what is on screen.
-pub fn replace_query(query: &str) {
-    let Some(window) = web_sys::window() else { return };
-    let Ok(history) = window.history() else { return };
-    let path = window.location().pathname().unwrap_or_default();
-    let hash = window.location().hash().unwrap_or_default();
-    let _ =
-        history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}{hash}")));
-}
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    use wasm_bindgen::{JsCast, JsValue};
 
-/// The `<html>` element, where the page states what scripts may wait on.
-fn root() -> Option<web_sys::Element> {
-    web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element())
-}
+    /// The page's query string, or empty if it cannot be read.
+    pub fn query_string() -> String {
+        web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default()
+    }
 
-/// Sets or clears `data-url-pending` on the root element.
-pub fn mark_url_pending(pending: bool) {
-    let Some(root) = root() else { return };
-    let _ = if pending {
-        root.set_attribute("data-url-pending", "")
-    } else {
-        root.remove_attribute("data-url-pending")
-    };
-}
+    /// Rewrites the address bar's query without adding a history entry or scrolling, so a link
+    /// copied at any moment reproduces what is on screen.
+    pub fn replace_query(query: &str) {
+        let Some(window) = web_sys::window() else { return };
+        let Ok(history) = window.history() else { return };
+        let path = window.location().pathname().unwrap_or_default();
+        let hash = window.location().hash().unwrap_or_default();
+        let _ = history.replace_state_with_url(
+            &JsValue::NULL,
+            "",
+            Some(&format!("{path}?{query}{hash}")),
+        );
+    }
 
-/// Marks the root element `data-embed` for a page showing one embedded figure, so the
-/// stylesheet can trim the page margins. (A `body:has(.single.embed)` rule did the same, but
-/// made the browser recompute the whole page's style on every slider step, 0.33 ms each.)
-pub fn mark_embedded() {
-    let Some(root) = root() else { return };
-    let _ = root.set_attribute("data-embed", "");
-}
+    /// The `<html>` element, where the page states what scripts may wait on.
+    fn root() -> Option<web_sys::Element> {
+        web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element())
+    }
 
-/// Marks the root element `data-complete` once every section of the page is built, so scripts
-/// (and the browser tests) can wait for the whole page rather than its first screen.
-pub fn mark_complete() {
-    let Some(root) = root() else { return };
-    let _ = root.set_attribute("data-complete", "");
-}
+    /// Sets or clears `data-url-pending` on the root element.
+    pub fn mark_url_pending(pending: bool) {
+        let Some(root) = root() else { return };
+        let _ = if pending {
+            root.set_attribute("data-url-pending", "")
+        } else {
+            root.remove_attribute("data-url-pending")
+        };
+    }
 
-/// Scrolls to the element the address's `#fragment` names, if there is one. A link to a section
-/// built after the first paint arrives before its target exists, so the browser's own jump to
-/// the fragment finds nothing; this repeats it once the page is whole.
-pub fn scroll_to_fragment() {
-    let Some(window) = web_sys::window() else { return };
-    let Ok(hash) = window.location().hash() else { return };
-    let Some(id) = hash.strip_prefix('#').filter(|id| !id.is_empty()) else { return };
-    let id = js_sys::decode_uri_component(id).map(String::from).unwrap_or_else(|_| id.to_string());
-    if let Some(target) = window.document().and_then(|d| d.get_element_by_id(&id)) {
-        target.scroll_into_view();
+    /// Marks the root element `data-embed` for a page showing one embedded figure, so the
+    /// stylesheet can trim the page margins. (A `body:has(.single.embed)` rule did the same, but
+    /// made the browser recompute the whole page's style on every slider step, 0.33 ms each.)
+    pub fn mark_embedded() {
+        let Some(root) = root() else { return };
+        let _ = root.set_attribute("data-embed", "");
+    }
+
+    /// Marks the root element `data-complete` once every section of the page is built, so scripts
+    /// (and the browser tests) can wait for the whole page rather than its first screen.
+    pub fn mark_complete() {
+        let Some(root) = root() else { return };
+        let _ = root.set_attribute("data-complete", "");
+    }
+
+    /// Scrolls to the element the address's `#fragment` names, if there is one. A link to a section
+    /// built after the first paint arrives before its target exists, so the browser's own jump to
+    /// the fragment finds nothing; this repeats it once the page is whole.
+    pub fn scroll_to_fragment() {
+        let Some(window) = web_sys::window() else { return };
+        let Ok(hash) = window.location().hash() else { return };
+        let Some(id) = hash.strip_prefix('#').filter(|id| !id.is_empty()) else { return };
+        let id =
+            js_sys::decode_uri_component(id).map(String::from).unwrap_or_else(|_| id.to_string());
+        if let Some(target) = window.document().and_then(|d| d.get_element_by_id(&id)) {
+            target.scroll_into_view();
+        }
+    }
+
+    /// Device pixels per CSS pixel, for crisp canvases on high-density screens.
+    pub fn device_pixel_ratio() -> f64 {
+        let ratio = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0);
+        if ratio.is_finite() && ratio > 0.0 {
+            ratio.min(4.0)
+        } else {
+            1.0
+        }
+    }
+
+    /// The system's dark-mode query, to follow it while the reader has not chosen a theme.
+    pub fn dark_scheme_query() -> Option<web_sys::MediaQueryList> {
+        web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+    }
+
+    /// Runs `f` after the browser has painted what is built so far.
+    pub fn after_first_paint(f: impl FnOnce() + 'static) {
+        leptos::prelude::request_animation_frame(move || {
+            leptos::prelude::set_timeout(f, std::time::Duration::ZERO)
+        });
+    }
+
+    /// Marks the nodes of the lesson rendered at build time (index.html's `#prerendered`), so the
+    /// live page can stand in for them.
+    const PRERENDERED_ID: &str = "prerendered";
+    /// What the prerendered nodes still shown carry until the live ones replace them: their
+    /// place among their container's children.
+    const STANDING_IN: &str = "data-prerendered";
+    /// Marks a container whose children are built in stages.
+    const TAKEOVER: &str = "data-takeover";
+
+    /// A new element, placed where the build put the prerendered lesson, for the app to mount in.
+    /// The page body if that markup is missing (a plain `trunk serve` of the unprocessed page).
+    pub fn mount_point() -> Option<web_sys::HtmlElement> {
+        let document = web_sys::window()?.document()?;
+        let body = document.body()?;
+        let Some(prerendered) = document.get_element_by_id(PRERENDERED_ID) else {
+            return Some(body);
+        };
+        let point = document.create_element("div").ok()?.dyn_into::<web_sys::HtmlElement>().ok()?;
+        point.set_id("app");
+        prerendered.before_with_node_1(&point).ok()?;
+        Some(point)
+    }
+
+    /// Removes the prerendered lesson now that the live page is mounted in `live`, in the same task,
+    /// so the browser never paints between the two. Parts built in later tasks (`widgets::later`)
+    /// are not there yet: in each container marked `data-takeover`, the prerendered children
+    /// beyond those already built move into the live container, after them, and stand in until
+    /// their live twins are built. A page showing one figure keeps none of them.
+    pub fn replace_prerendered(live: &web_sys::Element) {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Some(prerendered) = document.get_element_by_id(PRERENDERED_ID) else { return };
+        let selector = format!("[{TAKEOVER}]");
+        if let (Ok(built), Ok(live_parts)) =
+            (prerendered.query_selector_all(&selector), live.query_selector_all(&selector))
+        {
+            for i in 0..built.length().min(live_parts.length()) {
+                let (Some(from), Some(to)) = (element(built.item(i)), element(live_parts.item(i)))
+                else {
+                    continue;
+                };
+                let children: Vec<web_sys::Element> =
+                    (0..from.children().length()).filter_map(|c| from.children().item(c)).collect();
+                let already = to.child_element_count() as usize;
+                for (index, child) in children.into_iter().enumerate().skip(already) {
+                    let _ = child.set_attribute(STANDING_IN, &index.to_string());
+                    let _ = to.append_child(&child);
+                }
+            }
+        }
+        prerendered.remove();
+    }
+
+    /// Removes the prerendered children whose live twins are now built: in each container, those
+    /// at a place the live children have reached.
+    pub fn remove_standing_in() {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Ok(parts) = document.query_selector_all(&format!("[{TAKEOVER}]")) else { return };
+        for i in 0..parts.length() {
+            let Some(part) = element(parts.item(i)) else { continue };
+            let children: Vec<web_sys::Element> =
+                (0..part.children().length()).filter_map(|c| part.children().item(c)).collect();
+            let live = children.iter().filter(|c| !c.has_attribute(STANDING_IN)).count();
+            for child in children {
+                let place = child.get_attribute(STANDING_IN).and_then(|p| p.parse::<usize>().ok());
+                if place.is_some_and(|place| place < live) {
+                    child.remove();
+                }
+            }
+        }
+    }
+
+    /// Removes every prerendered node still standing in: the live page is complete.
+    pub fn remove_all_standing_in() {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Ok(all) = document.query_selector_all(&format!("[{STANDING_IN}]")) else { return };
+        for i in 0..all.length() {
+            if let Some(element) = element(all.item(i)) {
+                element.remove();
+            }
+        }
+    }
+
+    fn element(node: Option<web_sys::Node>) -> Option<web_sys::Element> {
+        node.and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+    }
+
+    /// Runs `f` in a task of its own, after whatever the browser has queued.
+    pub fn next_task(f: impl FnOnce() + 'static) {
+        leptos::prelude::set_timeout(f, std::time::Duration::ZERO)
     }
 }
 
-/// Device pixels per CSS pixel, for crisp canvases on high-density screens.
-pub fn device_pixel_ratio() -> f64 {
-    let ratio = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0);
-    if ratio.is_finite() && ratio > 0.0 {
-        ratio.min(4.0)
-    } else {
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    /// No address: the page at its defaults.
+    pub fn query_string() -> String {
+        String::new()
+    }
+
+    pub fn replace_query(_query: &str) {}
+
+    pub fn mark_url_pending(_pending: bool) {}
+
+    pub fn mark_embedded() {}
+
+    pub fn mark_complete() {}
+
+    pub fn scroll_to_fragment() {}
+
+    pub fn device_pixel_ratio() -> f64 {
         1.0
     }
+
+    /// No system to follow: the markup is written light, and the live page follows the system.
+    pub fn dark_scheme_query() -> Option<web_sys::MediaQueryList> {
+        None
+    }
+
+    /// The markup holds the whole lesson: what the browser builds after its first paint is
+    /// built at once.
+    pub fn after_first_paint(f: impl FnOnce() + 'static) {
+        f()
+    }
+
+    /// At build time every stage is built at once.
+    pub fn next_task(f: impl FnOnce() + 'static) {
+        f()
+    }
+
+    pub fn remove_standing_in() {}
+
+    pub fn remove_all_standing_in() {}
 }

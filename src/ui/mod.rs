@@ -5,13 +5,17 @@
 mod app;
 mod context;
 mod dom;
+#[cfg(not(target_arch = "wasm32"))]
+mod prerender;
 mod sections;
 mod single_figure;
 mod widgets;
 
-use leptos::prelude::*;
+#[cfg(not(target_arch = "wasm32"))]
+pub use prerender::{fill_prerendered, lesson_html};
 
-/// Mounts the explainer on the page's body.
+/// Mounts the explainer where the build wrote the lesson's markup, and takes its place.
+#[cfg(target_arch = "wasm32")]
 pub fn mount() {
     // A panic is a bug. A plain `trunk build` aborts on one after this hook has said so in the
     // console, with the message and its source location. The xtask's release build traps at
@@ -19,5 +23,7 @@ pub fn mount() {
     std::panic::set_hook(Box::new(|info| {
         web_sys::console::error_1(&format!("crossover: internal error: {info}").into())
     }));
-    mount_to_body(app::App);
+    let Some(point) = dom::mount_point() else { return };
+    leptos::mount::mount_to(point.clone(), app::App).forget();
+    dom::replace_prerendered(&point);
 }

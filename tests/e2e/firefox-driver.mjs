@@ -295,6 +295,11 @@ class FirefoxRoute {
   async fulfill({ response, body }) {
     await this.#request.respond({ status: response.status, headers: response.headers, body: body ?? (await response.body()) });
   }
+
+  /** Fails the request, as a network that refused it would. */
+  async abort() {
+    await this.#request.abort();
+  }
 }
 
 /**

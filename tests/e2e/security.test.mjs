@@ -163,6 +163,9 @@ test('a wasm file that does not match its integrity hash is refused', TIMEOUT, a
   const url = new URL(env.baseUrl);
   await page.goto(url.origin + url.pathname);
   await page.waitForTimeout(3000);
-  assert.equal(await page.locator('[data-testid="ttft"]').count(), 0, 'the tampered app never started');
+  // The lesson written in at build time stays; the app never takes its place.
+  assert.equal(await page.locator('html[data-complete]').count(), 0, 'the tampered app never started');
+  assert.equal(await page.locator('#prerendered').count(), 1, 'the prerendered lesson is still there');
+  assert.equal(await page.locator('canvas').count(), 0, 'no figure was drawn');
   assert.ok(errors.some((e) => /integrity|digest/i.test(e)), `the browser names the integrity failure: ${errors.join(' | ')}`);
 });

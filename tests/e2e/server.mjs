@@ -6,12 +6,15 @@
 // Its first line on stdout is "serving <root> at <url>"; port 0 picks a free port.
 // As a module:   const server = await startServer({ root, prefix, headers }); ... await server.close();
 // `headers` are added to every file served (a host page's Content-Security-Policy, say).
+// `gzip: true` compresses every response (gzip -9) for a client that accepts it, as most hosts
+// do; the benchmark measures the page both ways.
 
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 // Browsers refuse to compile wasm streamed with any other type than application/wasm, and
 // refuse module scripts served as anything but JavaScript, so these must be exact.
@@ -66,7 +69,7 @@ export function isHostScript(file) {
   return /^embed-[0-9a-f]+\.js$/.test(path.basename(file));
 }
 
-export function startServer({ root, host = '127.0.0.1', port = 0, prefix = '/', headers = {} } = {}) {
+export function startServer({ root, host = '127.0.0.1', port = 0, prefix = '/', headers = {}, gzip = false } = {}) {
   const normalisedPrefix = ('/' + prefix + '/').replace(/\/+/g, '/');
   const server = createServer(async (request, response) => {
     const reply = (status, text) => {
@@ -91,6 +94,20 @@ export function startServer({ root, host = '127.0.0.1', port = 0, prefix = '/', 
       if (info.isDirectory()) {
         file = path.join(file, 'index.html');
         info = await stat(file);
+      }
+      if (gzip && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+        const body = zlib.gzipSync(await readFile(file), { level: 9 });
+        response.writeHead(200, {
+          'content-type': mimeType(file),
+          'content-length': body.length,
+          'content-encoding': 'gzip',
+          vary: 'accept-encoding',
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+          ...(isHostScript(file) ? { 'access-control-allow-origin': '*' } : {}),
+          ...headers,
+        });
+        return response.end(request.method === 'HEAD' ? undefined : body);
       }
       response.writeHead(200, {
         'content-type': mimeType(file),

@@ -114,14 +114,39 @@ pub fn FigureCanvas(
         }
     });
 
+    view! { <div class="canvas-box">{drawing(figure, label, canvas_ref)}</div> }
+}
+
+/// The canvas the figure is drawn on.
+#[cfg(target_arch = "wasm32")]
+fn drawing(
+    figure: Figure,
+    label: Memo<String>,
+    canvas_ref: NodeRef<leptos::html::Canvas>,
+) -> impl IntoView {
     view! {
-        <div class="canvas-box">
-            <canvas
-                node_ref=canvas_ref
-                data-testid=format!("{}-canvas", figure.slug())
-                role="img"
-                aria-label=move || label.get()
-            ></canvas>
+        <canvas
+            node_ref=canvas_ref
+            data-testid=format!("{}-canvas", figure.slug())
+            role="img"
+            aria-label=move || label.get()
+        ></canvas>
+    }
+}
+
+/// In the markup written at build time, where no figure can be drawn: a box the canvas's size
+/// (the stylesheet gives it the shape of [`height_for`]), so nothing moves when the canvas
+/// takes its place, saying why it is empty. Its name is the figure's text alternative, as the
+/// canvas's is.
+#[cfg(not(target_arch = "wasm32"))]
+fn drawing(
+    figure: Figure,
+    label: Memo<String>,
+    _canvas_ref: NodeRef<leptos::html::Canvas>,
+) -> impl IntoView {
+    view! {
+        <div class="canvas-waiting" data-testid=format!("{}-waiting", figure.slug()) role="img" aria-label=label.get_untracked()>
+            <p>"This figure is drawn by WebAssembly: it appears in a browser that runs it."</p>
         </div>
     }
 }

@@ -14,7 +14,7 @@ pub fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
 ) -> impl IntoView {
     view! {
         <label>
-            <input type="radio" name=name data-testid=testid prop:checked=move || current.get() == value on:change=move |_| set.run(value) />
+            <input type="radio" name=name data-testid=testid checked=current.get_untracked() == value prop:checked=move || current.get() == value on:change=move |_| set.run(value) />
             " " {label}
         </label>
     }

@@ -105,6 +105,9 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
                     data-testid=format!("{stem}-slider")
                     aria-label=format!("{} slider", spec.label)
                     aria-valuetext=move || held.with(|h| spec.value_text(h.1))
+                    // The attribute, written once, is the value in the markup rendered at build
+                    // time, which has no properties; the property follows the state.
+                    value=held.with_untracked(|(b, v)| b.to_position(*v).to_string())
                     prop:value=move || held.with(|(b, v)| b.to_position(*v).to_string())
                     on:input=on_slider_input
                     on:keydown=on_slider_key
@@ -119,6 +122,7 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
                         data-testid=format!("{stem}-input")
                         aria-describedby=format!("{hint_id} {error_id}")
                         aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
+                        value=held.with_untracked(|h| field_text(spec, h.1))
                         prop:value=move || draft.get().unwrap_or_else(|| held.with(|h| field_text(spec, h.1)))
                         on:input=on_field_input
                         on:change=move |_| commit()

@@ -20,7 +20,7 @@ pub fn FigureCard(figure: Figure, number: &'static str) -> impl IntoView {
     let inputs = Memo::new(move |_| state.with(|s| figure.inputs(s)));
     let label = Memo::new(move |_| inputs.with(FigureInputs::summary));
     let table = Signal::derive(move || inputs.with(FigureInputs::table));
-    let title_id = format!("{}-title", figure.slug());
+    let title_id = format!("{}-caption", figure.slug());
     let labelled_by = title_id.clone();
 
     let png = move |_| {

@@ -4,6 +4,7 @@
 use super::choice::Choice;
 use crate::state::view::Theme;
 use crate::ui::context::Dark;
+use crate::ui::dom;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
@@ -14,9 +15,7 @@ use wasm_bindgen::JsCast;
 pub fn provide_theme(initial: Theme) -> RwSignal<Theme> {
     let choice = RwSignal::new(initial);
     let system_dark = RwSignal::new(false);
-    if let Some(query) =
-        web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-    {
+    if let Some(query) = dom::dark_scheme_query() {
         system_dark.set(query.matches());
         let on_change = Closure::<dyn FnMut(web_sys::MediaQueryListEvent)>::new(
             move |e: web_sys::MediaQueryListEvent| system_dark.set(e.matches()),

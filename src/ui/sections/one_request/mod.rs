@@ -11,6 +11,7 @@ mod panel;
 mod phases;
 mod streaming;
 
+use crate::ui::widgets::later::Later;
 use leptos::prelude::*;
 
 #[component]
@@ -22,13 +23,17 @@ pub fn OneRequest() -> impl IntoView {
     view! {
         <div class="lab" id="one-request">
             <panel::RequestPanel />
-            <div class="lab-main">
+            <div class="lab-main" data-takeover>
                 <opening::Opening />
                 <phases::Phases />
-                <challenge::Challenge revealed=revealed />
-                <crossing::Crossing revealed=revealed />
-                <streaming::Streaming />
-                <advice::Advice />
+                <Later stage=1>
+                    <challenge::Challenge revealed=revealed />
+                    <crossing::Crossing revealed=revealed />
+                </Later>
+                <Later stage=2>
+                    <streaming::Streaming />
+                    <advice::Advice />
+                </Later>
             </div>
         </div>
     }

@@ -1,0 +1,59 @@
+//! The lesson as HTML, rendered natively at build time by the same components the browser runs,
+//! for index.html: a reader sees the text before the wasm has arrived, or without it.
+
+use super::app::App;
+use hydration_context::SsrSharedContext;
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// The whole lesson at its defaults (an address with no query), every section built. Effects and
+/// event handlers do not run here: the markup is what the components build, and nothing else.
+pub fn lesson_html() -> String {
+    let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
+    let html = owner.with(|| view! { <App /> }.to_html());
+    owner.unset();
+    html
+}
+
+/// `page` with `lesson` written into its empty `#prerendered` element. Trunk may have minified
+/// the page, which drops the quotes around the id.
+pub fn fill_prerendered(page: &str, lesson: &str) -> Result<String, String> {
+    const EMPTY: &str = "></div>";
+    let id_at = ["id=\"prerendered\"", "id=prerendered"]
+        .iter()
+        .find_map(|id| page.find(id).map(|at| at + id.len()))
+        .ok_or("the page has no element with the id `prerendered`")?;
+    let rest = page.get(id_at..).unwrap_or_default();
+    let open_end = rest.find('>').ok_or("the `prerendered` element's tag never closes")?;
+    if !rest.get(open_end..).is_some_and(|r| r.starts_with(EMPTY)) {
+        return Err(
+            "the `prerendered` element is not empty: was the lesson written in already?".into()
+        );
+    }
+    let insert_at = id_at + open_end + 1;
+    let (before, after) = page.split_at(insert_at);
+    Ok(format!("{before}{lesson}{after}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lesson_goes_inside_the_empty_element_quoted_or_not() {
+        for page in [
+            r#"<body><div id="prerendered"></div></body>"#,
+            "<body><div id=prerendered></div></body>",
+        ] {
+            let filled = fill_prerendered(page, "<p>hi</p>").unwrap();
+            assert!(filled.contains("><p>hi</p></div></body>"), "{filled}");
+        }
+    }
+
+    #[test]
+    fn a_page_without_the_element_or_already_filled_is_refused() {
+        assert!(fill_prerendered("<body></body>", "x").is_err());
+        let once = fill_prerendered("<div id=prerendered></div>", "<p>x</p>").unwrap();
+        assert!(fill_prerendered(&once, "<p>x</p>").is_err());
+    }
+}

@@ -1,0 +1,143 @@
+// The lesson's text is in the page before the wasm runs (written in at build time by the page's
+// own components): with the wasm blocked the whole lesson reads, each figure's place says why it
+// is empty, and once the app starts it has taken the place of every prerendered node, with the
+// address's numbers rather than the defaults.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DEFAULTS, ENGINE, assertDurationText, assertNumberText, eventually, model, openApp, useBrowser } from './helpers.mjs';
+
+const env = useBrowser();
+const TIMEOUT = { timeout: 120_000 };
+const FIGURES = ['timeline', 'crossing', 'completion', 'lengths'];
+
+/** The lesson as a reader of the page sees it: headings, each section's first paragraph. */
+function lessonOutline() {
+  // Sections out of view skip rendering (content-visibility: auto); render them for this read.
+  for (const s of document.querySelectorAll('section')) s.style.contentVisibility = 'visible';
+  const sections = [...document.querySelectorAll('main section[aria-labelledby]')].map((s) => ({
+    heading: document.getElementById(s.getAttribute('aria-labelledby'))?.textContent.trim(),
+    paragraph: [...s.querySelectorAll('p, li')].map((p) => p.textContent.trim()).find((t) => t.length > 40),
+  }));
+  return { title: document.querySelector('h1')?.innerText.trim(), sections };
+}
+
+/** Opens the page with every .wasm request refused, as a browser without WebAssembly would. */
+async function openWithoutWasm(t, query = '') {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const wasmRequests = [];
+  await page.route(/\.wasm$/, (route) => {
+    wasmRequests.push(route.request().url());
+    return route.abort();
+  });
+  const url = new URL(env.baseUrl);
+  await page.goto(url.origin + url.pathname + query);
+  // boot.js says the figures could not start once the wasm's fetch has failed.
+  await page.locator('.stopped').waitFor({ timeout: 20_000 });
+  assert.ok(wasmRequests.length > 0, 'the page asked for its wasm, and was refused');
+  return page;
+}
+
+test('with the wasm blocked, the whole lesson reads, and every figure says why it is not drawn', TIMEOUT, async (t) => {
+  const page = await openWithoutWasm(t);
+  const stopped = await page.locator('.stopped').innerText();
+  assert.match(stopped, /figures.*could not start/i, 'the message is about the figures, not the page');
+  assert.match(stopped, /WebAssembly/);
+
+  const outline = await page.evaluate(lessonOutline);
+  assert.ok(outline.title, 'the page title is there');
+  assert.ok(outline.sections.length >= 10, `every section is there: ${outline.sections.length}`);
+  for (const { heading, paragraph } of outline.sections) {
+    assert.ok(heading && heading.length > 3, `a section without its heading: ${JSON.stringify(heading)}`);
+    assert.ok(paragraph, `${heading}: no paragraph`);
+    assert.doesNotMatch(paragraph, /NaN|undefined|Infinity/, heading);
+  }
+
+  // The numbers are the lesson's defaults, as the readouts write them.
+  const expected = model(DEFAULTS);
+  const shown = async (id) => (await page.locator(`[data-testid="${id}"]`).innerText()).trim();
+  assertDurationText(await shown('ttft'), expected.ttft, 'ttft before the wasm');
+  assertDurationText(await shown('total'), expected.total, 'total before the wasm');
+  assertNumberText(await shown('crossing-prompt'), expected['crossing-prompt'], 'crossing-prompt before the wasm');
+  assert.equal(await page.locator('[data-testid="prompt-input"]').inputValue(), String(DEFAULTS.prompt), 'the fields show their defaults');
+
+  for (const slug of FIGURES) {
+    const slot = page.locator(`[data-testid="${slug}-waiting"]`);
+    assert.equal(await slot.count(), 1, `${slug}: one place for the figure`);
+    assert.match(await slot.innerText(), /WebAssembly/, `${slug}: its place says what draws it`);
+    const label = await slot.getAttribute('aria-label');
+    assert.ok(label && label.length > 20, `${slug}: the figure's text alternative is its name`);
+    const height = await page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect().height, `${slug}-waiting`);
+    assert.ok(height >= 240 && height <= 400, `${slug}: the canvas's height (${height})`);
+    // Closed details would need a script to fill them: the tables are written in already.
+    assert.ok((await page.locator(`[data-testid="${slug}-table"] tr`).count()) > 1, `${slug}: its data table`);
+  }
+});
+
+test('once the app starts, it has replaced every prerendered node with the same lesson', TIMEOUT, async (t) => {
+  const page = await openWithoutWasm(t);
+  const before = await page.evaluate(lessonOutline);
+
+  const app = await openApp(env, t);
+  const counts = await app.page.evaluate(() => {
+    const ids = [...document.querySelectorAll('[data-testid]')].map((e) => e.getAttribute('data-testid'));
+    const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+    const headings = [...document.querySelectorAll('h1, h2')].map((h) => h.textContent.trim());
+    return {
+      prerendered: document.querySelectorAll('#prerendered, [data-prerendered], .canvas-waiting').length,
+      repeated,
+      repeatedHeadings: headings.filter((h, i) => headings.indexOf(h) !== i),
+      mains: document.querySelectorAll('main').length,
+      elementIds: [...document.querySelectorAll('[id]')].map((e) => e.id).filter((id, i, all) => all.indexOf(id) !== i),
+    };
+  });
+  assert.equal(counts.prerendered, 0, 'no prerendered node is left');
+  assert.deepEqual(counts.repeated, [], 'each test id once');
+  assert.deepEqual(counts.repeatedHeadings, [], 'each heading once');
+  assert.deepEqual(counts.elementIds, [], 'each element id once');
+  assert.equal(counts.mains, 1, 'one main');
+  for (const slug of FIGURES) assert.equal(await app.byTestId(`${slug}-canvas`).count(), 1, `${slug} is drawn`);
+
+  // The same components wrote both: the lesson reads the same before and after.
+  assert.deepEqual(await app.page.evaluate(lessonOutline), before, 'the live lesson is the prerendered one');
+});
+
+test('an address with its own numbers shows them once the app starts', TIMEOUT, async (t) => {
+  const q = { ...DEFAULTS, prompt: 500, output: 900, decode: 30 };
+  const app = await openApp(env, t, '?prompt=500&output=900&decode=30');
+  assert.deepEqual(await app.quantities(), q, 'the fields hold the address\'s values');
+  const expected = model(q);
+  assertDurationText((await app.readout('ttft')).text, expected.ttft, 'ttft');
+  assertNumberText((await app.readout('crossing-prompt')).text, expected['crossing-prompt'], 'crossing-prompt');
+  assert.equal(await app.page.locator('#prerendered, [data-prerendered]').count(), 0, 'no default numbers left behind');
+  await app.expectConsistent('address');
+});
+
+test('an embedded figure shows no trace of the lesson', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?embed=timeline', { ready: '[data-testid="single-figure"] [data-testid="timeline-canvas"]' });
+  assert.equal(await app.page.locator('#prerendered, [data-prerendered], h1').count(), 0);
+  assert.equal(await app.page.locator('main').count(), 1);
+});
+
+test('replacing the prerendered lesson moves nothing on screen', { ...TIMEOUT, skip: ENGINE === 'chromium' ? false : 'layout-shift entries are Chromium\'s' }, async (t) => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const app = await openApp(env, t, '', {
+      viewport,
+      setup: (page) =>
+        page.addInitScript(() => {
+          window.__shifts = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+          }).observe({ type: 'layout-shift', buffered: true });
+        }),
+    });
+    // Two frames after the page is whole, every shift it caused has been reported.
+    const shifts = await eventually(() =>
+      app.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(window.__shifts))))),
+    );
+    const total = shifts.reduce((a, b) => a + b, 0);
+    assert.ok(total <= 0.01, `layout shift at ${viewport.width}×${viewport.height}: ${total.toFixed(4)} (${shifts.length} shifts)`);
+  }
+});

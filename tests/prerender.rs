@@ -1,0 +1,97 @@
+//! The lesson's markup written into index.html at build time: the whole lesson, at its
+//! defaults, from the same components the browser runs.
+
+use crossover::state::{Figure, Param, State};
+use crossover::ui::lesson_html;
+
+/// The text a reader sees: tags dropped, the entities the renderer writes decoded.
+fn visible_text(html: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&amp;", "&")
+}
+
+#[test]
+fn every_section_of_the_lesson_has_its_heading() {
+    let html = lesson_html();
+    for section in [
+        "opening",
+        "phases",
+        "challenge",
+        "crossing",
+        "streaming",
+        "advice",
+        "deployments",
+        "measurements",
+        "deeper",
+        "summary",
+    ] {
+        let id = format!("<h2 id=\"{section}-title\">");
+        let at = html.find(&id).unwrap_or_else(|| panic!("no heading {id}"));
+        let heading = &html[at + id.len()..];
+        let words = &heading[..heading.find("</h2>").expect("the heading closes")];
+        assert!(words.trim().len() > 3, "{section}'s heading is empty: {words:?}");
+    }
+    assert_eq!(html.matches("<h1>").count(), 1);
+}
+
+#[test]
+fn every_figure_has_its_text_alternative_and_a_place_that_says_why_it_is_empty() {
+    let html = lesson_html();
+    let text = visible_text(&html);
+    for figure in Figure::ALL {
+        let summary = figure.inputs(&State::default()).summary();
+        assert!(!summary.is_empty());
+        assert!(text.contains(&summary), "{} summary missing: {summary}", figure.slug());
+        let slot = format!("data-testid=\"{}-waiting\"", figure.slug());
+        assert_eq!(html.matches(&slot).count(), 1, "{slot}");
+    }
+    assert_eq!(
+        text.matches("drawn by WebAssembly").count(),
+        Figure::ALL.len(),
+        "one line per figure saying what draws it"
+    );
+}
+
+#[test]
+fn no_number_is_broken_and_nothing_from_the_browser_is_missing() {
+    let html = lesson_html();
+    let text = visible_text(&html);
+    for bad in ["NaN", "inf ", "undefined", "Infinity"] {
+        assert!(!text.contains(bad), "the lesson shows {bad:?}");
+    }
+    // The controls show their defaults as attributes (the markup has no DOM properties).
+    let prompt = State::default().get(Param::Prompt);
+    let field = html.find("data-testid=\"prompt-input\"").expect("the prompt field");
+    let tag_end = field + html[field..].find('>').expect("the tag closes");
+    assert!(
+        html[field..tag_end].contains(&format!("value=\"{prompt}\"")),
+        "{}",
+        &html[field..tag_end]
+    );
+}
+
+#[test]
+fn the_markup_holds_nothing_the_content_security_policy_refuses() {
+    // index.html allows no inline style or script: a `style` attribute or an inline handler in
+    // the markup would be refused (and reported) by every browser.
+    let html = lesson_html();
+    assert!(!html.contains(" style="), "an inline style attribute");
+    assert!(!html.contains("<script"), "an inline script");
+    for handler in [" onclick=", " oninput=", " onchange=", " onload=", " onerror="] {
+        assert!(!html.contains(handler), "an inline handler {handler}");
+    }
+}
