@@ -191,6 +191,9 @@ pub struct Axes<'a> {
     pub y_grid: bool,
 }
 
+/// The size of the tick labels and axis descriptions on the page, before any zoom.
+pub const AXIS_LABEL_CSS_PX: f64 = 12.0;
+
 /// Draws the grid, the two axis lines, tick marks, tick labels and axis descriptions.
 pub fn draw_axes<DB: DrawingBackend>(
     chart: &DrawingArea<DB, Plane>,
@@ -205,7 +208,7 @@ pub fn draw_axes<DB: DrawingBackend>(
     let (tick, gap) = (style.px(4.0) as i32, style.px(4.0) as i32);
     let grid = style.line(p.grid, 1.0);
     let axis = style.line(p.axis, 1.0);
-    let label = style.font(12.0);
+    let label = style.font(AXIS_LABEL_CSS_PX);
 
     let x_ticks: Vec<(i32, f64)> = plane
         .x
@@ -252,7 +255,7 @@ pub fn draw_axes<DB: DrawingBackend>(
     }
 
     let (_, h) = area.dim_in_pixel();
-    let desc = style.font(12.0);
+    let desc = style.font(AXIS_LABEL_CSS_PX);
     area.draw(&Text::new(
         axes.x_desc.to_string(),
         ((left + right) / 2, h as i32 - style.px(8.0) as i32),
