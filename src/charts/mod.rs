@@ -3,6 +3,7 @@
 
 pub mod completion;
 pub mod crossing;
+pub mod label;
 pub mod legend;
 pub mod lengths;
 pub mod measured;
@@ -162,6 +163,29 @@ pub fn presentation_zoom(width_css: f64, height_css: f64) -> f64 {
     } else {
         zoom.clamp(1.0, 3.0)
     }
+}
+
+/// Draws `text` anchored at a pixel spot of the plane's area (see [`label::choose`]).
+pub fn draw_label_at<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, plane::Plane>,
+    text: &str,
+    spot: label::Spot,
+    font: TextStyle<'static>,
+) -> DrawResult<DB> {
+    chart.strip_coord_spec().draw(&Text::new(
+        text.to_string(),
+        (spot.x.round() as i32, spot.y.round() as i32),
+        font.pos(spot.pos()),
+    ))
+}
+
+/// A placed label's box as lines, so later labels keep clear of it too.
+pub fn box_lines(b: label::BoxPx) -> Vec<Vec<(f64, f64)>> {
+    let corners = [(b.left, b.top), (b.right, b.top), (b.right, b.bottom), (b.left, b.bottom)];
+    vec![
+        corners.iter().copied().chain(corners.first().copied()).collect(),
+        vec![corners[0], corners[2]],
+    ]
 }
 
 /// The error type every figure returns: whatever the backend fails with.

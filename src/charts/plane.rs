@@ -168,6 +168,26 @@ impl Plane {
         })
     }
 
+    /// A value's position in the area's own pixels, unrounded: for placing labels.
+    pub fn px(&self, (x, y): (f64, f64)) -> (f64, f64) {
+        let (left, top, right, bottom) = self.rect;
+        (
+            f64::from(left) + self.x.fraction(x) * f64::from(right - left),
+            f64::from(bottom) - self.y.fraction(y) * f64::from(bottom - top),
+        )
+    }
+
+    /// The plot rectangle in the area's own pixels.
+    pub fn plot_box(&self) -> super::label::BoxPx {
+        let (left, top, right, bottom) = self.rect;
+        super::label::BoxPx {
+            left: f64::from(left),
+            top: f64::from(top),
+            right: f64::from(right),
+            bottom: f64::from(bottom),
+        }
+    }
+
     /// A value's position in the area's own pixels.
     fn local(&self, (x, y): (f64, f64)) -> BackendCoord {
         let (left, top, right, bottom) = self.rect;

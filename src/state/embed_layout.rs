@@ -41,7 +41,8 @@ pub fn control_columns(content_css: f64) -> usize {
 pub fn embed_height_css(frame_css: f64, controls: usize, caption: bool) -> f64 {
     let content = (frame_css - 2.0 * SIDE_PX).max(1.0);
     let rows = controls.div_ceil(control_columns(content)) as f64;
-    let controls_px = if rows > 0.0 { GAP_PX + rows * CONTROL_PX + (rows - 1.0) * GAP_PX } else { 0.0 };
+    let controls_px =
+        if rows > 0.0 { GAP_PX + rows * CONTROL_PX + (rows - 1.0) * GAP_PX } else { 0.0 };
     let caption_px = if caption { CAPTION_PX } else { 0.0 };
     2.0 * PAD_Y_PX + caption_px + canvas_height_css(content) + controls_px + BAR_PX
 }

@@ -43,8 +43,14 @@ impl Figure {
     /// The few controls that move this figure, which an embed or a presentation shows unless
     /// its link chooses others (`controls=`).
     pub fn own_controls(self) -> &'static [Param] {
-        const TIMELINE: [Param; 6] =
-            [Param::Prompt, Param::Output, Param::Prefill, Param::Decode, Param::Wait, Param::Reading];
+        const TIMELINE: [Param; 6] = [
+            Param::Prompt,
+            Param::Output,
+            Param::Prefill,
+            Param::Decode,
+            Param::Wait,
+            Param::Reading,
+        ];
         const CROSSING: [Param; 4] = [Param::Prompt, Param::Output, Param::Prefill, Param::Decode];
         const LENGTHS: [Param; 7] = [
             Param::ATtft,

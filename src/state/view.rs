@@ -81,7 +81,8 @@ impl ControlChoice {
                 format!("Controls (controls): left out {named}{more}, which is not a control or was already listed.")
             }
         });
-        let choice = if chosen.is_empty() { ControlChoice::Own } else { ControlChoice::Chosen(chosen) };
+        let choice =
+            if chosen.is_empty() { ControlChoice::Own } else { ControlChoice::Chosen(chosen) };
         (choice, message)
     }
 

@@ -132,9 +132,7 @@ mod tests {
     fn the_default_settings_embed_with_an_empty_query() {
         assert_eq!(settings(&to_query(&State::default())), "");
         let code = snippet(Figure::Lengths, "?embed=lengths", SCRIPT);
-        assert!(
-            code.contains("<crossover-figure figure=\"lengths\" query=\"\" height=\"")
-        );
+        assert!(code.contains("<crossover-figure figure=\"lengths\" query=\"\" height=\""));
     }
 
     #[test]

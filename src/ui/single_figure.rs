@@ -171,9 +171,8 @@ fn presentation_keys(figure: Figure, full_page: impl Fn() -> String + 'static) -
         }
     });
     let named = slides.clone();
-    let text = move || {
-        slide_line(current.get().and_then(|i| named.get(i).map(|p| (i, p.name))), count)
-    };
+    let text =
+        move || slide_line(current.get().and_then(|i| named.get(i).map(|p| (i, p.name))), count);
     view! {
         <p class="slide-name" data-testid="slide-name" aria-live="polite"
             data-value=move || current.get().and_then(|i| slides.get(i)).map(|p| p.key)>{text}</p>

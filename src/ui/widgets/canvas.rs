@@ -2,9 +2,9 @@
 //! redrawn by a single effect, at most once per animation frame, whenever what it draws changes.
 
 use crate::charts::{presentation_zoom, Figure, FigureInputs, Style};
-use crate::state::embed_layout::canvas_height_css;
 use crate::render::canvas::{CanvasPainter, FontMemory, SUBPIXELS};
 use crate::render::page_backend::PageBackend;
+use crate::state::embed_layout::canvas_height_css;
 use crate::ui::context::use_palette;
 use crate::ui::dom;
 use leptos::prelude::*;
