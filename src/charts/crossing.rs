@@ -1,9 +1,11 @@
 //! Figure 2: prefill, decode and total time against prompt length, at the current answer
 //! length and rates, with the crossing where the two phases cost the same.
 
+use super::label::{self, Edge, Spot};
 use super::legend::{self, LegendItem};
 use super::plane::{draw_all, draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
+use super::{box_lines, draw_label_at};
 use super::{log_dashes, Chart, DrawResult, Style};
 use crate::format;
 use crate::model::deep::DeepRequest;
@@ -153,12 +155,6 @@ impl Chart for CrossingInputs {
             for seg in log_dashes((x_min, band.limit_secs), (x_max, band.limit_secs), 40) {
                 chart.draw(&PathElement::new(seg, style.line(p.grid, 1.0)))?;
             }
-            let text = format!("{}: {}", format::duration(band.limit_secs), band.label);
-            chart.draw(&Text::new(
-                text,
-                (x_max / 1.05, band.limit_secs * 1.25),
-                style.label(11.0, p.axis, HPos::Right),
-            ))?;
         }
 
         if let Some(deep) = inputs.deep {
@@ -236,16 +232,98 @@ impl Chart for CrossingInputs {
                 .into_iter()
                 .map(|y| Circle::new((prompt, y), style.px(3.5), p.axis.filled())),
         )?;
-        let (anchor, nudge) = if prompt > x_min * (x_max / x_min).powf(0.75) {
-            (HPos::Right, 0.96)
-        } else {
-            (HPos::Left, 1.04)
-        };
-        chart.draw(&Text::new(
-            format!("your prompt: {}", format::tokens(prompt)),
-            (prompt * nudge, y_hi / 2.2),
-            style.label(12.0, p.text, anchor),
-        ))?;
+        // Labels keep clear of every curve, the prompt's line and the response-time rules.
+        let plane = *chart.as_coord_spec();
+        let px = |points: &[(f64, f64)]| points.iter().map(|&q| plane.px(q)).collect::<Vec<_>>();
+        let inside = plane.plot_box();
+        let gap = 4.0 * style.scale;
+        let mut lines: Vec<Vec<(f64, f64)>> = [
+            curve(|r| r.prefill_secs).collect::<Vec<_>>(),
+            curve(|r| r.decode_secs).collect(),
+            curve(|r| r.total_secs).collect(),
+            vec![(prompt, y_lo), (prompt, y_hi)],
+        ]
+        .iter()
+        .map(|line| px(line))
+        .collect();
+        if let Some(deep) = inputs.deep {
+            let deep_line = |value: fn(&DeepRequest) -> f64| -> Vec<(f64, f64)> {
+                px(&samples
+                    .iter()
+                    .map(|r| {
+                        (
+                            r.prompt_tokens,
+                            value(&deep.with_prompt(r.prompt_tokens).with_cached(0.0)),
+                        )
+                    })
+                    .collect::<Vec<_>>())
+            };
+            lines.push(deep_line(|d| d.prefill_secs()));
+            lines.push(deep_line(|d| d.decode_secs()));
+            lines.push(deep_line(|d| d.total_secs()));
+        }
+        let bands: Vec<_> = RESPONSE_BANDS
+            .iter()
+            .filter(|b| b.limit_secs > y_lo * 1.5 && b.limit_secs < y_hi / 1.5)
+            .collect();
+        lines.extend(bands.iter().map(|b| px(&[(x_min, b.limit_secs), (x_max, b.limit_secs)])));
+
+        // The prompt's line is named near the top, on the side with more room first.
+        let font = 12.0 * style.scale;
+        let text = format!("your prompt: {}", format::tokens(prompt));
+        let right_first = prompt <= x_min * (x_max / x_min).powf(0.75);
+        let (x, _) = plane.px((prompt, y_hi));
+        let spots: Vec<Spot> = [0.2, 0.1, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
+            .into_iter()
+            .flat_map(|down| {
+                let y = inside.top + (inside.bottom - inside.top) * down;
+                let right = Spot::new(x + gap, y, Edge::Start, Edge::Middle);
+                let left = Spot::new(x - gap, y, Edge::End, Edge::Middle);
+                if right_first {
+                    [right, left]
+                } else {
+                    [left, right]
+                }
+            })
+            .collect();
+        // On a narrow figure the count alone, when the whole label has no clear spot.
+        let short = format::tokens(prompt);
+        let chosen = label::clear_spot(&spots, &text, font, &lines, inside)
+            .map(|spot| (spot, text.as_str()))
+            .or_else(|| {
+                label::choose(&spots, &short, font, &lines, inside)
+                    .map(|spot| (spot, short.as_str()))
+            });
+        if let Some((spot, text)) = chosen {
+            draw_label_at(&chart, text, spot, style.font_colored(12.0, p.text))?;
+            lines.extend(box_lines(label::label_box(spot, text, font)));
+        }
+
+        // Each response-time rule is named just above it at the right edge, else at the left
+        // edge, else just below it.
+        let band_font = 11.0 * style.scale;
+        for band in &bands {
+            let text = format!("{}: {}", format::duration(band.limit_secs), band.label);
+            let (_, y) = plane.px((x_min, band.limit_secs));
+            let (left, right) = (inside.left + gap, inside.right - gap);
+            let spots = [
+                Spot::new(right, y - gap / 2.0, Edge::End, Edge::End),
+                Spot::new(left, y - gap / 2.0, Edge::Start, Edge::End),
+                Spot::new(right, y + gap / 2.0, Edge::End, Edge::Start),
+                Spot::new(left, y + gap / 2.0, Edge::Start, Edge::Start),
+            ];
+            let short = format::duration(band.limit_secs);
+            let chosen = label::clear_spot(&spots, &text, band_font, &lines, inside)
+                .map(|spot| (spot, text.as_str()))
+                .or_else(|| {
+                    label::choose(&spots, &short, band_font, &lines, inside)
+                        .map(|spot| (spot, short.as_str()))
+                });
+            if let Some((spot, text)) = chosen {
+                draw_label_at(&chart, text, spot, style.font_colored(11.0, p.axis))?;
+                lines.extend(box_lines(label::label_box(spot, text, band_font)));
+            }
+        }
 
         // The crossing, when it falls on the axis.
         let crossing = request.crossing_prompt_tokens();

@@ -183,7 +183,10 @@ mod tests {
         let right = Spot::new(104.0, 100.0, Edge::Start, Edge::Middle);
         let left = Spot::new(96.0, 100.0, Edge::End, Edge::Middle);
         // Clear on the right.
-        assert_eq!(choose(&[right, left], "1 s: flow", 11.0, &[line.clone()], PLOT), Some(right));
+        assert_eq!(
+            choose(&[right, left], "1 s: flow", 11.0, std::slice::from_ref(&line), PLOT),
+            Some(right)
+        );
         // A second line just right of the first: the left side is clear.
         let near = vec![(130.0, 0.0), (130.0, 200.0)];
         assert_eq!(choose(&[right, left], "1 s: flow", 11.0, &[line, near], PLOT), Some(left));
