@@ -161,7 +161,14 @@ test('an MkDocs page under a strict policy shows two pasted figures sized to the
   // this with the figure in view (browsers pause resize observers in cross-origin frames that
   // are out of view, and the tests scrolled past this one).
   await page.locator('crossover-figure[figure="timeline"]').scrollIntoViewIfNeeded();
-  const toggle = () => frame.evaluate(() => document.querySelector('details.data > summary').click());
+  // The table sits in the figure's menu: open the menu, then the table; close both again.
+  const toggle = () => frame.evaluate(() => {
+    const menu = document.querySelector('details.figure-menu');
+    const opening = !menu.open;
+    if (opening) menu.querySelector('summary').click();
+    document.querySelector('details.data > summary').click();
+    if (!opening) menu.querySelector('summary').click();
+  });
   await toggle();
   const open = await eventually(async () => {
     const now = await fitsWithin(page, 'timeline');
