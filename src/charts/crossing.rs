@@ -333,16 +333,25 @@ impl Chart for CrossingInputs {
             // Right of the crossing and below the decode line is empty (prefill has risen above
             // it); when the prompt line or the right edge is in the way, use the space above the
             // lines on the left instead.
-            let (anchor, x, y) = if label_goes_right(crossing, prompt, x_min, x_max) {
-                (HPos::Left, crossing * 1.25, at.1 * 0.5)
-            } else {
-                (HPos::Right, crossing / 1.25, at.1 * 3.5)
+            // Further above or below, then the other corners, when a line or label is there.
+            let right_below = |f: f64| {
+                let (x, y) = plane.px((crossing * 1.25, at.1 * f));
+                Spot::new(x, y, Edge::Start, Edge::Middle)
             };
-            chart.draw(&Text::new(
-                format!("crossing: {}", format::tokens(crossing)),
-                (x, y),
-                style.label(12.0, p.marker, anchor),
-            ))?;
+            let left_above = |f: f64| {
+                let (x, y) = plane.px((crossing / 1.25, at.1 * f));
+                Spot::new(x, y, Edge::End, Edge::Middle)
+            };
+            let mut spots =
+                vec![right_below(0.5), right_below(0.25), left_above(3.5), left_above(7.0)];
+            if !label_goes_right(crossing, prompt, x_min, x_max) {
+                spots.rotate_left(2);
+            }
+            spots.extend([right_below(3.5), left_above(0.5), right_below(0.1), left_above(0.2)]);
+            let text = format!("crossing: {}", format::tokens(crossing));
+            if let Some(spot) = label::choose(&spots, &text, font, &lines, inside) {
+                draw_label_at(&chart, &text, spot, style.font_colored(12.0, p.marker))?;
+            }
         } else {
             let edge =
                 if crossing > x_max { "beyond the right edge" } else { "beyond the left edge" };

@@ -4,8 +4,12 @@
 // slides, Esc), and labels that keep off the lines they name, measured in the SVG export.
 
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 import { eventually, openApp, useBrowser } from './helpers.mjs';
+import { startServer } from './server.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 180_000 };
@@ -62,12 +66,15 @@ test('the snippet starts the frame at the height the figure then reports', TIMEO
       return code;
     });
     const start = Number(/height="(\d+)"/.exec(snippet)[1]);
-    // A host page with a 700 px column, on the explainer's origin, holding the snippet.
+    // A host page on another origin with a 700 px column holding the snippet.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-host-'));
+    await fs.writeFile(path.join(dir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body style="margin:0"><div style="width:700px">${snippet}</div></body></html>`);
+    const host = await startServer({ root: dir });
+    t.after(() => host.close());
     const context = await env.browser.newContext({ viewport: { width: 900, height: 800 } });
     t.after(() => context.close());
     const page = await context.newPage();
-    await page.goto(new URL('./404-host-page', env.baseUrl).href).catch(() => {});
-    await page.setContent(`<!doctype html><html><body style="margin:0"><div id="column" style="width:700px">${snippet}</div></body></html>`);
+    await page.goto(`${host.origin}/host.html`);
     const initial = await eventually(async () => {
       const h = await page.evaluate(() => document.querySelector('crossover-figure iframe')?.style.height);
       assert.ok(h, 'the element made its frame');
@@ -133,11 +140,10 @@ test('export and the data table sit behind one menu that the keyboard opens', TI
   const app = await openApp(env, t, '?embed=crossing', ready('crossing'));
   const menu = app.byTestId('crossing-menu');
   assert.equal(await app.byTestId('crossing-png').isVisible(), false, 'closed, the buttons are out of sight');
-  await menu.locator('summary').focus();
+  await menu.locator(':scope > summary').focus();
   await app.page.keyboard.press('Enter');
   await eventually(async () => assert.equal(await menu.evaluate((d) => d.open), true, 'Enter opens it'));
   for (const id of ['crossing-png', 'crossing-svg', 'crossing-csv']) assert.ok(await app.byTestId(id).isVisible(), `${id} in the menu`);
-  await app.page.keyboard.press('Tab');
   await app.page.keyboard.press('Tab');
   assert.equal(await app.page.evaluate(() => document.activeElement?.dataset.testid), 'crossing-png', 'Tab reaches the first export button');
   await app.page.locator('[data-figure="crossing"] details.data > summary').click();
@@ -292,7 +298,7 @@ test('no label crosses a line of its colour in the SVG export, at every scenario
       for (const [name, query] of Object.entries(scenarios)) {
         await page.goto(new URL(`?${query}&embed=${figure}&controls=none`, env.baseUrl).href);
         await page.locator(`html[data-complete] [data-testid="${figure}-canvas"]`).waitFor({ state: 'attached', timeout: 20_000 });
-        await page.locator(`[data-testid="${figure}-menu"] summary`).click();
+        await page.locator(`[data-testid="${figure}-menu"] > summary`).click();
         const count = await page.evaluate(() => window.__blobs.length);
         await page.locator(`[data-testid="${figure}-svg"]`).click();
         const svg = await eventually(async () => {
