@@ -2,11 +2,11 @@
 //! the crossover where the quicker first token stops winning, the reader's current length, and
 //! how long a person takes to read that many tokens.
 
+use super::draw_placed;
 use super::label::{self, Edge, Spot};
 use super::legend::{self, LegendItem};
 use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{box_lines, draw_label_at};
 use super::{Chart, DrawResult, Palette, Style};
 use crate::format;
 use crate::model::deployments::{Comparison, Crossover, Deployment, Which, Winner, MOST_TOKENS};
@@ -219,10 +219,8 @@ impl Chart for CompletionInputs {
         }
         let here = row(inputs, answer);
         let plane = *chart.as_coord_spec();
-        let px = |points: &[(f64, f64)]| points.iter().map(|&q| plane.px(q)).collect::<Vec<_>>();
-        let font = 12.0 * style.scale;
+        let px = |points: &[(f64, f64)]| plane.px_line(points);
         let gap = 6.0 * style.scale;
-        let inside = plane.plot_box();
         // What a label must keep clear of: both lines, the reading line, the answer's rule and
         // the crossover's.
         let mut lines: Vec<Vec<(f64, f64)>> = [Which::A, Which::B]
@@ -279,26 +277,13 @@ impl Chart for CompletionInputs {
                 ]
             };
             let text = format!("{} {}", which.label(), format::duration(secs));
-            if let Some(spot) = label::choose(&spots, &text, font, &lines, inside) {
-                draw_label_at(&chart, &text, spot, style.font_colored(12.0, color(which)))?;
-                lines.extend(box_lines(label::label_box(spot, &text, font)));
-            }
+            draw_placed(&chart, &[&text], &spots, (12.0, color(which)), style, &mut lines)?;
         }
         // The answer's rule is named near the top, on whichever side is clear.
         let text = format!("your answer: {}", format::tokens(answer));
-        let spots: Vec<Spot> = [2.6, 1.6, 5.0, 10.0]
-            .into_iter()
-            .flat_map(|below_top| {
-                let (rx, ry) = plane.px((x, y_hi / below_top));
-                [
-                    Spot::new(rx + gap, ry, Edge::Start, Edge::Middle),
-                    Spot::new(rx - gap, ry, Edge::End, Edge::Middle),
-                ]
-            })
-            .collect();
-        if let Some(spot) = label::choose(&spots, &text, font, &lines, inside) {
-            draw_label_at(&chart, &text, spot, style.font_colored(12.0, p.text))?;
-        }
+        let ys = [2.6, 1.6, 5.0, 10.0].map(|below_top| plane.px((x, y_hi / below_top)).1);
+        let spots = label::beside_vertical(plane.px((x, y_hi)).0, &ys, gap, true);
+        draw_placed(&chart, &[&text], &spots, (12.0, p.text), style, &mut lines)?;
         Ok(())
     }
 

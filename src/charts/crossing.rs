@@ -1,11 +1,11 @@
 //! Figure 2: prefill, decode and total time against prompt length, at the current answer
 //! length and rates, with the crossing where the two phases cost the same.
 
+use super::draw_placed;
 use super::label::{self, Edge, Spot};
 use super::legend::{self, LegendItem};
 use super::plane::{draw_all, draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{box_lines, draw_label_at};
 use super::{log_dashes, Chart, DrawResult, Style};
 use crate::format;
 use crate::model::deep::DeepRequest;
@@ -234,7 +234,7 @@ impl Chart for CrossingInputs {
         )?;
         // Labels keep clear of every curve, the prompt's line and the response-time rules.
         let plane = *chart.as_coord_spec();
-        let px = |points: &[(f64, f64)]| points.iter().map(|&q| plane.px(q)).collect::<Vec<_>>();
+        let px = |points: &[(f64, f64)]| plane.px_line(points);
         let inside = plane.plot_box();
         let gap = 4.0 * style.scale;
         let mut lines: Vec<Vec<(f64, f64)>> = [
@@ -268,42 +268,21 @@ impl Chart for CrossingInputs {
             .collect();
         lines.extend(bands.iter().map(|b| px(&[(x_min, b.limit_secs), (x_max, b.limit_secs)])));
 
-        // The prompt's line is named near the top, on the side with more room first.
-        let font = 12.0 * style.scale;
-        let text = format!("your prompt: {}", format::tokens(prompt));
+        // The prompt's line is named near the top, on the side with more room first; on a
+        // narrow figure the count alone, when the whole label has no clear spot.
         let right_first = prompt <= x_min * (x_max / x_min).powf(0.75);
-        let (x, _) = plane.px((prompt, y_hi));
-        let spots: Vec<Spot> = [0.2, 0.1, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
-            .into_iter()
-            .flat_map(|down| {
-                let y = inside.top + (inside.bottom - inside.top) * down;
-                let right = Spot::new(x + gap, y, Edge::Start, Edge::Middle);
-                let left = Spot::new(x - gap, y, Edge::End, Edge::Middle);
-                if right_first {
-                    [right, left]
-                } else {
-                    [left, right]
-                }
-            })
-            .collect();
-        // On a narrow figure the count alone, when the whole label has no clear spot.
-        let short = format::tokens(prompt);
-        let chosen = label::clear_spot(&spots, &text, font, &lines, inside)
-            .map(|spot| (spot, text.as_str()))
-            .or_else(|| {
-                label::choose(&spots, &short, font, &lines, inside)
-                    .map(|spot| (spot, short.as_str()))
-            });
-        if let Some((spot, text)) = chosen {
-            draw_label_at(&chart, text, spot, style.font_colored(12.0, p.text))?;
-            lines.extend(box_lines(label::label_box(spot, text, font)));
-        }
+        let ys = [0.2, 0.1, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
+            .map(|down| inside.top + (inside.bottom - inside.top) * down);
+        let spots = label::beside_vertical(plane.px((prompt, y_hi)).0, &ys, gap, right_first);
+        let count = format::tokens(prompt);
+        let text = format!("your prompt: {count}");
+        draw_placed(&chart, &[&text, &count], &spots, (12.0, p.text), style, &mut lines)?;
 
         // Each response-time rule is named just above it at the right edge, else at the left
         // edge, else just below it.
-        let band_font = 11.0 * style.scale;
         for band in &bands {
-            let text = format!("{}: {}", format::duration(band.limit_secs), band.label);
+            let time = format::duration(band.limit_secs);
+            let text = format!("{time}: {}", band.label);
             let (_, y) = plane.px((x_min, band.limit_secs));
             let (left, right) = (inside.left + gap, inside.right - gap);
             let spots = [
@@ -312,17 +291,7 @@ impl Chart for CrossingInputs {
                 Spot::new(right, y + gap / 2.0, Edge::End, Edge::Start),
                 Spot::new(left, y + gap / 2.0, Edge::Start, Edge::Start),
             ];
-            let short = format::duration(band.limit_secs);
-            let chosen = label::clear_spot(&spots, &text, band_font, &lines, inside)
-                .map(|spot| (spot, text.as_str()))
-                .or_else(|| {
-                    label::choose(&spots, &short, band_font, &lines, inside)
-                        .map(|spot| (spot, short.as_str()))
-                });
-            if let Some((spot, text)) = chosen {
-                draw_label_at(&chart, text, spot, style.font_colored(11.0, p.axis))?;
-                lines.extend(box_lines(label::label_box(spot, text, band_font)));
-            }
+            draw_placed(&chart, &[&text, &time], &spots, (11.0, p.axis), style, &mut lines)?;
         }
 
         // The crossing, when it falls on the axis.
@@ -349,9 +318,7 @@ impl Chart for CrossingInputs {
             }
             spots.extend([right_below(3.5), left_above(0.5), right_below(0.1), left_above(0.2)]);
             let text = format!("crossing: {}", format::tokens(crossing));
-            if let Some(spot) = label::choose(&spots, &text, font, &lines, inside) {
-                draw_label_at(&chart, &text, spot, style.font_colored(12.0, p.marker))?;
-            }
+            draw_placed(&chart, &[&text], &spots, (12.0, p.marker), style, &mut lines)?;
         } else {
             let edge =
                 if crossing > x_max { "beyond the right edge" } else { "beyond the left edge" };

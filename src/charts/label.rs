@@ -160,6 +160,57 @@ pub fn choose(
         .or_else(|| spots.first().copied())
 }
 
+/// Spots beside a vertical line at `x`, one pair at each of `ys`, `gap` away from it: the
+/// preferred side first (right when `right_first`).
+pub fn beside_vertical(x: f64, ys: &[f64], gap: f64, right_first: bool) -> Vec<Spot> {
+    let mut spots = Vec::with_capacity(ys.len() * 2);
+    for &y in ys {
+        let right = Spot::new(x + gap, y, Edge::Start, Edge::Middle);
+        let left = Spot::new(x - gap, y, Edge::End, Edge::Middle);
+        if right_first {
+            spots.extend([right, left]);
+        } else {
+            spots.extend([left, right]);
+        }
+    }
+    spots
+}
+
+/// A placed label's box as lines, so later labels keep clear of it too.
+pub fn box_lines(b: BoxPx) -> [Vec<(f64, f64)>; 2] {
+    let corners = [(b.left, b.top), (b.right, b.top), (b.right, b.bottom), (b.left, b.bottom)];
+    [
+        corners.iter().copied().chain([(b.left, b.top)]).collect(),
+        vec![(b.left, b.top), (b.right, b.bottom)],
+    ]
+}
+
+/// Where the first of `texts` (the full label, then shorter forms) that has a clear spot goes;
+/// when none has, the last (shortest) at the spot crossing the fewest lines. The chosen label's
+/// box joins `lines`, so later labels keep off it. Returns the spot and which text.
+pub fn place(
+    texts: &[&str],
+    spots: &[Spot],
+    font_px: f64,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+    inside: BoxPx,
+) -> Option<(Spot, usize)> {
+    let chosen = texts
+        .iter()
+        .enumerate()
+        .find_map(|(i, text)| clear_spot(spots, text, font_px, lines, inside).map(|s| (s, i)))
+        .or_else(|| {
+            let last = texts.len().checked_sub(1)?;
+            choose(spots, texts.get(last)?, font_px, lines, inside).map(|s| (s, last))
+        });
+    if let Some((spot, i)) = chosen {
+        if let Some(text) = texts.get(i) {
+            lines.extend(box_lines(label_box(spot, text, font_px)));
+        }
+    }
+    chosen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,6 +253,25 @@ mod tests {
         assert_eq!(choose(&[], "x", 12.0, &[], PLOT), None);
         let across = vec![(0.0, 100.0), (400.0, 100.0)];
         assert_eq!(clear_spot(&[inside], "x", 12.0, &[across], PLOT), None, "no clear spot");
+    }
+
+    #[test]
+    fn a_label_too_long_for_any_clear_spot_is_shortened_and_then_kept_clear_of() {
+        let rule = vec![(100.0, 0.0), (100.0, 200.0)];
+        let near = vec![(150.0, 0.0), (150.0, 200.0)];
+        let mut lines = vec![rule, near];
+        let spots = beside_vertical(100.0, &[100.0], 4.0, true);
+        assert_eq!(spots.first().map(|s| s.h), Some(Edge::Start), "right first");
+        // The long text crosses the second rule on the right and leaves the plot on the left.
+        let wide = BoxPx { left: 40.0, ..PLOT };
+        let placed = place(&["1 s: flow unbroken", "1 s"], &spots, 11.0, &mut lines, wide);
+        assert_eq!(placed.map(|(_, i)| i), Some(1), "the short form");
+        assert_eq!(lines.len(), 4, "its box joined the lines");
+        let again = place(&["1 s"], &spots, 11.0, &mut lines, wide);
+        assert!(
+            again.is_some_and(|(s, _)| s.h == Edge::End),
+            "the next label takes the other side"
+        );
     }
 
     #[test]

@@ -3,11 +3,11 @@
 //! finishes those answers first; the crossover and the router's threshold are marked.
 
 use super::completion::{crossover_elsewhere_text, crossover_tokens_text, ink, regions, tint};
-use super::label::{self, Edge, Spot};
+use super::label;
 use super::legend::{self, LegendItem};
 use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{box_lines, draw_label_at, Chart, DrawResult, Style};
+use super::{draw_placed, Chart, DrawResult, Style};
 use crate::format;
 use crate::model::deployments::{Comparison, Crossover, Which, Winner};
 use crate::model::workload::{LengthDistribution, Router, Shares};
@@ -160,8 +160,7 @@ impl Chart for LengthsInputs {
         // goes beside its dashed line, on the side with more room first, lower down when
         // something is in the way, and shorter when the figure is too narrow for all of it.
         let plane = *chart.as_coord_spec();
-        let inside = plane.plot_box();
-        let (font, gap) = (12.0 * style.scale, 4.0 * style.scale);
+        let gap = 4.0 * style.scale;
         let threshold = inputs.threshold().filter(|_| !inputs.route_at_crossover);
         let crossover_x = match crossover {
             Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => Some(tokens),
@@ -171,36 +170,16 @@ impl Chart for LengthsInputs {
             .map(|x| (x, y_hi))
             .into_iter()
             .chain(threshold.map(|t| (t.clamp(x_lo, x_hi), y_hi * 0.8)))
-            .map(|(x, top)| vec![plane.px((x, 0.0)), plane.px((x, top))])
+            .map(|(x, top)| plane.px_line(&[(x, 0.0), (x, top)]))
             .collect();
-        let beside = |x: f64, heights: &[f64]| -> Vec<Spot> {
-            let right_first = log_fraction(x, x_lo, x_hi) < 0.6;
-            heights
-                .iter()
-                .flat_map(|&h| {
-                    let (px, py) = plane.px((x, y_hi * h));
-                    let right = Spot::new(px + gap, py, Edge::Start, Edge::Middle);
-                    let left = Spot::new(px - gap, py, Edge::End, Edge::Middle);
-                    if right_first {
-                        [right, left]
-                    } else {
-                        [left, right]
-                    }
-                })
-                .collect()
-        };
-        let place = |texts: &[String], spots: &[Spot], lines: &mut Vec<Vec<(f64, f64)>>| {
-            let chosen = texts
-                .iter()
-                .find_map(|t| label::clear_spot(spots, t, font, lines, inside).map(|s| (s, t)))
-                .or_else(|| {
-                    let t = texts.last()?;
-                    label::choose(spots, t, font, lines, inside).map(|s| (s, t))
-                });
-            if let Some((spot, text)) = chosen {
-                lines.extend(box_lines(label::label_box(spot, text, font)));
-            }
-            chosen.map(|(spot, text)| (spot, text.clone()))
+        let beside = |x: f64, heights: [f64; 4]| {
+            let ys = heights.map(|h| plane.px((x, y_hi * h)).1);
+            label::beside_vertical(
+                plane.px((x, 0.0)).0,
+                &ys,
+                gap,
+                log_fraction(x, x_lo, x_hi) < 0.6,
+            )
         };
         match (crossover, crossover_x) {
             (Crossover::At { .. }, Some(tokens)) => {
@@ -212,15 +191,12 @@ impl Chart for LengthsInputs {
                 } else {
                     ""
                 };
-                let texts = [
-                    format!("crossover{routed}: {}", crossover_tokens_text(tokens)),
-                    format!("crossover: {}", crossover_tokens_text(tokens)),
-                    crossover_tokens_text(tokens),
-                ];
-                let spots = beside(tokens, &[0.84, 0.72, 0.6, 0.48]);
-                if let Some((spot, text)) = place(&texts, &spots, &mut lines) {
-                    draw_label_at(&chart, &text, spot, style.font_colored(12.0, p.marker))?;
-                }
+                let count = crossover_tokens_text(tokens);
+                let (full, plain) =
+                    (format!("crossover{routed}: {count}"), format!("crossover: {count}"));
+                let spots = beside(tokens, [0.84, 0.72, 0.6, 0.48]);
+                let texts = [full.as_str(), plain.as_str(), count.as_str()];
+                draw_placed(&chart, &texts, &spots, (12.0, p.marker), style, &mut lines)?;
             }
             (off_axis, _) => {
                 chart.draw(&Text::new(
@@ -235,15 +211,12 @@ impl Chart for LengthsInputs {
             for seg in vertical_dashes(x, y_hi * 0.8) {
                 chart.draw(&PathElement::new(seg, style.line(p.text, 1.5)))?;
             }
-            let texts = [
-                format!("router threshold: {}", format::tokens(t)),
-                format!("threshold: {}", format::tokens(t)),
-                format::tokens(t),
-            ];
-            let spots = beside(x, &[0.72, 0.6, 0.48, 0.36]);
-            if let Some((spot, text)) = place(&texts, &spots, &mut lines) {
-                draw_label_at(&chart, &text, spot, style.font_colored(12.0, p.text))?;
-            }
+            let count = format::tokens(t);
+            let (full, plain) =
+                (format!("router threshold: {count}"), format!("threshold: {count}"));
+            let spots = beside(x, [0.72, 0.6, 0.48, 0.36]);
+            let texts = [full.as_str(), plain.as_str(), count.as_str()];
+            draw_placed(&chart, &texts, &spots, (12.0, p.text), style, &mut lines)?;
         }
         Ok(())
     }

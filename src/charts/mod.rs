@@ -179,13 +179,23 @@ pub fn draw_label_at<DB: DrawingBackend>(
     ))
 }
 
-/// A placed label's box as lines, so later labels keep clear of it too.
-pub fn box_lines(b: label::BoxPx) -> Vec<Vec<(f64, f64)>> {
-    let corners = [(b.left, b.top), (b.right, b.top), (b.right, b.bottom), (b.left, b.bottom)];
-    vec![
-        corners.iter().copied().chain(corners.first().copied()).collect(),
-        vec![corners[0], corners[2]],
-    ]
+/// Draws the first of `texts` (the full label, then shorter forms) that has a clear spot among
+/// `spots` (see [`label::place`]), at `css_px` in `color`; its box joins `lines`.
+pub fn draw_placed<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, plane::Plane>,
+    texts: &[&str],
+    spots: &[label::Spot],
+    (css_px, color): (f64, RGBColor),
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let inside = chart.as_coord_spec().plot_box();
+    if let Some((spot, i)) = label::place(texts, spots, css_px * style.scale, lines, inside) {
+        if let Some(text) = texts.get(i) {
+            draw_label_at(chart, text, spot, style.font_colored(css_px, color))?;
+        }
+    }
+    Ok(())
 }
 
 /// The error type every figure returns: whatever the backend fails with.

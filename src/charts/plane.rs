@@ -177,6 +177,11 @@ impl Plane {
         )
     }
 
+    /// A line of values in the area's own pixels, unrounded: what labels keep clear of.
+    pub fn px_line(&self, points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+        points.iter().map(|&p| self.px(p)).collect()
+    }
+
     /// The plot rectangle in the area's own pixels.
     pub fn plot_box(&self) -> super::label::BoxPx {
         let (left, top, right, bottom) = self.rect;

@@ -5,7 +5,7 @@ use super::label::{self, Edge, Spot};
 use super::legend::{self, LegendItem};
 use super::plane::{draw_all, draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{box_lines, dashes, draw_label_at, Chart, DrawResult, Style};
+use super::{dashes, draw_placed, Chart, DrawResult, Style};
 use crate::format;
 use crate::model::levers::RESPONSE_BANDS;
 use crate::state::{Param, State};
@@ -172,8 +172,7 @@ fn draw<DB: DrawingBackend>(
     draw_axes(&chart, &axes, style)?;
 
     let plane = *chart.as_coord_spec();
-    let px = |points: &[(f64, f64)]| points.iter().map(|&p| plane.px(p)).collect::<Vec<_>>();
-    let (band_font, label_font) = (11.0 * style.scale, 12.0 * style.scale);
+    let px = |points: &[(f64, f64)]| plane.px_line(points);
     let gap = 4.0 * style.scale;
 
     // What a label must not be drawn across: every line and rule of the figure.
@@ -210,7 +209,6 @@ fn draw<DB: DrawingBackend>(
     lines.extend(
         bands_shown.iter().map(|b| px(&[(b.limit_secs, 0.0), (b.limit_secs, y_max * 0.5)])),
     );
-    let inside = plane.plot_box();
 
     // Response-time bands a person feels, where they fall inside the axis.
     for band in &bands_shown {
@@ -268,32 +266,13 @@ fn draw<DB: DrawingBackend>(
         ))?;
         let heights: [f64; 4] =
             if *first { [0.8, 0.7, 0.9, 0.6] } else { [0.66, 0.56, 0.76, 0.46] };
-        let spots: Vec<Spot> = heights
-            .iter()
-            .flat_map(|&h| {
-                let (x, y) = plane.px((*secs, y_max * h));
-                let (near, far) = if *first {
-                    (
-                        Spot::new(x + gap, y, Edge::Start, Edge::Middle),
-                        Spot::new(x - gap, y, Edge::End, Edge::Middle),
-                    )
-                } else {
-                    (
-                        Spot::new(x - gap, y, Edge::End, Edge::Middle),
-                        Spot::new(x + gap, y, Edge::Start, Edge::Middle),
-                    )
-                };
-                [near, far]
-            })
-            .collect();
-        if let Some(spot) = label::choose(&spots, text, label_font, &lines, inside) {
-            draw_label_at(&chart, text, spot, style.font_colored(12.0, *color))?;
-            lines.extend(box_lines(label::label_box(spot, text, label_font)));
-        }
+        let x = plane.px((*secs, 0.0)).0;
+        let ys = heights.map(|h| plane.px((0.0, y_max * h)).1);
+        let spots = label::beside_vertical(x, &ys, gap, *first);
+        draw_placed(&chart, &[text], &spots, (12.0, *color), style, &mut lines)?;
     }
 
     if t.reader_waits() {
-        let text = "reader waits for text";
         let spots: Vec<Spot> = [0.5, 0.35, 0.65, 0.8]
             .iter()
             .map(|f| {
@@ -302,44 +281,25 @@ fn draw<DB: DrawingBackend>(
                 Spot::new(x - gap, y - gap, Edge::End, Edge::End)
             })
             .collect();
-        if let Some(spot) = label::choose(&spots, text, label_font, &lines, inside) {
-            draw_label_at(&chart, text, spot, style.font_colored(12.0, p.reading))?;
-            lines.extend(box_lines(label::label_box(spot, text, label_font)));
-        }
+        let text = "reader waits for text";
+        draw_placed(&chart, &[text], &spots, (12.0, p.reading), style, &mut lines)?;
     }
 
     // Band labels beside their dashed rule: right of it, else left, lower down if need be;
-    // where the rules stand too close for that, above the rules' tops.
+    // where the rules stand too close for that, above the rules' tops; and where the whole
+    // label finds no clear spot (a narrow figure, rules close together), the time alone.
     for band in &bands_shown {
-        let text = format!("{} s: {}", format::trimmed(band.limit_secs, 1), band.label);
-        let beside = [0.46, 0.32, 0.18, 0.06].into_iter().flat_map(|h| {
-            let (x, y) = plane.px((band.limit_secs, y_max * h));
-            [
-                Spot::new(x + gap, y, Edge::Start, Edge::Middle),
-                Spot::new(x - gap, y, Edge::End, Edge::Middle),
-            ]
-        });
-        let above = [0.5, 0.58, 0.66].into_iter().flat_map(|h| {
-            let (x, y) = plane.px((band.limit_secs, y_max * h));
-            [
-                Spot::new(x - gap, y - gap, Edge::Start, Edge::End),
-                Spot::new(x + gap, y - gap, Edge::End, Edge::End),
-            ]
-        });
-        let spots: Vec<Spot> = beside.chain(above).collect();
-        // Where the full label finds no clear spot (a narrow figure, lines close together),
-        // the time alone does.
-        let short = format!("{} s", format::trimmed(band.limit_secs, 1));
-        let chosen = label::clear_spot(&spots, &text, band_font, &lines, inside)
-            .map(|spot| (spot, text.as_str()))
-            .or_else(|| {
-                label::choose(&spots, &short, band_font, &lines, inside)
-                    .map(|spot| (spot, short.as_str()))
-            });
-        if let Some((spot, text)) = chosen {
-            draw_label_at(&chart, text, spot, style.font_colored(11.0, p.axis))?;
-            lines.extend(box_lines(label::label_box(spot, text, band_font)));
+        let x = plane.px((band.limit_secs, 0.0)).0;
+        let ys = [0.46, 0.32, 0.18, 0.06].map(|h| plane.px((0.0, y_max * h)).1);
+        let mut spots = label::beside_vertical(x, &ys, gap, true);
+        for h in [0.5, 0.58, 0.66] {
+            let y = plane.px((0.0, y_max * h)).1 - gap;
+            spots.push(Spot::new(x - gap, y, Edge::Start, Edge::End));
+            spots.push(Spot::new(x + gap, y, Edge::End, Edge::End));
         }
+        let time = format!("{} s", format::trimmed(band.limit_secs, 1));
+        let text = format!("{time}: {}", band.label);
+        draw_placed(&chart, &[&text, &time], &spots, (11.0, p.axis), style, &mut lines)?;
     }
     Ok(())
 }
