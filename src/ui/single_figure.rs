@@ -99,6 +99,8 @@ pub fn SingleFigure(
     };
     let slide = presentation.then(|| presentation_keys(figure, full_page));
     let inputs = (!controls.is_empty()).then(|| {
+        // `Controls` takes a list that lives as long as the page, as the page's own lists do;
+        // this view is built once per load, so the one list chosen by the link is kept for good.
         let params: &'static [Param] = Vec::leak(controls);
         view! { <Controls legend="Inputs" params=params /> }
     });
