@@ -84,7 +84,7 @@ test('the snippet starts the frame at the height the figure then reports', TIMEO
     const frame = await eventually(async () => {
       const found = page.frames().find((f) => /embed=/.test(f.url()));
       assert.ok(found, 'the frame loaded');
-      await found.locator('html[data-complete]').waitFor({ state: 'attached', timeout: 20_000 });
+      assert.ok(await found.evaluate(() => document.documentElement.hasAttribute('data-complete')), 'the figure is built');
       return found;
     }, { timeout: 25_000 });
     const content = await frame.evaluate(() => document.documentElement.getBoundingClientRect().height);
@@ -139,11 +139,13 @@ test('caption=0 hides the caption from sight but not from screen readers', TIMEO
 test('export and the data table sit behind one menu that the keyboard opens', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?embed=crossing', ready('crossing'));
   const menu = app.byTestId('crossing-menu');
-  assert.equal(await app.byTestId('crossing-png').isVisible(), false, 'closed, the buttons are out of sight');
+  // Rendered boxes: none while the menu is closed.
+  const shown = (id) => app.page.evaluate((testid) => document.querySelector(`[data-testid="${testid}"]`).getClientRects().length > 0, id);
+  assert.equal(await shown('crossing-png'), false, 'closed, the buttons are out of sight');
   await menu.locator(':scope > summary').focus();
   await app.page.keyboard.press('Enter');
   await eventually(async () => assert.equal(await menu.evaluate((d) => d.open), true, 'Enter opens it'));
-  for (const id of ['crossing-png', 'crossing-svg', 'crossing-csv']) assert.ok(await app.byTestId(id).isVisible(), `${id} in the menu`);
+  for (const id of ['crossing-png', 'crossing-svg', 'crossing-csv']) assert.ok(await shown(id), `${id} in the menu`);
   await app.page.keyboard.press('Tab');
   assert.equal(await app.page.evaluate(() => document.activeElement?.dataset.testid), 'crossing-png', 'Tab reaches the first export button');
   await app.page.locator('[data-figure="crossing"] details.data > summary').click();
@@ -213,7 +215,7 @@ test('PageDown and PageUp step through the scenarios, named aloud; Esc leaves at
   const output = String(await app.quantity('output'));
   const settled = await app.query();
   await app.page.keyboard.press('Escape');
-  await app.page.waitForURL((url) => !url.searchParams.has('present'), { timeout: 10_000 });
+  await eventually(async () => assert.ok(!new URL(app.page.url()).searchParams.has('present'), 'left presentation mode'), { timeout: 10_000 });
   await app.waitUntilRendered();
   const back = Object.fromEntries(new URL(app.page.url()).searchParams);
   assert.equal(back.present, undefined, 'the whole page');
