@@ -215,9 +215,10 @@ test('PageDown and PageUp step through the scenarios, named aloud; Esc leaves at
   const output = String(await app.quantity('output'));
   const settled = await app.query();
   await app.page.keyboard.press('Escape');
-  await eventually(async () => assert.ok(!new URL(app.page.url()).searchParams.has('present'), 'left presentation mode'), { timeout: 10_000 });
+  const href = () => app.page.evaluate(() => location.href);
+  await eventually(async () => assert.ok(!new URL(await href()).searchParams.has('present'), 'left presentation mode'), { timeout: 10_000 });
   await app.waitUntilRendered();
-  const back = Object.fromEntries(new URL(app.page.url()).searchParams);
+  const back = Object.fromEntries(new URL(await href()).searchParams);
   assert.equal(back.present, undefined, 'the whole page');
   assert.equal(back.prompt, settled.prompt);
   assert.equal(back.output, output, 'at the settings it had');
