@@ -40,9 +40,12 @@
       frame.setAttribute('referrerpolicy', 'no-referrer');
       frame.setAttribute('allow', 'clipboard-write');
       frame.setAttribute('loading', 'lazy');
-      // The CSS object model, which a policy without 'unsafe-inline' allows. 600 px is room for
-      // a figure and its controls until the figure says how tall it is.
-      Object.assign(frame.style, { display: 'block', width: '100%', border: '0', height: '600px' });
+      // The CSS object model, which a policy without 'unsafe-inline' allows. The snippet's
+      // `height` is what the figure measures in a docs column, so the page does not jump when
+      // the figure says how tall it is; 600 px without one.
+      const start = Math.ceil(Number(this.getAttribute('height')));
+      const height = start >= 100 && start <= 10000 ? start : 600;
+      Object.assign(frame.style, { display: 'block', width: '100%', border: '0', height: height + 'px' });
       this.style.display = 'block';
       this.update();
       this.appendChild(frame);

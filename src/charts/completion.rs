@@ -2,6 +2,8 @@
 //! the crossover where the quicker first token stops winning, the reader's current length, and
 //! how long a person takes to read that many tokens.
 
+use super::draw_placed;
+use super::label::{self, Edge, Spot};
 use super::legend::{self, LegendItem};
 use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
@@ -216,37 +218,72 @@ impl Chart for CompletionInputs {
             chart.draw(&PathElement::new(seg, style.line(p.axis, 1.5)))?;
         }
         let here = row(inputs, answer);
-        let right_side = log_fraction(x, x_lo, x_hi) > 0.7;
-        let (anchor, nudge) = if right_side { (HPos::Right, 1.0 / 1.1) } else { (HPos::Left, 1.1) };
-        chart.draw(&Text::new(
-            format!("your answer: {}", format::tokens(answer)),
-            (x * nudge, y_hi / 2.6),
-            style.label(12.0, p.text, anchor),
-        ))?;
+        let plane = *chart.as_coord_spec();
+        let px = |points: &[(f64, f64)]| plane.px_line(points);
+        let gap = 6.0 * style.scale;
+        // What a label must keep clear of: both lines, the reading line, the answer's rule and
+        // the crossover's.
+        let mut lines: Vec<Vec<(f64, f64)>> = [Which::A, Which::B]
+            .into_iter()
+            .map(|which| {
+                px(&samples
+                    .iter()
+                    .map(|r| {
+                        (r.answer_tokens, fit(if which == Which::A { r.a_secs } else { r.b_secs }))
+                    })
+                    .collect::<Vec<_>>())
+            })
+            .collect();
+        lines.push(px(&reading_line));
+        lines.push(px(&[(x, y_lo), (x, y_hi)]));
+        if let Crossover::At { tokens, .. } = crossover {
+            if (x_lo..=x_hi).contains(&tokens) {
+                lines.push(px(&[(tokens, y_lo), (tokens, y_hi)]));
+            }
+        }
         for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
             chart.draw(&Circle::new((x, fit(secs)), style.px(4.0), color(which).filled()))?;
-            // Both lines rise to the right, so the space above-left of the upper point and
-            // below-right of the lower one is clear of them. At the edges the label turns inward:
-            // above-right at the left edge, and well below-left at the right edge, where the
-            // line falls away more slowly than the text extends.
+        }
+        // Each time beside its point: both lines rise to the right, so above-left of the upper
+        // point and below-right of the lower one are tried first, then the other corners.
+        for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
             let upper = match which {
                 Which::A => here.a_secs >= here.b_secs,
                 Which::B => here.b_secs > here.a_secs,
             };
-            let left_side = log_fraction(x, x_lo, x_hi) < 0.15;
-            let (at, anchor) = match (upper, left_side, right_side) {
-                (true, true, _) => ((x * 1.08, fit(secs) * 1.35), HPos::Left),
-                (true, false, _) => ((x / 1.08, fit(secs) * 1.35), HPos::Right),
-                (false, _, false) => ((x * 1.08, fit(secs) / 1.35), HPos::Left),
-                (false, _, true) => ((x / 1.08, fit(secs) / 3.0), HPos::Right),
+            let (cx, cy) = plane.px((x, fit(secs)));
+            let above_left = Spot::new(cx - gap, cy - gap, Edge::End, Edge::End);
+            let above_right = Spot::new(cx + gap, cy - gap, Edge::Start, Edge::End);
+            let below_left = Spot::new(cx - gap, cy + gap, Edge::End, Edge::Start);
+            let below_right = Spot::new(cx + gap, cy + gap, Edge::Start, Edge::Start);
+            let far = 3.0 * gap;
+            let spots = if upper {
+                [
+                    above_left,
+                    above_right,
+                    Spot { y: cy - far, ..above_left },
+                    Spot { y: cy - far, ..above_right },
+                    below_left,
+                    below_right,
+                ]
+            } else {
+                [
+                    below_right,
+                    below_left,
+                    Spot { y: cy + far, ..below_right },
+                    Spot { y: cy + far, ..below_left },
+                    above_right,
+                    above_left,
+                ]
             };
             let text = format!("{} {}", which.label(), format::duration(secs));
-            chart.draw(&Text::new(
-                text,
-                (at.0, fit(at.1)),
-                style.label(12.0, color(which), anchor),
-            ))?;
+            draw_placed(&chart, &[&text], &spots, (12.0, color(which)), style, &mut lines)?;
         }
+        // The answer's rule is named near the top, on whichever side is clear.
+        let text = format!("your answer: {}", format::tokens(answer));
+        let ys = [2.6, 1.6, 5.0, 10.0].map(|below_top| plane.px((x, y_hi / below_top)).1);
+        let spots = label::beside_vertical(plane.px((x, y_hi)).0, &ys, gap, true);
+        draw_placed(&chart, &[&text], &spots, (12.0, p.text), style, &mut lines)?;
         Ok(())
     }
 

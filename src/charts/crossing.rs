@@ -1,6 +1,8 @@
 //! Figure 2: prefill, decode and total time against prompt length, at the current answer
 //! length and rates, with the crossing where the two phases cost the same.
 
+use super::draw_placed;
+use super::label::{self, Edge, Spot};
 use super::legend::{self, LegendItem};
 use super::plane::{draw_all, draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
@@ -153,12 +155,6 @@ impl Chart for CrossingInputs {
             for seg in log_dashes((x_min, band.limit_secs), (x_max, band.limit_secs), 40) {
                 chart.draw(&PathElement::new(seg, style.line(p.grid, 1.0)))?;
             }
-            let text = format!("{}: {}", format::duration(band.limit_secs), band.label);
-            chart.draw(&Text::new(
-                text,
-                (x_max / 1.05, band.limit_secs * 1.25),
-                style.label(11.0, p.axis, HPos::Right),
-            ))?;
         }
 
         if let Some(deep) = inputs.deep {
@@ -236,16 +232,67 @@ impl Chart for CrossingInputs {
                 .into_iter()
                 .map(|y| Circle::new((prompt, y), style.px(3.5), p.axis.filled())),
         )?;
-        let (anchor, nudge) = if prompt > x_min * (x_max / x_min).powf(0.75) {
-            (HPos::Right, 0.96)
-        } else {
-            (HPos::Left, 1.04)
-        };
-        chart.draw(&Text::new(
-            format!("your prompt: {}", format::tokens(prompt)),
-            (prompt * nudge, y_hi / 2.2),
-            style.label(12.0, p.text, anchor),
-        ))?;
+        // Labels keep clear of every curve, the prompt's line and the response-time rules.
+        let plane = *chart.as_coord_spec();
+        let px = |points: &[(f64, f64)]| plane.px_line(points);
+        let inside = plane.plot_box();
+        let gap = 4.0 * style.scale;
+        let mut lines: Vec<Vec<(f64, f64)>> = [
+            curve(|r| r.prefill_secs).collect::<Vec<_>>(),
+            curve(|r| r.decode_secs).collect(),
+            curve(|r| r.total_secs).collect(),
+            vec![(prompt, y_lo), (prompt, y_hi)],
+        ]
+        .iter()
+        .map(|line| px(line))
+        .collect();
+        if let Some(deep) = inputs.deep {
+            let deep_line = |value: fn(&DeepRequest) -> f64| -> Vec<(f64, f64)> {
+                px(&samples
+                    .iter()
+                    .map(|r| {
+                        (
+                            r.prompt_tokens,
+                            value(&deep.with_prompt(r.prompt_tokens).with_cached(0.0)),
+                        )
+                    })
+                    .collect::<Vec<_>>())
+            };
+            lines.push(deep_line(|d| d.prefill_secs()));
+            lines.push(deep_line(|d| d.decode_secs()));
+            lines.push(deep_line(|d| d.total_secs()));
+        }
+        let bands: Vec<_> = RESPONSE_BANDS
+            .iter()
+            .filter(|b| b.limit_secs > y_lo * 1.5 && b.limit_secs < y_hi / 1.5)
+            .collect();
+        lines.extend(bands.iter().map(|b| px(&[(x_min, b.limit_secs), (x_max, b.limit_secs)])));
+
+        // The prompt's line is named near the top, on the side with more room first; on a
+        // narrow figure the count alone, when the whole label has no clear spot.
+        let right_first = prompt <= x_min * (x_max / x_min).powf(0.75);
+        let ys = [0.2, 0.1, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
+            .map(|down| inside.top + (inside.bottom - inside.top) * down);
+        let spots = label::beside_vertical(plane.px((prompt, y_hi)).0, &ys, gap, right_first);
+        let count = format::tokens(prompt);
+        let text = format!("your prompt: {count}");
+        draw_placed(&chart, &[&text, &count], &spots, (12.0, p.text), style, &mut lines)?;
+
+        // Each response-time rule is named just above it at the right edge, else at the left
+        // edge, else just below it.
+        for band in &bands {
+            let time = format::duration(band.limit_secs);
+            let text = format!("{time}: {}", band.label);
+            let (_, y) = plane.px((x_min, band.limit_secs));
+            let (left, right) = (inside.left + gap, inside.right - gap);
+            let spots = [
+                Spot::new(right, y - gap / 2.0, Edge::End, Edge::End),
+                Spot::new(left, y - gap / 2.0, Edge::Start, Edge::End),
+                Spot::new(right, y + gap / 2.0, Edge::End, Edge::Start),
+                Spot::new(left, y + gap / 2.0, Edge::Start, Edge::Start),
+            ];
+            draw_placed(&chart, &[&text, &time], &spots, (11.0, p.axis), style, &mut lines)?;
+        }
 
         // The crossing, when it falls on the axis.
         let crossing = request.crossing_prompt_tokens();
@@ -255,16 +302,23 @@ impl Chart for CrossingInputs {
             // Right of the crossing and below the decode line is empty (prefill has risen above
             // it); when the prompt line or the right edge is in the way, use the space above the
             // lines on the left instead.
-            let (anchor, x, y) = if label_goes_right(crossing, prompt, x_min, x_max) {
-                (HPos::Left, crossing * 1.25, at.1 * 0.5)
-            } else {
-                (HPos::Right, crossing / 1.25, at.1 * 3.5)
+            // Further above or below, then the other corners, when a line or label is there.
+            let right_below = |f: f64| {
+                let (x, y) = plane.px((crossing * 1.25, at.1 * f));
+                Spot::new(x, y, Edge::Start, Edge::Middle)
             };
-            chart.draw(&Text::new(
-                format!("crossing: {}", format::tokens(crossing)),
-                (x, y),
-                style.label(12.0, p.marker, anchor),
-            ))?;
+            let left_above = |f: f64| {
+                let (x, y) = plane.px((crossing / 1.25, at.1 * f));
+                Spot::new(x, y, Edge::End, Edge::Middle)
+            };
+            let mut spots =
+                vec![right_below(0.5), right_below(0.25), left_above(3.5), left_above(7.0)];
+            if !label_goes_right(crossing, prompt, x_min, x_max) {
+                spots.rotate_left(2);
+            }
+            spots.extend([right_below(3.5), left_above(0.5), right_below(0.1), left_above(0.2)]);
+            let text = format!("crossing: {}", format::tokens(crossing));
+            draw_placed(&chart, &[&text], &spots, (12.0, p.marker), style, &mut lines)?;
         } else {
             let edge =
                 if crossing > x_max { "beyond the right edge" } else { "beyond the left edge" };

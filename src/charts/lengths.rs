@@ -3,10 +3,11 @@
 //! finishes those answers first; the crossover and the router's threshold are marked.
 
 use super::completion::{crossover_elsewhere_text, crossover_tokens_text, ink, regions, tint};
+use super::label;
 use super::legend::{self, LegendItem};
 use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{Chart, DrawResult, Style};
+use super::{draw_placed, Chart, DrawResult, Style};
 use crate::format;
 use crate::model::deployments::{Comparison, Crossover, Which, Winner};
 use crate::model::workload::{LengthDistribution, Router, Shares};
@@ -155,17 +156,33 @@ impl Chart for LengthsInputs {
             }
         }
 
-        // The crossover, and the router's threshold when it is set apart from it.
-        let label_y = y_hi * 0.84;
-        let place = |x: f64| {
-            if log_fraction(x, x_lo, x_hi) < 0.6 {
-                (HPos::Left, x * 1.08)
-            } else {
-                (HPos::Right, x / 1.08)
-            }
+        // The crossover, and the router's threshold when it is set apart from it. Each label
+        // goes beside its dashed line, on the side with more room first, lower down when
+        // something is in the way, and shorter when the figure is too narrow for all of it.
+        let plane = *chart.as_coord_spec();
+        let gap = 4.0 * style.scale;
+        let threshold = inputs.threshold().filter(|_| !inputs.route_at_crossover);
+        let crossover_x = match crossover {
+            Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => Some(tokens),
+            _ => None,
         };
-        match crossover {
-            Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => {
+        let mut lines: Vec<Vec<(f64, f64)>> = crossover_x
+            .map(|x| (x, y_hi))
+            .into_iter()
+            .chain(threshold.map(|t| (t.clamp(x_lo, x_hi), y_hi * 0.8)))
+            .map(|(x, top)| plane.px_line(&[(x, 0.0), (x, top)]))
+            .collect();
+        let beside = |x: f64, heights: [f64; 4]| {
+            let ys = heights.map(|h| plane.px((x, y_hi * h)).1);
+            label::beside_vertical(
+                plane.px((x, 0.0)).0,
+                &ys,
+                gap,
+                log_fraction(x, x_lo, x_hi) < 0.6,
+            )
+        };
+        match (crossover, crossover_x) {
+            (Crossover::At { .. }, Some(tokens)) => {
                 for seg in vertical_dashes(tokens, y_hi) {
                     chart.draw(&PathElement::new(seg, style.line(p.marker, 2.0)))?;
                 }
@@ -174,32 +191,32 @@ impl Chart for LengthsInputs {
                 } else {
                     ""
                 };
-                let (anchor, x) = place(tokens);
-                chart.draw(&Text::new(
-                    format!("crossover{routed}: {}", crossover_tokens_text(tokens)),
-                    (x, label_y),
-                    style.label(12.0, p.marker, anchor),
-                ))?;
+                let count = crossover_tokens_text(tokens);
+                let (full, plain) =
+                    (format!("crossover{routed}: {count}"), format!("crossover: {count}"));
+                let spots = beside(tokens, [0.84, 0.72, 0.6, 0.48]);
+                let texts = [full.as_str(), plain.as_str(), count.as_str()];
+                draw_placed(&chart, &texts, &spots, (12.0, p.marker), style, &mut lines)?;
             }
-            off_axis => {
+            (off_axis, _) => {
                 chart.draw(&Text::new(
                     crossover_elsewhere_text(off_axis, |_| "off the axis"),
-                    (x_lo * 1.1, label_y),
+                    (x_lo * 1.1, y_hi * 0.84),
                     style.label(12.0, p.marker, HPos::Left),
                 ))?;
             }
         }
-        if let Some(t) = inputs.threshold().filter(|_| !inputs.route_at_crossover) {
+        if let Some(t) = threshold {
             let x = t.clamp(x_lo, x_hi);
             for seg in vertical_dashes(x, y_hi * 0.8) {
                 chart.draw(&PathElement::new(seg, style.line(p.text, 1.5)))?;
             }
-            let (anchor, at) = place(x);
-            chart.draw(&Text::new(
-                format!("router threshold: {}", format::tokens(t)),
-                (at, y_hi * 0.72),
-                style.label(12.0, p.text, anchor),
-            ))?;
+            let count = format::tokens(t);
+            let (full, plain) =
+                (format!("router threshold: {count}"), format!("threshold: {count}"));
+            let spots = beside(x, [0.72, 0.6, 0.48, 0.36]);
+            let texts = [full.as_str(), plain.as_str(), count.as_str()];
+            draw_placed(&chart, &texts, &spots, (12.0, p.text), style, &mut lines)?;
         }
         Ok(())
     }

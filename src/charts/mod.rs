@@ -3,6 +3,7 @@
 
 pub mod completion;
 pub mod crossing;
+pub mod label;
 pub mod legend;
 pub mod lengths;
 pub mod measured;
@@ -150,6 +151,53 @@ impl Style {
     }
 }
 
+/// How much larger than on the page a figure draws its text, lines and margins when it fills
+/// a projector's screen: in proportion to its size against a figure of 500 × 300 CSS pixels
+/// (drawn as on the page), never smaller than on the page and at most three times as large.
+pub fn presentation_zoom(width_css: f64, height_css: f64) -> f64 {
+    const PAGE_WIDTH_CSS: f64 = 500.0;
+    const PAGE_HEIGHT_CSS: f64 = 300.0;
+    let zoom = (width_css / PAGE_WIDTH_CSS).min(height_css / PAGE_HEIGHT_CSS);
+    if width_css.is_nan() || height_css.is_nan() {
+        1.0
+    } else {
+        zoom.clamp(1.0, 3.0)
+    }
+}
+
+/// Draws `text` anchored at a pixel spot of the plane's area (see [`label::choose`]).
+pub fn draw_label_at<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, plane::Plane>,
+    text: &str,
+    spot: label::Spot,
+    font: TextStyle<'static>,
+) -> DrawResult<DB> {
+    chart.strip_coord_spec().draw(&Text::new(
+        text.to_string(),
+        (spot.x.round() as i32, spot.y.round() as i32),
+        font.pos(spot.pos()),
+    ))
+}
+
+/// Draws the first of `texts` (the full label, then shorter forms) that has a clear spot among
+/// `spots` (see [`label::place`]), at `css_px` in `color`; its box joins `lines`.
+pub fn draw_placed<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, plane::Plane>,
+    texts: &[&str],
+    spots: &[label::Spot],
+    (css_px, color): (f64, RGBColor),
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let inside = chart.as_coord_spec().plot_box();
+    if let Some((spot, i)) = label::place(texts, spots, css_px * style.scale, lines, inside) {
+        if let Some(text) = texts.get(i) {
+            draw_label_at(chart, text, spot, style.font_colored(css_px, color))?;
+        }
+    }
+    Ok(())
+}
+
 /// The error type every figure returns: whatever the backend fails with.
 pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
@@ -201,6 +249,19 @@ pub fn log_dashes(from: (f64, f64), to: (f64, f64), pieces: usize) -> Vec<Vec<(f
 mod tests {
     use super::*;
     use crate::state::{ModelView, Param, State};
+
+    #[test]
+    fn a_projected_figure_draws_its_axis_labels_at_least_16_css_px() {
+        // About the figure's share of a 1280 × 720 screen beside a column of controls; even
+        // the smallest text of the figures (11 px on the page) reaches 16.
+        let zoom = presentation_zoom(780.0, 560.0);
+        assert!(zoom * plane::AXIS_LABEL_CSS_PX >= 16.0, "{zoom}");
+        assert!(zoom * 11.0 >= 16.0, "{zoom}");
+        assert!(presentation_zoom(1500.0, 900.0) > zoom, "larger on a larger screen");
+        assert_eq!(presentation_zoom(300.0, 200.0), 1.0, "never smaller than the page");
+        assert_eq!(presentation_zoom(f64::NAN, 500.0), 1.0);
+        assert_eq!(presentation_zoom(1e9, 1e9), 3.0);
+    }
 
     #[test]
     fn log_dashes_are_even_on_a_log_axis() {

@@ -168,6 +168,31 @@ impl Plane {
         })
     }
 
+    /// A value's position in the area's own pixels, unrounded: for placing labels.
+    pub fn px(&self, (x, y): (f64, f64)) -> (f64, f64) {
+        let (left, top, right, bottom) = self.rect;
+        (
+            f64::from(left) + self.x.fraction(x) * f64::from(right - left),
+            f64::from(bottom) - self.y.fraction(y) * f64::from(bottom - top),
+        )
+    }
+
+    /// A line of values in the area's own pixels, unrounded: what labels keep clear of.
+    pub fn px_line(&self, points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+        points.iter().map(|&p| self.px(p)).collect()
+    }
+
+    /// The plot rectangle in the area's own pixels.
+    pub fn plot_box(&self) -> super::label::BoxPx {
+        let (left, top, right, bottom) = self.rect;
+        super::label::BoxPx {
+            left: f64::from(left),
+            top: f64::from(top),
+            right: f64::from(right),
+            bottom: f64::from(bottom),
+        }
+    }
+
     /// A value's position in the area's own pixels.
     fn local(&self, (x, y): (f64, f64)) -> BackendCoord {
         let (left, top, right, bottom) = self.rect;
@@ -191,6 +216,9 @@ pub struct Axes<'a> {
     pub y_grid: bool,
 }
 
+/// The size of the tick labels and axis descriptions on the page, before any zoom.
+pub const AXIS_LABEL_CSS_PX: f64 = 12.0;
+
 /// Draws the grid, the two axis lines, tick marks, tick labels and axis descriptions.
 pub fn draw_axes<DB: DrawingBackend>(
     chart: &DrawingArea<DB, Plane>,
@@ -205,7 +233,7 @@ pub fn draw_axes<DB: DrawingBackend>(
     let (tick, gap) = (style.px(4.0) as i32, style.px(4.0) as i32);
     let grid = style.line(p.grid, 1.0);
     let axis = style.line(p.axis, 1.0);
-    let label = style.font(12.0);
+    let label = style.font(AXIS_LABEL_CSS_PX);
 
     let x_ticks: Vec<(i32, f64)> = plane
         .x
@@ -252,7 +280,7 @@ pub fn draw_axes<DB: DrawingBackend>(
     }
 
     let (_, h) = area.dim_in_pixel();
-    let desc = style.font(12.0);
+    let desc = style.font(AXIS_LABEL_CSS_PX);
     area.draw(&Text::new(
         axes.x_desc.to_string(),
         ((left + right) / 2, h as i32 - style.px(8.0) as i32),

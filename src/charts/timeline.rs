@@ -1,16 +1,17 @@
 //! Figure 1: one request on a time axis. Wait, prefill and decode as bands; tokens on screen
 //! when streamed, when not streamed, and how far a reader has got.
 
+use super::label::{self, Edge, Spot};
 use super::legend::{self, LegendItem};
 use super::plane::{draw_all, draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{dashes, Chart, DrawResult, Style};
+use super::{dashes, draw_placed, Chart, DrawResult, Style};
 use crate::format;
 use crate::model::levers::RESPONSE_BANDS;
 use crate::state::{Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::HPos;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// The figure's numbers, shared by the drawing, its text alternative and its data table.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -170,20 +171,50 @@ fn draw<DB: DrawingBackend>(
     };
     draw_axes(&chart, &axes, style)?;
 
-    // Response-time bands a person feels, where they fall inside the axis.
-    for band in RESPONSE_BANDS
+    let plane = *chart.as_coord_spec();
+    let px = |points: &[(f64, f64)]| plane.px_line(points);
+    let gap = 4.0 * style.scale;
+
+    // What a label must not be drawn across: every line and rule of the figure.
+    let unstreamed = vec![
+        (0.0, 0.0),
+        (t.total_secs, 0.0),
+        (t.total_secs, t.output_tokens),
+        (t.x_max_secs, t.output_tokens),
+    ];
+    let streamed = vec![
+        (0.0, 0.0),
+        (t.ttft_secs, 0.0),
+        (t.ttft_secs, t.output_tokens.min(1.0)),
+        (t.total_secs, t.output_tokens),
+        (t.x_max_secs, t.output_tokens),
+    ];
+    let read_end = (t.ttft_secs + t.output_tokens / t.reading_tokens_per_sec).min(t.x_max_secs);
+    let read_line =
+        |secs: f64| (t.reading_tokens_per_sec * (secs - t.ttft_secs)).clamp(0.0, t.output_tokens);
+    let milestones = [
+        (t.ttft_secs, format!("first token {}", format::duration(t.ttft_secs)), p.marker, true),
+        (t.total_secs, format!("done {}", format::duration(t.total_secs)), p.total, false),
+    ];
+    let bands_shown: Vec<_> = RESPONSE_BANDS
         .iter()
         .filter(|b| b.limit_secs < t.x_max_secs * 0.97 && b.limit_secs > t.x_max_secs * 0.03)
-    {
+        .collect();
+    let mut lines: Vec<Vec<(f64, f64)>> = vec![
+        px(&unstreamed),
+        px(&streamed),
+        px(&[(t.ttft_secs, 0.0), (read_end, read_line(read_end))]),
+    ];
+    lines.extend(milestones.iter().map(|m| px(&[(m.0, 0.0), (m.0, y_max * 0.86)])));
+    lines.extend(
+        bands_shown.iter().map(|b| px(&[(b.limit_secs, 0.0), (b.limit_secs, y_max * 0.5)])),
+    );
+
+    // Response-time bands a person feels, where they fall inside the axis.
+    for band in &bands_shown {
         for seg in dashes((band.limit_secs, 0.0), (band.limit_secs, y_max * 0.5), 10) {
             chart.draw(&PathElement::new(seg, style.line(p.axis, 1.0)))?;
         }
-        let text = format!("{} s: {}", format::trimmed(band.limit_secs, 1), band.label);
-        chart.draw(&Text::new(
-            text,
-            (band.limit_secs + t.x_max_secs * 0.006, y_max * 0.46),
-            style.label(11.0, p.axis, HPos::Left),
-        ))?;
     }
 
     // Phase names sit at the top of their band when it is wide enough to hold them.
@@ -193,38 +224,18 @@ fn draw<DB: DrawingBackend>(
             chart.draw(&Text::new(
                 name,
                 ((from + to) / 2.0, y_max * 0.97),
-                style.font_colored(12.0, color).pos(plotters::style::text_anchor::Pos::new(
-                    HPos::Center,
-                    plotters::style::text_anchor::VPos::Top,
-                )),
+                style.font_colored(12.0, color).pos(Pos::new(HPos::Center, VPos::Top)),
             ))?;
         }
     }
 
     // Unstreamed: nothing until the last token, then everything at once.
-    let unstreamed = vec![
-        (0.0, 0.0),
-        (t.total_secs, 0.0),
-        (t.total_secs, t.output_tokens),
-        (t.x_max_secs, t.output_tokens),
-    ];
     chart.draw(&PathElement::new(unstreamed, style.line(p.total, 2.0)))?;
-
     // Streamed: the first token at TTFT, then one per decode step.
-    let streamed = vec![
-        (0.0, 0.0),
-        (t.ttft_secs, 0.0),
-        (t.ttft_secs, t.output_tokens.min(1.0)),
-        (t.total_secs, t.output_tokens),
-        (t.x_max_secs, t.output_tokens),
-    ];
     chart.draw(&PathElement::new(streamed, style.line(p.decode, 3.0)))?;
 
     // The reading-speed line starts at the first token. Where it runs above the stream the
     // reader has caught up and is waiting for text.
-    let read_end = (t.ttft_secs + t.output_tokens / t.reading_tokens_per_sec).min(t.x_max_secs);
-    let read_line =
-        |secs: f64| (t.reading_tokens_per_sec * (secs - t.ttft_secs)).clamp(0.0, t.output_tokens);
     let reading_segments = dashes((t.ttft_secs, 0.0), (read_end, read_line(read_end)), 14);
     draw_all(
         &chart,
@@ -243,31 +254,52 @@ fn draw<DB: DrawingBackend>(
             }))
             .collect();
         chart.draw(&Polygon::new(gap, p.reading.mix(0.25).filled()))?;
-        let mid = (t.ttft_secs + read_end) / 2.0;
-        chart.draw(&Text::new(
-            "reader waits for text",
-            (mid, read_line(mid)),
-            style.label(12.0, p.reading, HPos::Right),
-        ))?;
     }
 
-    // Milestones.
-    for (secs, text, color, first) in [
-        (t.ttft_secs, format!("first token {}", format::duration(t.ttft_secs)), p.marker, true),
-        (t.total_secs, format!("done {}", format::duration(t.total_secs)), p.total, false),
-    ] {
+    // Milestones: the first-token label reads rightwards from its line and the total's
+    // leftwards, so the two keep apart even when close; each moves to its line's other side,
+    // or up or down, when something else is in the way.
+    for (secs, text, color, first) in &milestones {
         chart.draw(&PathElement::new(
-            vec![(secs, 0.0), (secs, y_max * 0.86)],
-            style.line(color, 1.5),
+            vec![(*secs, 0.0), (*secs, y_max * 0.86)],
+            style.line(*color, 1.5),
         ))?;
-        // The first-token label reads rightwards from its line, the total's leftwards, so the
-        // two never collide even when they are close together.
-        let (x, y, h) = if first {
-            (secs + t.x_max_secs * 0.01, y_max * 0.8, HPos::Left)
-        } else {
-            (secs - t.x_max_secs * 0.01, y_max * 0.66, HPos::Right)
-        };
-        chart.draw(&Text::new(text, (x, y), style.label(12.0, color, h)))?;
+        let heights: [f64; 4] =
+            if *first { [0.8, 0.7, 0.9, 0.6] } else { [0.66, 0.56, 0.76, 0.46] };
+        let x = plane.px((*secs, 0.0)).0;
+        let ys = heights.map(|h| plane.px((0.0, y_max * h)).1);
+        let spots = label::beside_vertical(x, &ys, gap, *first);
+        draw_placed(&chart, &[text], &spots, (12.0, *color), style, &mut lines)?;
+    }
+
+    if t.reader_waits() {
+        let spots: Vec<Spot> = [0.5, 0.35, 0.65, 0.8]
+            .iter()
+            .map(|f| {
+                let secs = t.ttft_secs + (read_end - t.ttft_secs) * f;
+                let (x, y) = plane.px((secs, read_line(secs)));
+                Spot::new(x - gap, y - gap, Edge::End, Edge::End)
+            })
+            .collect();
+        let text = "reader waits for text";
+        draw_placed(&chart, &[text], &spots, (12.0, p.reading), style, &mut lines)?;
+    }
+
+    // Band labels beside their dashed rule: right of it, else left, lower down if need be;
+    // where the rules stand too close for that, above the rules' tops; and where the whole
+    // label finds no clear spot (a narrow figure, rules close together), the time alone.
+    for band in &bands_shown {
+        let x = plane.px((band.limit_secs, 0.0)).0;
+        let ys = [0.46, 0.32, 0.18, 0.06].map(|h| plane.px((0.0, y_max * h)).1);
+        let mut spots = label::beside_vertical(x, &ys, gap, true);
+        for h in [0.5, 0.58, 0.66] {
+            let y = plane.px((0.0, y_max * h)).1 - gap;
+            spots.push(Spot::new(x - gap, y, Edge::Start, Edge::End));
+            spots.push(Spot::new(x + gap, y, Edge::End, Edge::End));
+        }
+        let time = format!("{} s", format::trimmed(band.limit_secs, 1));
+        let text = format!("{time}: {}", band.label);
+        draw_placed(&chart, &[&text, &time], &spots, (11.0, p.axis), style, &mut lines)?;
     }
     Ok(())
 }

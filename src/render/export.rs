@@ -76,9 +76,10 @@ pub fn download_canvas(name: &str, canvas: &web_sys::HtmlCanvasElement) {
 /// of being rounded to whole pixels (which stair-steps shallow straight lines).
 const SVG_SUBUNITS: u32 = 4;
 
-/// The figure redrawn as SVG at the canvas's CSS size, in the page's current palette.
+/// The figure redrawn as SVG at the canvas's CSS size, in the page's current palette. `style`'s
+/// scale is the figure's zoom on screen (1 on the page, more in a presentation).
 pub fn download_svg(figure: Figure, state: &State, style: Style, width_css: u32, height_css: u32) {
-    let style = Style { scale: f64::from(SVG_SUBUNITS), ..style };
+    let style = Style { scale: f64::from(SVG_SUBUNITS) * style.scale, ..style };
     match to_svg(figure, state, &style, width_css.max(320), height_css.max(200)) {
         Ok(svg) => download_text(&file_name(figure, state, "svg"), "image/svg+xml", &svg),
         Err(e) => web_sys::console::warn_1(&format!("SVG export failed: {e}").into()),

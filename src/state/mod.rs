@@ -1,6 +1,7 @@
 //! The page state: every input the reader controls, with its bounds, its defaults and its URL
 //! form. Everything above this layer can assume a `State` holds only accepted values.
 
+pub mod embed_layout;
 pub mod figure;
 pub mod headline;
 mod legacy;

@@ -1,7 +1,7 @@
 //! Ready-made scenarios: the lesson's cases and Artificial Analysis's standard workloads. Each
 //! sets the inputs it names and leaves the rest of the page as it was.
 
-use super::{ModelView, Param, State, TtftSource};
+use super::{Figure, ModelView, Param, State, TtftSource};
 use crate::model::deployments::Consumer;
 
 /// Which part of the lesson a preset belongs to: its buttons sit beside the controls it sets.
@@ -113,9 +113,46 @@ pub const PRESETS: [Preset; 10] = [
         scope: Scope::Request, name: "Very long in (100,000 / 2,000)", description: "Artificial Analysis workload: 100,000 input, 2,000 output tokens", apply: |s| request(s, 100_000.0, 2_000.0) },
 ];
 
+/// The scenarios a presentation of `figure` steps through, in the lesson's order: those that
+/// set what the figure is drawn from.
+pub fn slides_for(figure: Figure) -> Vec<&'static Preset> {
+    let scope = match figure {
+        Figure::Timeline | Figure::Crossing => Scope::Request,
+        Figure::Completion | Figure::Lengths => Scope::Deployments,
+    };
+    PRESETS.iter().filter(|p| p.scope == scope).collect()
+}
+
+/// The slide after (or before) `current` among `count`: from none, forward is the first and
+/// back the last; at either end it stays put. `None` when there are no slides.
+pub fn next_slide(current: Option<usize>, count: usize, forward: bool) -> Option<usize> {
+    let last = count.checked_sub(1)?;
+    Some(match (current, forward) {
+        (None, true) => 0,
+        (None, false) => last,
+        (Some(i), true) => (i + 1).min(last),
+        (Some(i), false) => i.saturating_sub(1).min(last),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slides_step_through_a_figures_scenarios_and_stop_at_the_ends() {
+        let request = slides_for(Figure::Timeline);
+        assert!(request.len() >= 2 && request.iter().all(|p| p.scope == Scope::Request));
+        assert_eq!(request.first().map(|p| p.key), Some("summariser"));
+        assert!(slides_for(Figure::Completion).iter().all(|p| p.scope == Scope::Deployments));
+        assert_eq!(next_slide(None, 5, true), Some(0));
+        assert_eq!(next_slide(None, 5, false), Some(4));
+        assert_eq!(next_slide(Some(1), 5, true), Some(2));
+        assert_eq!(next_slide(Some(4), 5, true), Some(4));
+        assert_eq!(next_slide(Some(0), 5, false), Some(0));
+        assert_eq!(next_slide(Some(9), 5, false), Some(4));
+        assert_eq!(next_slide(None, 0, true), None);
+    }
 
     #[test]
     fn each_preset_sets_what_it_names() {

@@ -1,6 +1,8 @@
 //! The code a host page pastes to embed one figure, and the links an embedded figure offers.
 
+use crate::state::embed_layout::embed_height_css;
 use crate::state::query::to_query;
+use crate::state::view::View;
 use crate::state::{Figure, State};
 
 /// The host script (`embed.js`) as this build published it: its absolute address and its
@@ -15,14 +17,34 @@ pub struct HostScript<'a> {
 /// drops them and sets its own.
 const VIEW_FIGURE_KEYS: [&str; 2] = ["embed", "present"];
 
-/// The pairs of a query string (`?` and any `#fragment` dropped), without the view keys that
-/// pick a figure.
-fn scenario_pairs(query: &str) -> impl Iterator<Item = &str> {
+/// Keys that only mean something beside one figure (which controls, whether its caption
+/// shows): a link to the whole page drops them too.
+const ONE_FIGURE_KEYS: [&str; 4] = ["embed", "present", "controls", "caption"];
+
+/// The pairs of a query string (`?` and any `#fragment` dropped), without the keys in `drop`.
+fn pairs_without<'a>(query: &'a str, drop: &'a [&str]) -> impl Iterator<Item = &'a str> {
     let query = query.split('#').next().unwrap_or("");
-    query.strip_prefix('?').unwrap_or(query).split('&').filter(|pair| {
+    query.strip_prefix('?').unwrap_or(query).split('&').filter(move |pair| {
         let key = pair.split('=').next().unwrap_or("");
-        !pair.is_empty() && !VIEW_FIGURE_KEYS.contains(&key)
+        !pair.is_empty() && !drop.contains(&key)
     })
+}
+
+/// The pairs of a query string without the view keys that pick a figure.
+fn scenario_pairs(query: &str) -> impl Iterator<Item = &str> {
+    pairs_without(query, &VIEW_FIGURE_KEYS)
+}
+
+/// The width of a typical documentation column, for which the snippet sizes its frame before
+/// the figure inside says how tall it is.
+pub const DOCS_COLUMN_CSS_PX: f64 = 700.0;
+
+/// The height a frame of `figure` at the settings in `settings` (a query, whose `controls=` and
+/// `caption=` count) has in a [`DOCS_COLUMN_CSS_PX`] column, in whole CSS pixels.
+pub fn starting_height_px(figure: Figure, settings: &str) -> u32 {
+    let (view, _) = View::parse(settings);
+    let controls = view.controls.params(figure).len();
+    embed_height_css(DOCS_COLUMN_CSS_PX, controls, view.caption).ceil() as u32
 }
 
 /// The settings of `query` that differ from the page's defaults (so a host's markup stays
@@ -44,11 +66,12 @@ fn attribute(text: &str) -> String {
 /// needs no inline script or style.
 pub fn snippet(figure: Figure, query: &str, script: HostScript) -> String {
     format!(
-        "<script src=\"{}\" integrity=\"{}\" crossorigin=\"anonymous\" defer></script>\n<crossover-figure figure=\"{}\" query=\"{}\"></crossover-figure>",
+        "<script src=\"{}\" integrity=\"{}\" crossorigin=\"anonymous\" defer></script>\n<crossover-figure figure=\"{}\" query=\"{}\" height=\"{}\"></crossover-figure>",
         attribute(script.src),
         attribute(script.integrity),
         figure.slug(),
         attribute(&settings(query)),
+        starting_height_px(figure, query),
     )
 }
 
@@ -56,16 +79,17 @@ pub fn snippet(figure: Figure, query: &str, script: HostScript) -> String {
 pub const NO_HOST_SCRIPT: &str = "This copy of the explainer was built without its host script (embed.js), so it has no snippet to offer. The README shows a bare iframe that works without it.";
 
 /// The frame alone, for hosts that allow no script at all (the README shows it): it cannot
-/// follow its content's height, so it is given room for the figure and its controls. `page` is
+/// follow its content's height, so it is given the height it has in a docs column. `page` is
 /// the explainer's address.
 pub fn iframe(figure: Figure, settings: &str, page: &str) -> String {
     let base = page.split(['?', '#']).next().unwrap_or(page);
     let query = if settings.is_empty() { String::new() } else { format!("{settings}&") };
     let src = format!("{base}?{query}embed={}", figure.slug());
     format!(
-        "<iframe src=\"{}\" title=\"Crossover: {}\" width=\"100%\" height=\"900\" frameborder=\"0\" loading=\"lazy\" referrerpolicy=\"no-referrer\" sandbox=\"{SANDBOX}\" allow=\"clipboard-write\"></iframe>",
+        "<iframe src=\"{}\" title=\"Crossover: {}\" width=\"100%\" height=\"{}\" frameborder=\"0\" loading=\"lazy\" referrerpolicy=\"no-referrer\" sandbox=\"{SANDBOX}\" allow=\"clipboard-write\"></iframe>",
         attribute(&src),
         attribute(figure.title()),
+        starting_height_px(figure, settings),
     )
 }
 
@@ -80,7 +104,7 @@ pub const SANDBOX: &str =
 /// with its figure keys removed), for "Open the full explainer" and "Leave presentation mode".
 pub fn full_page(page: &str, query: &str) -> String {
     let base = page.split(['?', '#']).next().unwrap_or(page);
-    format!("{base}?{}", scenario_pairs(query).collect::<Vec<_>>().join("&"))
+    format!("{base}?{}", pairs_without(query, &ONE_FIGURE_KEYS).collect::<Vec<_>>().join("&"))
 }
 
 #[cfg(test)]
@@ -98,7 +122,8 @@ mod tests {
         let code = snippet(Figure::Crossing, &query, SCRIPT);
         assert_eq!(
             code,
-            "<script src=\"https://example.org/x/embed-0123abcd.js\" integrity=\"sha384-AbC+/=\" crossorigin=\"anonymous\" defer></script>\n<crossover-figure figure=\"crossing\" query=\"prompt=20000&amp;decode=40&amp;theme=dark\"></crossover-figure>"
+            format!("<script src=\"https://example.org/x/embed-0123abcd.js\" integrity=\"sha384-AbC+/=\" crossorigin=\"anonymous\" defer></script>\n<crossover-figure figure=\"crossing\" query=\"prompt=20000&amp;decode=40&amp;theme=dark\" height=\"{}\"></crossover-figure>",
+            starting_height_px(Figure::Crossing, ""))
         );
         assert!(!code.contains("style=") && !code.contains("<script>"));
     }
@@ -107,9 +132,17 @@ mod tests {
     fn the_default_settings_embed_with_an_empty_query() {
         assert_eq!(settings(&to_query(&State::default())), "");
         let code = snippet(Figure::Lengths, "?embed=lengths", SCRIPT);
-        assert!(
-            code.ends_with("<crossover-figure figure=\"lengths\" query=\"\"></crossover-figure>")
-        );
+        assert!(code.contains("<crossover-figure figure=\"lengths\" query=\"\" height=\""));
+    }
+
+    #[test]
+    fn the_starting_height_follows_the_chosen_controls_and_caption() {
+        let own = starting_height_px(Figure::Timeline, "prompt=9");
+        let fewer = starting_height_px(Figure::Timeline, "controls=prompt,decode");
+        let bare = starting_height_px(Figure::Timeline, "controls=none&caption=0");
+        assert!(own > fewer && fewer > bare, "{own} > {fewer} > {bare}");
+        assert_eq!(own, embed_height_css(DOCS_COLUMN_CSS_PX, 6, true).ceil() as u32);
+        assert!(own <= 640);
     }
 
     #[test]
@@ -155,7 +188,7 @@ mod tests {
         assert_eq!(
             full_page(
                 "https://a.test/c/?embed=timeline&prompt=1#x",
-                "prompt=900&embed=timeline&theme=dark&present=crossing"
+                "prompt=900&embed=timeline&theme=dark&present=crossing&controls=none&caption=0"
             ),
             "https://a.test/c/?prompt=900&theme=dark"
         );

@@ -10,3 +10,4 @@ pub mod files;
 pub mod levers;
 pub mod measurements;
 pub mod request;
+pub mod slides;

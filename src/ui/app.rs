@@ -30,11 +30,12 @@ pub fn App() -> impl IntoView {
     let theme = provide_theme(view.theme);
 
     // The query that reproduces the page; share links are built from it directly.
+    let kept_view = view.clone();
     let current_query = Memo::new(move |_| {
         format!(
             "{}{}",
             query::to_query(&state.get()),
-            View { theme: theme.get(), ..view }.to_query()
+            View { theme: theme.get(), ..kept_view.clone() }.to_query()
         )
     });
     provide_context(CurrentQuery(current_query));
@@ -84,10 +85,12 @@ pub fn App() -> impl IntoView {
     match (view.embed, view.present) {
         (Some(figure), _) => {
             dom::mark_embedded();
-            view! { <SingleFigure figure=figure presentation=false /> }.into_any()
+            let controls = view.controls.params(figure);
+            view! { <SingleFigure figure=figure presentation=false controls=controls caption=view.caption /> }.into_any()
         }
         (None, Some(figure)) => {
-            view! { <SingleFigure figure=figure presentation=true /> }.into_any()
+            let controls = view.controls.params(figure);
+            view! { <SingleFigure figure=figure presentation=true controls=controls caption=view.caption /> }.into_any()
         }
         (None, None) => view! { <FullPage theme=theme /> }.into_any(),
     }

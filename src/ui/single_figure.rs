@@ -2,9 +2,11 @@
 //! (`?embed=`) and for projectors (`?present=`).
 
 use crate::charts::Figure;
+use crate::state::presets::{next_slide, slides_for};
 use crate::state::Param;
 use crate::text::embed;
-use crate::ui::context::CurrentQuery;
+use crate::text::slides::slide_line;
+use crate::ui::context::{use_state, CurrentQuery};
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::notices::Notices;
@@ -12,26 +14,6 @@ use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-
-/// The controls that move a figure.
-pub fn controls_for(figure: Figure) -> &'static [Param] {
-    const CROSSING: [Param; 4] = [Param::Prompt, Param::Output, Param::Prefill, Param::Decode];
-    const LENGTHS: [Param; 7] = [
-        Param::ATtft,
-        Param::ARate,
-        Param::BTtft,
-        Param::BRate,
-        Param::Median,
-        Param::P90,
-        Param::Threshold,
-    ];
-    match figure {
-        Figure::Timeline => &Param::REQUEST,
-        Figure::Crossing => &CROSSING,
-        Figure::Completion => &Param::DEPLOYMENTS,
-        Figure::Lengths => &LENGTHS,
-    }
-}
 
 /// Sends the document's height to the parent frame unless it is the same as last time.
 fn send_height(parent: &web_sys::Window, last: &std::rc::Rc<std::cell::Cell<f64>>) {
@@ -87,7 +69,14 @@ fn post_height_to_parent() {
 }
 
 #[component]
-pub fn SingleFigure(figure: Figure, presentation: bool) -> impl IntoView {
+pub fn SingleFigure(
+    figure: Figure,
+    presentation: bool,
+    /// The controls shown, in order; none shows the figure alone.
+    controls: Vec<Param>,
+    /// Whether the caption is seen (screen readers keep it either way).
+    caption: bool,
+) -> impl IntoView {
     if !presentation {
         post_height_to_parent();
     }
@@ -97,20 +86,97 @@ pub fn SingleFigure(figure: Figure, presentation: bool) -> impl IntoView {
     let query = expect_context::<CurrentQuery>().0;
     let full_page = move || {
         let page = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
-        embed::full_page(&page, &query.get())
+        embed::full_page(&page, &query.get_untracked())
     };
+    let link = move || {
+        view! {
+            <p class="single-link">
+                <a href=move || { query.track(); full_page() } target=if presentation { "_self" } else { "_blank" } rel="noopener">
+                    {if presentation { "Leave presentation mode" } else { "Open the full explainer" }}
+                </a>
+            </p>
+        }
+    };
+    let slide = presentation.then(|| presentation_keys(figure, full_page));
+    let inputs = (!controls.is_empty()).then(|| {
+        // `Controls` takes a list that lives as long as the page, as the page's own lists do;
+        // this view is built once per load, so the one list chosen by the link is kept for good.
+        let params: &'static [Param] = Vec::leak(controls);
+        view! { <Controls legend="Inputs" params=params /> }
+    });
     view! {
         <div class=if presentation { "single presentation" } else { "single embed" } data-testid="single-figure">
             <Notices />
             <main>
-                <FigureCard figure=figure number="" />
-                <Controls legend="Inputs" params=controls_for(figure) />
-                <p class="single-link">
-                    <a href=full_page target=if presentation { "_self" } else { "_blank" } rel="noopener">
-                        {if presentation { "Leave presentation mode" } else { "Open the full explainer" }}
-                    </a>
-                </p>
+                <FigureCard figure=figure number="" compact=true hide_caption=!caption fill=presentation>
+                    {link()}
+                </FigureCard>
+                <div class="single-side">
+                    {slide}
+                    {inputs}
+                </div>
             </main>
         </div>
+    }
+}
+
+/// Presentation keys, on the whole window and before any control sees them: PageDown and
+/// PageUp (what a presenter's clicker sends) step through the lesson's scenarios for this
+/// figure as slides, and Escape goes back to the whole page at the same settings. Returns the
+/// line naming the current slide, a live region so the change is also heard.
+fn presentation_keys(figure: Figure, full_page: impl Fn() -> String + 'static) -> impl IntoView {
+    let state = use_state();
+    let slides = slides_for(figure);
+    let count = slides.len();
+    let current = RwSignal::new(None::<usize>);
+    let key_slides = slides.clone();
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        let forward = match ev.key().as_str() {
+            "PageDown" => true,
+            "PageUp" => false,
+            "Escape" => {
+                if let Some(window) = web_sys::window() {
+                    let _ = window.location().assign(&full_page());
+                }
+                return;
+            }
+            _ => return,
+        };
+        if ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
+            return;
+        }
+        // A slider would otherwise take PageDown as a large step of its own.
+        ev.prevent_default();
+        ev.stop_propagation();
+        let Some(next) = next_slide(current.get_untracked(), count, forward) else { return };
+        if let Some(preset) = key_slides.get(next) {
+            state.set((preset.apply)(state.get_untracked()));
+            current.set(Some(next));
+        }
+    };
+    let listener = Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(on_key);
+    if let Some(window) = web_sys::window() {
+        let _ = window.add_event_listener_with_callback_and_bool(
+            "keydown",
+            listener.as_ref().unchecked_ref(),
+            true,
+        );
+    }
+    let kept = SendWrapper::new(listener);
+    on_cleanup(move || {
+        if let Some(window) = web_sys::window() {
+            let _ = window.remove_event_listener_with_callback_and_bool(
+                "keydown",
+                kept.as_ref().unchecked_ref(),
+                true,
+            );
+        }
+    });
+    let named = slides.clone();
+    let text =
+        move || slide_line(current.get().and_then(|i| named.get(i).map(|p| (i, p.name))), count);
+    view! {
+        <p class="slide-name" data-testid="slide-name" aria-live="polite"
+            data-value=move || current.get().and_then(|i| slides.get(i)).map(|p| p.key)>{text}</p>
     }
 }

@@ -52,6 +52,16 @@ export const STATES = [
       await app.page.evaluate(() => document.querySelectorAll('#measurements details').forEach((d) => (d.open = true)));
     },
   },
+  {
+    name: 'embed, menu and table open, caption hidden',
+    query: '?embed=timeline&caption=0&controls=decode,prompt',
+    ready: '[data-testid="timeline-canvas"]',
+    prepare: async (app) => {
+      await app.page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+      await app.page.waitForFunction(() => document.querySelector('details.data table tbody tr'));
+    },
+  },
+  { name: 'presentation', query: '?present=completion', ready: '[data-testid="completion-canvas"]' },
 ];
 
 /** One line per violation: rule, impact, how many elements, the first few of them. */

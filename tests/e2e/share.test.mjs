@@ -166,13 +166,20 @@ test('a host page receives height messages from two embedded figures and sizes t
   await page.evaluate(() => document.getElementById('crossing').scrollIntoView());
   const frameHeight = () => page.evaluate(() => parseFloat(document.getElementById('crossing').style.height));
   const closed = await frameHeight();
-  await crossing.evaluate(() => (document.querySelector('details.data').open = true));
+  // The table sits in the figure's menu.
+  await crossing.evaluate(() => {
+    document.querySelector('details.figure-menu').open = true;
+    document.querySelector('details.data').open = true;
+  });
   const opened = await eventually(async () => {
     const height = await frameHeight();
     assert.ok(height > closed + 100, `the frame grows with the open table (${closed} -> ${height} px)`);
     return height;
   });
-  await crossing.evaluate(() => (document.querySelector('details.data').open = false));
+  await crossing.evaluate(() => {
+    document.querySelector('details.data').open = false;
+    document.querySelector('details.figure-menu').open = false;
+  });
   // Back to the content's height, which is not always the very first one reported: Firefox can
   // send a height a few pixels short while the figure's text is still being laid out.
   const content = () => crossing.evaluate(() => document.documentElement.getBoundingClientRect().height);

@@ -1,9 +1,10 @@
 //! Hosts one figure on a canvas: sized to its container, sharp at any devicePixelRatio, and
 //! redrawn by a single effect, at most once per animation frame, whenever what it draws changes.
 
-use crate::charts::{Figure, FigureInputs, Style};
+use crate::charts::{presentation_zoom, Figure, FigureInputs, Style};
 use crate::render::canvas::{CanvasPainter, FontMemory, SUBPIXELS};
 use crate::render::page_backend::PageBackend;
+use crate::state::embed_layout::canvas_height_css;
 use crate::ui::context::use_palette;
 use crate::ui::dom;
 use leptos::prelude::*;
@@ -12,22 +13,29 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-/// Height for a given width: wide on desktops, taller than a strip on phones.
+/// Height for a given width: wide on desktops, taller than a strip on phones (the rule an
+/// embed's geometry is built on).
 pub(crate) fn height_for(width_css: f64) -> f64 {
-    (width_css * 0.42).clamp(240.0, 400.0)
+    canvas_height_css(width_css)
 }
 
-/// Draws `inputs` on `canvas` at `width_css` CSS pixels wide, sharp at the screen's pixel ratio.
+/// Draws `inputs` on `canvas` at `width_css` CSS pixels wide, sharp at the screen's pixel ratio:
+/// as tall as its width calls for, or, when `fill_height_css` is given, that tall, with
+/// everything drawn larger in proportion (a presentation). Returns how much larger.
 fn paint(
     figure: Figure,
     canvas: &web_sys::HtmlCanvasElement,
     inputs: &FigureInputs,
     palette: crate::charts::Palette,
     width_css: f64,
+    fill_height_css: Option<f64>,
     font: &FontMemory,
-) {
+) -> f64 {
     let ratio = dom::device_pixel_ratio();
-    let height = height_for(width_css);
+    let (height, zoom) = match fill_height_css {
+        Some(h) => (h.max(160.0), presentation_zoom(width_css, h.max(160.0))),
+        None => (canvas_height_css(width_css), 1.0),
+    };
     // The backing store holds device pixels; CSS keeps the element at layout size. Assigning a
     // size clears the canvas and costs a reallocation, so it happens only when the size changes
     // (every figure paints its own background anyway).
@@ -39,14 +47,15 @@ fn paint(
         canvas.set_height(device_height);
         let _ = web_sys::HtmlElement::style(canvas).set_property("height", &format!("{height}px"));
     }
-    let Some(painter) = CanvasPainter::new(canvas.clone(), font.clone()) else { return };
+    let Some(painter) = CanvasPainter::new(canvas.clone(), font.clone()) else { return zoom };
     let area = PageBackend::Canvas(painter).into_drawing_area();
     // The painter works in SUBPIXELS units per device pixel; the style draws to match.
-    let style = Style { scale: ratio * f64::from(SUBPIXELS), palette };
+    let style = Style { scale: ratio * f64::from(SUBPIXELS) * zoom, palette };
     if let Err(e) = inputs.draw(&area, &style) {
         web_sys::console::warn_1(&format!("{} figure: {e}", figure.slug()).into());
     }
     let _ = area.present();
+    zoom
 }
 
 #[component]
@@ -55,22 +64,33 @@ pub fn FigureCanvas(
     inputs: Memo<FigureInputs>,
     label: Memo<String>,
     canvas_ref: NodeRef<leptos::html::Canvas>,
+    /// Fill the container's height (which the stylesheet sets) and draw larger to match.
+    #[prop(optional)]
+    fill: bool,
+    /// How much larger than on the page the figure was last drawn, for exports that match it.
+    #[prop(optional)]
+    zoom: Option<RwSignal<f64>>,
 ) -> impl IntoView {
     let palette = use_palette();
     let width_css = RwSignal::new(0.0_f64);
+    let height_css = RwSignal::new(0.0_f64);
 
     // Follow the container's width: window resizes, embeds in narrow iframes, side panels.
     canvas_ref.on_load(move |canvas| {
         let Some(container) = canvas.parent_element() else { return };
         width_css.set(container.client_width() as f64);
+        height_css.set(container.client_height() as f64);
         let observe = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-            let width = entries
+            let (width, height) = entries
                 .get(0)
                 .dyn_into::<web_sys::ResizeObserverEntry>()
-                .map(|entry| entry.content_rect().width())
-                .unwrap_or(0.0);
+                .map(|entry| (entry.content_rect().width(), entry.content_rect().height()))
+                .unwrap_or((0.0, 0.0));
             if width > 0.0 && (width - width_css.get_untracked()).abs() >= 1.0 {
                 width_css.set(width);
+            }
+            if fill && height > 0.0 && (height - height_css.get_untracked()).abs() >= 1.0 {
+                height_css.set(height);
             }
         });
         if let Ok(observer) = web_sys::ResizeObserver::new(observe.as_ref().unchecked_ref()) {
@@ -85,14 +105,20 @@ pub fn FigureCanvas(
         let Some(canvas) = canvas_ref.get_untracked() else { return };
         let width = width_css.get_untracked();
         if width > 0.0 {
-            paint(
+            let drawn = paint(
                 figure,
                 &canvas,
                 &inputs.get_untracked(),
                 palette.get_untracked(),
                 width,
+                fill.then(|| height_css.get_untracked()),
                 &font.get_value(),
             );
+            if let Some(zoom) = zoom {
+                if zoom.get_untracked() != drawn {
+                    zoom.set(drawn);
+                }
+            }
         }
     };
     // Inputs can change several times within one frame (a fast drag, a held arrow key, a preset
@@ -103,6 +129,7 @@ pub fn FigureCanvas(
         inputs.track();
         palette.track();
         width_css.track();
+        height_css.track();
         if first.is_none() {
             draw();
         } else if !frame_pending.get_value() {

@@ -1,4 +1,6 @@
-//! A figure as the page shows it: caption, canvas, export buttons and its data as a table.
+//! A figure as the page shows it: caption, canvas, export buttons and its data as a table. A
+//! compact figure (an embed, a presentation) keeps the export buttons, the table and the
+//! sentence describing it behind one small menu under the canvas.
 
 use super::canvas::FigureCanvas;
 use super::data_table::DataTableView;
@@ -11,7 +13,22 @@ use crate::ui::context::{use_printing, use_state};
 use leptos::prelude::*;
 
 #[component]
-pub fn FigureCard(figure: Figure, number: &'static str) -> impl IntoView {
+pub fn FigureCard(
+    figure: Figure,
+    number: &'static str,
+    /// One figure alone: the menu instead of the row of buttons, and `children` (the link to
+    /// the full page) on the menu's line.
+    #[prop(optional)]
+    compact: bool,
+    /// With `compact`, whether the caption is seen; hidden, it still names the figure for
+    /// screen readers.
+    #[prop(optional)]
+    hide_caption: bool,
+    /// With `compact`, fill the height the stylesheet gives the canvas, drawing larger.
+    #[prop(optional)]
+    fill: bool,
+    #[prop(optional)] children: Option<Children>,
+) -> impl IntoView {
     let state = use_state();
     let palette = use_palette();
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
@@ -28,6 +45,7 @@ pub fn FigureCard(figure: Figure, number: &'static str) -> impl IntoView {
             export::download_png(figure, &state.get_untracked(), &canvas);
         }
     };
+    let zoom = RwSignal::new(1.0_f64);
     let svg = move |_| {
         let (w, h) = canvas_ref
             .get_untracked()
@@ -36,7 +54,7 @@ pub fn FigureCard(figure: Figure, number: &'static str) -> impl IntoView {
         export::download_svg(
             figure,
             &state.get_untracked(),
-            Style { scale: 1.0, palette: palette.get_untracked() },
+            Style { scale: zoom.get_untracked(), palette: palette.get_untracked() },
             w,
             h,
         );
@@ -49,24 +67,60 @@ pub fn FigureCard(figure: Figure, number: &'static str) -> impl IntoView {
         open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"))
     };
 
-    view! {
-        <figure class="figure" aria-labelledby=labelled_by data-figure=figure.slug()>
-            <figcaption id=title_id>
-                <strong>{number} " " {figure.title()} "."</strong>
-            </figcaption>
-            <FigureCanvas figure=figure inputs=inputs label=label canvas_ref=canvas_ref />
-            // The same words are the canvas's accessible name; shown here for everyone else.
-            <p class="figure-summary" aria-hidden="true">{move || label.get()}</p>
+    let tools = move || {
+        view! {
             <div class="figure-tools" role="group" aria-label=format!("Export {}", figure.title())>
                 <button type="button" class="quiet" data-testid=format!("{}-png", figure.slug()) on:click=png>"PNG"</button>
                 <button type="button" class="quiet" data-testid=format!("{}-svg", figure.slug()) on:click=svg>"SVG"</button>
                 <button type="button" class="quiet" data-testid=format!("{}-csv", figure.slug()) on:click=csv>"CSV"</button>
                 <EmbedButton figure=figure />
             </div>
+        }
+    };
+    let data = move || {
+        view! {
             <details class="data" on:toggle=toggled>
                 <summary>"The numbers behind this figure"</summary>
                 <DataTableView table=table testid=format!("{}-table", figure.slug()) shown=shown />
             </details>
+        }
+    };
+
+    if compact {
+        return view! {
+            <figure class="figure compact" aria-labelledby=labelled_by data-figure=figure.slug()>
+                <figcaption id=title_id class:visually-hidden=hide_caption data-testid="figure-caption">
+                    <strong>{figure.title()} "."</strong>
+                </figcaption>
+                <FigureCanvas figure=figure inputs=inputs label=label canvas_ref=canvas_ref fill=fill zoom=zoom />
+                <div class="figure-bar">
+                    <details class="figure-menu" data-testid=format!("{}-menu", figure.slug())>
+                        <summary>"Export and data"</summary>
+                        <div class="figure-menu-panel">
+                            // The canvas's accessible name, for everyone who does not hear it.
+                            <p class="figure-summary" aria-hidden="true">{move || label.get()}</p>
+                            {tools()}
+                            {data()}
+                        </div>
+                    </details>
+                    {children.map(|c| c())}
+                </div>
+            </figure>
+        }
+        .into_any();
+    }
+
+    view! {
+        <figure class="figure" aria-labelledby=labelled_by data-figure=figure.slug()>
+            <figcaption id=title_id>
+                <strong>{number} " " {figure.title()} "."</strong>
+            </figcaption>
+            <FigureCanvas figure=figure inputs=inputs label=label canvas_ref=canvas_ref zoom=zoom />
+            // The same words are the canvas's accessible name; shown here for everyone else.
+            <p class="figure-summary" aria-hidden="true">{move || label.get()}</p>
+            {tools()}
+            {data()}
         </figure>
     }
+    .into_any()
 }

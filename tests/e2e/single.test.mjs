@@ -1,0 +1,321 @@
+// One figure alone: compact embeds (their height at a docs column's and a phone's width, the
+// controls a host chooses, a hidden caption, the menu, a snippet whose starting height is the
+// frame's), presentation mode (one screen without scrolling, text drawn larger, scenarios as
+// slides, Esc), and labels that keep off the lines they name, measured in the SVG export.
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { eventually, openApp, useBrowser } from './helpers.mjs';
+import { startServer } from './server.mjs';
+
+const env = useBrowser();
+const TIMEOUT = { timeout: 180_000 };
+const FIGURES = ['timeline', 'crossing', 'completion', 'lengths'];
+// The figures' own controls, as the README and src/state/figure.rs list them.
+const OWN_CONTROLS = {
+  timeline: ['prompt', 'output', 'prefill', 'decode', 'wait', 'reading'],
+  crossing: ['prompt', 'output', 'prefill', 'decode'],
+  completion: ['a_ttft', 'a_rate', 'b_ttft', 'b_rate', 'answer'],
+  lengths: ['a_ttft', 'a_rate', 'b_ttft', 'b_rate', 'median', 'p90', 'threshold'],
+};
+
+const ready = (figure) => ({ ready: `html[data-complete] [data-testid="${figure}-canvas"]` });
+
+/** The page's height (what the frame is told) and whether anything scrolls. */
+function pageBox(page) {
+  return page.evaluate(() => ({
+    height: document.documentElement.getBoundingClientRect().height,
+    scrollHeight: document.documentElement.scrollHeight,
+    scrollWidth: document.documentElement.scrollWidth,
+    innerHeight: window.innerHeight,
+    innerWidth: window.innerWidth,
+  }));
+}
+
+/** The data-testids of the sliders shown, in document order. */
+function sliderKeys(page) {
+  return page.evaluate(() => [...document.querySelectorAll('input[type="range"]')].map((s) => s.dataset.testid.replace(/-slider$/, '')));
+}
+
+test('an embed with its own controls fits 640 px at 700 px wide and 760 px at 390 px', TIMEOUT, async (t) => {
+  for (const [width, limit] of [[700, 640], [390, 760]]) {
+    for (const figure of FIGURES) {
+      const app = await openApp(env, t, `?embed=${figure}`, { viewport: { width, height: 900 }, ...ready(figure) });
+      const box = await pageBox(app.page);
+      assert.ok(box.height <= limit, `${figure} at ${width} px: ${box.height} px tall (at most ${limit})`);
+      assert.ok(box.scrollWidth <= box.innerWidth, `${figure} at ${width} px: no sideways scrolling`);
+      assert.deepEqual(await sliderKeys(app.page), OWN_CONTROLS[figure], `${figure}: its own controls`);
+      // The controls sit several to a row, not one under another.
+      const tops = await app.page.evaluate(() => [...document.querySelectorAll('.single .control')].map((c) => Math.round(c.getBoundingClientRect().top)));
+      assert.ok(new Set(tops).size < tops.length, `${figure} at ${width} px: controls share rows (${tops})`);
+      console.log(`# ${figure} embed at ${width} px: ${box.height} px`);
+    }
+  }
+});
+
+test('the snippet starts the frame at the height the figure then reports', TIMEOUT, async (t) => {
+  const full = await openApp(env, t, '?prompt=20000&decode=40', { setup: (_page, context) => context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {}) });
+  for (const figure of FIGURES) {
+    await full.byTestId(`${figure}-embed`).click();
+    const snippet = await eventually(async () => {
+      const code = await full.byTestId(`${figure}-embed-code`).inputValue();
+      assert.match(code, /<crossover-figure [^>]*height="\d+"/);
+      return code;
+    });
+    const start = Number(/height="(\d+)"/.exec(snippet)[1]);
+    // A host page on another origin with a 700 px column holding the snippet.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-host-'));
+    await fs.writeFile(path.join(dir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body style="margin:0"><div style="width:700px">${snippet}</div></body></html>`);
+    const host = await startServer({ root: dir });
+    t.after(() => host.close());
+    const context = await env.browser.newContext({ viewport: { width: 900, height: 800 } });
+    t.after(() => context.close());
+    const page = await context.newPage();
+    await page.goto(`${host.origin}/host.html`);
+    const initial = await eventually(async () => {
+      const h = await page.evaluate(() => document.querySelector('crossover-figure iframe')?.style.height);
+      assert.ok(h, 'the element made its frame');
+      return parseFloat(h);
+    });
+    assert.equal(initial, start, `${figure}: the frame starts at the snippet's height`);
+    const frame = await eventually(async () => {
+      const found = page.frames().find((f) => /embed=/.test(f.url()));
+      assert.ok(found, 'the frame loaded');
+      assert.ok(await found.evaluate(() => document.documentElement.hasAttribute('data-complete')), 'the figure is built');
+      return found;
+    }, { timeout: 25_000 });
+    const content = await frame.evaluate(() => document.documentElement.getBoundingClientRect().height);
+    assert.ok(Math.abs(content - start) <= 1, `${figure}: the figure measures ${content} px in a 700 px column, the snippet said ${start}`);
+    const settled = await eventually(async () => parseFloat(await page.evaluate(() => document.querySelector('crossover-figure iframe').style.height)));
+    assert.ok(Math.abs(settled - start) <= 1, `${figure}: the frame stays at ${start} px (now ${settled})`);
+    console.log(`# ${figure}: snippet height ${start} px, content ${content} px`);
+  }
+});
+
+test('controls= shows the chosen controls in their order, none, or the usual notice', TIMEOUT, async (t) => {
+  const chosen = await openApp(env, t, '?embed=timeline&controls=decode,prompt,network', ready('timeline'));
+  assert.deepEqual(await sliderKeys(chosen.page), ['decode', 'prompt', 'network']);
+  const before = await chosen.canvasFingerprint('timeline-canvas');
+  await chosen.pressOnSlider('decode', 'ArrowLeft');
+  await eventually(async () => assert.notEqual((await chosen.canvasFingerprint('timeline-canvas')).hash, before.hash, 'a chosen control moves the figure'));
+  assert.match((await chosen.query()).controls, /^decode,prompt,network$/, 'the choice stays in the address');
+
+  const none = await openApp(env, t, '?embed=crossing&controls=none', ready('crossing'));
+  assert.deepEqual(await sliderKeys(none.page), []);
+  assert.equal(await none.page.locator('fieldset.controls').count(), 0, 'the figure alone');
+  assert.equal(await none.page.locator('canvas').count(), 1);
+
+  const bad = await openApp(env, t, '?embed=crossing&controls=pie,output,output', ready('crossing'));
+  assert.deepEqual(await sliderKeys(bad.page), ['output']);
+  assert.match(await bad.noticeText(), /“pie”/, 'the unknown key is named');
+
+  const nothing = await openApp(env, t, '?embed=crossing&controls=pie', ready('crossing'));
+  assert.deepEqual(await sliderKeys(nothing.page), OWN_CONTROLS.crossing, 'nothing usable: the figure’s own');
+  assert.match(await nothing.noticeText(), /“pie”/);
+});
+
+test('caption=0 hides the caption from sight but not from screen readers', TIMEOUT, async (t) => {
+  const shown = await openApp(env, t, '?embed=timeline', ready('timeline'));
+  const hidden = await openApp(env, t, '?embed=timeline&caption=0', ready('timeline'));
+  const caption = (app) => app.page.evaluate(() => {
+    const figure = document.querySelector('figure');
+    const label = document.getElementById(figure.getAttribute('aria-labelledby'));
+    const box = label.getBoundingClientRect();
+    return { name: label.textContent.trim(), area: box.width * box.height, height: document.documentElement.getBoundingClientRect().height };
+  });
+  const [withCaption, without] = [await caption(shown), await caption(hidden)];
+  assert.ok(withCaption.area > 100, 'the caption is seen by default');
+  assert.ok(without.area <= 1, `hidden from sight (${without.area} px²)`);
+  assert.equal(without.name, withCaption.name, 'the figure keeps its name');
+  assert.match(without.name, /One request on a clock/);
+  assert.ok(without.height < withCaption.height, 'the embed is shorter without it');
+  assert.ok((await hidden.byTestId('timeline-canvas').getAttribute('aria-label')).length > 40, 'the text alternative stays');
+  assert.match(await (await openApp(env, t, '?embed=timeline&caption=maybe', ready('timeline'))).noticeText(), /“maybe”/);
+});
+
+test('export and the data table sit behind one menu that the keyboard opens', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?embed=crossing', ready('crossing'));
+  const menu = app.byTestId('crossing-menu');
+  // A closed <details> hides its content (content-visibility in Chromium), which checkVisibility sees.
+  const shown = (id) => app.page.evaluate((testid) => document.querySelector(`[data-testid="${testid}"]`).checkVisibility(), id);
+  assert.equal(await shown('crossing-png'), false, 'closed, the buttons are out of sight');
+  await menu.locator(':scope > summary').focus();
+  await app.page.keyboard.press('Enter');
+  await eventually(async () => assert.equal(await menu.evaluate((d) => d.open), true, 'Enter opens it'));
+  for (const id of ['crossing-png', 'crossing-svg', 'crossing-csv']) assert.ok(await shown(id), `${id} in the menu`);
+  await app.page.keyboard.press('Tab');
+  assert.equal(await app.page.evaluate(() => document.activeElement?.dataset.testid), 'crossing-png', 'Tab reaches the first export button');
+  await app.page.locator('[data-figure="crossing"] details.data > summary').click();
+  await eventually(async () => assert.ok((await app.byTestId('crossing-table').locator('tbody tr').count()) > 3, 'the table opens inside the menu'));
+});
+
+/** Every font the figure's canvas was given, in CSS pixels (the pixel ratio is 1 here). */
+const recordFonts = (page) => page.addInitScript(() => {
+  window.__fonts = [];
+  const descriptor = Object.getOwnPropertyDescriptor(CanvasRenderingContext2D.prototype, 'font');
+  Object.defineProperty(CanvasRenderingContext2D.prototype, 'font', {
+    set(value) {
+      window.__fonts.push(value);
+      descriptor.set.call(this, value);
+    },
+    get() {
+      return descriptor.get.call(this);
+    },
+  });
+});
+
+test('presentation fits one screen at 1280×720 and 1920×1080, its text at least 16 px', TIMEOUT, async (t) => {
+  for (const [width, height] of [[1280, 720], [1920, 1080]]) {
+    for (const figure of FIGURES) {
+      const app = await openApp(env, t, `?present=${figure}`, { viewport: { width, height }, setup: recordFonts, ...ready(figure) });
+      const box = await pageBox(app.page);
+      assert.ok(box.scrollHeight <= height && box.scrollWidth <= width, `${figure} at ${width}×${height}: nothing scrolls (${box.scrollWidth}×${box.scrollHeight})`);
+      const outside = await app.page.evaluate(() => [...document.querySelectorAll('canvas, .control, .slide-name, .single-link')]
+        .map((e) => ({ what: e.dataset.testid || e.className, r: e.getBoundingClientRect() }))
+        .filter(({ r }) => r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+        .map(({ what, r }) => `${what} ${Math.round(r.top)}–${Math.round(r.bottom)}`));
+      assert.deepEqual(outside, [], `${figure} at ${width}×${height}: the figure and every control on screen`);
+      assert.deepEqual(await sliderKeys(app.page), OWN_CONTROLS[figure]);
+      const canvas = await app.page.evaluate(() => document.querySelector('canvas').getBoundingClientRect().height);
+      assert.ok(canvas >= height * 0.5, `${figure}: the figure takes most of the screen's height (${canvas} px)`);
+      await app.page.waitForTimeout(100);
+      const sizes = await app.page.evaluate(() => window.__fonts.map((f) => parseFloat(/([\d.]+)px/.exec(f)?.[1])).filter(Number.isFinite));
+      assert.ok(sizes.length > 0, 'the figure set its fonts');
+      const smallest = Math.min(...sizes);
+      assert.ok(smallest >= 16, `${figure} at ${width}×${height}: the smallest text on the figure is ${smallest} px`);
+      console.log(`# ${figure} presentation at ${width}×${height}: page ${box.scrollHeight} px, canvas ${canvas} px, smallest figure text ${smallest} px`);
+    }
+  }
+});
+
+test('PageDown and PageUp step through the scenarios, named aloud; Esc leaves at the same settings', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?present=crossing&prompt=900&output=50', { viewport: { width: 1280, height: 720 }, ...ready('crossing') });
+  const slide = app.byTestId('slide-name');
+  assert.equal(await slide.getAttribute('aria-live'), 'polite', 'a live region');
+  // With a slider focused too: the presenter's clicker still moves the slides, not the slider.
+  await app.slider('prompt').focus();
+  await app.page.keyboard.press('PageDown');
+  await eventually(async () => assert.equal(await slide.getAttribute('data-value'), 'summariser'));
+  assert.match(await slide.innerText(), /1 of \d+: The summariser/);
+  assert.equal(await app.quantity('prompt'), 16000, 'the scenario set the prompt');
+  await app.page.keyboard.press('PageDown');
+  await eventually(async () => assert.equal(await slide.getAttribute('data-value'), 'aa-100-300'));
+  assert.equal(await app.quantity('prompt'), 100);
+  assert.equal(await app.quantity('output'), 300);
+  await app.page.keyboard.press('PageUp');
+  await eventually(async () => assert.equal(await slide.getAttribute('data-value'), 'summariser'));
+  assert.equal(await app.quantity('prompt'), 16000);
+  // Arrows still move the focused control.
+  await app.slider('output').focus();
+  await app.page.keyboard.press('ArrowRight');
+  await eventually(async () => assert.ok((await app.quantity('output')) > 300, 'the arrow moved the answer length'));
+  const output = String(await app.quantity('output'));
+  const settled = await app.query();
+  await app.page.keyboard.press('Escape');
+  const href = () => app.page.evaluate(() => location.href);
+  await eventually(async () => assert.ok(!new URL(await href()).searchParams.has('present'), 'left presentation mode'), { timeout: 10_000 });
+  await app.waitUntilRendered();
+  const back = Object.fromEntries(new URL(await href()).searchParams);
+  assert.equal(back.present, undefined, 'the whole page');
+  assert.equal(back.prompt, settled.prompt);
+  assert.equal(back.output, output, 'at the settings it had');
+  assert.equal(await app.quantity('prompt'), 16000);
+});
+
+/**
+ * Every label of the figure's SVG export whose box crosses a line of its own colour, boxes
+ * measured by the browser (getBBox) and grown to the size the canvas sets text at (plotters'
+ * SVG writes text 1.24 times smaller than the canvas).
+ */
+function crossingsInSvg(page, svgText) {
+  return page.evaluate((svg) => {
+    const holder = document.createElement('div');
+    holder.style.cssText = 'position:absolute;left:0;top:0;visibility:hidden';
+    holder.innerHTML = svg;
+    document.body.appendChild(holder);
+    const lines = [...holder.querySelectorAll('polyline')].map((l) => ({
+      colour: l.getAttribute('stroke'),
+      points: l.getAttribute('points').trim().split(/\s+/).map((p) => p.split(',').map(Number)),
+    }));
+    const found = [];
+    const texts = [...holder.querySelectorAll('text')].filter((t) => !t.getAttribute('transform'));
+    for (const text of texts) {
+      const b = text.getBBox();
+      const grow = 1.24;
+      const anchor = text.getAttribute('text-anchor');
+      const w = b.width * grow;
+      const x0 = anchor === 'end' ? b.x + b.width - w : anchor === 'middle' ? b.x + b.width / 2 - w / 2 : b.x;
+      const h = b.height * grow;
+      const y0 = b.y + b.height / 2 - h / 2;
+      const box = { x0, x1: x0 + w, y0, y1: y0 + h };
+      for (const line of lines.filter((l) => l.colour === text.getAttribute('fill'))) {
+        const hit = line.points.slice(1).some(([bx, by], i) => {
+          const [ax, ay] = line.points[i];
+          for (let k = 0; k <= 40; k++) {
+            const x = ax + ((bx - ax) * k) / 40;
+            const y = ay + ((by - ay) * k) / 40;
+            if (x > box.x0 && x < box.x1 && y > box.y0 && y < box.y1) return true;
+          }
+          return false;
+        });
+        if (hit) {
+          found.push(`“${text.textContent.trim()}” crosses a ${line.colour} line`);
+          break;
+        }
+      }
+    }
+    holder.remove();
+    return { found, texts: texts.length, lines: lines.length };
+  }, svgText);
+}
+
+const keepBlobs = (page) => page.addInitScript(() => {
+  window.__blobs = [];
+  const create = URL.createObjectURL;
+  URL.createObjectURL = (blob) => {
+    window.__blobs.push(blob);
+    return create.call(URL, blob);
+  };
+});
+
+test('no label crosses a line of its colour in the SVG export, at every scenario and at 390, 700 and 1280 px', TIMEOUT, async (t) => {
+  // Each scenario's settings, as the page writes them into its address.
+  const full = await openApp(env, t, '');
+  const scenarios = {};
+  for (const key of ['summariser', 'aa-100-300', 'aa-1000-1000', 'aa-10000-1500', 'aa-100000-2000', 'bake-off', 'four-passages', 'peak', 'parser']) {
+    await full.byTestId(`preset-${key}`).click();
+    await eventually(async () => assert.equal(await full.byTestId(key.startsWith('aa-') || key === 'summariser' ? 'preset-active' : 'preset-active-deployments').getAttribute('data-value'), key));
+    scenarios[key] = new URLSearchParams(await full.query()).toString();
+  }
+  const crossings = [];
+  let labels = 0;
+  for (const width of [390, 700, 1280]) {
+    for (const figure of FIGURES) {
+      const context = await env.browser.newContext({ viewport: { width, height: 900 } });
+      t.after(() => context.close());
+      const page = await context.newPage();
+      await keepBlobs(page);
+      for (const [name, query] of Object.entries(scenarios)) {
+        await page.goto(new URL(`?${query}&embed=${figure}&controls=none`, env.baseUrl).href);
+        await page.locator(`html[data-complete] [data-testid="${figure}-canvas"]`).waitFor({ state: 'attached', timeout: 20_000 });
+        await page.locator(`[data-testid="${figure}-menu"] > summary`).click();
+        const count = await page.evaluate(() => window.__blobs.length);
+        await page.locator(`[data-testid="${figure}-svg"]`).click();
+        const svg = await eventually(async () => {
+          const text = await page.evaluate(async (n) => (window.__blobs.length > n ? window.__blobs.at(-1).text() : null), count);
+          assert.ok(text && text.startsWith('<svg'), 'the SVG was made');
+          return text;
+        });
+        const result = await crossingsInSvg(page, svg);
+        labels += result.texts;
+        assert.ok(result.texts > 5 && result.lines > 5, `${figure} ${name} at ${width} px: labels and lines were found`);
+        crossings.push(...result.found.map((f) => `${figure}, ${name}, ${width} px: ${f}`));
+      }
+    }
+  }
+  console.log(`# ${labels} labels checked`);
+  assert.deepEqual(crossings, []);
+});
