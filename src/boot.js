@@ -18,17 +18,18 @@ document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 // The release build stops at a panic with a bare trap (see xtask/src/lean_std.rs), and after one
 // the app can no longer answer its controls. The console alone would leave a reader looking at a
 // page that silently ignores them, so the page says it has stopped.
-function stopped(sentence) {
+function stopped(message, className = 'stopped') {
   if (document.querySelector('.stopped')) return;
   const note = document.createElement('p');
-  note.className = 'stopped';
+  note.className = className;
   note.setAttribute('role', 'alert');
-  note.textContent = `${sentence} Reloading the page starts it again with the same settings, which live in the address.`;
+  note.textContent = message;
   document.body.prepend(note);
 }
+const reload = 'Reloading the page starts it again with the same settings, which live in the address.';
 // Only wasm traps, the page's one kind of fatal error: another script's error (an extension's,
 // say) does not stop the app.
-const trapped = (error) => error instanceof WebAssembly.RuntimeError && stopped('Crossover hit an internal error, and its controls no longer respond.');
+const trapped = (error) => error instanceof WebAssembly.RuntimeError && stopped(`Crossover hit an internal error, and its controls no longer respond. ${reload}`);
 addEventListener('error', (event) => trapped(event.error));
 addEventListener('unhandledrejection', (event) => trapped(event.reason));
 
@@ -59,10 +60,15 @@ try {
   await lessonPainted();
   wasm = await init({ module_or_path: response });
 } catch (error) {
-  // The lesson's text is on the page already; only what the wasm draws and runs is missing.
-  stopped(document.getElementById('prerendered')
-    ? 'The figures and controls could not start: they need a browser that runs WebAssembly. The text of the lesson below reads without them.'
-    : 'Crossover could not start.');
+  // The lesson's text is here already. Its controls would do nothing, so they are switched off;
+  // the note stays at the top rather than riding over the lesson.
+  const lesson = document.getElementById('prerendered');
+  if (lesson) {
+    for (const control of lesson.querySelectorAll('input, button, select, textarea')) control.disabled = true;
+    stopped('The figures and controls could not start: they need WebAssembly, and its file did not load. The lesson\'s text below reads without them; reloading the page tries again.', 'stopped at-start');
+  } else {
+    stopped(`Crossover could not start. ${reload}`);
+  }
   throw error;
 }
 dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));

@@ -45,6 +45,10 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
   const stopped = await page.locator('.stopped').innerText();
   assert.match(stopped, /figures.*could not start/i, 'the message is about the figures, not the page');
   assert.match(stopped, /WebAssembly/);
+  // The note stays at the top instead of riding over the lesson, and the controls, which cannot
+  // work without the wasm, say so by being switched off.
+  assert.equal(await page.locator('.stopped').evaluate((e) => getComputedStyle(e).position), 'static');
+  assert.ok(await page.locator('[data-testid="prompt-input"]').evaluate((e) => e.disabled), 'a control that cannot work is off');
 
   const outline = await page.evaluate(lessonOutline);
   assert.ok(outline.title, 'the page title is there');
