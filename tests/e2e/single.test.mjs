@@ -56,7 +56,9 @@ test('an embed with its own controls fits 640 px at 700 px wide and 760 px at 39
   }
 });
 
-test('the snippet starts the frame at the height the figure then reports', TIMEOUT, async (t) => {
+// Four host pages, each loading a cross-origin frame: in Firefox, through its WebDriver BiDi
+// driver, this took 131 s and once ran past the usual three minutes, so it has longer.
+test('the snippet starts the frame at the height the figure then reports', { timeout: 480_000 }, async (t) => {
   const full = await openApp(env, t, '?prompt=20000&decode=40', { setup: (_page, context) => context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {}) });
   for (const figure of FIGURES) {
     await full.byTestId(`${figure}-embed`).click();
