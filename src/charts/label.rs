@@ -152,12 +152,8 @@ pub fn choose(
     };
     let scored: Vec<(usize, Spot)> =
         spots.iter().filter_map(|s| crossings(s).map(|n| (n, *s))).collect();
-    scored
-        .iter()
-        .find(|(n, _)| *n == 0)
-        .or_else(|| scored.iter().min_by_key(|(n, _)| *n))
-        .map(|(_, s)| *s)
-        .or_else(|| spots.first().copied())
+    // `min_by_key` keeps the first of equal minima: a clear spot (0 crossings) when there is one.
+    scored.iter().min_by_key(|(n, _)| *n).map(|(_, s)| *s).or_else(|| spots.first().copied())
 }
 
 /// Spots beside a vertical line at `x`, one pair at each of `ys`, `gap` away from it: the

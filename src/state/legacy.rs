@@ -7,7 +7,7 @@
 
 use super::notice::Notice;
 use super::params::Param;
-use super::value::{accept, describe};
+use super::value::{accept, describe, Problem};
 use super::{State, TtftSource};
 use crate::format;
 
@@ -49,16 +49,16 @@ pub fn apply_old_prompts(
     let a_from_prompt = state.a_ttft_source == TtftSource::Prompt;
     let b_from_prompt = state.b_ttft_source == TtftSource::Prompt;
     let kept = if a_from_prompt && !b_from_prompt { &OLD_A } else { &OLD_B };
-    let value_of = |side: &OldPrompt, i: usize| -> (f64, Option<&str>) {
+    // The value an old key asks for, and the key's raw text with what was wrong with it.
+    let value_of = |side: &OldPrompt, i: usize| -> (f64, Option<(&str, Option<Problem>)>) {
         let key = side.keys.get(i).copied().unwrap_or_default();
         let default = side.defaults.get(i).copied().unwrap_or_default();
-        match old.iter().rev().find(|(k, _)| k == key) {
-            Some((_, raw)) => {
-                let spec = Param::BAKEOFF_PROMPT.get(i).map(|p| p.spec());
-                let wanted = spec.map_or(default, |spec| accept(spec, raw).0);
-                (wanted, Some(raw.as_str()))
+        match (old.iter().rev().find(|(k, _)| k == key), Param::BAKEOFF_PROMPT.get(i)) {
+            (Some((_, raw)), Some(param)) => {
+                let (wanted, problem) = accept(param.spec(), raw);
+                (wanted, Some((raw.as_str(), problem)))
             }
-            None => (default, None),
+            _ => (default, None),
         }
     };
     let tokens = |side: &OldPrompt| {
@@ -69,13 +69,10 @@ pub fn apply_old_prompts(
         if given.contains(&param) {
             continue;
         }
-        let (wanted, raw) = value_of(kept, i);
+        let (wanted, given_raw) = value_of(kept, i);
         let stored = state.set(param, wanted);
-        if let Some(raw) = raw {
-            let (_, problem) = accept(param.spec(), raw);
-            if let Some(problem) = problem {
-                notices.push(describe(param.spec(), raw, problem, stored));
-            }
+        if let Some((raw, Some(problem))) = given_raw {
+            notices.push(describe(param.spec(), raw, problem, stored));
         }
     }
     // A's prefill rate was 12,000 tok/s by default then; links the page wrote carry it, but a
