@@ -33,12 +33,13 @@ const trapped = (error) => error instanceof WebAssembly.RuntimeError && stopped(
 addEventListener('error', (event) => trapped(event.error));
 addEventListener('unhandledrejection', (event) => trapped(event.reason));
 
-// The module and the wasm it loads are the ones trunk announced in <head>: the modulepreload
-// link (which carries the module's integrity hash) and the wasm preload link (which carries the
-// wasm's).
+// The module is the one trunk announced in <head> with a modulepreload link, which carries its
+// integrity hash. The wasm's address and hash are in a <meta>: the build turned trunk's preload
+// link into it (src/ui/deferred_wasm.rs), so that the wasm's download starts once the lesson is
+// on screen instead of sharing a slow connection with the page it waits for.
 const moduleLink = document.querySelector('link[rel="modulepreload"][href$=".js"]');
-const wasmLink = document.querySelector('link[rel="preload"][href$=".wasm"]');
-if (!moduleLink || !wasmLink) throw new Error('crossover: the build did not announce its module and wasm');
+const wasmMeta = document.querySelector('meta[name="crossover-wasm"]');
+if (!moduleLink || !wasmMeta) throw new Error('crossover: the build did not announce its module and wasm');
 // The app replaces the prerendered lesson as it starts. Started before the browser has painted
 // that lesson (a fast connection, a cached wasm), it would make the reader wait for the wasm
 // to see text that had already arrived: so it starts once the lesson is on screen, one frame
@@ -51,13 +52,12 @@ const lessonPainted = () =>
   });
 let wasm;
 try {
-  // Browsers ignore `integrity` on a preload of a fetch, so the wasm is fetched here with the
-  // hash trunk put on its preload link: a changed file is refused instead of run.
-  const response = fetch(wasmLink.href, { integrity: wasmLink.integrity, credentials: 'same-origin' });
-  // A refused fetch is reported below, once init has awaited it, not as an unhandled rejection.
-  response.catch(() => {});
   const { default: init } = await import(moduleLink.href);
   await lessonPainted();
+  // Fetched here with the hash the build recorded, so a changed file is refused instead of run.
+  const response = fetch(new URL(wasmMeta.content, document.baseURI), { integrity: wasmMeta.dataset.integrity, credentials: 'same-origin' });
+  // A refused fetch is reported below, once init has awaited it, not as an unhandled rejection.
+  response.catch(() => {});
   wasm = await init({ module_or_path: response });
 } catch (error) {
   // The lesson's text is here already. Its controls would do nothing, so they are switched off;

@@ -23,10 +23,12 @@ fn main() -> std::process::ExitCode {
     }
 }
 
-/// Fills the page's `#prerendered` element with the lesson.
+/// Fills the page's `#prerendered` element with the lesson, and has the wasm fetched once that
+/// lesson is on screen rather than beside the page.
 #[cfg(not(target_arch = "wasm32"))]
 fn prerender_into(path: &std::path::Path) -> Result<(), String> {
     let page = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let filled = crossover::ui::fill_prerendered(&page, &crossover::ui::lesson_html())?;
+    let filled = crossover::ui::defer_wasm_fetch(&filled)?;
     std::fs::write(path, filled).map_err(|e| e.to_string())
 }

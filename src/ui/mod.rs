@@ -4,6 +4,8 @@
 
 mod app;
 mod context;
+#[cfg(not(target_arch = "wasm32"))]
+mod deferred_wasm;
 mod dom;
 #[cfg(not(target_arch = "wasm32"))]
 mod prerender;
@@ -11,6 +13,8 @@ mod sections;
 mod single_figure;
 mod widgets;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use deferred_wasm::defer_wasm_fetch;
 #[cfg(not(target_arch = "wasm32"))]
 pub use prerender::{fill_prerendered, lesson_html};
 
