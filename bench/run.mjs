@@ -37,6 +37,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium.mjs';
+import { buildWholePage } from '../tests/e2e/helpers.mjs';
 import { FirefoxBrowser } from '../tests/e2e/firefox-driver.mjs';
 import { startServer } from '../tests/e2e/server.mjs';
 import { IMPORT_REQUESTS, measureImport, writeImportFile } from './import.mjs';
@@ -540,6 +541,8 @@ class PageBench {
     const session = await this.open(url);
     const { page, errors } = session;
     await page.goto(url, { waitUntil: 'load' });
+    // The whole lesson, every section built, as a reader who has scrolled through it has it.
+    await buildWholePage(page, 30_000);
     await this.waitForFigures(page, errors);
     const layout = await page.evaluate((ids) => ({
       canvases: document.querySelectorAll('canvas').length,
@@ -627,6 +630,7 @@ class PageBench {
     {
       const { context, page, errors } = await this.open(url);
       await page.goto(url, { waitUntil: 'load' });
+      await buildWholePage(page, 30_000);
       await this.waitForFigures(page, errors);
       const start = await page.evaluate(() => Number(document.querySelector('[data-testid="prompt-slider"]').value));
       await page.evaluate(stepSeries, triangle(start, 300, 900, 40).map((p) => ['prompt', p]));
@@ -644,6 +648,7 @@ class PageBench {
     {
       const { context, page, errors } = await this.open(url, { attribution: true });
       await page.goto(url, { waitUntil: 'load' });
+      await buildWholePage(page, 30_000);
       await this.waitForFigures(page, errors);
       const split = {};
       for (const key of ['prompt', 'reading']) {
@@ -891,6 +896,7 @@ async function firefoxSteps(benches, urls, plans, o) {
       page.on('console', (m) => m.type() === 'error' && errors.push(`console.error: ${m.text().slice(0, 300)}`));
       await page.addInitScript(instrument);
       await page.goto(urls[i]);
+      await buildWholePage(page, 30_000);
       await b.waitForFigures(page, errors);
       // The same warm-up as in Chromium.
       const warm = triangle(b.start.prompt, 300, 900, 60).map((p) => ['prompt', p]);
@@ -1055,6 +1061,7 @@ async function firstLoadBytes(browser, url, o) {
   const responses = [];
   page.on('response', (r) => responses.push(r));
   await page.goto(url, { waitUntil: 'load' });
+  await buildWholePage(page, 30_000).catch(() => {});
   await page.waitForSelector('html[data-complete]', { timeout: 30_000 }).catch(() => {});
   await page.waitForLoadState('networkidle').catch(() => {});
   let gzip = 0;
@@ -1079,6 +1086,7 @@ async function importBench(browser, url, o) {
     const bench = new PageBench('crossover', 'Crossover', browser, o);
     const { context, page, errors } = await bench.open(url);
     await page.goto(url, { waitUntil: 'load' });
+    await buildWholePage(page, 30_000);
     await page.waitForSelector('html[data-complete]', { timeout: 30_000 });
     await bench.waitForFigures(page, errors);
     const { idle, rounds } = await measureImport(page, file);

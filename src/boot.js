@@ -13,7 +13,8 @@ if (single) document.getElementById('prerendered')?.remove();
 // The app takes this over when it starts (src/ui/widgets/theme.rs).
 const theme = new URLSearchParams(location.search).getAll('theme').pop()?.trim();
 const dark = theme === 'dark' || (theme !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
-document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+// index.html starts light: writing the attribute again, even unchanged, restyles the page.
+if (dark) document.documentElement.dataset.theme = 'dark';
 
 // The release build stops at a panic with a bare trap (see xtask/src/lean_std.rs), and after one
 // the app can no longer answer its controls. The console alone would leave a reader looking at a
@@ -42,13 +43,23 @@ const wasmMeta = document.querySelector('meta[name="crossover-wasm"]');
 if (!moduleLink || !wasmMeta) throw new Error('crossover: the build did not announce its module and wasm');
 // The app replaces the prerendered lesson as it starts. Started before the browser has painted
 // that lesson (a fast connection, a cached wasm), it would make the reader wait for the wasm
-// to see text that had already arrived: so it starts once the lesson is on screen, one frame
-// on. A tab in the background paints no frames; there a short timer stands in.
+// to see text that had already arrived, and a download begun before then shares the line with
+// what is being painted. So both wait until the browser reports the lesson's first paint. A
+// browser without paint timing waits one frame; a tab in the background paints no frames, and
+// there a timer stands in.
 const lessonPainted = () =>
   new Promise((done) => {
     if (!document.getElementById('prerendered')) return done();
-    requestAnimationFrame(() => setTimeout(done, 0));
-    setTimeout(done, 100);
+    if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      new PerformanceObserver((list, observer) => {
+        if (!list.getEntriesByName('first-contentful-paint').length) return;
+        observer.disconnect();
+        setTimeout(done, 0);
+      }).observe({ type: 'paint', buffered: true });
+    } else {
+      requestAnimationFrame(() => setTimeout(done, 0));
+    }
+    setTimeout(done, document.visibilityState === 'visible' ? 1000 : 100);
   });
 let wasm;
 try {

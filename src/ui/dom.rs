@@ -174,7 +174,8 @@ mod browser {
         }
     }
 
-    /// Removes every prerendered node still standing in: the live page is complete.
+    /// Removes every prerendered node still standing in: the live page is complete. A control
+    /// the reader had focused in one is focused again in the live page.
     pub fn remove_all_standing_in() {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
         let Ok(all) = document.query_selector_all(&format!("[{STANDING_IN}]")) else { return };
@@ -183,10 +184,104 @@ mod browser {
                 element.remove();
             }
         }
+        if let Some(id) = REFOCUS.with(|id| id.borrow_mut().take()) {
+            if let Some(live) = document
+                .get_element_by_id(&id)
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = live.focus();
+            }
+        }
     }
 
     fn element(node: Option<web_sys::Node>) -> Option<web_sys::Element> {
         node.and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+    }
+
+    /// Marks the root element `data-builds-on-approach` while later stages wait for the reader
+    /// (`widgets::later`), so scripts that need the whole page know to scroll through it.
+    pub fn mark_builds_on_approach() {
+        let Some(root) = root() else { return };
+        let _ = root.set_attribute("data-builds-on-approach", "");
+    }
+
+    /// The address's `#fragment`, or empty.
+    pub fn fragment() -> String {
+        web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+    }
+
+    /// Calls `near` once, when a prerendered node still standing in comes within a screen of the
+    /// viewport (`false`) or a control inside one takes the focus (`true`). A focused control is
+    /// focused again in the live page once that is complete ([`remove_all_standing_in`]).
+    pub fn when_standing_in_is_near(near: impl FnOnce(bool) + 'static) {
+        use std::cell::RefCell;
+        use std::rc::Rc;
+        use wasm_bindgen::closure::Closure;
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Ok(standing) = document.query_selector_all(&format!("[{STANDING_IN}]")) else { return };
+        if standing.length() == 0 {
+            return;
+        }
+        let near = Rc::new(RefCell::new(Some(near)));
+        let observer_cell: Rc<RefCell<Option<web_sys::IntersectionObserver>>> = Rc::default();
+        let fire = {
+            let (near, observer_cell) = (near.clone(), observer_cell.clone());
+            move |focused: bool| {
+                if let Some(observer) = observer_cell.borrow_mut().take() {
+                    observer.disconnect();
+                }
+                if let Some(near) = near.borrow_mut().take() {
+                    near(focused);
+                }
+            }
+        };
+        let on_intersect = {
+            let fire = fire.clone();
+            Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+                let close = entries.iter().any(|entry| {
+                    entry
+                        .dyn_into::<web_sys::IntersectionObserverEntry>()
+                        .is_ok_and(|e| e.is_intersecting())
+                });
+                if close {
+                    fire(false);
+                }
+            })
+        };
+        let options = web_sys::IntersectionObserverInit::new();
+        options.set_root_margin("100% 0px 100% 0px");
+        if let Ok(observer) = web_sys::IntersectionObserver::new_with_options(
+            on_intersect.as_ref().unchecked_ref(),
+            &options,
+        ) {
+            for i in 0..standing.length() {
+                if let Some(node) = element(standing.item(i)) {
+                    observer.observe(&node);
+                }
+            }
+            *observer_cell.borrow_mut() = Some(observer);
+        }
+        // Each watch lives until the page does: a handful, one per stage.
+        on_intersect.forget();
+        let on_focus =
+            Closure::<dyn FnMut(web_sys::FocusEvent)>::new(move |event: web_sys::FocusEvent| {
+                let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+                let Some(target) = target else { return };
+                if target.closest(&format!("[{STANDING_IN}]")).ok().flatten().is_some() {
+                    REFOCUS.with(|id| {
+                        *id.borrow_mut() = Some(target.id()).filter(|id| !id.is_empty())
+                    });
+                    fire(true);
+                }
+            });
+        let _ =
+            document.add_event_listener_with_callback("focusin", on_focus.as_ref().unchecked_ref());
+        on_focus.forget();
+    }
+
+    thread_local! {
+        /// The id of a prerendered control the reader focused, to focus its live twin.
+        static REFOCUS: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
     }
 
     /// Runs `f` in a task of its own, after whatever the browser has queued.
@@ -233,6 +328,18 @@ mod native {
     }
 
     pub fn remove_standing_in() {}
+
+    pub fn mark_builds_on_approach() {}
+
+    /// No address: no fragment.
+    pub fn fragment() -> String {
+        String::new()
+    }
+
+    /// At build time nothing stands in and every stage is built at once.
+    pub fn when_standing_in_is_near(near: impl FnOnce(bool) + 'static) {
+        near(true)
+    }
 
     pub fn remove_all_standing_in() {}
 }

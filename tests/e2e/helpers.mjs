@@ -200,6 +200,36 @@ export async function shownText(locator) {
   return locator.innerText();
 }
 
+/**
+ * Makes the page build every section and waits until it is complete. At its defaults the page
+ * builds a section only when the reader comes near it (src/ui/widgets/later.rs; the root is marked
+ * `data-builds-on-approach`), so this scrolls down a screen at a time, as a reader would, then
+ * back to the top. An address with values in it builds everything by itself: no scrolling then.
+ */
+export async function buildWholePage(page, timeout = 20_000) {
+  const complete = () => page.evaluate(() => document.documentElement.hasAttribute('data-complete'));
+  const until = Date.now() + timeout;
+  let scrolled = false;
+  while (!(await complete()) && Date.now() < until) {
+    // One look at the page per step, so it cannot start between two looks.
+    const step = await page.evaluate(async () => {
+      if (!document.documentElement.hasAttribute('data-builds-on-approach')) {
+        // Not yet started (the lesson is still the prerendered one), or a page that builds
+        // everything it shows by itself.
+        return document.getElementById('app') || !document.getElementById('prerendered') ? 'builds-itself' : 'starting';
+      }
+      const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+      window.scrollTo(0, atEnd ? 0 : window.scrollY + window.innerHeight);
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 20))));
+      return 'scrolled';
+    });
+    if (step === 'builds-itself') break;
+    if (step === 'starting') await new Promise((done) => setTimeout(done, 50));
+    scrolled ||= step === 'scrolled';
+  }
+  if (scrolled) await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** Scrolls an element into view and waits until the browser has rendered it there. */
 export async function scrollIntoView(locator) {
   await locator.scrollIntoViewIfNeeded();
@@ -234,6 +264,7 @@ export class App {
    */
   async waitUntilRendered(ready = 'html[data-complete] [data-testid="ttft"][data-value]') {
     try {
+      if (ready.includes('data-complete')) await buildWholePage(this.page);
       await this.page.locator(ready).first().waitFor({ state: 'attached', timeout: 20_000 });
     } catch (error) {
       // A page that never renders usually crashed first: say why.

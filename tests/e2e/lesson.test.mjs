@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertClose, eventually, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+import { assertClose, buildWholePage, eventually, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 180_000 };
@@ -219,6 +219,7 @@ for (const deviceScaleFactor of [1, 2]) {
     const page = await context.newPage();
     const url = new URL(env.baseUrl);
     await page.goto(url.origin + url.pathname + '?theme=light');
+    await buildWholePage(page);
     await page.locator('html[data-complete]').waitFor();
     await page.locator('[data-testid="crossing-canvas"]').scrollIntoViewIfNeeded();
     const result = await eventually(async () => {

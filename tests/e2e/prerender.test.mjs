@@ -145,3 +145,55 @@ test('replacing the prerendered lesson moves nothing on screen', { ...TIMEOUT, s
     assert.ok(total <= 0.01, `layout shift at ${viewport.width}×${viewport.height}: ${total.toFixed(4)} (${shifts.length} shifts)`);
   }
 });
+
+test('at the defaults, sections far below are built only as the reader nears them or focuses one', TIMEOUT, async (t) => {
+  // `ready` without data-complete: the page is opened as a reader opens it, nothing scrolled.
+  const app = await openApp(env, t, '', { ready: '#app [data-testid="ttft"][data-value]' });
+  const page = app.page;
+  const far = page.locator('#deployments');
+  const standingIn = () => page.evaluate(() => !!document.querySelector('#deployments')?.closest('[data-prerendered]'));
+  assert.ok(await page.evaluate(() => document.documentElement.hasAttribute('data-builds-on-approach')), 'the root says sections wait for the reader');
+  // Idle for a while: the deployments lab, screens below, is still the prerendered one.
+  await page.waitForTimeout(1500);
+  assert.ok(await standingIn(), 'the deployments lab is still prerendered while the reader stays at the top');
+  assert.equal(await page.locator('html[data-complete]').count(), 0, 'the page is not complete yet');
+  assert.equal(await page.locator('#deployments canvas').count(), 0, 'no canvas was built for it');
+
+  // Focusing one of its controls (as a keyboard or a screen reader would reach it) builds the
+  // rest at once and hands the focus to the live control.
+  await page.evaluate(() => document.getElementById('a_rate-field').focus());
+  await page.locator('html[data-complete]').waitFor({ state: 'attached', timeout: 20_000 });
+  assert.ok(!(await standingIn()), 'the deployments lab is live');
+  await eventually(async () => {
+    const focused = await page.evaluate(() => ({ id: document.activeElement?.id, standing: !!document.activeElement?.closest('[data-prerendered]'), inPage: document.activeElement?.isConnected }));
+    assert.deepEqual(focused, { id: 'a_rate-field', standing: false, inPage: true }, 'the live field has the focus');
+  });
+  assert.equal(await page.locator('[data-prerendered]').count(), 0, 'nothing prerendered is left');
+  await far.scrollIntoViewIfNeeded();
+  assert.ok((await page.locator('#deployments canvas').count()) > 0, 'its figures are live canvases');
+});
+
+test('at the defaults, scrolling down builds each section before it is reached', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '', { ready: '#app [data-testid="ttft"][data-value]' });
+  const page = app.page;
+  // A screen at a time, like a reader: whatever is on screen after each step is live already.
+  for (let i = 0; i < 60 && !(await page.locator('html[data-complete]').count()); i++) {
+    const onScreen = await page.evaluate(async () => {
+      window.scrollBy(0, window.innerHeight);
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      return [...document.querySelectorAll('[data-prerendered]')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.bottom > 0 && r.top < window.innerHeight;
+      }).length;
+    });
+    assert.equal(onScreen, 0, `after ${i + 1} screens down, nothing prerendered is on screen`);
+  }
+  await page.locator('html[data-complete]').waitFor({ state: 'attached', timeout: 20_000 });
+});
+
+test('an address with values builds every section without waiting for the reader', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?prompt=2000', { ready: '#app [data-testid="ttft"][data-value]' });
+  assert.equal(await app.page.evaluate(() => document.documentElement.hasAttribute('data-builds-on-approach')), false);
+  await app.page.locator('html[data-complete]').waitFor({ state: 'attached', timeout: 20_000 });
+  assert.equal(await app.page.evaluate(() => window.scrollY), 0, 'nothing scrolled');
+});

@@ -75,11 +75,11 @@ pub fn FigureCanvas(
     let width_css = RwSignal::new(0.0_f64);
     let height_css = RwSignal::new(0.0_f64);
 
-    // Follow the container's width: window resizes, embeds in narrow iframes, side panels.
+    // Follow the container's width: window resizes, embeds in narrow iframes, side panels. The
+    // observer reports the first size too, once the browser has laid the page out: reading it
+    // here instead would make the browser lay out the whole page for every figure as it mounts.
     canvas_ref.on_load(move |canvas| {
         let Some(container) = canvas.parent_element() else { return };
-        width_css.set(container.client_width() as f64);
-        height_css.set(container.client_height() as f64);
         let observe = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
             let (width, height) = entries
                 .get(0)
@@ -101,10 +101,12 @@ pub fn FigureCanvas(
     });
 
     let font = StoredValue::new_local(FontMemory::default());
+    let drawn = StoredValue::new(false);
     let draw = move || {
         let Some(canvas) = canvas_ref.get_untracked() else { return };
         let width = width_css.get_untracked();
         if width > 0.0 {
+            drawn.set_value(true);
             let drawn = paint(
                 figure,
                 &canvas,
@@ -122,15 +124,16 @@ pub fn FigureCanvas(
         }
     };
     // Inputs can change several times within one frame (a fast drag, a held arrow key, a preset
-    // that sets many values): the first draw happens at once, and later changes mark the figure
-    // dirty and draw it once, with the latest inputs, at the next animation frame.
+    // that sets many values): the first draw happens at once (the observer's first size arrives
+    // before the browser paints), and later changes mark the figure dirty and draw it once, with
+    // the latest inputs, at the next animation frame.
     let frame_pending = StoredValue::new(false);
-    Effect::new(move |first: Option<()>| {
+    Effect::new(move |_| {
         inputs.track();
         palette.track();
         width_css.track();
         height_css.track();
-        if first.is_none() {
+        if !drawn.get_value() {
             draw();
         } else if !frame_pending.get_value() {
             frame_pending.set_value(true);

@@ -2,6 +2,12 @@
 //! build time, so nothing waits for the live page; building all of it in one task would keep a
 //! phone's main thread busy for a long stretch, while a tap waits. Each stage is built in a task
 //! of its own, and the prerendered nodes stand in until their live twins are built.
+//!
+//! On the page at its defaults, the prerendered nodes already say what the live ones would: a
+//! stage is built only when the reader comes within a screen of what it replaces, or focuses one
+//! of its controls, so a phone that shows the first screen does not spend seconds building
+//! sections far below. An address that sets values or names a place builds every stage at once,
+//! one task after another: the prerendered numbers are the defaults, not the address's.
 
 use crate::ui::context::BuildStage;
 use crate::ui::dom;
@@ -10,12 +16,27 @@ use leptos::prelude::*;
 /// The last stage: everything is built.
 pub const LAST_STAGE: u8 = 4;
 
-/// Starts the stages: the first after the browser has painted, each later one in the next task.
+/// Starts the stages: the first after the browser has painted, the later ones as described above.
 /// In the native render every stage is built at once.
 pub fn provide_stages() {
     let built = RwSignal::new(0_u8);
     provide_context(BuildStage(built));
-    dom::after_first_paint(move || next_stage(built));
+    let on_approach = builds_on_approach(&dom::query_string(), &dom::fragment());
+    if on_approach {
+        dom::mark_builds_on_approach();
+    }
+    dom::after_first_paint(move || {
+        if on_approach {
+            next_stage_when_near(built);
+        } else {
+            next_stage(built);
+        }
+    });
+}
+
+/// Whether stages wait for the reader: only on an address with no values and no place in it.
+fn builds_on_approach(query: &str, fragment: &str) -> bool {
+    query.trim_start_matches('?').is_empty() && fragment.trim_start_matches('#').is_empty()
 }
 
 fn next_stage(built: RwSignal<u8>) {
@@ -23,6 +44,21 @@ fn next_stage(built: RwSignal<u8>) {
     if built.get_untracked() < LAST_STAGE {
         dom::next_task(move || next_stage(built));
     }
+}
+
+/// Builds the next stage once the reader nears a prerendered node; all of them, once one takes
+/// the focus. Watching starts again in the next task, once the built stage's stand-ins are gone.
+fn next_stage_when_near(built: RwSignal<u8>) {
+    dom::when_standing_in_is_near(move |focused| {
+        built.update(|stage| *stage = stage.saturating_add(1));
+        if built.get_untracked() < LAST_STAGE {
+            if focused {
+                dom::next_task(move || next_stage(built));
+            } else {
+                dom::next_task(move || next_stage_when_near(built));
+            }
+        }
+    });
 }
 
 /// `children`, built at `stage`; then the prerendered nodes the live ones replace are removed,
@@ -43,4 +79,17 @@ pub fn Later(stage: u8, children: ChildrenFn) -> impl IntoView {
 #[component]
 fn Built() -> impl IntoView {
     Effect::new(move |_| dom::remove_standing_in());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::builds_on_approach;
+
+    #[test]
+    fn only_a_bare_address_waits_for_the_reader() {
+        assert!(builds_on_approach("", ""));
+        assert!(builds_on_approach("?", "#"));
+        assert!(!builds_on_approach("?prompt=500", ""));
+        assert!(!builds_on_approach("", "#deployments"));
+    }
 }

@@ -34,7 +34,12 @@ pub fn provide_theme(initial: Theme) -> RwSignal<Theme> {
         if let Some(root) =
             web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element())
         {
-            let _ = root.set_attribute("data-theme", if dark.get() { "dark" } else { "light" });
+            // Writing the value already there (boot.js set it before the first paint) would
+            // still make the browser restyle the whole page.
+            let theme = if dark.get() { "dark" } else { "light" };
+            if root.get_attribute("data-theme").as_deref() != Some(theme) {
+                let _ = root.set_attribute("data-theme", theme);
+            }
         }
     });
     choice
