@@ -145,7 +145,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
         <Announcer />
         <main id="main" data-takeover>
             <OneRequest />
-            <Later stage=3>
+            <Later stage=4>
                 <Deployments />
             </Later>
             <Later stage=LAST_STAGE>

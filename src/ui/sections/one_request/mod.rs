@@ -25,12 +25,14 @@ pub fn OneRequest() -> impl IntoView {
             <panel::RequestPanel />
             <div class="lab-main" data-takeover>
                 <opening::Opening />
-                <phases::Phases />
                 <Later stage=1>
+                    <phases::Phases />
+                </Later>
+                <Later stage=2>
                     <challenge::Challenge revealed=revealed />
                     <crossing::Crossing revealed=revealed />
                 </Later>
-                <Later stage=2>
+                <Later stage=3>
                     <streaming::Streaming />
                     <advice::Advice />
                 </Later>
