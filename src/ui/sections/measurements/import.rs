@@ -13,12 +13,14 @@ use std::cell::RefCell;
 use std::ops::Range;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// A file the worker read into runs: what was sent, and the ids its runs were given.
+/// A file the worker read into runs: what was sent, the ids its runs were given, and the
+/// worker's answer, which the same file read again gives word for word.
 #[derive(Clone)]
 struct Source {
     name: String,
     payload: JsValue,
     ids: Range<usize>,
+    reply: String,
 }
 
 thread_local! {
@@ -105,17 +107,19 @@ fn read(loaded: Loaded, name: &str, payload: JsValue) {
         payload,
         |share| progress(Some(share)),
         move |reply| {
+            let decoded = decode_reply(&reply);
             loaded.imports.update(|i| {
                 i.pending = i.pending.saturating_sub(1);
                 if i.pending == 0 {
                     progress(None);
                 }
-                match decode_reply(&reply) {
+                match decoded {
                     Some(Ok(new_runs)) => {
                         if let (Some(first), Some(last)) = (new_runs.first(), new_runs.last()) {
                             let (name, payload) = kept;
                             let ids = first.id..last.id + 1;
-                            SOURCES.with_borrow_mut(|s| s.push(Source { name, payload, ids }));
+                            let source = Source { name, payload, ids, reply };
+                            SOURCES.with_borrow_mut(|s| s.push(source));
                         }
                         i.selected = i.runs.len();
                         i.runs.extend(new_runs);
@@ -155,13 +159,12 @@ pub(super) fn read_again(loaded: Loaded) {
         .into_iter()
         .collect();
         worker::ask(message, None, move |reply| {
+            // No answer: this worker stopped too, and the next one is sent the file again.
             let Some(reply) = reply.as_string() else { return };
-            let again = decode_reply(&reply).and_then(Result::ok).unwrap_or_default();
+            if reply == source.reply {
+                return;
+            }
             loaded.imports.update(|i| {
-                let before = i.runs.iter().filter(|r| source.ids.contains(&r.id));
-                if before.eq(again.iter()) {
-                    return;
-                }
                 SOURCES.with_borrow_mut(|s| s.retain(|s| s.ids != source.ids));
                 let shown = i.runs.get(i.selected).map(|r| r.id);
                 i.runs.retain(|r| !source.ids.contains(&r.id));
