@@ -1,6 +1,10 @@
 //! The browser entry point mounts the app. Natively, the same program writes the lesson's
 //! markup into a built index.html (Trunk.toml's post-build hook runs it), so the page can be
-//! read before its wasm has arrived. Everything else lives in the library.
+//! read before its wasm has arrived, and names the worker's files by their content
+//! (worker_files.rs). Everything else lives in the library.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod worker_files;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -14,7 +18,8 @@ fn main() -> std::process::ExitCode {
         eprintln!("usage: crossover <built index.html>: writes the lesson's markup into it (the browser runs the page itself; see the README's quick start)");
         return std::process::ExitCode::FAILURE;
     };
-    match prerender_into(std::path::Path::new(&path)) {
+    let path = std::path::Path::new(&path);
+    match prerender_into(path).and_then(|()| worker_files::name_by_content(path)) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("crossover: cannot write the lesson into {}: {e}", path.to_string_lossy());

@@ -217,12 +217,53 @@ fn number_items(text: &str) -> impl Iterator<Item = &str> {
 
 /// Parses a number already checked by the scanner. Python's special tokens map to their f64s.
 fn parse_number(text: &str) -> f64 {
+    if let Some(x) = short_decimal(text) {
+        return x;
+    }
     match text {
         "NaN" | "-NaN" => f64::NAN,
         "Infinity" | "+Infinity" => f64::INFINITY,
         "-Infinity" => f64::NEG_INFINITY,
         _ => text.parse::<f64>().unwrap_or(f64::NAN),
     }
+}
+
+/// Powers of ten that an f64 holds exactly.
+const EXACT_POWERS_OF_TEN: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// Most numbers in result files, quickly: digits with at most one point, perhaps a minus sign,
+/// no exponent. With the digits read as an integer below 2⁵³ and at most 22 of them after the
+/// point, both the integer and the power of ten are exact in an f64, so one division rounds the
+/// quotient correctly: the same value `str::parse` gives, which takes every other form.
+fn short_decimal(text: &str) -> Option<f64> {
+    let (negative, digits) = match text.as_bytes().split_first()? {
+        (b'-', rest) => (true, rest),
+        _ => (false, text.as_bytes()),
+    };
+    // Nineteen digits at most: their integer then fits a u64.
+    if digits.len() > 19 {
+        return None;
+    }
+    let (mut mantissa, mut count, mut point) = (0u64, 0usize, None);
+    for &b in digits {
+        match b {
+            b'0'..=b'9' => {
+                mantissa = mantissa * 10 + u64::from(b - b'0');
+                count += 1;
+            }
+            b'.' if point.is_none() => point = Some(count),
+            _ => return None,
+        }
+    }
+    if count == 0 || mantissa > 1 << 53 {
+        return None;
+    }
+    let power = EXACT_POWERS_OF_TEN.get(point.map_or(0, |p| count - p))?;
+    let magnitude = mantissa as f64 / power;
+    Some(if negative { -magnitude } else { magnitude })
 }
 
 /// Reads exactly one JSON value (surrounding whitespace allowed).
@@ -595,6 +636,68 @@ mod tests {
         assert!(parse("\"abc").is_err());
         assert!(parse("-").is_err());
         assert!(parse("1e").is_err());
+    }
+
+    #[test]
+    fn short_decimals_read_as_the_standard_parser_reads_them() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut texts: Vec<String> = [
+            "0",
+            "-0",
+            "0.0",
+            "-0.0",
+            "5.",
+            ".5",
+            "-.5",
+            "007",
+            "1.000000000000000000001",
+            "9007199254740992",
+            "9007199254740993",
+            "0.1",
+            "0.3",
+            "123456789012345678",
+            "12345678901234567890",
+            "0.020123456",
+            "1e5",
+            "+5",
+            ".",
+            "-",
+            "1.2.3",
+            "",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for _ in 0..200_000 {
+            let r = next();
+            let digits = 1 + (r % 19) as usize;
+            let mut text: String =
+                (0..digits).map(|k| char::from(b'0' + ((r >> (k * 3 + 8)) % 10) as u8)).collect();
+            let point = (r >> 5) as usize % (digits + 2);
+            if point <= digits {
+                text.insert(point, '.');
+            }
+            if r & 1 == 1 {
+                text.insert(0, '-');
+            }
+            texts.push(text);
+        }
+        for text in &texts {
+            let standard = text.parse::<f64>().ok();
+            let fast = short_decimal(text);
+            if let Some(fast) = fast {
+                assert_eq!(Some(fast.to_bits()), standard.map(f64::to_bits), "{text}");
+            }
+            let parsed = parse_number(text);
+            assert_eq!(parsed.to_bits(), standard.unwrap_or(f64::NAN).to_bits(), "{text}");
+        }
+        assert!(short_decimal("0.020123456").is_some() && short_decimal("1e5").is_none());
     }
 
     #[test]

@@ -114,6 +114,15 @@ pub fn unreadable(file_name: &str) -> String {
     )))
 }
 
+/// The notice for a file a restarted worker could not read again, whose runs the page dropped.
+pub fn not_read_again(file_name: &str) -> String {
+    format!(
+        "The part of the page that reads files had to restart and could not read {file_name} \
+         again (was it changed or moved since?), so its runs are no longer listed. Load it again \
+         to bring them back."
+    )
+}
+
 /// What the page shows of one fitted run.
 pub fn run_view(run: &Run, fit: &Fit, figures: &RunFigures) -> RunView {
     let estimate = |e: Option<measurements::fit::Estimate>| e.map(|e| e.value);

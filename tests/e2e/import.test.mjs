@@ -4,11 +4,13 @@
 // loaded; "Use these rates" moving the lesson's controls; and nothing leaving the origin.
 
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, assertClose, eventually, openApp, shownText, useBrowser } from './helpers.mjs';
+import { REPO_ROOT, assertClose, eventually, onlyIn, openApp, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -54,6 +56,8 @@ async function chooseRun(app, index) {
 }
 
 const FIGURES = ['fit-ttft', 'fit-decode-time', 'fit-residuals'];
+// Stopping a worker runs script in it, which Firefox's WebDriver BiDi refuses (no such realm).
+const IN_A_WORKER = { ...TIMEOUT, skip: onlyIn('chromium', 'the test runs script inside the worker') };
 
 /** Waits until the worker's drawings of the chosen run are on all three canvases, and returns
  * a fingerprint of each: its size, how many colours it holds and a hash of its pixels. */
@@ -286,4 +290,122 @@ test('a file dropped on the section is read; dropped elsewhere it is left alone'
   assert.equal(await drop('#measurements p'), true, 'over the section the page takes the drop');
   const r = await fitted(app, 'vllm');
   assert.equal(r['fit-records'].value, 100);
+});
+
+/** Every worker the page starts, in order, from now on. */
+function workersOf(app) {
+  const workers = [];
+  app.page.on('worker', (worker) => workers.push(worker));
+  return workers;
+}
+
+/**
+ * Makes `worker` fail as a trap or a memory failure in its wasm would: an exception nothing
+ * catches, which the browser reports to the page's `error` handler. Resolves once the page has
+ * ended that worker.
+ */
+async function crash(worker) {
+  const ended = new Promise((done) => worker.once('close', done));
+  await worker.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('stopped by the test');
+    });
+  });
+  await ended;
+}
+
+async function download(app, id) {
+  const [file] = await Promise.all([app.page.waitForEvent('download'), app.byTestId(id).click()]);
+  return { name: file.suggestedFilename(), text: (await fs.readFile(await file.path())).toString('utf8') };
+}
+
+test('a worker that stops is replaced and sent the loaded files again: figures redraw, exports work', IN_A_WORKER, async (t) => {
+  const app = await open(t);
+  const workers = workersOf(app);
+  await app.byTestId('import-file').setInputFiles([file('bedrock'), file('sglang')]);
+  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), 2), { timeout: 30_000 });
+  await fitted(app, 'sglang');
+  const sglangBefore = await drawnFigures(app);
+  await chooseRun(app, 0);
+  const bedrock = await fitted(app, 'llmperf');
+  const bedrockBefore = await drawnFigures(app);
+  assert.equal(workers.length, 1);
+
+  await crash(workers[0]);
+  // The runs are still listed; the next drawing asks a new worker, which has read both files
+  // again first and knows each run by the id the page does.
+  assert.equal(await app.byTestId('import-run').locator('option').count(), 2, 'the runs stay listed');
+  await chooseRun(app, 1);
+  await fitted(app, 'sglang');
+  const sglangAfter = await drawnFigures(app);
+  assert.equal(workers.length, 2, 'a second worker was started');
+  assert.deepEqual(sglangAfter, sglangBefore, 'the SGLang run is drawn as before, pixel for pixel');
+  await chooseRun(app, 0);
+  await fitted(app, 'llmperf');
+  assert.deepEqual(await drawnFigures(app), bedrockBefore, 'the LLMPerf run too');
+
+  const residuals = await download(app, 'import-csv-residuals');
+  assert.equal(residuals.name, 'crossover-llmperf-residuals.csv');
+  assert.equal(residuals.text.trim().split(/\r?\n/).length, bedrock['fit-records'].value + 1, 'one line per fitted request');
+  const svg = await download(app, 'fit-ttft-svg');
+  assert.match(svg.text, /^<svg[^>]*width="\d+"/);
+  assert.equal(await app.byTestId('import-error').isVisible(), false, 'nothing went wrong that the reader must hear of');
+  assert.equal(workers.length, 2, 'one restart');
+});
+
+test('a file that changed on disk since it was loaded is dropped, with a note, when the worker restarts', IN_A_WORKER, async (t) => {
+  const app = await open(t);
+  const workers = workersOf(app);
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-import-'));
+  t.after(() => fs.rm(folder, { recursive: true, force: true }));
+  const changing = path.join(folder, 'changing.json');
+  await fs.copyFile(file('bedrock'), changing);
+  await app.byTestId('import-file').setInputFiles([changing, file('sglang')]);
+  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), 2), { timeout: 30_000 });
+  const sglangBefore = await drawnFigures(app);
+
+  // Another tool's results under the same name: read again, the file is no longer the run shown.
+  await fs.copyFile(file('vllm'), changing);
+  await crash(workers[0]);
+  await chooseRun(app, 1);
+  const note = app.byTestId('import-error');
+  await note.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.match(await shownText(note), /had to restart and could not read changing\.json again/);
+  assert.equal(await app.byTestId('import-run').locator('option').count(), 1, 'its run is gone from the list');
+  assert.equal(await app.byTestId('import-format').getAttribute('data-value'), 'sglang', 'the other run is shown');
+  assert.deepEqual(await drawnFigures(app), sglangBefore, 'and drawn as before');
+  const fit = await download(app, 'import-csv-fit');
+  assert.equal(fit.name, 'crossover-sglang-fit.csv');
+});
+
+test('the worker\'s files are named by content and its wasm is checked against its hash', TIMEOUT, async (t) => {
+  const html = await readFile(path.join(REPO_ROOT, 'dist', 'index.html'), 'utf8');
+  const script = /<meta name="?crossover-worker"? content="?\.\/(crossover-worker-[0-9a-f]{16}\.js)"?>/.exec(html)?.[1];
+  assert.ok(script, 'the built page names the worker\'s script');
+  const names = (await fs.readdir(path.join(REPO_ROOT, 'dist'))).filter((n) => n.startsWith('crossover-worker'));
+  const wasm = names.find((n) => /^crossover-worker-[0-9a-f]{16}_bg\.wasm$/.test(n));
+  assert.deepEqual(names.sort(), [script, wasm].sort(), 'two worker files, both with a content hash');
+  const text = await readFile(path.join(REPO_ROOT, 'dist', script), 'utf8');
+  const bytes = await readFile(path.join(REPO_ROOT, 'dist', wasm));
+  const integrity = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+  assert.ok(text.includes(`fetch("./${wasm}",{integrity:"${integrity}"})`), 'the script fetches the wasm with its own hash');
+
+  // A worker wasm changed on the way is refused by the fetch, and the page says the reader
+  // stopped rather than waiting for it.
+  const seen = { requests: [] };
+  const app = await open(t, seen);
+  await app.page.route(/crossover-worker-[0-9a-f]{16}_bg\.wasm$/, async (route) => {
+    const response = await route.fetch();
+    const body = Buffer.from(await response.body());
+    body[body.length - 1] ^= 0xff;
+    await route.fulfill({ response, body });
+  });
+  await app.byTestId('import-file').setInputFiles(file('vllm'));
+  const error = app.byTestId('import-error');
+  await error.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.match(await shownText(error), /stopped before it answered/);
+  assert.ok(seen.requests.some((u) => u.endsWith(`/${script}`)), 'the worker was started from the named script');
+  assert.equal(await app.byTestId('import-run').count(), 0, 'no run came from the tampered worker');
+  // Firefox reports the worker's refusal as a page error too: that one was provoked here.
+  app.pageErrors = app.pageErrors.filter((e) => !(e.includes(wasm) && /integrity|hash/i.test(e)));
 });

@@ -11,8 +11,10 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::DedicatedWorkerGlobalScope;
 
 thread_local! {
-    /// Every run read so far; a run's id is its place here.
-    static RUNS: RefCell<Vec<Fitted>> = const { RefCell::new(Vec::new()) };
+    /// Every run read so far; a run's id is its place here. The page numbers the runs of a file
+    /// it sends again (to a worker started after the last one stopped) as before, so a file that
+    /// fails then leaves a gap.
+    static RUNS: RefCell<Vec<Option<Fitted>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A file is read this many bytes at a time, with a progress report after each.
@@ -27,7 +29,8 @@ pub fn answer(scope: &DedicatedWorkerGlobalScope, message: &js_sys::Array) {
     match message.get(0).as_string().as_deref() {
         Some("read") => {
             let name = message.get(1).as_string().unwrap_or_default();
-            let _ = scope.post_message(&read(scope, &name, message.get(2)).into());
+            let first_id = message.get(3).as_f64().map(|id| id as usize);
+            let _ = scope.post_message(&read(scope, &name, message.get(2), first_id).into());
         }
         Some("draw") => {
             let id = number(1) as usize;
@@ -59,7 +62,14 @@ pub fn answer(scope: &DedicatedWorkerGlobalScope, message: &js_sys::Array) {
     }
 }
 
-fn read(scope: &DedicatedWorkerGlobalScope, name: &str, payload: JsValue) -> String {
+/// Reads and fits one file, numbering its runs from `first_id` when the page gives one (a file
+/// it had loaded before), else after the last run kept.
+fn read(
+    scope: &DedicatedWorkerGlobalScope,
+    name: &str,
+    payload: JsValue,
+    first_id: Option<usize>,
+) -> String {
     let tell = |share: f64| {
         let _ = scope.post_message(&js_sys::Array::of2(&"progress".into(), &share.into()));
     };
@@ -71,11 +81,16 @@ fn read(scope: &DedicatedWorkerGlobalScope, name: &str, payload: JsValue) -> Str
     };
     let Some(text) = text else { return unreadable(name) };
     tell(READ_SHARE);
-    let first_id = RUNS.with_borrow(Vec::len);
+    let first_id = first_id.unwrap_or_else(|| RUNS.with_borrow(Vec::len));
     let (reply, fitted) = read_and_fit_each(&text, name, first_id, &mut |share| {
         tell(READ_SHARE + (1.0 - READ_SHARE) * share);
     });
-    RUNS.with_borrow_mut(|runs| runs.extend(fitted));
+    // The runs go at their ids, whatever the worker held there or before.
+    RUNS.with_borrow_mut(|runs| {
+        runs.truncate(first_id);
+        runs.resize_with(first_id, || None);
+        runs.extend(fitted.into_iter().map(Some));
+    });
     reply
 }
 
@@ -116,7 +131,7 @@ fn draw(id: usize, (width, height): (f64, f64), ratio: f64, dark: bool) -> Vec<J
     let device = |css: f64| ((css.clamp(100.0, 4000.0) * ratio).round() as u32).max(1);
     let style = Style { scale: ratio * f64::from(SUBPIXELS), palette: palette(dark) };
     RUNS.with_borrow(|runs| {
-        let Some(fitted) = runs.get(id) else { return Vec::new() };
+        let Some(fitted) = runs.get(id).and_then(Option::as_ref) else { return Vec::new() };
         RunFigure::ALL
             .into_iter()
             .filter_map(|figure| {
@@ -142,7 +157,7 @@ fn export(
     dark: bool,
 ) -> Option<(String, JsValue)> {
     RUNS.with_borrow(|runs| {
-        let fitted = runs.get(id)?;
+        let fitted = runs.get(id)?.as_ref()?;
         let (name, mime, content) = match what.strip_suffix(".svg") {
             Some(slug) => {
                 let figure = RunFigure::ALL.into_iter().find(|f| f.slug() == slug)?;

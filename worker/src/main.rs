@@ -6,8 +6,10 @@
 //! Messages are arrays whose first item says what is asked; every request gets exactly one
 //! answer, in the order asked, and a read may be preceded by progress reports:
 //!
-//! - `["read", file name, text or File]`: `["progress", share done]`… then the runs as
-//!   `crossover::text::measurements::encode_reply` writes them (one string);
+//! - `["read", file name, text or File, first run id?]`: `["progress", share done]`… then the
+//!   runs as `crossover::text::measurements::encode_reply` writes them (one string). The page
+//!   gives the first id only when it sends a file again to a new worker, so its runs keep the
+//!   ids the page knows them by;
 //! - `["draw", run id, width, height, pixel ratio, dark]` (CSS pixels): `["drawn", run id,
 //!   bitmap…]`, one `ImageBitmap` per figure, moved rather than copied;
 //! - `["export", run id, what, width, height, dark]`: `["file", name, Blob]`, or `["file"]`

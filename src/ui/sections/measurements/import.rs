@@ -1,11 +1,31 @@
 //! The three ways in: the file picker (several files at once), files dropped on the section,
 //! and pasted text. Each goes to the worker as it is; its answer adds runs, or shows a refusal
 //! and keeps whatever was loaded before.
+//!
+//! The page keeps what it sent for each file that gave runs (the `File`, which the browser reads
+//! from disk again, or the pasted text) so that a worker started after one failed can be sent
+//! the same files, in the same order and under the same run ids ([`read_again`]).
 
 use super::{results, worker, Loaded};
-use crate::text::measurements::decode_reply;
+use crate::text::measurements::{decode_reply, not_read_again};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+use std::cell::RefCell;
+use std::ops::Range;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// A file the worker read into runs: what was sent, the ids its runs were given, and the
+/// worker's answer, which the same file read again gives word for word.
+#[derive(Clone)]
+struct Source {
+    name: String,
+    payload: JsValue,
+    ids: Range<usize>,
+    reply: String,
+}
+
+thread_local! {
+    static SOURCES: RefCell<Vec<Source>> = const { RefCell::new(Vec::new()) };
+}
 
 pub(super) fn picked(loaded: Loaded, element: web_sys::Element) {
     let Ok(input) = element.dyn_into::<web_sys::HtmlInputElement>() else { return };
@@ -78,27 +98,35 @@ fn read_files(loaded: Loaded, files: Option<web_sys::FileList>) {
 /// Sends one file (a `File`, passed by reference) or pasted text to the worker and takes in its
 /// answer: new runs are added and the first of them chosen; a refusal is shown and what was
 /// loaded before is kept.
-fn read(loaded: Loaded, name: &str, payload: wasm_bindgen::JsValue) {
+fn read(loaded: Loaded, name: &str, payload: JsValue) {
     loaded.imports.update(|i| i.pending += 1);
     progress(Some(0.0));
+    let kept = (name.to_string(), payload.clone());
     worker::read(
         name,
         payload,
         |share| progress(Some(share)),
         move |reply| {
+            let decoded = decode_reply(&reply);
             loaded.imports.update(|i| {
                 i.pending = i.pending.saturating_sub(1);
                 if i.pending == 0 {
                     progress(None);
                 }
-                match decode_reply(&reply) {
+                match decoded {
                     Some(Ok(new_runs)) => {
+                        if let (Some(first), Some(last)) = (new_runs.first(), new_runs.last()) {
+                            let (name, payload) = kept;
+                            let ids = first.id..last.id + 1;
+                            let source = Source { name, payload, ids, reply };
+                            SOURCES.with_borrow_mut(|s| s.push(source));
+                        }
                         i.selected = i.runs.len();
                         i.runs.extend(new_runs);
                         i.error = None;
                         i.applied.clear();
                         // The figures' canvases are in the markup just placed: drawn once it is.
-                        request_animation_frame(move || results::draw(loaded));
+                        results::draw_soon(loaded);
                     }
                     Some(Err(message)) => i.error = Some(message),
                     None => {
@@ -112,4 +140,38 @@ fn read(loaded: Loaded, name: &str, payload: wasm_bindgen::JsValue) {
             });
         },
     );
+}
+
+/// Sends every file that gave runs to a newly started worker, in the order first read and with
+/// its runs' ids. A file that no longer gives the same runs (changed or moved on disk since) is
+/// dropped with its runs, and the page says so; if the new worker stops too, the files are sent
+/// to the next one.
+pub(super) fn read_again(loaded: Loaded) {
+    let count = SOURCES.with_borrow(Vec::len);
+    for n in 0..count {
+        let Some(source) = SOURCES.with_borrow(|s| s.get(n).cloned()) else { continue };
+        let message: js_sys::Array = [
+            JsValue::from("read"),
+            JsValue::from(source.name.as_str()),
+            source.payload.clone(),
+            JsValue::from_f64(source.ids.start as f64),
+        ]
+        .into_iter()
+        .collect();
+        worker::ask(message, None, move |reply| {
+            // No answer: this worker stopped too, and the next one is sent the file again.
+            let Some(reply) = reply.as_string() else { return };
+            if reply == source.reply {
+                return;
+            }
+            loaded.imports.update(|i| {
+                SOURCES.with_borrow_mut(|s| s.retain(|s| s.ids != source.ids));
+                let shown = i.runs.get(i.selected).map(|r| r.id);
+                i.runs.retain(|r| !source.ids.contains(&r.id));
+                i.selected = i.runs.iter().position(|r| Some(r.id) == shown).unwrap_or(0);
+                i.error = Some(not_read_again(&source.name));
+                results::draw_soon(loaded);
+            });
+        });
+    }
 }

@@ -71,6 +71,8 @@ const STATIC: &str = concat!(
 pub fn Measurements() -> impl IntoView {
     let imports = RwSignal::new(Imports::default());
     let loaded = Loaded { imports, state: use_state(), palette: use_palette() };
+    // A worker started after one failed is first sent the files the old one held.
+    worker::on_restart(move || import::read_again(loaded));
     let results = Memo::new(move |_| {
         imports.with(|i| {
             let choices: Vec<&str> = i.runs.iter().map(|r| r.choice.as_str()).collect();

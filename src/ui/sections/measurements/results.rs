@@ -64,6 +64,11 @@ pub(super) fn draw(loaded: Loaded) {
     });
 }
 
+/// [`draw`] once the markup placed now is laid out.
+pub(super) fn draw_soon(loaded: Loaded) {
+    request_animation_frame(move || draw(loaded));
+}
+
 /// Puts the worker's drawings on the canvases, if they are still of the chosen run.
 fn paint(loaded: Loaded, id: usize, height_css: f64, reply: &JsValue) {
     if !reply.is_array() {
@@ -102,7 +107,7 @@ pub(super) fn chosen(loaded: Loaded, select: &web_sys::Element) {
         i.selected = index;
         i.applied.clear();
     });
-    request_animation_frame(move || draw(loaded));
+    draw_soon(loaded);
     // The list is written anew with the run: give the new one the focus the old one had.
     request_animation_frame(|| {
         let list = web_sys::window()

@@ -5,16 +5,20 @@
 //!
 //! Every request gets one answer, in the order asked (see the worker's `main.rs` for the
 //! messages); a read's progress reports come before its answer and go to that read alone.
+//!
+//! A worker that fails (a trap, memory running out) is dropped with the runs it held; the next
+//! request starts a new one, and a hook the section sets ([`on_restart`]) first sends it again
+//! what the old one had read, so the runs the page lists can still be drawn and exported.
 
 use crate::text::measurements::{refusal_reply, READY};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// The loader trunk writes beside the page for the worker crate (index.html's
-/// `data-loader-shim`); relative, so the page works under any sub-path.
-const WORKER_URL: &str = "./crossover-worker_loader.js";
+/// The `<meta>` in the built page that names the worker's script: its name has a content hash,
+/// written by the build (src/worker_files.rs); relative, so the page works under any sub-path.
+const WORKER_META: &str = "meta[name=crossover-worker]";
 
 type Done = Box<dyn FnOnce(JsValue)>;
 type Progress = Box<dyn Fn(f64)>;
@@ -35,6 +39,15 @@ struct Client {
 
 thread_local! {
     static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
+    /// A worker was started before: the next one started replaces it.
+    static STARTED: Cell<bool> = const { Cell::new(false) };
+    static ON_RESTART: RefCell<Option<Box<dyn Fn()>>> = const { RefCell::new(None) };
+}
+
+/// `hook` runs when a worker is started in place of one that stopped, before anything else is
+/// sent to it: what it asks is answered first.
+pub fn on_restart(hook: impl Fn() + 'static) {
+    ON_RESTART.set(Some(Box::new(hook)));
 }
 
 /// Asks the worker to read `payload` (a `File` or a string) named `name`; `progress` hears the
@@ -51,18 +64,27 @@ pub fn read(
     });
 }
 
-/// Sends `message` to the worker (starting it if need be); `done` gets its answer, or a refusal
-/// string if the worker could not answer.
+/// Sends `message` to the worker (starting it if need be); `done` gets its answer, or
+/// `undefined` if the worker stopped before it answered.
 pub fn ask(
     message: js_sys::Array,
     progress: Option<Progress>,
     done: impl FnOnce(JsValue) + 'static,
 ) {
+    let restarted = CLIENT.with_borrow_mut(|slot| {
+        if slot.is_some() {
+            return false;
+        }
+        *slot = start();
+        slot.is_some() && STARTED.replace(true)
+    });
+    // The client's borrow ends first: the hook asks too (of the worker now running, so it
+    // never comes back here).
+    if restarted {
+        ON_RESTART.with_borrow(|hook| hook.as_ref().map(|hook| hook()));
+    }
     let done: Done = Box::new(done);
     let unsent = CLIENT.with_borrow_mut(|slot| {
-        if slot.is_none() {
-            *slot = start();
-        }
         let Some(client) = slot.as_mut() else { return Some(done) };
         client.pending.push_back(Pending { done, progress });
         if client.ready {
@@ -73,12 +95,13 @@ pub fn ask(
         None
     });
     if let Some(done) = unsent {
-        done(refusal_reply(WORKER_FAILED).into());
+        done(JsValue::UNDEFINED);
     }
 }
 
 fn start() -> Option<Client> {
-    let worker = web_sys::Worker::new(WORKER_URL).ok()?;
+    let meta = web_sys::window()?.document()?.query_selector(WORKER_META).ok()??;
+    let worker = web_sys::Worker::new(&meta.get_attribute("content")?).ok()?;
     let on_message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
             let data = event.data();
@@ -116,17 +139,17 @@ fn start() -> Option<Client> {
     let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|event: web_sys::Event| {
         event.prevent_default();
         // A worker that failed to load or stopped answers nothing more: every waiting request
-        // is told so, and the next file starts a new worker.
+        // is told so, and the next request starts a new worker.
         let client = CLIENT.with_borrow_mut(Option::take);
         let Some(client) = client else { return };
         client.worker.terminate();
         for pending in client.pending {
-            (pending.done)(refusal_reply(WORKER_FAILED).into());
+            (pending.done)(JsValue::UNDEFINED);
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    // One worker for the page's life: its two handlers live as long.
+    // Workers are few (one, and another only after one failed): their handlers are kept.
     on_message.forget();
     on_error.forget();
     Some(Client { worker, ready: false, waiting: VecDeque::new(), pending: VecDeque::new() })

@@ -1,0 +1,170 @@
+//! A build step after trunk's: gives the measurements worker's files names from their content
+//! and its wasm an integrity check, which trunk's worker pipeline does for neither.
+//!
+//! Trunk writes the worker as three fixed names: a loader, wasm-bindgen's glue and the wasm.
+//! Fixed names let a browser or a proxy pair a new page with an old cached worker, and a wasm
+//! fetched without `integrity` is run whatever it holds. This step replaces the three with two:
+//!
+//! - `crossover-worker-<hash>_bg.wasm`, the wasm as built;
+//! - `crossover-worker-<hash>.js`, the glue followed by one line that fetches that wasm with its
+//!   sha384 `integrity` (a fetch refuses a body that does not match) and, if that or the start
+//!   fails, throws where the page's `error` handler hears it instead of leaving it waiting.
+//!
+//! The page learns the script's name from a `<meta name="crossover-worker">` written into the
+//! built index.html, so nothing is fetched for it before a reader loads a file. A worker's own
+//! script cannot carry an integrity attribute in any browser; its name changes with every byte,
+//! and it holds the wasm's hash.
+
+use sha2::{Digest, Sha384};
+use std::fs;
+use std::path::Path;
+
+/// Trunk's names for the worker crate's output (index.html's `data-bin="crossover-worker"`).
+const WASM: &str = "crossover-worker_bg.wasm";
+const GLUE: &str = "crossover-worker.js";
+const LOADER: &str = "crossover-worker_loader.js";
+/// The `<meta>` name the page reads the worker's script from (src/ui/sections/measurements).
+pub const META_NAME: &str = "crossover-worker";
+
+/// Renames the worker's files in `index`'s folder by content, writes the wasm's integrity into
+/// the script and the script's name into `index`.
+pub fn name_by_content(index: &Path) -> Result<(), String> {
+    let dir = index.parent().ok_or("the built index.html has no folder")?;
+    let read = |name: &str| {
+        fs::read(dir.join(name)).map_err(|e| format!("the worker's {name} is missing: {e}"))
+    };
+    let (wasm, glue) = (read(WASM)?, read(GLUE)?);
+    let glue = String::from_utf8(glue).map_err(|_| format!("the worker's {GLUE} is not UTF-8"))?;
+    let wasm_name = format!("crossover-worker-{}_bg.wasm", short_hash(&wasm));
+    let script = worker_script(&glue, &wasm_name, &integrity(&wasm));
+    let script_name = format!("crossover-worker-{}.js", short_hash(script.as_bytes()));
+    let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
+    let page = with_meta(&page, &script_name)?;
+    let write = |name: &str, bytes: &[u8]| {
+        fs::write(dir.join(name), bytes).map_err(|e| format!("cannot write {name}: {e}"))
+    };
+    write(&wasm_name, &wasm)?;
+    write(&script_name, script.as_bytes())?;
+    write("index.html", page.as_bytes())?;
+    for name in [WASM, GLUE, LOADER] {
+        // The loader is trunk's and replaced by the script's last line; it may be absent.
+        let _ = fs::remove_file(dir.join(name));
+    }
+    Ok(())
+}
+
+/// The glue, then the line that starts it on the wasm named `wasm_name`, checked against
+/// `integrity`.
+fn worker_script(glue: &str, wasm_name: &str, integrity: &str) -> String {
+    // A failed start would be an unhandled rejection, which a worker does not report to its page.
+    format!(
+        "{glue}\nwasm_bindgen({{module_or_path:fetch(\"./{wasm_name}\",{{integrity:\"{integrity}\"}})}})\
+         .catch(e=>setTimeout(()=>{{throw e}}));\n"
+    )
+}
+
+/// `sha384-` and the digest in base64, as an `integrity` attribute or fetch option takes it.
+fn integrity(bytes: &[u8]) -> String {
+    use base64::Engine;
+    format!("sha384-{}", base64::engine::general_purpose::STANDARD.encode(Sha384::digest(bytes)))
+}
+
+/// The first 8 bytes of the sha384 digest in hex: 16 characters, as long as trunk's own.
+fn short_hash(bytes: &[u8]) -> String {
+    Sha384::digest(bytes).iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+/// `page` with the `<meta>` naming the worker's script added at the end of its head.
+fn with_meta(page: &str, script_name: &str) -> Result<String, String> {
+    if page.contains(&format!("name={META_NAME}"))
+        || page.contains(&format!("name=\"{META_NAME}\""))
+    {
+        return Err("the built index.html names a worker already: was this step run twice?".into());
+    }
+    let at = page.find("</head>").ok_or("the built index.html has no </head>")?;
+    let (head, rest) = page.split_at(at);
+    Ok(format!("{head}<meta name=\"{META_NAME}\" content=\"./{script_name}\">{rest}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder laid out as trunk leaves it, with the given wasm bytes.
+    fn staged(wasm: &[u8]) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "crossover-worker-files-{}-{}",
+            std::process::id(),
+            short_hash(wasm)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join(WASM), wasm).unwrap();
+        fs::write(dir.join(GLUE), "let wasm_bindgen=(()=>{})();").unwrap();
+        fs::write(dir.join(LOADER), "importScripts(\"./crossover-worker.js\");").unwrap();
+        fs::write(dir.join("index.html"), "<html><head><title>t</title></head><body></body>")
+            .unwrap();
+        dir
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn the_files_are_named_by_content_and_the_page_names_the_script() {
+        let wasm = b"\0asm\x01\0\0\0 one build";
+        let dir = staged(wasm);
+        name_by_content(&dir.join("index.html")).unwrap();
+        let names = names(&dir);
+        assert_eq!(names.len(), 3, "{names:?}");
+        let script = names.iter().find(|n| n.ends_with(".js")).unwrap();
+        let wasm_name = names.iter().find(|n| n.ends_with("_bg.wasm")).unwrap();
+        assert!(script.starts_with("crossover-worker-") && script.len() == 36, "{script}");
+        assert_eq!(wasm_name, &format!("crossover-worker-{}_bg.wasm", short_hash(wasm)));
+        assert_eq!(fs::read(dir.join(wasm_name)).unwrap(), wasm, "the wasm is moved unchanged");
+
+        let page = fs::read_to_string(dir.join("index.html")).unwrap();
+        let meta = format!("<meta name=\"crossover-worker\" content=\"./{script}\"></head>");
+        assert!(page.contains(&meta), "{page}");
+        let text = fs::read_to_string(dir.join(script)).unwrap();
+        assert!(text.starts_with("let wasm_bindgen="), "the glue comes first");
+        // The integrity is the wasm's own sha384, which a fetch checks the body against.
+        let expected = integrity(wasm);
+        assert!(expected.starts_with("sha384-") && expected.len() == 7 + 64, "{expected}");
+        assert!(text.contains(&format!("fetch(\"./{wasm_name}\",{{integrity:\"{expected}\"}})")));
+        assert_eq!(short_hash(text.as_bytes()), script["crossover-worker-".len()..][..16]);
+
+        // Run twice on the same page, the step refuses rather than naming two workers.
+        fs::write(dir.join(WASM), wasm).unwrap();
+        fs::write(dir.join(GLUE), "x").unwrap();
+        assert!(name_by_content(&dir.join("index.html")).unwrap_err().contains("twice"));
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn another_wasm_gives_other_names() {
+        let (a, b) = (staged(b"\0asm build a"), staged(b"\0asm build b"));
+        name_by_content(&a.join("index.html")).unwrap();
+        name_by_content(&b.join("index.html")).unwrap();
+        let (names_a, names_b) = (names(&a), names(&b));
+        assert!(names_a.iter().zip(&names_b).all(|(x, y)| x != y || x == "index.html"));
+        fs::remove_dir_all(a).unwrap();
+        fs::remove_dir_all(b).unwrap();
+    }
+
+    #[test]
+    fn a_build_without_the_worker_is_refused() {
+        let dir = staged(b"\0asm");
+        fs::remove_file(dir.join(WASM)).unwrap();
+        let error = name_by_content(&dir.join("index.html")).unwrap_err();
+        assert!(error.contains(WASM), "{error}");
+        assert!(with_meta("<body></body>", "w.js").is_err());
+        fs::remove_dir_all(dir).unwrap();
+    }
+}
