@@ -203,13 +203,18 @@ fn test(root: &Path) -> Result<String, String> {
     step("clippy, native (cargo clippy --workspace --all-targets -- -D warnings)");
     run(cargo(root).args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
 
+    // The page and the measurements worker, each as the browser runs it.
     step(
-        "clippy, wasm32 (cargo clippy --target wasm32-unknown-unknown --lib --bins -- -D warnings)",
+        "clippy, wasm32 (cargo clippy --target wasm32-unknown-unknown -p crossover -p crossover-worker --lib --bins -- -D warnings)",
     );
     run(cargo(root).args([
         "clippy",
         "--target",
         tools::WASM_TARGET,
+        "-p",
+        "crossover",
+        "-p",
+        "crossover-worker",
         "--lib",
         "--bins",
         "--",
