@@ -197,3 +197,16 @@ test('an address with values builds every section without waiting for the reader
   await app.page.locator('html[data-complete]').waitFor({ state: 'attached', timeout: 20_000 });
   assert.equal(await app.page.evaluate(() => window.scrollY), 0, 'nothing scrolled');
 });
+
+test('at the defaults, changing a value builds every section, since the prerendered ones no longer match', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '', { ready: '#app [data-testid="ttft"][data-value]' });
+  const page = app.page;
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator('html[data-complete]').count(), 0, 'not complete while the reader only reads the top');
+  await app.typeInto('output', '900');
+  await app.input('output').press('Tab');
+  await page.locator('html[data-complete]').waitFor({ state: 'attached', timeout: 20_000 });
+  assert.equal(await page.locator('[data-prerendered]').count(), 0, 'nothing prerendered is left');
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'nothing scrolled');
+  await app.expectConsistent('after the change');
+});

@@ -6,10 +6,11 @@
 //! On the page at its defaults, the prerendered nodes already say what the live ones would: a
 //! stage is built only when the reader comes within a screen of what it replaces, or focuses one
 //! of its controls, so a phone that shows the first screen does not spend seconds building
-//! sections far below. An address that sets values or names a place builds every stage at once,
-//! one task after another: the prerendered numbers are the defaults, not the address's.
+//! sections far below; once the reader changes a value, the rest is built. An address that sets
+//! values or names a place builds every stage at once, one task after another: the prerendered
+//! numbers are the defaults, not the address's.
 
-use crate::ui::context::BuildStage;
+use crate::ui::context::{BuildStage, StateContext};
 use crate::ui::dom;
 use leptos::prelude::*;
 
@@ -24,12 +25,28 @@ pub fn provide_stages() {
     let on_approach = builds_on_approach(&dom::query_string(), &dom::fragment());
     if on_approach {
         dom::mark_builds_on_approach();
+        build_all_once_changed(built);
     }
     dom::after_first_paint(move || {
         if on_approach {
             next_stage_when_near(built);
         } else {
             next_stage(built);
+        }
+    });
+}
+
+/// Once the reader changes a value, the prerendered sections still standing in show numbers the
+/// page no longer has (a search in the page, or a screen reader, would find them): every stage is
+/// built then, one task after another.
+fn build_all_once_changed(built: RwSignal<u8>) {
+    let Some(StateContext(state)) = use_context::<StateContext>() else { return };
+    let started = StoredValue::new(false);
+    Effect::new(move |first: Option<()>| {
+        state.track();
+        if first.is_some() && !started.get_value() && built.get_untracked() < LAST_STAGE {
+            started.set_value(true);
+            dom::next_task(move || next_stage(built));
         }
     });
 }
