@@ -70,6 +70,12 @@ pub fn FigureCanvas(
     /// How much larger than on the page the figure was last drawn, for exports that match it.
     #[prop(optional)]
     zoom: Option<RwSignal<f64>>,
+    /// Read the container's size as the canvas mounts instead of waiting for the observer: for
+    /// a page showing this figure alone, where that costs one layout, and where a browser skips
+    /// resize observers in a cross-origin frame scrolled out of view (an embed below the fold
+    /// would otherwise report its height undrawn).
+    #[prop(optional)]
+    sized_at_once: bool,
 ) -> impl IntoView {
     let palette = use_palette();
     let width_css = RwSignal::new(0.0_f64);
@@ -80,6 +86,10 @@ pub fn FigureCanvas(
     // here instead would make the browser lay out the whole page for every figure as it mounts.
     canvas_ref.on_load(move |canvas| {
         let Some(container) = canvas.parent_element() else { return };
+        if sized_at_once {
+            width_css.set(f64::from(container.client_width()));
+            height_css.set(f64::from(container.client_height()));
+        }
         let observe = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
             let (width, height) = entries
                 .get(0)

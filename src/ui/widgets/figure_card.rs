@@ -92,7 +92,7 @@ pub fn FigureCard(
                 <figcaption id=title_id class:visually-hidden=hide_caption data-testid="figure-caption">
                     <strong>{figure.title()} "."</strong>
                 </figcaption>
-                <FigureCanvas figure=figure inputs=inputs label=label canvas_ref=canvas_ref fill=fill zoom=zoom />
+                <FigureCanvas figure=figure inputs=inputs label=label canvas_ref=canvas_ref fill=fill zoom=zoom sized_at_once=true />
                 <div class="figure-bar">
                     <details class="figure-menu" data-testid=format!("{}-menu", figure.slug())>
                         <summary>"Export and data"</summary>
