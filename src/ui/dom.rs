@@ -224,11 +224,18 @@ mod browser {
         }
         let near = Rc::new(RefCell::new(Some(near)));
         let observer_cell: Rc<RefCell<Option<web_sys::IntersectionObserver>>> = Rc::default();
+        // The focus listener of this watch, taken off the page when it fires, so that watches
+        // past do not pile up on the document.
+        let focus_listener: Rc<RefCell<Option<js_sys::Function>>> = Rc::default();
         let fire = {
-            let (near, observer_cell) = (near.clone(), observer_cell.clone());
+            let (near, observer_cell, focus_listener, document) =
+                (near.clone(), observer_cell.clone(), focus_listener.clone(), document.clone());
             move |focused: bool| {
                 if let Some(observer) = observer_cell.borrow_mut().take() {
                     observer.disconnect();
+                }
+                if let Some(listener) = focus_listener.borrow_mut().take() {
+                    let _ = document.remove_event_listener_with_callback("focusin", &listener);
                 }
                 if let Some(near) = near.borrow_mut().take() {
                     near(focused);
@@ -261,7 +268,7 @@ mod browser {
             }
             *observer_cell.borrow_mut() = Some(observer);
         }
-        // Each watch lives until the page does: a handful, one per stage.
+        // Disconnected when it fires; like the focus listener below, one per stage.
         on_intersect.forget();
         let on_focus =
             Closure::<dyn FnMut(web_sys::FocusEvent)>::new(move |event: web_sys::FocusEvent| {
@@ -274,8 +281,12 @@ mod browser {
                     fire(true);
                 }
             });
-        let _ =
-            document.add_event_listener_with_callback("focusin", on_focus.as_ref().unchecked_ref());
+        let listener: js_sys::Function =
+            on_focus.as_ref().unchecked_ref::<js_sys::Function>().clone();
+        let _ = document.add_event_listener_with_callback("focusin", &listener);
+        *focus_listener.borrow_mut() = Some(listener);
+        // Removed from the page when it fires, never freed: a closure cannot free itself while
+        // it runs, and there is one per stage.
         on_focus.forget();
     }
 

@@ -111,12 +111,12 @@ pub fn FigureCanvas(
     });
 
     let font = StoredValue::new_local(FontMemory::default());
-    let drawn = StoredValue::new(false);
+    let painted_once = StoredValue::new(false);
     let draw = move || {
         let Some(canvas) = canvas_ref.get_untracked() else { return };
         let width = width_css.get_untracked();
         if width > 0.0 {
-            drawn.set_value(true);
+            painted_once.set_value(true);
             let drawn = paint(
                 figure,
                 &canvas,
@@ -143,7 +143,7 @@ pub fn FigureCanvas(
         palette.track();
         width_css.track();
         height_css.track();
-        if !drawn.get_value() {
+        if !painted_once.get_value() {
             draw();
         } else if !frame_pending.get_value() {
             frame_pending.set_value(true);
