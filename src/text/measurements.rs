@@ -123,6 +123,17 @@ pub fn not_read_again(file_name: &str) -> String {
     )
 }
 
+/// The notice for a file that stopped the worker each time it was read again, whose runs the
+/// page dropped.
+pub fn stopped_reading_again(file_name: &str) -> String {
+    format!(
+        "The part of the page that reads files stopped twice while reading {file_name} again \
+         (the tab may be short of memory for it now), so its runs are no longer listed and the \
+         others are drawn without it. Load it again to bring it back, perhaps after closing \
+         other tabs."
+    )
+}
+
 /// What the page shows of one fitted run.
 pub fn run_view(run: &Run, fit: &Fit, figures: &RunFigures) -> RunView {
     let estimate = |e: Option<measurements::fit::Estimate>| e.map(|e| e.value);

@@ -378,6 +378,41 @@ test('a file that changed on disk since it was loaded is dropped, with a note, w
   assert.equal(fit.name, 'crossover-sglang-fit.csv');
 });
 
+test('a file that stops every new worker while it is read again is dropped after two tries, with a note', IN_A_WORKER, async (t) => {
+  const app = await open(t);
+  const workers = workersOf(app);
+  await app.byTestId('import-file').setInputFiles([file('bedrock'), file('sglang')]);
+  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), 2), { timeout: 30_000 });
+  await fitted(app, 'sglang');
+  const sglangBefore = await drawnFigures(app);
+  const bedrockName = path.basename(file('bedrock'));
+
+  // Every worker started from now on fails as soon as it is sent that file to read again, as
+  // one that runs out of memory on it would: the message never reaches its wasm (this listener
+  // is added as the worker starts, before the wasm's own), and the exception is uncaught.
+  app.page.on('worker', (worker) => {
+    worker.evaluate((name) => {
+      self.addEventListener('message', (e) => {
+        if (Array.isArray(e.data) && e.data[0] === 'read' && e.data[1] === name) {
+          e.stopImmediatePropagation();
+          throw new Error('stopped by the test');
+        }
+      });
+    }, bedrockName).catch(() => {});
+  });
+  await crash(workers[0]);
+  await chooseRun(app, 1);
+  const note = app.byTestId('import-error');
+  await note.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.match(await shownText(note), new RegExp(`stopped twice while reading ${bedrockName.replace(/[.]/g, '\\.')} again`));
+  assert.equal(await app.byTestId('import-run').locator('option').count(), 1, 'its run is gone from the list');
+  assert.equal(await app.byTestId('import-format').getAttribute('data-value'), 'sglang', 'the other run is shown');
+  assert.deepEqual(await drawnFigures(app), sglangBefore, 'and drawn as before, by a worker that did not read the dropped file');
+  assert.equal(workers.length, 4, 'the first worker, two that stopped on the file, and the one that now holds the other run');
+  const fit = await download(app, 'import-csv-fit');
+  assert.equal(fit.name, 'crossover-sglang-fit.csv');
+});
+
 test('the worker\'s files are named by content and its wasm is checked against its hash', TIMEOUT, async (t) => {
   const html = await readFile(path.join(REPO_ROOT, 'dist', 'index.html'), 'utf8');
   const script = /<meta name="?crossover-worker"? content="?\.\/(crossover-worker-[0-9a-f]{16}\.js)"?>/.exec(html)?.[1];

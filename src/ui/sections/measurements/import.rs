@@ -4,12 +4,14 @@
 //!
 //! The page keeps what it sent for each file that gave runs (the `File`, which the browser reads
 //! from disk again, or the pasted text) so that a worker started after one failed can be sent
-//! the same files, in the same order and under the same run ids ([`read_again`]).
+//! the same files, in the same order and under the same run ids ([`read_again`]). A file the
+//! new worker stops on twice while reading it again is dropped with its runs, with a note, so
+//! one file too large for the tab's memory cannot leave every later action unanswered.
 
 use super::{results, worker, Loaded};
-use crate::text::measurements::{decode_reply, not_read_again};
+use crate::text::measurements::{decode_reply, not_read_again, stopped_reading_again};
 use leptos::prelude::*;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ops::Range;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -21,10 +23,15 @@ struct Source {
     payload: JsValue,
     ids: Range<usize>,
     reply: String,
+    /// Restarted workers that stopped while reading this file again.
+    stops: u8,
 }
 
 thread_local! {
     static SOURCES: RefCell<Vec<Source>> = const { RefCell::new(Vec::new()) };
+    /// A file was found in the reading when this round's worker stopped: the files after it,
+    /// unanswered too, were only waiting and are not to blame.
+    static STOP_BLAMED: Cell<bool> = const { Cell::new(false) };
 }
 
 pub(super) fn picked(loaded: Loaded, element: web_sys::Element) {
@@ -118,7 +125,7 @@ fn read(loaded: Loaded, name: &str, payload: JsValue) {
                         if let (Some(first), Some(last)) = (new_runs.first(), new_runs.last()) {
                             let (name, payload) = kept;
                             let ids = first.id..last.id + 1;
-                            let source = Source { name, payload, ids, reply };
+                            let source = Source { name, payload, ids, reply, stops: 0 };
                             SOURCES.with_borrow_mut(|s| s.push(source));
                         }
                         i.selected = i.runs.len();
@@ -144,9 +151,11 @@ fn read(loaded: Loaded, name: &str, payload: JsValue) {
 
 /// Sends every file that gave runs to a newly started worker, in the order first read and with
 /// its runs' ids. A file that no longer gives the same runs (changed or moved on disk since) is
-/// dropped with its runs, and the page says so; if the new worker stops too, the files are sent
-/// to the next one.
+/// dropped with its runs, and the page says so. If the new worker stops too, the file it was
+/// reading is counted against: it is tried once more (the stop may have come from elsewhere),
+/// and dropped the second time.
 pub(super) fn read_again(loaded: Loaded) {
+    STOP_BLAMED.set(false);
     let count = SOURCES.with_borrow(Vec::len);
     for n in 0..count {
         let Some(source) = SOURCES.with_borrow(|s| s.get(n).cloned()) else { continue };
@@ -159,19 +168,37 @@ pub(super) fn read_again(loaded: Loaded) {
         .into_iter()
         .collect();
         worker::ask(message, None, move |reply| {
-            // No answer: this worker stopped too, and the next one is sent the file again.
-            let Some(reply) = reply.as_string() else { return };
-            if reply == source.reply {
+            let Some(reply) = reply.as_string() else {
+                if STOP_BLAMED.replace(true) {
+                    return;
+                }
+                let stops = SOURCES.with_borrow_mut(|s| {
+                    let kept = s.iter_mut().find(|s| s.ids == source.ids)?;
+                    kept.stops += 1;
+                    Some(kept.stops)
+                });
+                match stops {
+                    Some(1) => results::draw_soon(loaded),
+                    Some(_) => drop_source(loaded, &source, stopped_reading_again(&source.name)),
+                    None => {}
+                }
                 return;
+            };
+            if reply != source.reply {
+                drop_source(loaded, &source, not_read_again(&source.name));
             }
-            loaded.imports.update(|i| {
-                SOURCES.with_borrow_mut(|s| s.retain(|s| s.ids != source.ids));
-                let shown = i.runs.get(i.selected).map(|r| r.id);
-                i.runs.retain(|r| !source.ids.contains(&r.id));
-                i.selected = i.runs.iter().position(|r| Some(r.id) == shown).unwrap_or(0);
-                i.error = Some(not_read_again(&source.name));
-                results::draw_soon(loaded);
-            });
         });
     }
+}
+
+/// Takes a file and its runs off the page, shows `note`, and draws what is chosen after.
+fn drop_source(loaded: Loaded, source: &Source, note: String) {
+    loaded.imports.update(|i| {
+        SOURCES.with_borrow_mut(|s| s.retain(|s| s.ids != source.ids));
+        let shown = i.runs.get(i.selected).map(|r| r.id);
+        i.runs.retain(|r| !source.ids.contains(&r.id));
+        i.selected = i.runs.iter().position(|r| Some(r.id) == shown).unwrap_or(0);
+        i.error = Some(note);
+        results::draw_soon(loaded);
+    });
 }
