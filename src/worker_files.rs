@@ -12,8 +12,13 @@
 //!
 //! The page learns the script's name from a `<meta name="crossover-worker">` written into the
 //! built index.html, so nothing is fetched for it before a reader loads a file. A worker's own
-//! script cannot carry an integrity attribute in any browser; its name changes with every byte,
-//! and it holds the wasm's hash.
+//! script cannot carry an integrity attribute in any browser; it holds the wasm's hash instead.
+//!
+//! The script is named by the wasm and the start line, not by its own bytes: trunk's minifier
+//! writes the same glue with its names in a different order from one build to the next, which
+//! would give an unchanged worker a new name, and every returning reader a new download, on
+//! each deploy. The glue is wasm-bindgen's for exactly that wasm (its imports are the glue's
+//! functions, named by hash), so the same wasm means the same glue, however it is minified.
 
 use sha2::{Digest, Sha384};
 use std::fs;
@@ -36,8 +41,10 @@ pub fn name_by_content(index: &Path) -> Result<(), String> {
     let (wasm, glue) = (read(WASM)?, read(GLUE)?);
     let glue = String::from_utf8(glue).map_err(|_| format!("the worker's {GLUE} is not UTF-8"))?;
     let wasm_name = format!("crossover-worker-{}_bg.wasm", short_hash(&wasm));
-    let script = worker_script(&glue, &wasm_name, &integrity(&wasm));
-    let script_name = format!("crossover-worker-{}.js", short_hash(script.as_bytes()));
+    let start = start_line(&wasm_name, &integrity(&wasm));
+    let script_name =
+        format!("crossover-worker-{}.js", short_hash(&[&wasm, start.as_bytes()].concat()));
+    let script = format!("{glue}\n{start}");
     let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
     let page = with_meta(&page, &script_name)?;
     let write = |name: &str, bytes: &[u8]| {
@@ -53,12 +60,12 @@ pub fn name_by_content(index: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The glue, then the line that starts it on the wasm named `wasm_name`, checked against
+/// The line after the glue that starts it on the wasm named `wasm_name`, checked against
 /// `integrity`.
-fn worker_script(glue: &str, wasm_name: &str, integrity: &str) -> String {
+fn start_line(wasm_name: &str, integrity: &str) -> String {
     // A failed start would be an unhandled rejection, which a worker does not report to its page.
     format!(
-        "{glue}\nwasm_bindgen({{module_or_path:fetch(\"./{wasm_name}\",{{integrity:\"{integrity}\"}})}})\
+        "wasm_bindgen({{module_or_path:fetch(\"./{wasm_name}\",{{integrity:\"{integrity}\"}})}})\
          .catch(e=>setTimeout(()=>{{throw e}}));\n"
     )
 }
@@ -138,13 +145,36 @@ mod tests {
         let expected = integrity(wasm);
         assert!(expected.starts_with("sha384-") && expected.len() == 7 + 64, "{expected}");
         assert!(text.contains(&format!("fetch(\"./{wasm_name}\",{{integrity:\"{expected}\"}})")));
-        assert_eq!(short_hash(text.as_bytes()), script["crossover-worker-".len()..][..16]);
+        assert!(text.ends_with(&start_line(wasm_name, &expected)), "the start line comes last");
 
         // Run twice on the same page, the step refuses rather than naming two workers.
         fs::write(dir.join(WASM), wasm).unwrap();
         fs::write(dir.join(GLUE), "x").unwrap();
         assert!(name_by_content(&dir.join("index.html")).unwrap_err().contains("twice"));
         fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn the_same_wasm_minified_otherwise_keeps_its_names() {
+        let wasm = b"\0asm\x01\0\0\0 same build";
+        let named = |glue: &str| {
+            let dir = staged(wasm);
+            fs::write(dir.join(GLUE), glue).unwrap();
+            name_by_content(&dir.join("index.html")).unwrap();
+            let found = names(&dir);
+            let script = found.iter().find(|n| n.ends_with(".js")).cloned().unwrap();
+            let text = fs::read_to_string(dir.join(&script)).unwrap();
+            fs::remove_dir_all(dir).unwrap();
+            (found, text)
+        };
+        let (first, first_text) = named("let wasm_bindgen=(a=>{let P=null,O=1;})();");
+        let (second, second_text) = named("let wasm_bindgen=(a=>{let O=1,P=null;})();");
+        assert_eq!(first, second, "the same names");
+        assert!(
+            first_text.starts_with("let wasm_bindgen=(a=>{let P=null"),
+            "each with its own glue"
+        );
+        assert!(second_text.starts_with("let wasm_bindgen=(a=>{let O=1"), "{second_text}");
     }
 
     #[test]
