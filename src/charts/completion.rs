@@ -2,11 +2,11 @@
 //! the crossover where the quicker first token stops winning, the reader's current length, and
 //! how long a person takes to read that many tokens.
 
-use super::draw_placed;
 use super::label::{self, Edge, Spot};
 use super::legend::{self, LegendItem};
 use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
+use super::{draw_placed, draw_region_name};
 use super::{Chart, DrawResult, Palette, Style};
 use crate::format;
 use crate::model::deployments::{Comparison, Crossover, Deployment, Which, Winner, MOST_TOKENS};
@@ -14,7 +14,7 @@ use crate::model::ReadingSpeed;
 use crate::state::{Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::HPos;
 
 /// The label for a crossover that is not on the axis: where it is (`at`), or why there is none.
 pub fn crossover_elsewhere_text(crossover: Crossover, at: impl Fn(f64) -> &'static str) -> String {
@@ -132,27 +132,6 @@ impl Chart for CompletionInputs {
         };
         draw_axes(&chart, &axes, style)?;
 
-        // Region names along the top, where the lines are furthest away, when there is room. They
-        // start just inside each region rather than at its middle, where the answer marker often is.
-        let top = Pos::new(HPos::Left, VPos::Top);
-        for &(from, to, who) in &regions {
-            let room = log_fraction(to, x_lo, x_hi) - log_fraction(from, x_lo, x_hi);
-            let text = match (who, regions.len()) {
-                (Some(w), 1) => format!("{} finishes first at every length", w.label()),
-                (Some(w), _) => format!("{} finishes first", w.label()),
-                (None, _) => "A and B finish together".to_string(),
-            };
-            if room >= 0.18 {
-                let start = from * (to / from).powf(0.04);
-                let ink = who.map(color).unwrap_or(p.text);
-                chart.draw(&Text::new(
-                    text,
-                    (start, y_hi / 1.15),
-                    style.font_colored(12.0, ink).pos(top),
-                ))?;
-            }
-        }
-
         // The reading reference: time to read n tokens at the reader's pace.
         let reading_line: Vec<(f64, f64)> =
             samples.iter().map(|r| (r.answer_tokens, fit(r.reading_secs))).collect();
@@ -180,19 +159,6 @@ impl Chart for CompletionInputs {
                     at,
                     style.px(6.0),
                     p.marker.stroke_width(style.px(2.5)),
-                ))?;
-                let (anchor, x) = if log_fraction(tokens, x_lo, x_hi) < 0.7 {
-                    (HPos::Left, tokens * 1.12)
-                } else {
-                    (HPos::Right, tokens / 1.12)
-                };
-                // Near the floor: below both lines on the side where they have risen, and clear of
-                // the answer's labels, which sit by the lines.
-                let floor = y_lo * (y_hi / y_lo).powf(0.05);
-                chart.draw(&Text::new(
-                    format!("crossover: {}", crossover_tokens_text(tokens)),
-                    (x, floor),
-                    style.label(12.0, p.marker, anchor),
                 ))?;
             }
             off_axis => {
@@ -244,6 +210,33 @@ impl Chart for CompletionInputs {
         for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
             chart.draw(&Circle::new((x, fit(secs)), style.px(4.0), color(which).filled()))?;
         }
+        // Labels go in order of need, each keeping clear of the lines and of those placed
+        // before it: the crossover, both times, the answer's rule, and the regions' names last,
+        // left out where a narrow figure has no room for them.
+        //
+        // The crossover near the floor, below both lines on the side where they have risen;
+        // higher, or on the other side, where the answer's rule stands in the way.
+        if let Crossover::At { tokens, .. } = crossover {
+            if (x_lo..=x_hi).contains(&tokens) {
+                let rule_x = plane.px((tokens, y_lo)).0;
+                let right_first = log_fraction(tokens, x_lo, x_hi) < 0.7;
+                let ys =
+                    [0.05, 0.14, 0.23].map(|h| plane.px((tokens, y_lo * (y_hi / y_lo).powf(h))).1);
+                let spots = label::beside_vertical(rule_x, &ys, gap, right_first);
+                // Where even that finds no room (a phone), the number alone: the marker and the
+                // rule's colour say what it is.
+                let number = crossover_tokens_text(tokens);
+                let text = format!("crossover: {number}");
+                draw_placed(
+                    &chart,
+                    &[&text, &number],
+                    &spots,
+                    (12.0, p.marker),
+                    style,
+                    &mut lines,
+                )?;
+            }
+        }
         // Each time beside its point: both lines rise to the right, so above-left of the upper
         // point and below-right of the lower one are tried first, then the other corners.
         for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
@@ -280,10 +273,27 @@ impl Chart for CompletionInputs {
             draw_placed(&chart, &[&text], &spots, (12.0, color(which)), style, &mut lines)?;
         }
         // The answer's rule is named near the top, on whichever side is clear.
-        let text = format!("your answer: {}", format::tokens(answer));
+        // The legend names the rule, so a narrow figure can do with the length alone.
+        let length = format::tokens(answer);
+        let text = format!("your answer: {length}");
         let ys = [2.6, 1.6, 5.0, 10.0].map(|below_top| plane.px((x, y_hi / below_top)).1);
         let spots = label::beside_vertical(plane.px((x, y_hi)).0, &ys, gap, true);
-        draw_placed(&chart, &[&text], &spots, (12.0, p.text), style, &mut lines)?;
+        draw_placed(&chart, &[&text, &length], &spots, (12.0, p.text), style, &mut lines)?;
+
+        // Each region's name along its top, where the lines are furthest away, last: it is
+        // the label a narrow figure can best do without.
+        for &(from, to, who) in &regions {
+            let name = who.map_or("A and B", Which::label);
+            let full = match (who, regions.len()) {
+                (Some(_), 1) => format!("{name} finishes first at every length"),
+                (Some(_), _) => format!("{name} finishes first"),
+                (None, _) => format!("{name} finish together"),
+            };
+            let short = if who.is_some() { format!("{name} first") } else { "together".into() };
+            let span = (plane.px((from, y_hi)).0, plane.px((to, y_hi)).0);
+            let ink = who.map(color).unwrap_or(p.text);
+            draw_region_name(&chart, span, &[&full, &short], (12.0, ink), style, &mut lines)?;
+        }
         Ok(())
     }
 

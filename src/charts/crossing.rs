@@ -1,11 +1,11 @@
 //! Figure 2: prefill, decode and total time against prompt length, at the current answer
 //! length and rates, with the crossing where the two phases cost the same.
 
-use super::draw_placed;
 use super::label::{self, Edge, Spot};
 use super::legend::{self, LegendItem};
 use super::plane::{draw_all, draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
+use super::{draw_if_clear, draw_placed};
 use super::{log_dashes, Chart, DrawResult, Style};
 use crate::format;
 use crate::model::deep::DeepRequest;
@@ -268,32 +268,6 @@ impl Chart for CrossingInputs {
             .collect();
         lines.extend(bands.iter().map(|b| px(&[(x_min, b.limit_secs), (x_max, b.limit_secs)])));
 
-        // The prompt's line is named near the top, on the side with more room first; on a
-        // narrow figure the count alone, when the whole label has no clear spot.
-        let right_first = prompt <= x_min * (x_max / x_min).powf(0.75);
-        let ys = [0.2, 0.1, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
-            .map(|down| inside.top + (inside.bottom - inside.top) * down);
-        let spots = label::beside_vertical(plane.px((prompt, y_hi)).0, &ys, gap, right_first);
-        let count = format::tokens(prompt);
-        let text = format!("your prompt: {count}");
-        draw_placed(&chart, &[&text, &count], &spots, (12.0, p.text), style, &mut lines)?;
-
-        // Each response-time rule is named just above it at the right edge, else at the left
-        // edge, else just below it.
-        for band in &bands {
-            let time = format::duration(band.limit_secs);
-            let text = format!("{time}: {}", band.label);
-            let (_, y) = plane.px((x_min, band.limit_secs));
-            let (left, right) = (inside.left + gap, inside.right - gap);
-            let spots = [
-                Spot::new(right, y - gap / 2.0, Edge::End, Edge::End),
-                Spot::new(left, y - gap / 2.0, Edge::Start, Edge::End),
-                Spot::new(right, y + gap / 2.0, Edge::End, Edge::Start),
-                Spot::new(left, y + gap / 2.0, Edge::Start, Edge::Start),
-            ];
-            draw_placed(&chart, &[&text, &time], &spots, (11.0, p.axis), style, &mut lines)?;
-        }
-
         // The crossing, when it falls on the axis.
         let crossing = request.crossing_prompt_tokens();
         if (x_min..=x_max).contains(&crossing) {
@@ -317,8 +291,15 @@ impl Chart for CrossingInputs {
                 spots.rotate_left(2);
             }
             spots.extend([right_below(3.5), left_above(0.5), right_below(0.1), left_above(0.2)]);
-            let text = format!("crossing: {}", format::tokens(crossing));
-            draw_placed(&chart, &[&text], &spots, (12.0, p.marker), style, &mut lines)?;
+            // On a narrow figure, the empty corner under the lines at the right edge.
+            let right_edge = plane.plot_box().right - 6.0 * style.scale;
+            spots.extend([0.1, 0.03].map(|f| {
+                Spot::new(right_edge, plane.px((crossing, at.1 * f)).1, Edge::End, Edge::Middle)
+            }));
+            // Where no spot is clear, the number alone: the marker's colour says what it is.
+            let count = format::tokens(crossing);
+            let text = format!("crossing: {count}");
+            draw_placed(&chart, &[&text, &count], &spots, (12.0, p.marker), style, &mut lines)?;
         } else {
             let edge =
                 if crossing > x_max { "beyond the right edge" } else { "beyond the left edge" };
@@ -328,6 +309,42 @@ impl Chart for CrossingInputs {
                 style.label(12.0, p.marker, HPos::Left),
             ))?;
         }
+
+        // The prompt's line is named near the top, on the side with more room first; on a
+        // narrow figure the count alone, when the whole label has no clear spot.
+        let right_first = prompt <= x_min * (x_max / x_min).powf(0.75);
+        let ys = [0.2, 0.1, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
+            .map(|down| inside.top + (inside.bottom - inside.top) * down);
+        let spots = label::beside_vertical(plane.px((prompt, y_hi)).0, &ys, gap, right_first);
+        let count = format::tokens(prompt);
+        let text = format!("your prompt: {count}");
+        draw_placed(&chart, &[&text, &count], &spots, (12.0, p.text), style, &mut lines)?;
+
+        // Each response-time rule is named just above it at the right edge, else at the left
+        // edge, else just below it; on a figure too crowded for any of those, not at all (the
+        // axis still reads the time).
+        for band in &bands {
+            let time = format::duration(band.limit_secs);
+            let text = format!("{time}: {}", band.label);
+            let (_, y) = plane.px((x_min, band.limit_secs));
+            let (left, right) = (inside.left + gap, inside.right - gap);
+            let spots = [
+                Spot::new(right, y - gap / 2.0, Edge::End, Edge::End),
+                Spot::new(left, y - gap / 2.0, Edge::Start, Edge::End),
+                Spot::new(right, y + gap / 2.0, Edge::End, Edge::Start),
+                Spot::new(left, y + gap / 2.0, Edge::Start, Edge::Start),
+            ];
+            draw_if_clear(
+                &chart,
+                &[&text, &time],
+                &spots,
+                inside,
+                (11.0, p.axis),
+                style,
+                &mut lines,
+            )?;
+        }
+
         Ok(())
     }
 

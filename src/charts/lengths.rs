@@ -7,14 +7,14 @@ use super::label;
 use super::legend::{self, LegendItem};
 use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{draw_placed, Chart, DrawResult, Style};
+use super::{draw_placed, draw_region_name, Chart, DrawResult, Style};
 use crate::format;
 use crate::model::deployments::{Comparison, Crossover, Which, Winner};
 use crate::model::workload::{LengthDistribution, Router, Shares};
 use crate::state::State;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::HPos;
 
 /// Everything the figure needs, as plain values.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -131,31 +131,6 @@ impl Chart for LengthsInputs {
             }
         }
 
-        // Each region's share of requests along the top, where there is room.
-        let shares = inputs.lengths.shares(comparison);
-        let share_of = |w: Which| match w {
-            Which::A => shares.a,
-            Which::B => shares.b,
-        };
-        let top = Pos::new(HPos::Left, VPos::Top);
-        for &(from, to, who) in &regions {
-            let room = log_fraction(to, x_lo, x_hi) - log_fraction(from, x_lo, x_hi);
-            let text = match (who, regions.len()) {
-                (Some(w), 1) => format!("{} first on every request", w.label()),
-                (Some(w), _) => format!("{} first: {}", w.label(), format::percent(share_of(w))),
-                (None, _) => "A and B finish together".to_string(),
-            };
-            if room >= 0.16 {
-                let start = from * (to / from).powf(0.04);
-                let ink = who.map(color).unwrap_or(p.text);
-                chart.draw(&Text::new(
-                    text,
-                    (start, y_hi * 0.97),
-                    style.font_colored(12.0, ink).pos(top),
-                ))?;
-            }
-        }
-
         // The crossover, and the router's threshold when it is set apart from it. Each label
         // goes beside its dashed line, on the side with more room first, lower down when
         // something is in the way, and shorter when the figure is too narrow for all of it.
@@ -172,6 +147,15 @@ impl Chart for LengthsInputs {
             .chain(threshold.map(|t| (t.clamp(x_lo, x_hi), y_hi * 0.8)))
             .map(|(x, top)| plane.px_line(&[(x, 0.0), (x, top)]))
             .collect();
+        // Labels keep off the bars too: each bar's top edge and sides, as a line.
+        lines.extend(bars.iter().filter(|bar| bar.share > 0.0).map(|bar| {
+            plane.px_line(&[
+                (bar.from_tokens, 0.0),
+                (bar.from_tokens, bar.share),
+                (bar.to_tokens, bar.share),
+                (bar.to_tokens, 0.0),
+            ])
+        }));
         let beside = |x: f64, heights: [f64; 4]| {
             let ys = heights.map(|h| plane.px((x, y_hi * h)).1);
             label::beside_vertical(
@@ -217,6 +201,30 @@ impl Chart for LengthsInputs {
             let spots = beside(x, [0.72, 0.6, 0.48, 0.36]);
             let texts = [full.as_str(), plain.as_str(), count.as_str()];
             draw_placed(&chart, &texts, &spots, (12.0, p.text), style, &mut lines)?;
+        }
+
+        // Each region's share of requests along its top, last: the label a narrow figure can
+        // best do without.
+        let shares = inputs.lengths.shares(comparison);
+        let share_of = |w: Which| match w {
+            Which::A => shares.a,
+            Which::B => shares.b,
+        };
+        for &(from, to, who) in &regions {
+            let (full, short) = match (who, regions.len()) {
+                (Some(w), 1) => (
+                    format!("{} first on every request", w.label()),
+                    format!("{} always", w.label()),
+                ),
+                (Some(w), _) => {
+                    let share = format::percent(share_of(w));
+                    (format!("{} first: {share}", w.label()), format!("{} {share}", w.label()))
+                }
+                (None, _) => ("A and B finish together".to_string(), "together".to_string()),
+            };
+            let span = (plane.px((from, y_hi)).0, plane.px((to, y_hi)).0);
+            let ink = who.map(color).unwrap_or(p.text);
+            draw_region_name(&chart, span, &[&full, &short], (12.0, ink), style, &mut lines)?;
         }
         Ok(())
     }

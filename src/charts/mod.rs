@@ -198,6 +198,57 @@ pub fn draw_placed<DB: DrawingBackend>(
     Ok(())
 }
 
+/// Draws the first of `texts` (the full label, then shorter forms) that has a clear spot among
+/// `spots` inside `inside`, and nothing when none has: for labels a crowded figure can do
+/// without. Its box joins `lines`.
+pub fn draw_if_clear<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, plane::Plane>,
+    texts: &[&str],
+    spots: &[label::Spot],
+    inside: label::BoxPx,
+    (css_px, color): (f64, RGBColor),
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let font_px = css_px * style.scale;
+    let placed = texts.iter().find_map(|text| {
+        label::clear_spot(spots, text, font_px, lines, inside).map(|spot| (spot, *text))
+    });
+    if let Some((spot, text)) = placed {
+        lines.extend(label::box_lines(label::label_box(spot, text, font_px)));
+        draw_label_at(chart, text, spot, style.font_colored(css_px, color))?;
+    }
+    Ok(())
+}
+
+/// Names a tinted region of a figure, `left_px` to `right_px`, along its top: the first of
+/// `texts` that fits inside the region clear of `lines`, just inside its left edge or its
+/// right, on the top row or a row or two lower. A region with no room for any goes unnamed
+/// (its tint still shows it) rather than under another label.
+pub fn draw_region_name<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, plane::Plane>,
+    (left_px, right_px): (f64, f64),
+    texts: &[&str],
+    (css_px, color): (f64, RGBColor),
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let bounds = chart.as_coord_spec().plot_box();
+    let region = label::BoxPx { left: left_px, right: right_px, ..bounds };
+    let (font_px, gap) = (css_px * style.scale, 6.0 * style.scale);
+    let spots: Vec<label::Spot> = [0.0, 1.4, 2.8]
+        .map(|rows: f64| bounds.top + gap + font_px * rows)
+        .into_iter()
+        .flat_map(|y| {
+            [
+                label::Spot::new(left_px + gap, y, label::Edge::Start, label::Edge::Start),
+                label::Spot::new(right_px - gap, y, label::Edge::End, label::Edge::Start),
+            ]
+        })
+        .collect();
+    draw_if_clear(chart, texts, &spots, region, (css_px, color), style, lines)
+}
+
 /// The error type every figure returns: whatever the backend fails with.
 pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 

@@ -5,13 +5,12 @@ use super::label::{self, Edge, Spot};
 use super::legend::{self, LegendItem};
 use super::plane::{draw_all, draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{dashes, draw_placed, Chart, DrawResult, Style};
+use super::{dashes, draw_if_clear, draw_placed, Chart, DrawResult, Style};
 use crate::format;
 use crate::model::levers::RESPONSE_BANDS;
 use crate::state::{Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// The figure's numbers, shared by the drawing, its text alternative and its data table.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -217,18 +216,6 @@ fn draw<DB: DrawingBackend>(
         }
     }
 
-    // Phase names sit at the top of their band when it is wide enough to hold them.
-    let min_width = t.x_max_secs * 0.09;
-    for (from, to, _, color, name) in bands {
-        if to - from >= min_width {
-            chart.draw(&Text::new(
-                name,
-                ((from + to) / 2.0, y_max * 0.97),
-                style.font_colored(12.0, color).pos(Pos::new(HPos::Center, VPos::Top)),
-            ))?;
-        }
-    }
-
     // Unstreamed: nothing until the last token, then everything at once.
     chart.draw(&PathElement::new(unstreamed, style.line(p.total, 2.0)))?;
     // Streamed: the first token at TTFT, then one per decode step.
@@ -270,6 +257,31 @@ fn draw<DB: DrawingBackend>(
         let ys = heights.map(|h| plane.px((0.0, y_max * h)).1);
         let spots = label::beside_vertical(x, &ys, gap, *first);
         draw_placed(&chart, &[text], &spots, (12.0, *color), style, &mut lines)?;
+    }
+
+    // Phase names at the top of their band (or a row or two lower), in its middle, or else a quarter
+    // in from either side or at either end, clear of the labels placed above; a band too narrow or too crowded for its
+    // name goes unnamed.
+    let inside = plane.plot_box();
+    for (from, to, _, color, name) in bands {
+        let (left, right) = (plane.px((from, y_max)).0, plane.px((to, y_max)).0);
+        let top = plane.px((from, y_max * 0.97)).1;
+        let spots: Vec<Spot> = [0.0, 1.4, 2.8]
+            .map(|rows: f64| top + rows * 12.0 * style.scale)
+            .into_iter()
+            .flat_map(|y| {
+                let at = |share: f64| left + (right - left) * share;
+                [
+                    Spot::new(at(0.5), y, Edge::Middle, Edge::Start),
+                    Spot::new(at(0.75), y, Edge::Middle, Edge::Start),
+                    Spot::new(at(0.25), y, Edge::Middle, Edge::Start),
+                    Spot::new(right - gap, y, Edge::End, Edge::Start),
+                    Spot::new(left + gap, y, Edge::Start, Edge::Start),
+                ]
+            })
+            .collect();
+        let band_box = label::BoxPx { left, right, ..inside };
+        draw_if_clear(&chart, &[name], &spots, band_box, (12.0, color), style, &mut lines)?;
     }
 
     if t.reader_waits() {

@@ -228,9 +228,9 @@ test('PageDown and PageUp step through the scenarios, named aloud; Esc leaves at
 });
 
 /**
- * Every label of the figure's SVG export whose box crosses a line of its own colour, boxes
- * measured by the browser (getBBox) and grown to the size the canvas sets text at (plotters'
- * SVG writes text 1.24 times smaller than the canvas).
+ * Every label of the figure's SVG export whose box crosses a line of its own colour, and every
+ * pair of labels whose boxes overlap, boxes measured by the browser (getBBox) and grown to the
+ * size the canvas sets text at (plotters' SVG writes text 1.24 times smaller than the canvas).
  */
 function crossingsInSvg(page, svgText) {
   return page.evaluate((svg) => {
@@ -243,6 +243,8 @@ function crossingsInSvg(page, svgText) {
       points: l.getAttribute('points').trim().split(/\s+/).map((p) => p.split(',').map(Number)),
     }));
     const found = [];
+    const overlaps = [];
+    const boxes = [];
     const texts = [...holder.querySelectorAll('text')].filter((t) => !t.getAttribute('transform'));
     for (const text of texts) {
       const b = text.getBBox();
@@ -253,6 +255,13 @@ function crossingsInSvg(page, svgText) {
       const h = b.height * grow;
       const y0 = b.y + b.height / 2 - h / 2;
       const box = { x0, x1: x0 + w, y0, y1: y0 + h };
+      // A pixel of slack each way: neighbours set a line apart may touch, not cover each other.
+      for (const other of boxes) {
+        const across = Math.min(box.x1, other.box.x1) - Math.max(box.x0, other.box.x0);
+        const down = Math.min(box.y1, other.box.y1) - Math.max(box.y0, other.box.y0);
+        if (across > 1 && down > 1) overlaps.push(`“${text.textContent.trim()}” overlaps “${other.name}”`);
+      }
+      boxes.push({ box, name: text.textContent.trim() });
       for (const line of lines.filter((l) => l.colour === text.getAttribute('fill'))) {
         const hit = line.points.slice(1).some(([bx, by], i) => {
           const [ax, ay] = line.points[i];
@@ -270,7 +279,7 @@ function crossingsInSvg(page, svgText) {
       }
     }
     holder.remove();
-    return { found, texts: texts.length, lines: lines.length };
+    return { found, overlaps, texts: texts.length, lines: lines.length };
   }, svgText);
 }
 
@@ -283,7 +292,7 @@ const keepBlobs = (page) => page.addInitScript(() => {
   };
 });
 
-test('no label crosses a line of its colour in the SVG export, at every scenario and at 390, 700 and 1280 px', TIMEOUT, async (t) => {
+test('no label crosses a line of its colour or another label in the SVG export, at every scenario and at 390, 700 and 1280 px', TIMEOUT, async (t) => {
   // Each scenario's settings, as the page writes them into its address.
   const full = await openApp(env, t, '');
   const scenarios = {};
@@ -293,6 +302,7 @@ test('no label crosses a line of its colour in the SVG export, at every scenario
     scenarios[key] = new URLSearchParams(await full.query()).toString();
   }
   const crossings = [];
+  const overlapping = [];
   let labels = 0;
   for (const width of [390, 700, 1280]) {
     for (const figure of FIGURES) {
@@ -315,9 +325,11 @@ test('no label crosses a line of its colour in the SVG export, at every scenario
         labels += result.texts;
         assert.ok(result.texts > 5 && result.lines > 5, `${figure} ${name} at ${width} px: labels and lines were found`);
         crossings.push(...result.found.map((f) => `${figure}, ${name}, ${width} px: ${f}`));
+        overlapping.push(...result.overlaps.map((f) => `${figure}, ${name}, ${width} px: ${f}`));
       }
     }
   }
   console.log(`# ${labels} labels checked`);
   assert.deepEqual(crossings, []);
+  assert.deepEqual(overlapping, [], 'labels set over each other');
 });
