@@ -113,6 +113,12 @@ pub const PRESETS: [Preset; 10] = [
         scope: Scope::Request, name: "Very long in (100,000 / 2,000)", description: "Artificial Analysis workload: 100,000 input, 2,000 output tokens", apply: |s| request(s, 100_000.0, 2_000.0) },
 ];
 
+/// The first scenario of `scope` that `state` already is (choosing it would change nothing), so
+/// the page names the scenario it opens on, and one a reader sets up by hand.
+pub fn matching(scope: Scope, state: &State) -> Option<usize> {
+    PRESETS.iter().position(|p| p.scope == scope && (p.apply)(*state) == *state)
+}
+
 /// The scenarios a presentation of `figure` steps through, in the lesson's order: those that
 /// set what the figure is drawn from.
 pub fn slides_for(figure: Figure) -> Vec<&'static Preset> {
@@ -138,6 +144,38 @@ pub fn next_slide(current: Option<usize>, count: usize, forward: bool) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_page_opens_on_the_summariser_and_the_bake_off() {
+        let key = |scope, state: &State| matching(scope, state).map(|i| PRESETS[i].key);
+        let opening = State::default();
+        assert_eq!(key(Scope::Request, &opening), Some("summariser"));
+        assert_eq!(key(Scope::Deployments, &opening), Some("bake-off"));
+        let mut moved = opening;
+        moved.set(Param::Prompt, 20_000.0);
+        assert_eq!(key(Scope::Request, &moved), None, "a moved control ends the scenario");
+        assert_eq!(
+            key(Scope::Deployments, &moved),
+            Some("bake-off"),
+            "the other half keeps its own"
+        );
+        for (i, preset) in PRESETS.iter().enumerate() {
+            let mut chosen = opening;
+            chosen.set(Param::Prompt, 3_000.0);
+            let chosen = (preset.apply)(chosen);
+            assert!(
+                (preset.apply)(chosen) == chosen,
+                "{}: choosing it again changes nothing",
+                preset.key
+            );
+            let found = matching(preset.scope, &chosen);
+            assert!(
+                found.is_some_and(|j| j <= i),
+                "{}: named, or an earlier one it equals",
+                preset.key
+            );
+        }
+    }
 
     #[test]
     fn slides_step_through_a_figures_scenarios_and_stop_at_the_ends() {

@@ -157,7 +157,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
         </main>
         <footer class="colophon">
             <p>"Numbers follow deliberately simple straight lines; the section on the deeper model says where they bend."</p>
-            <p>{present_links()}</p>
+            {present_links()}
         </footer>
     }
 }
@@ -182,8 +182,11 @@ fn present_links() -> impl IntoView {
                 let query = dom::query_string();
                 format!("?{}&present={}", query.trim_start_matches('?'), f.slug())
             };
-            view! { <a href=href data-testid=format!("present-{}", f.slug())>{f.title()}</a> " " }
+            view! { <li><a href=href data-testid=format!("present-{}", f.slug())>{f.title()}</a></li> }
         })
         .collect_view();
-    view! { "Presentation mode: " {links} }
+    view! {
+        <p id="present-title">"For a talk or a design review, presentation mode shows one figure on the whole screen with its own controls, and Page Down and Page Up (what a presenter's clicker sends) step through its scenarios:"</p>
+        <ul class="present-links" aria-labelledby="present-title">{links}</ul>
+    }
 }

@@ -147,9 +147,24 @@ test('the crossover is predicted before it is told', TIMEOUT, async (t) => {
     return Boolean(challenge.compareDocumentPosition(figure) & Node.DOCUMENT_POSITION_FOLLOWING);
   });
   assert.ok(beforeFigure, 'the prediction comes before Figure 3');
+  const veiled = () => app.page.evaluate(() => {
+    const race = document.querySelector('.race');
+    const canvas = race.querySelector('[data-figure="completion"] canvas');
+    return race.hasAttribute('data-veiled') && getComputedStyle(canvas).filter.includes('blur');
+  });
+  assert.ok(await veiled(), 'Figure 3, which names the crossover, is blurred while the question is open');
   await app.byTestId('crossover-guess-input').fill('100');
   await app.byTestId('crossover-guess-lock').click();
   await eventually(async () => assert.match(await feedback.innerText(), /28\.9 tokens.*100 tokens was \d+% too long/s));
+  assert.equal(await veiled(), false, 'a locked guess unveils the race');
+});
+
+test('a reader who will not guess the crossover can still unveil the race', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  await scrollIntoView(app.byTestId('race-reveal'));
+  await app.byTestId('race-reveal').click();
+  await eventually(async () => assert.equal(await app.page.evaluate(() => document.querySelector('.race').hasAttribute('data-veiled')), false));
+  assert.equal(await app.byTestId('race-reveal').isVisible(), false, 'the note goes with the veil');
 });
 
 test('sentences built from numbers agree with the readouts after the controls move far', TIMEOUT, async (t) => {

@@ -17,7 +17,7 @@ pub fn Summary() -> impl IntoView {
             <p>
                 "When prompts grow past the crossing, trimming the prompt starts to matter more than streaming. When a queue dominates, neither phase is the problem. "
                 "When the consumer is a program, the first token stops mattering at all. And at very long prompts and answers the straight lines bend, so measure rather than compute. "
-                "Which of these describes the feature you are building?"
+                "Before acting on the rest, check whether the feature you are building is one of these cases."
             </p>
         </section>
     }

@@ -1,6 +1,6 @@
 //! Scenario buttons. The active one is named until a control moves away from what it set.
 
-use crate::state::presets::{Scope, PRESETS};
+use crate::state::presets::{matching, Scope, PRESETS};
 use crate::state::State;
 use crate::ui::context::use_state;
 use leptos::prelude::*;
@@ -10,9 +10,17 @@ use leptos::prelude::*;
 pub fn Presets(scope: Scope, title: &'static str) -> impl IntoView {
     let state = use_state();
     // The preset chosen and the state it produced: it stays active while nothing has changed.
+    // Otherwise the first scenario the state already is: several can be at once (the bake-off
+    // and its reader at the page's defaults), and the one clicked is the one to name.
     let chosen = RwSignal::new(None::<(usize, State)>);
     let active = Memo::new(move |_| {
-        chosen.get().filter(|(_, produced)| state.with(|s| s == produced)).map(|(i, _)| i)
+        state.with(|s| {
+            chosen
+                .get()
+                .filter(|(_, produced)| s == produced)
+                .map(|(i, _)| i)
+                .or_else(|| matching(scope, s))
+        })
     });
     let buttons = PRESETS
         .iter()

@@ -1,5 +1,5 @@
 //! Predict, then check, for two deployments: the reader guesses the crossover before any figure
-//! shows it.
+//! shows it (the race below stays veiled until a guess is locked).
 
 use crate::state::Param;
 use crate::text::deployments::crossover_feedback;
@@ -8,9 +8,10 @@ use crate::ui::widgets::guess::{Guess, GuessForm};
 use leptos::prelude::*;
 
 #[component]
-pub fn CrossoverChallenge() -> impl IntoView {
+pub fn CrossoverChallenge(revealed: RwSignal<bool>) -> impl IntoView {
     let pair = derived(|s| s.comparison());
     let guess = Guess::new();
+    let on_lock = Callback::new(move |_: f64| revealed.set(true));
     let feedback = move || pair.with(|c| crossover_feedback(c, guess.value()));
     view! {
         <section class="challenge" data-testid="crossover-challenge" aria-labelledby="crossover-challenge-title">
@@ -18,7 +19,7 @@ pub fn CrossoverChallenge() -> impl IntoView {
             <p>
                 "B starts later but writes faster. How many tokens long must an answer be before B finishes it first? Commit to a number before you scroll on."
             </p>
-            <GuessForm guess=guess param=Param::Answer prefix="crossover-" label="My guess (answer tokens)" hint="Type a number of answer tokens, for example 100." />
+            <GuessForm guess=guess param=Param::Answer prefix="crossover-" label="My guess (answer tokens)" hint="Type a number of answer tokens, for example 100." on_lock=on_lock />
             <p class="feedback" data-testid="crossover-feedback" data-state=move || if guess.is_locked() { "revealed" } else { "guess" } aria-live="polite">{feedback}</p>
             <button type="button" class="quiet" hidden=move || !guess.is_locked() on:click=move |_| guess.clear()>"Guess again"</button>
         </section>

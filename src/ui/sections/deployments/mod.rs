@@ -25,14 +25,24 @@ const THRESHOLD: [Param; 1] = [Param::Threshold];
 
 #[component]
 pub fn Deployments() -> impl IntoView {
+    // Whether the reader has locked a guess (or asked to see the answer anyway): until then the
+    // race below the challenge, which names the crossover, is veiled, as the crossing is in the
+    // first half.
+    let revealed = RwSignal::new(false);
     view! {
         <div class="lab" id="deployments">
             <Panel />
             <div class="lab-main">
                 <Intro />
-                <crossover_challenge::CrossoverChallenge />
-                <race::Race />
-                <race::LessonRaceTable />
+                <crossover_challenge::CrossoverChallenge revealed=revealed />
+                <div class="race" data-veiled=move || (!revealed.get()).then_some("")>
+                    <p class="veil-note" hidden=move || revealed.get()>
+                        "Figure 3 and the numbers after it are blurred until you lock a guess above. "
+                        <button type="button" class="quiet" data-testid="race-reveal" on:click=move |_| revealed.set(true)>"Show them anyway"</button>
+                    </p>
+                    <race::Race />
+                    <race::LessonRaceTable />
+                </div>
                 <race::WhoIsWaiting />
                 <load::PeakLoad />
                 <load::Verbosity />

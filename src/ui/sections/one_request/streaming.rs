@@ -36,7 +36,7 @@ pub fn Streaming() -> impl IntoView {
                 "Streaming sends each token to the screen as soon as it is written. The work and its pace stay the same, so the last token arrives no sooner; "
                 "what changes is which wait a person sits through. Without streaming, the answer appears whole at the total time. With it, the blank screen ends at the first token, "
                 "and from then on the question is whether the text arrives faster than the person reads. "
-                "A typical adult reads about 240 words a minute (Brysbaert, 2019, puts silent reading of non-fiction near 238), which is roughly 5.3 tokens a second: the dashed line in Figure 1."
+                "A typical adult reads about 240 words a minute (Brysbaert, 2019, puts silent reading of non-fiction near 238), which is roughly 5.3 tokens a second: the green dashed line in Figure 1."
             </p>
             <fieldset class="consumer">
                 <legend>"Who is waiting for the answer?"</legend>
@@ -54,7 +54,7 @@ pub fn Streaming() -> impl IntoView {
                 "And any step that gathers the whole reply before passing it on (a gateway, a function that returns one payload, a logger) silently turns the stream back into one late delivery."
             </p>
             <p class="aside">
-                "The bands in Figure 1 mark how waits are usually felt: up to 0.1 s seems instant, up to 1 s keeps a train of thought unbroken, and past 10 s attention drifts (Miller, 1968; Card, Robertson and Mackinlay, 1991; Nielsen, 1993)."
+                "Three limits describe how waits are usually felt: up to 0.1 s seems instant, up to 1 s keeps a train of thought unbroken, and past 10 s attention drifts (Miller, 1968; Card, Robertson and Mackinlay, 1991; Nielsen, 1993). Figure 1 marks each one that falls on its time axis with a grey dashed rule: with the summariser only the 1 s rule fits, and a short enough request brings in the 0.1 s one, a long enough one the 10 s one."
             </p>
         </section>
     }
