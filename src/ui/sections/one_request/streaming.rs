@@ -49,7 +49,7 @@ pub fn Streaming() -> impl IntoView {
             </p>
             <p data-testid="felt-wait-text">{explanation}</p>
             <p>
-                "So once an answer streams to a person, the first token is the number to tune: a shorter prompt, a cached prefix or fewer retrieved passages are felt at once, while decode beyond reading speed is barely noticed. "
+                "So once an answer streams to a person, the first token is the number to tune: a shorter prompt, a cached prefix (an opening the server has already read for an earlier request and kept, which prefill then skips) or fewer retrieved passages are felt at once, while decode beyond reading speed is barely noticed. "
                 "Streaming has a price, though. Text shown as it is written reaches the reader before anything can check it whole, whether a moderation filter, a validator or a refusal; an answer with a strict contract, such as JSON for another program, cannot stream. "
                 "And any step that gathers the whole reply before passing it on (a gateway, a function that returns one payload, a logger) silently turns the stream back into one late delivery."
             </p>
