@@ -388,17 +388,19 @@ test('a file that stops every new worker while it is read again is dropped after
   const bedrockName = path.basename(file('bedrock'));
 
   // Every worker started from now on fails as soon as it is sent that file to read again, as
-  // one that runs out of memory on it would: the message never reaches its wasm (this listener
-  // is added as the worker starts, before the wasm's own), and the exception is uncaught.
-  app.page.on('worker', (worker) => {
-    worker.evaluate((name) => {
-      self.addEventListener('message', (e) => {
-        if (Array.isArray(e.data) && e.data[0] === 'read' && e.data[1] === name) {
-          e.stopImmediatePropagation();
-          throw new Error('stopped by the test');
-        }
-      });
-    }, bedrockName).catch(() => {});
+  // one that runs out of memory on it would: the message never reaches its wasm, and the
+  // exception is uncaught. The listener is put at the head of the worker's script as it is
+  // served, so it is in place before the wasm starts, in every new worker.
+  const failOn = `self.addEventListener('message', (e) => {
+    if (Array.isArray(e.data) && e.data[0] === 'read' && e.data[1] === ${JSON.stringify(bedrockName)}) {
+      e.stopImmediatePropagation();
+      throw new Error('stopped by the test');
+    }
+  }, { capture: true });
+`;
+  await app.page.context().route(/crossover-worker-[0-9a-f]{16}\.js$/, async (route) => {
+    const served = await route.fetch();
+    await route.fulfill({ response: served, body: failOn + (await served.text()) });
   });
   await crash(workers[0]);
   await chooseRun(app, 1);
