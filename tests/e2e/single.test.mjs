@@ -255,11 +255,14 @@ function crossingsInSvg(page, svgText) {
       const h = b.height * grow;
       const y0 = b.y + b.height / 2 - h / 2;
       const box = { x0, x1: x0 + w, y0, y1: y0 + h };
-      // A pixel of slack each way: neighbours set a line apart may touch, not cover each other.
+      // Labels cover each other when their boxes share a quarter of a line's height and a few
+      // pixels across; less is two neighbours touching, such as the axes' first ticks at the
+      // corner, whose boxes (grown to the canvas's size) meet by a pixel or two in some fonts.
       for (const other of boxes) {
         const across = Math.min(box.x1, other.box.x1) - Math.max(box.x0, other.box.x0);
         const down = Math.min(box.y1, other.box.y1) - Math.max(box.y0, other.box.y0);
-        if (across > 1 && down > 1) overlaps.push(`“${text.textContent.trim()}” overlaps “${other.name}”`);
+        const line = Math.min(box.y1 - box.y0, other.box.y1 - other.box.y0);
+        if (across > 3 && down > line / 4) overlaps.push(`“${text.textContent.trim()}” overlaps “${other.name}”`);
       }
       boxes.push({ box, name: text.textContent.trim() });
       for (const line of lines.filter((l) => l.colour === text.getAttribute('fill'))) {
