@@ -40,6 +40,12 @@ async function open(t, seen = { requests: [] }) {
   return app;
 }
 
+/** Chooses `paths` in the file picker and waits until each has given the list its run. */
+async function chooseFiles(app, paths) {
+  await app.byTestId('import-file').setInputFiles(paths);
+  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), paths.length), { timeout: 30_000 });
+}
+
 /** Waits until the chosen run is read as `format`, and returns its readouts. */
 async function fitted(app, format) {
   await eventually(async () => assert.equal(await app.byTestId('import-format').getAttribute('data-value'), format), { timeout: 30_000 });
@@ -118,8 +124,7 @@ test('a vLLM file chosen in the picker is read in a worker, on the page\'s origi
 
 test('several files give a list of runs; a summary-only file is refused and the runs stay', TIMEOUT, async (t) => {
   const app = await open(t);
-  await app.byTestId('import-file').setInputFiles([file('bedrock'), file('sglang')]);
-  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), 2), { timeout: 30_000 });
+  await chooseFiles(app, [file('bedrock'), file('sglang')]);
 
   await chooseRun(app, 0);
   const bedrock = await fitted(app, 'llmperf');
@@ -195,8 +200,7 @@ test('rates outside the controls\' range are clamped and said so; bad text is re
 
 test('the chosen run\'s three figures are drawn by the worker, redrawn for another run, and put in words', TIMEOUT, async (t) => {
   const app = await open(t);
-  await app.byTestId('import-file').setInputFiles([file('bedrock'), file('sglang')]);
-  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), 2), { timeout: 30_000 });
+  await chooseFiles(app, [file('bedrock'), file('sglang')]);
   // The second file's run is chosen once read: SGLang, with a prefill rate.
   const sglang = await fitted(app, 'sglang');
   const sglangPrints = await drawnFigures(app);
@@ -322,8 +326,7 @@ async function download(app, id) {
 test('a worker that stops is replaced and sent the loaded files again: figures redraw, exports work', IN_A_WORKER, async (t) => {
   const app = await open(t);
   const workers = workersOf(app);
-  await app.byTestId('import-file').setInputFiles([file('bedrock'), file('sglang')]);
-  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), 2), { timeout: 30_000 });
+  await chooseFiles(app, [file('bedrock'), file('sglang')]);
   await fitted(app, 'sglang');
   const sglangBefore = await drawnFigures(app);
   await chooseRun(app, 0);
@@ -360,8 +363,7 @@ test('a file that changed on disk since it was loaded is dropped, with a note, w
   t.after(() => fs.rm(folder, { recursive: true, force: true }));
   const changing = path.join(folder, 'changing.json');
   await fs.copyFile(file('bedrock'), changing);
-  await app.byTestId('import-file').setInputFiles([changing, file('sglang')]);
-  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), 2), { timeout: 30_000 });
+  await chooseFiles(app, [changing, file('sglang')]);
   const sglangBefore = await drawnFigures(app);
 
   // Another tool's results under the same name: read again, the file is no longer the run shown.
@@ -381,8 +383,7 @@ test('a file that changed on disk since it was loaded is dropped, with a note, w
 test('a file that stops every new worker while it is read again is dropped after two tries, with a note', IN_A_WORKER, async (t) => {
   const app = await open(t);
   const workers = workersOf(app);
-  await app.byTestId('import-file').setInputFiles([file('bedrock'), file('sglang')]);
-  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), 2), { timeout: 30_000 });
+  await chooseFiles(app, [file('bedrock'), file('sglang')]);
   await fitted(app, 'sglang');
   const sglangBefore = await drawnFigures(app);
   const bedrockName = path.basename(file('bedrock'));
