@@ -1,5 +1,6 @@
 //! The page's building blocks, shared by every section: controls, readouts, radio choices,
-//! figure cards with their canvas and table, the guess form, notices, sharing, theme and presets.
+//! figure cards with their canvas and table, the guess form and its veil, notices, sharing,
+//! theme and presets.
 
 pub mod announcer;
 pub mod canvas;
@@ -14,3 +15,4 @@ pub mod presets;
 pub mod readout;
 pub mod share;
 pub mod theme;
+pub mod veil;

@@ -17,6 +17,7 @@ use crate::ui::context::{derived, use_state};
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::presets::Presets;
+use crate::ui::widgets::veil::VeilNote;
 use leptos::prelude::*;
 
 const ANSWER: [Param; 1] = [Param::Answer];
@@ -36,10 +37,8 @@ pub fn Deployments() -> impl IntoView {
                 <Intro />
                 <crossover_challenge::CrossoverChallenge revealed=revealed />
                 <div class="race" data-veiled=move || (!revealed.get()).then_some("")>
-                    <p class="veil-note" hidden=move || revealed.get()>
-                        "Figure 3 and the numbers after it are blurred until you lock a guess above. "
-                        <button type="button" class="quiet" data-testid="race-reveal" on:click=move |_| revealed.set(true)>"Show them anyway"</button>
-                    </p>
+                    <VeilNote revealed=revealed testid="race-reveal"
+                        said="Figure 3 and the numbers after it are blurred until you lock a guess above." />
                     <race::Race />
                     <race::LessonRaceTable />
                 </div>

@@ -8,6 +8,7 @@ use crate::ui::context::use_state;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::Readout;
+use crate::ui::widgets::veil::VeilNote;
 use leptos::prelude::*;
 
 #[component]
@@ -20,10 +21,8 @@ pub fn Crossing(revealed: RwSignal<bool>) -> impl IntoView {
     view! {
         <section class="crossing" aria-labelledby="crossing-title" data-veiled=move || (!revealed.get()).then_some("")>
             <h2 id="crossing-title">"The crossing"</h2>
-            <p class="veil-note" hidden=move || revealed.get()>
-                "The numbers below are blurred until you lock a guess in the challenge above. "
-                <button type="button" class="quiet" data-testid="crossing-reveal" on:click=move |_| revealed.set(true)>"Show them anyway"</button>
-            </p>
+            <VeilNote revealed=revealed testid="crossing-reveal"
+                said="The numbers below are blurred until you lock a guess in the challenge above." />
             <p>
                 "Reading and writing cost the same when the prompt holds as many tokens per answer token as prefill is faster than decode. "
                 "That prompt length is the "<em>"crossing"</em>". Short of it, the answer owns the clock and a shorter prompt barely helps; past it, the prompt does. "
