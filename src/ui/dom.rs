@@ -27,6 +27,12 @@ mod browser {
     /// copied at any moment reproduces what is on screen.
     pub fn replace_query(query: &str) {
         let Some(window) = web_sys::window() else { return };
+        // The call is synchronous and costs milliseconds even when nothing changes: on a page
+        // opened at an address that already says what is on screen, it is skipped.
+        let search = window.location().search().unwrap_or_default();
+        if search.trim_start_matches('?') == query {
+            return;
+        }
         let Ok(history) = window.history() else { return };
         let path = window.location().pathname().unwrap_or_default();
         let hash = window.location().hash().unwrap_or_default();
