@@ -47,7 +47,7 @@ pub fn lever_rows(s: &State) -> Vec<(&'static str, String, Effect)> {
         (
             "fewer passages",
             format!(
-                "Retrieve 4 passages instead of 12 (a prompt of {} instead of {})",
+                "Retrieve 4 passages instead of 12, if it is built from 12 (a prompt of {} instead of {})",
                 format::tokens(retrieval.with_passages(4.0).prompt_tokens()),
                 format::tokens(retrieval.prompt_tokens())
             ),
@@ -63,7 +63,8 @@ pub fn lever_rows(s: &State) -> Vec<(&'static str, String, Effect)> {
         (
             "moving it off the request path",
             format!(
-                "Take it off the request path (acknowledge in {}, notify when done)",
+                "Take it off the request path: it answers with an acknowledgement in {} and \
+                 sends the result when done",
                 format::duration(levers::DEFAULT_ACK_SECS)
             ),
             levers::off_request_path(&base, levers::DEFAULT_ACK_SECS),
@@ -182,5 +183,8 @@ mod tests {
         // The off-path row's result is ready when the request would have finished anyway.
         let table = levers_table(&State::default());
         assert_eq!(table.rows[3][3].value, Some(State::default().headline().total_secs));
+        // Its first and last tokens are the acknowledgement, which its name says.
+        assert_eq!(table.rows[3][2].text, "7 s → 100 ms");
+        assert!(table.rows[3][0].text.contains("acknowledgement in 100 ms"));
     }
 }

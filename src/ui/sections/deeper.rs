@@ -99,7 +99,7 @@ fn Clocks() -> impl IntoView {
             "Client-side benchmarks (AIPerf, GenAI-Perf, LLMPerf, "<code>"vllm bench serve"</code>") start it when the client sends the request, so the network, the server's queue and prefill all count: the wait a person has. "
             "vLLM's own TTFT metric starts when the request reaches the server: the queue counts, the network does not. "
             "And vLLM reports the stretch from scheduling to the first token as its prefill time, with the queue as a separate metric. "
-            "Set a network time and a queue in the panel above and the three drift apart; always say which one a number uses."
+            "Set a network time and a queue in the panel of the first half (the one titled “One request”, back up the page) and the three drift apart; always say which one a number uses."
         </p>
         <fieldset class="choice">
             <legend>"The TTFT readout counts from"</legend>

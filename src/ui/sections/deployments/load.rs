@@ -22,7 +22,7 @@ pub fn PeakLoad() -> impl IntoView {
         <h3>"At peak load"</h3>
         <p>
             "Published figures are usually measured on a quiet server. When many requests share the same GPUs, each stream writes more slowly, and requests also wait longer for their turn, so the first token comes later too; two deployments need not slow alike. "
-            "Enter what each one does at your busiest hour. With the lesson's numbers B's 110 tokens a second fall to 45 while A holds 30, the first tokens unchanged."
+            "Enter what each one does at your busiest hour. The lesson's example changes decode alone: B's 110 tokens a second fall to 45 while A holds 30, and both first tokens are left at their quiet-server values; raise them here to add the longer wait for a turn."
         </p>
         <div class="workbench-grid">
             <Controls legend="At peak load" params=&Param::PEAK />

@@ -20,7 +20,8 @@ pub fn Phases() -> impl IntoView {
             <p class="formula">"TTFT = wait before prefill + prompt ÷ prefill rate + 1 ÷ decode rate"</p>
             <p class="formula">"total = wait before prefill + prompt ÷ prefill rate + answer ÷ decode rate"</p>
             <p class="aside">
-                "Two conventions hide in these lines. Engines produce the first token from the prefill pass itself; adding one decode step for it, as here, is this lesson's simplification, and it is why the two halves of the page count an answer's tokens one apart. "
+                "Two conventions hide in these lines. Engines produce the first token from the prefill pass itself; adding one decode step for it, as here, is this lesson's simplification. "
+                "The comparison of two deployments further down starts from a measured TTFT instead and adds answer ÷ decode rate to it, so an answer there holds one token more than the same length here: a difference that vanishes at hundreds of tokens. "
                 "And the wait before prefill is two things the page keeps apart: the network between client and server, and the server's own queue."
             </p>
         </section>

@@ -49,12 +49,12 @@ pub fn Streaming() -> impl IntoView {
             </p>
             <p data-testid="felt-wait-text">{explanation}</p>
             <p>
-                "So once an answer streams to a person, the first token is the number to tune: a shorter prompt, a cached prefix (an opening the server has already read for an earlier request and kept, which prefill then skips) or fewer retrieved passages are felt at once, while decode beyond reading speed is barely noticed. "
+                "So once an answer streams to a person, the first token is the number to tune: a shorter prompt, a cached prefix (an opening the server has already read for an earlier request and kept, which prefill then skips) or fewer retrieved passages (the document chunks a search step pastes into the prompt, each adding its tokens to prefill) are felt at once, while decode beyond reading speed is barely noticed. "
                 "Streaming has a price, though. Text shown as it is written reaches the reader before anything can check it whole, whether a moderation filter, a validator or a refusal; an answer with a strict contract, such as JSON for another program, cannot stream. "
                 "And any step that gathers the whole reply before passing it on (a gateway, a function that returns one payload, a logger) silently turns the stream back into one late delivery."
             </p>
             <p class="aside">
-                "Three limits describe how waits are usually felt: up to 0.1 s seems instant, up to 1 s keeps a train of thought unbroken, and past 10 s attention drifts (Miller, 1968; Card, Robertson and Mackinlay, 1991; Nielsen, 1993). Figure 1 marks each one that falls on its time axis with a grey dashed rule: with the summariser only the 1 s rule fits, and a short enough request brings in the 0.1 s one, a long enough one the 10 s one."
+                "Three limits describe how waits are usually felt: up to 0.1 s seems instant, up to 1 s keeps a train of thought unbroken, and past 10 s attention drifts (Miller, 1968; Card, Robertson and Mackinlay, 1991; Nielsen, 1993). Figure 1 marks each one that falls well inside its time axis with a grey dashed rule: with the summariser only the 1 s rule does (0.1 s would sit against the axis's start), a short enough request brings in the 0.1 s one, and a long enough one the 10 s one."
             </p>
         </section>
     }
