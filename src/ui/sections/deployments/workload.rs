@@ -95,7 +95,8 @@ pub fn Routing() -> impl IntoView {
         <h3>"Routing by predicted length"</h3>
         <p>
             "If a request's answer length can be guessed in advance (a small classifier of the question's intent can do it), a router can send the short ones to the early starter and the long ones to the fast writer. "
-            "The threshold is set in the panel. A wrong guess costs time, never correctness: either deployment still writes a right answer."
+            "The threshold is set in the panel. A wrong guess costs time, never correctness: either deployment still writes a right answer. "
+            "Until its guesses are made imperfect (under “When the router guesses wrong” below), your router reads every length right, so with the threshold at the crossover it matches the router that knows every length."
         </p>
         <dl class="readout-grid">
             <Readout testid="routed-mean" label="Mean completion with the router" value=mean_value text=mean_text note=mean_note />
