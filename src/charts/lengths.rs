@@ -260,7 +260,20 @@ impl Chart for LengthsInputs {
             }
             None => String::new(),
         };
-        format!("{spread} {split}{router}")
+        // The log-normal reaches below one token, where no bar is drawn; that share still
+        // counts in the split above, so a reader adding up the bars is told where the rest is.
+        let axis_start = bins(inputs).first().map_or(SHORTEST, |b| b.from_tokens);
+        let below_axis = d.cdf(axis_start);
+        let off_axis = if below_axis >= 0.005 {
+            format!(
+                " The bars start at {}; the spread puts another {} of answers below that, counted in the split.",
+                format::tokens(axis_start),
+                share_text(below_axis)
+            )
+        } else {
+            String::new()
+        };
+        format!("{spread} {split}{off_axis}{router}")
     }
 
     /// Figure 4's data: each bar's range, its share of requests and who finishes those first.
@@ -479,5 +492,22 @@ mod tests {
         assert!(b.len() >= FEWEST_BINS as usize);
         let total: f64 = b.iter().map(|b| b.share).sum();
         assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_share_below_the_first_bar_is_accounted_for() {
+        let lesson = LengthsInputs::default();
+        let below = lesson.lengths.cdf(1.0);
+        assert!(below > 0.06 && below < 0.07, "{below}");
+        let text = lesson.summary();
+        assert!(
+            text.contains(&format!("another {} of answers below", share_text(below))),
+            "{text}"
+        );
+        let one = LengthsInputs {
+            lengths: LengthDistribution::new(600.0, 600.0),
+            ..LengthsInputs::default()
+        };
+        assert!(!one.summary().contains("below that"), "{}", one.summary());
     }
 }
