@@ -163,3 +163,63 @@ test('an invalid typed value shows an inline message and keeps the last good val
   await eventually(async () => assert.equal(await error.isVisible(), false, 'the message goes once the value is good'));
   await app.expectConsistent('after recovering');
 });
+
+test('a figure out of sight is drawn once the controls are still, not on every step, and ends up as a fresh page draws it', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?prompt=2000');
+  const { page } = app;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const far = await page.evaluate(() => {
+    const r = document.querySelector('[data-testid="crossing-canvas"]').getBoundingClientRect();
+    return r.top > window.innerHeight * 1.6;
+  });
+  assert.ok(far, 'Figure 2 starts well below the screen (more than half a screen past its edge)');
+  const before = await app.canvasFingerprint('crossing-canvas');
+  // Count paints per canvas: one paint is every drawing call made within one task.
+  await page.evaluate(() => {
+    window.__paints = {};
+    for (const id of ['timeline-canvas', 'crossing-canvas']) {
+      const context = document.querySelector(`[data-testid="${id}"]`).getContext('2d');
+      let inPaint = false;
+      window.__paints[id] = 0;
+      for (const name of ['fillRect', 'fillText', 'stroke', 'fill']) {
+        const original = context[name];
+        context[name] = function (...args) {
+          if (!inPaint) {
+            inPaint = true;
+            window.__paints[id] += 1;
+            queueMicrotask(() => { inPaint = false; });
+          }
+          return original.apply(this, args);
+        };
+      }
+    }
+  });
+  // Twelve steps, one a frame, as a drag makes them.
+  const during = await page.evaluate(async () => {
+    const slider = document.querySelector('[data-testid="prompt-slider"]');
+    const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+    const task = () => new Promise((done) => setTimeout(done, 0));
+    for (let i = 1; i <= 12; i++) {
+      // After a frame and in a task of its own, so the page's drawing lands in the next frame.
+      await frame();
+      await task();
+      slider.value = String(Number(slider.value) + 5);
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    await frame();
+    await frame();
+    return { ...window.__paints };
+  });
+  assert.ok(during['timeline-canvas'] >= 10, `Figure 1, on screen, follows the steps (${during['timeline-canvas']} paints for 12 steps)`);
+  assert.ok(during['crossing-canvas'] <= 2, `Figure 2, out of sight, waits for the controls to be still (${during['crossing-canvas']} paints during 12 steps)`);
+  const after = await eventually(async () => {
+    const now = await app.canvasFingerprint('crossing-canvas');
+    assert.notEqual(now.hash, before.hash, 'Figure 2 is brought up to date once the controls are still');
+    return now;
+  });
+  assert.ok((await page.evaluate(() => window.__paints['crossing-canvas'])) >= 1);
+  // The same picture a page opened at this address draws.
+  const query = new URL(page.url()).search;
+  const fresh = await openApp(env, t, query);
+  assert.equal((await fresh.canvasFingerprint('crossing-canvas')).hash, after.hash, `Figure 2 at ${query} as a fresh page draws it`);
+});

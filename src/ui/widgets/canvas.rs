@@ -1,5 +1,8 @@
 //! Hosts one figure on a canvas: sized to its container, sharp at any devicePixelRatio, and
 //! redrawn by a single effect, at most once per animation frame, whenever what it draws changes.
+//! A figure out of sight is brought up to date once the controls have been still for a moment,
+//! or as soon as it comes near the screen, rather than in the frame of every step: a control in
+//! a sticky panel moves figures far down the page that nobody is looking at.
 
 use crate::charts::{presentation_zoom, Figure, FigureInputs, Style};
 use crate::render::canvas::{CanvasPainter, FontMemory, SUBPIXELS};
@@ -80,6 +83,8 @@ pub fn FigureCanvas(
     let palette = use_palette();
     let width_css = RwSignal::new(0.0_f64);
     let height_css = RwSignal::new(0.0_f64);
+    // On screen until the observer, reporting after the first layout, says otherwise.
+    let on_screen = RwSignal::new(true);
 
     // Follow the container's width: window resizes, embeds in narrow iframes, side panels. The
     // observer reports the first size too, once the browser has laid the page out: reading it
@@ -108,15 +113,39 @@ pub fn FigureCanvas(
             let kept = SendWrapper::new((observer, observe));
             on_cleanup(move || kept.0.disconnect());
         }
+        // Whether the figure is on screen or about to be: within half a screen of it.
+        let seen = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            if let Some(entry) = entries
+                .iter()
+                .last()
+                .and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
+            {
+                if entry.is_intersecting() != on_screen.get_untracked() {
+                    on_screen.set(entry.is_intersecting());
+                }
+            }
+        });
+        let options = web_sys::IntersectionObserverInit::new();
+        options.set_root_margin("50% 0px 50% 0px");
+        if let Ok(observer) =
+            web_sys::IntersectionObserver::new_with_options(seen.as_ref().unchecked_ref(), &options)
+        {
+            observer.observe(&container);
+            let kept = SendWrapper::new((observer, seen));
+            on_cleanup(move || kept.0.disconnect());
+        }
     });
 
     let font = StoredValue::new_local(FontMemory::default());
     let painted_once = StoredValue::new(false);
+    // What it draws changed since it was last drawn.
+    let stale = StoredValue::new(false);
     let draw = move || {
         let Some(canvas) = canvas_ref.get_untracked() else { return };
         let width = width_css.get_untracked();
         if width > 0.0 {
             painted_once.set_value(true);
+            stale.set_value(false);
             let drawn = paint(
                 figure,
                 &canvas,
@@ -138,23 +167,83 @@ pub fn FigureCanvas(
     // before the browser paints), and later changes mark the figure dirty and draw it once, with
     // the latest inputs, at the next animation frame.
     let frame_pending = StoredValue::new(false);
-    Effect::new(move |_| {
+    let draw_next_frame = move || {
+        if !frame_pending.get_value() {
+            frame_pending.set_value(true);
+            request_animation_frame(move || {
+                frame_pending.set_value(false);
+                if stale.get_value() {
+                    draw();
+                }
+            });
+        }
+    };
+    let changed_at_ms = StoredValue::new(0.0_f64);
+    let quiet_timer = StoredValue::new(false);
+    // One effect for what the figure shows and for whether it is in sight. The observer reports
+    // in a task of its own, never with an input's change, so a run where sight changed is one
+    // where nothing else did: leaving the screen needs nothing, and coming near it draws what
+    // changed meanwhile.
+    Effect::new(move |was_seen: Option<bool>| {
         inputs.track();
         palette.track();
         width_css.track();
         height_css.track();
+        let seen = on_screen.get();
+        if was_seen.is_some_and(|was| was != seen) {
+            if seen && stale.get_value() {
+                draw_next_frame();
+            }
+            return seen;
+        }
+        stale.set_value(true);
         if !painted_once.get_value() {
             draw();
-        } else if !frame_pending.get_value() {
-            frame_pending.set_value(true);
-            request_animation_frame(move || {
-                frame_pending.set_value(false);
-                draw();
-            });
+        } else if seen {
+            draw_next_frame();
+        } else {
+            changed_at_ms.set_value(js_sys::Date::now());
+            if !quiet_timer.get_value() {
+                quiet_timer.set_value(true);
+                when_still(changed_at_ms, quiet_timer, OFF_SCREEN_QUIET_MS, move || {
+                    if stale.get_value() {
+                        draw();
+                    }
+                });
+            }
         }
+        seen
     });
 
     view! { <div class="canvas-box">{drawing(figure, label, canvas_ref)}</div> }
+}
+
+/// How long the controls must be still before a figure out of sight is drawn again.
+const OFF_SCREEN_QUIET_MS: f64 = 200.0;
+
+/// Runs `then` once nothing has changed for [`OFF_SCREEN_QUIET_MS`] since `changed_at_ms`: one
+/// timer, re-armed for the rest of the quiet spell while changes keep coming (a cancelled
+/// timeout would never free its callback), and `armed` cleared when it fires.
+fn when_still(
+    changed_at_ms: StoredValue<f64>,
+    armed: StoredValue<bool>,
+    delay_ms: f64,
+    then: impl Fn() + Copy + 'static,
+) {
+    set_timeout(
+        move || {
+            let still_for_ms = js_sys::Date::now() - changed_at_ms.get_value();
+            if still_for_ms < OFF_SCREEN_QUIET_MS {
+                // At most one quiet spell, even if the wall clock stepped back.
+                let rest = (OFF_SCREEN_QUIET_MS - still_for_ms).min(OFF_SCREEN_QUIET_MS);
+                when_still(changed_at_ms, armed, rest, then);
+                return;
+            }
+            armed.set_value(false);
+            then();
+        },
+        std::time::Duration::from_secs_f64(delay_ms.max(0.0) / 1000.0),
+    );
 }
 
 /// The canvas the figure is drawn on.
