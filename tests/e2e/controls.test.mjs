@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BOUNDS, DEFAULTS, assertClose, eventually, openApp, parseShown, useBrowser } from './helpers.mjs';
+import { BOUNDS, DEFAULTS, assertClose, eventually, onlyIn, openApp, parseShown, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 60_000 };
@@ -164,7 +164,10 @@ test('an invalid typed value shows an inline message and keeps the last good val
   await app.expectConsistent('after recovering');
 });
 
-test('a figure out of sight is drawn once the controls are still, not on every step, and ends up as a fresh page draws it', TIMEOUT, async (t) => {
+// Chromium only: Firefox gives no size to a canvas in a section it skips rendering
+// (content-visibility), so there Figure 2 is first drawn as it comes near, and it adds noise to
+// canvas read-backs, so equal pictures need not hash alike.
+test('a figure out of sight is drawn once the controls are still, not on every step, and ends up as a fresh page draws it', { ...TIMEOUT, skip: onlyIn('chromium', 'Firefox sizes no canvas in a skipped section and noises canvas read-backs') }, async (t) => {
   const app = await openApp(env, t, '?prompt=2000');
   const { page } = app;
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -174,19 +177,21 @@ test('a figure out of sight is drawn once the controls are still, not on every s
   });
   assert.ok(far, 'Figure 2 starts well below the screen (more than half a screen past its edge)');
   const before = await app.canvasFingerprint('crossing-canvas');
-  // Count paints per canvas: one paint is every drawing call made within one task.
+  // Count paints per canvas, on the element (scripts a driver runs may each get a realm of their
+  // own; the DOM is shared): one paint is every drawing call made within one task.
+  const paints = (id) => page.evaluate((id) => Number(document.querySelector(`[data-testid="${id}"]`).dataset.paints), id);
   await page.evaluate(() => {
-    window.__paints = {};
     for (const id of ['timeline-canvas', 'crossing-canvas']) {
-      const context = document.querySelector(`[data-testid="${id}"]`).getContext('2d');
+      const canvas = document.querySelector(`[data-testid="${id}"]`);
+      const context = canvas.getContext('2d');
       let inPaint = false;
-      window.__paints[id] = 0;
+      canvas.dataset.paints = '0';
       for (const name of ['fillRect', 'fillText', 'stroke', 'fill']) {
         const original = context[name];
         context[name] = function (...args) {
           if (!inPaint) {
             inPaint = true;
-            window.__paints[id] += 1;
+            canvas.dataset.paints = String(Number(canvas.dataset.paints) + 1);
             queueMicrotask(() => { inPaint = false; });
           }
           return original.apply(this, args);
@@ -195,7 +200,7 @@ test('a figure out of sight is drawn once the controls are still, not on every s
     }
   });
   // Twelve steps, one a frame, as a drag makes them.
-  const during = await page.evaluate(async () => {
+  await page.evaluate(async () => {
     const slider = document.querySelector('[data-testid="prompt-slider"]');
     const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
     const task = () => new Promise((done) => setTimeout(done, 0));
@@ -208,8 +213,8 @@ test('a figure out of sight is drawn once the controls are still, not on every s
     }
     await frame();
     await frame();
-    return { ...window.__paints };
   });
+  const during = { 'timeline-canvas': await paints('timeline-canvas'), 'crossing-canvas': await paints('crossing-canvas') };
   assert.ok(during['timeline-canvas'] >= 10, `Figure 1, on screen, follows the steps (${during['timeline-canvas']} paints for 12 steps)`);
   assert.ok(during['crossing-canvas'] <= 2, `Figure 2, out of sight, waits for the controls to be still (${during['crossing-canvas']} paints during 12 steps)`);
   const after = await eventually(async () => {
@@ -217,7 +222,7 @@ test('a figure out of sight is drawn once the controls are still, not on every s
     assert.notEqual(now.hash, before.hash, 'Figure 2 is brought up to date once the controls are still');
     return now;
   });
-  assert.ok((await page.evaluate(() => window.__paints['crossing-canvas'])) >= 1);
+  assert.ok((await paints('crossing-canvas')) > during['crossing-canvas'], 'by a paint of its own');
   // The same picture a page opened at this address draws.
   const query = new URL(page.url()).search;
   const fresh = await openApp(env, t, query);
