@@ -81,15 +81,22 @@ class Downloads {
     const before = new Set(readdirSync(this.dir));
     const deadline = Date.now() + timeout;
     const poll = async () => {
-      let lastSize = -1;
+      let last = { name: '', size: -1 };
       for (;;) {
         const names = readdirSync(this.dir);
         const done = names.find((n) => !before.has(n) && !n.endsWith('.part') && !names.includes(`${n}.part`));
         if (done) {
           const file = path.join(this.dir, done);
-          const size = statSync(file).size;
-          if (size > 0 && size === lastSize) return { path: async () => file, suggestedFilename: () => done };
-          lastSize = size;
+          // Firefox may also write under a temporary name and rename it when done: a file gone
+          // between the listing and here is looked for again under its new name.
+          let size = -1;
+          try {
+            size = statSync(file).size;
+          } catch (error) {
+            if (error.code !== 'ENOENT') throw error;
+          }
+          if (size > 0 && done === last.name && size === last.size) return { path: async () => file, suggestedFilename: () => done };
+          last = { name: done, size };
         }
         if (Date.now() > deadline) throw new Error(`no download finished in ${timeout} ms (folder holds: ${names.join(', ')})`);
         await sleep(50);
