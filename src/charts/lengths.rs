@@ -262,7 +262,7 @@ impl Chart for LengthsInputs {
         };
         // The log-normal reaches below one token, where no bar is drawn; that share still
         // counts in the split above, so a reader adding up the bars is told where the rest is.
-        let axis_start = bins(inputs).first().map_or(SHORTEST, |b| b.from_tokens);
+        let axis_start = edges(inputs).first().copied().unwrap_or(SHORTEST);
         let below_axis = d.cdf(axis_start);
         let off_axis = if below_axis >= 0.005 {
             format!(
