@@ -7,8 +7,10 @@
 //!
 //! - `crossover-worker-<hash>_bg.wasm`, the wasm as built;
 //! - `crossover-worker-<hash>.js`, the glue followed by one line that fetches that wasm with its
-//!   sha384 `integrity` (a fetch refuses a body that does not match) and, if that or the start
-//!   fails, throws where the page's `error` handler hears it instead of leaving it waiting.
+//!   sha384 `integrity` (a fetch refuses a body that does not match). In the worker, if that or
+//!   the start fails, it throws where the page's `error` handler hears it instead of leaving it
+//!   waiting; on the page, which runs the same script as the measurements section's module, it
+//!   leaves the promise of the module's functions where the page looks for it.
 //!
 //! The page learns the script's name from a `<meta name="crossover-worker">` written into the
 //! built index.html, so nothing is fetched for it before a reader loads a file. A worker's own
@@ -63,10 +65,14 @@ pub fn name_by_content(index: &Path) -> Result<(), String> {
 /// The line after the glue that starts it on the wasm named `wasm_name`, checked against
 /// `integrity`.
 fn start_line(wasm_name: &str, integrity: &str) -> String {
-    // A failed start would be an unhandled rejection, which a worker does not report to its page.
+    // The page runs this script too, as the measurements section's module: it waits on the
+    // promise of the module's functions left in `crossoverMeasurements`, and says so itself if
+    // the start fails. In a worker a failed start would be an unhandled rejection, which a
+    // worker does not report to its page: it is thrown instead.
     format!(
-        "wasm_bindgen({{module_or_path:fetch(\"./{wasm_name}\",{{integrity:\"{integrity}\"}})}})\
-         .catch(e=>setTimeout(()=>{{throw e}}));\n"
+        "self.crossoverMeasurements=wasm_bindgen({{module_or_path:fetch(\"./{wasm_name}\",\
+         {{integrity:\"{integrity}\"}})}}).then(()=>wasm_bindgen);\
+         if(!self.document)crossoverMeasurements.catch(e=>setTimeout(()=>{{throw e}}));\n"
     )
 }
 

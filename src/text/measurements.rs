@@ -20,6 +20,11 @@ use crate::state::number::parse_f64;
 /// The worker's first message: its handler is set and it can take files.
 pub const READY: &str = "ready";
 
+/// The refusal when the section's module (the worker's script, which the page runs too) could
+/// not be fetched or started.
+pub const MODULE_FAILED: &str = "The part of the page that reads files could not be loaded, \
+    so nothing was read (and nothing was sent anywhere). Reload the page and try again.";
+
 /// One run as the page shows it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RunView {

@@ -303,6 +303,11 @@ class FirefoxRoute {
     await this.#request.respond({ status: response.status, headers: response.headers, body: body ?? (await response.body()) });
   }
 
+  /** Lets the request go on to the server unchanged. */
+  async continue() {
+    await this.#request.continue();
+  }
+
   /** Fails the request, as a network that refused it would. */
   async abort() {
     await this.#request.abort();

@@ -245,6 +245,24 @@ test('the chosen run\'s three figures are drawn by the worker, redrawn for anoth
   assert.equal(residuals.bytes.toString('utf8').trim().split(/\r?\n/).length, bedrock['fit-records'].value + 1, 'one line per fitted request');
 });
 
+test('the chosen run\'s figures follow the page\'s palette', TIMEOUT, async (t) => {
+  const app = await open(t);
+  await chooseFiles(app, [file('sglang')]);
+  await fitted(app, 'sglang');
+  const light = await drawnFigures(app);
+  await app.byTestId('theme-dark').check();
+  let dark = null;
+  await eventually(async () => {
+    dark = await drawnFigures(app);
+    for (const [i, slug] of FIGURES.entries()) assert.notEqual(dark[i].hash, light[i].hash, `${slug} is drawn again in the dark palette`);
+  }, { timeout: 30_000 });
+  // The dark figures have a dark ground: the top-left corner, inside the plot's margin.
+  const corner = await app.page.evaluate(() => [...document.querySelector('[data-testid="fit-ttft-canvas"]').getContext('2d').getImageData(2, 2, 1, 1).data].slice(0, 3));
+  assert.ok(corner.every((v) => v < 80), `a dark ground: ${corner}`);
+  await app.byTestId('theme-light').check();
+  await eventually(async () => assert.deepEqual(await drawnFigures(app), light, 'and light again as before'), { timeout: 30_000 });
+});
+
 test('a progress bar shows while a file is read and goes away after', TIMEOUT, async (t) => {
   const app = await open(t);
   const bar = app.byTestId('import-progress');
@@ -428,22 +446,40 @@ test('the worker\'s files are named by content and its wasm is checked against i
   const integrity = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
   assert.ok(text.includes(`fetch("./${wasm}",{integrity:"${integrity}"})`), 'the script fetches the wasm with its own hash');
 
-  // A worker wasm changed on the way is refused by the fetch, and the page says the reader
-  // stopped rather than waiting for it.
-  const seen = { requests: [] };
-  const app = await open(t, seen);
-  await app.page.route(/crossover-worker-[0-9a-f]{16}_bg\.wasm$/, async (route) => {
+  // The page runs the same script as the section's module before it starts the worker: each
+  // fetches the wasm with its hash. A wasm changed on the way to the worker alone is refused by
+  // the worker's fetch, and the page says the reader stopped rather than waiting for it.
+  const tampered = async (route) => {
     const response = await route.fetch();
     const body = Buffer.from(await response.body());
     body[body.length - 1] ^= 0xff;
     await route.fulfill({ response, body });
+  };
+  const seen = { requests: [] };
+  const app = await open(t, seen);
+  let wasmFetches = 0;
+  await app.page.route(/crossover-worker-[0-9a-f]{16}_bg\.wasm$/, async (route) => {
+    wasmFetches += 1;
+    if (wasmFetches === 1) await route.continue();
+    else await tampered(route);
   });
   await app.byTestId('import-file').setInputFiles(file('vllm'));
   const error = app.byTestId('import-error');
   await error.waitFor({ state: 'visible', timeout: 30_000 });
   assert.match(await shownText(error), /stopped before it answered/);
-  assert.ok(seen.requests.some((u) => u.endsWith(`/${script}`)), 'the worker was started from the named script');
+  assert.equal(wasmFetches, 2, 'the page fetched the wasm as the module, then the worker fetched it');
+  assert.ok(seen.requests.some((u) => u.endsWith(`/${script}`)), 'the module and the worker came from the named script');
   assert.equal(await app.byTestId('import-run').count(), 0, 'no run came from the tampered worker');
   // Firefox reports the worker's refusal as a page error too: that one was provoked here.
   app.pageErrors = app.pageErrors.filter((e) => !(e.includes(wasm) && /integrity|hash/i.test(e)));
+
+  // Changed on its way to the page, the module does not start, and the page says so.
+  const second = await open(t);
+  await second.page.route(/crossover-worker-[0-9a-f]{16}_bg\.wasm$/, tampered);
+  await second.byTestId('import-file').setInputFiles(file('vllm'));
+  const refusal = second.byTestId('import-error');
+  await refusal.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.match(await shownText(refusal), /could not be loaded/);
+  assert.equal(await second.byTestId('import-run').count(), 0, 'no run came from the tampered module');
+  second.pageErrors = second.pageErrors.filter((e) => !(e.includes(wasm) && /integrity|hash/i.test(e)));
 });

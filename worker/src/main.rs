@@ -1,7 +1,9 @@
-//! The page's Web Worker. It reads and fits the files the page sends, keeps the fitted runs, and
-//! draws their figures and writes their downloads when asked, so none of that work or its code
-//! is on the page's main thread or in its first load. It never touches the network: it has only
-//! what it is sent.
+//! The measurements section's module, fetched when a reader first loads a file. It runs twice
+//! from one script: on the page, as the section's controller (`page/`, started by the page
+//! through its exported functions), and as the page's Web Worker, which reads and fits the files
+//! the page sends, keeps the fitted runs, and draws their figures and writes their downloads when
+//! asked, so none of that work is on the page's main thread and none of its code is in the
+//! page's first load. The worker never touches the network: it has only what it is sent.
 //!
 //! Messages are arrays whose first item says what is asked; every request gets exactly one
 //! answer, in the order asked, and a read may be preceded by progress reports:
@@ -17,13 +19,19 @@
 
 #[cfg(target_arch = "wasm32")]
 mod draw;
+#[cfg(target_arch = "wasm32")]
+mod page;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
 
-    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let Ok(scope) = js_sys::global().dyn_into::<web_sys::DedicatedWorkerGlobalScope>() else {
+        // On the page this script is the section's module.
+        page::start();
+        return;
+    };
     let answer = scope.clone();
     let on_message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {

@@ -16,12 +16,6 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-/// Height for a given width: wide on desktops, taller than a strip on phones (the rule an
-/// embed's geometry is built on).
-pub(crate) fn height_for(width_css: f64) -> f64 {
-    canvas_height_css(width_css)
-}
-
 /// Draws `inputs` on `canvas` at `width_css` CSS pixels wide, sharp at the screen's pixel ratio:
 /// as tall as its width calls for, or, when `fill_height_css` is given, that tall, with
 /// everything drawn larger in proportion (a presentation). Returns how much larger.
@@ -264,7 +258,7 @@ fn drawing(
 }
 
 /// In the markup written at build time, where no figure can be drawn: a box the canvas's size
-/// (the stylesheet gives it the shape of [`height_for`]), so nothing moves when the canvas
+/// (the stylesheet gives it the shape of [`canvas_height_css`]), so nothing moves when the canvas
 /// takes its place, saying why it is empty. Its name is the figure's text alternative, as the
 /// canvas's is.
 #[cfg(not(target_arch = "wasm32"))]

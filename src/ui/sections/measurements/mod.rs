@@ -3,42 +3,17 @@
 //! Reading and fitting happen in a Web Worker in the reader's browser; nothing is uploaded.
 //! A plain section rather than a lab: no figure here is moved by the controls.
 //!
-//! The results are markup the worker wrote (`text::measurements::run_html`), placed as they
-//! come, and the section listens for its controls' events in one place rather than through a
-//! component per control: the section then adds little to the first page load, which every
-//! reader pays for, while the reader who loads a file fetches the rest with the worker.
+//! Every reader's first load holds only the section's markup and the few lines here that hand
+//! its events on. What the section does with them (sending files to the worker, listing the
+//! runs, drawing and exporting their figures, "Use these rates") comes with the worker's script
+//! when a reader first loads a file (`module`, and the worker crate's `page/`), so a reader who
+//! never does never downloads it.
 
-mod import;
-mod results;
-mod worker;
+mod module;
 
-use crate::charts::Palette;
-use crate::state::State;
-use crate::text::measurements::{results_html, PageRun};
-use crate::ui::context::{use_palette, use_state};
+use crate::ui::context::use_state;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-
-/// What the section holds: every run loaded so far, the one chosen, the last refusal, how many
-/// files are still being read, and what "Use these rates" last did. One signal for all of it:
-/// each signal type costs the page's wasm its own copy of the signal code.
-#[derive(Clone, Default)]
-struct Imports {
-    runs: Vec<PageRun>,
-    selected: usize,
-    error: Option<String>,
-    pending: usize,
-    applied: String,
-}
-
-#[derive(Clone, Copy)]
-struct Loaded {
-    imports: RwSignal<Imports>,
-    /// The page's state, fetched while building: event handlers run outside the component tree.
-    state: RwSignal<State>,
-    /// The figures' palette, which the worker draws them in.
-    palette: Signal<Palette>,
-}
 
 /// The heading, the introduction and the controls, which never change: written once as markup
 /// (the section hears the controls' events), which costs the page's wasm less than a view.
@@ -60,8 +35,7 @@ const STATIC: &str = concat!(
     r#"<label for="import-paste">The contents of a result file</label>"#,
     r#"<textarea id="import-paste" data-testid="import-paste" rows="6" spellcheck="false"></textarea>"#,
     r#"<button type="button" data-testid="import-paste-go">Read the pasted text</button></details>"#,
-    // Shown and moved by the worker's progress reports (`import::progress`), outside the view:
-    // an element with reactive attributes costs the page's wasm more than these few calls.
+    // Shown and moved by the module as the worker reports its progress.
     r#"<p class="import-progress" id="import-progress-box" hidden>"#,
     r#"<label for="import-progress">Reading and fitting: </label>"#,
     r#"<progress id="import-progress" data-testid="import-progress" max="1" value="0"></progress></p>"#,
@@ -69,63 +43,71 @@ const STATIC: &str = concat!(
 
 #[component]
 pub fn Measurements() -> impl IntoView {
-    let imports = RwSignal::new(Imports::default());
-    let loaded = Loaded { imports, state: use_state(), palette: use_palette() };
-    // A worker started after one failed is first sent the files the old one held.
-    worker::on_restart(move || import::read_again(loaded));
-    let results = Memo::new(move |_| {
-        imports.with(|i| {
-            let choices: Vec<&str> = i.runs.iter().map(|r| r.choice.as_str()).collect();
-            let html = i.runs.get(i.selected).map_or("", |r| r.html.as_str());
-            results_html(&choices, i.selected, html)
-        })
-    });
-    let busy = move || match imports.with(|i| i.pending) {
-        0 => String::new(),
-        1 => "Reading one file…".to_string(),
-        n => format!("Reading {n} files…"),
-    };
-    let on_change = move |ev: leptos::ev::Event| match target(&ev) {
-        Some((element, id)) if id == "import-file" => import::picked(loaded, element),
-        Some((element, id)) if id == "import-run" => results::chosen(loaded, &element),
-        _ => {}
-    };
-    let on_click = move |ev: leptos::ev::MouseEvent| {
-        let Some((_, id)) = target(&ev) else { return };
-        match id.as_str() {
-            "import-paste-go" => import::pasted(loaded),
-            "import-apply" => results::apply(loaded),
-            "import-csv-fit" => results::download(loaded, "fit"),
-            "import-csv-residuals" => results::download(loaded, "residuals"),
-            other => {
-                results::export_figure(loaded, other);
+    let state = use_state();
+    let _ = window_event_listener_untyped(module::APPLY_EVENT, move |ev| module::apply(state, &ev));
+    let on_change = move |ev: leptos::ev::Event| {
+        let Some((element, id)) = target(&ev) else { return };
+        if id == "import-file" {
+            if let Ok(input) = element.dyn_into::<web_sys::HtmlInputElement>() {
+                module::send("files", files(input.files()).into(), true);
+                // The same file can then be chosen again (after changing it on disk, say).
+                input.set_value("");
             }
+        } else {
+            module::send(&id, element.into(), false);
         }
     };
-    // The figures follow the page's palette and the section's width.
-    Effect::new(move |_| {
-        loaded.palette.track();
-        results::draw(loaded);
-    });
-    let _ = window_event_listener_untyped("resize", move |_| results::draw(loaded));
-    // Dragging is heard on the window, both events by one handler (cheaper for the page's wasm
-    // than a typed listener per event on the section), and acted on over this section only.
-    let on_drag = move |ev: web_sys::Event| import::dragged(loaded, ev);
+    // Of clicks, only those on buttons do anything (a list's choice comes as a change).
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        if let Some((element, id)) = target(&ev).filter(|(e, _)| e.tag_name() == "BUTTON") {
+            module::send(&id, element.into(), id == "import-paste-go");
+        }
+    };
+    // Dragging is heard on the window, both events by one handler, and acted on over this
+    // section only: there the browser is kept from opening the file itself. A drop's files are
+    // taken at once, while the event still gives them.
+    let on_drag = move |ev: web_sys::Event| {
+        let over_section = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("#measurements").ok().flatten())
+            .is_some();
+        if !over_section {
+            return;
+        }
+        ev.prevent_default();
+        if ev.type_() == "drop" {
+            let dropped = ev.dyn_ref::<web_sys::DragEvent>().and_then(|d| d.data_transfer());
+            module::send("files", files(dropped.and_then(|d| d.files())).into(), true);
+        }
+    };
     let _ = window_event_listener_untyped("dragover", on_drag);
     let _ = window_event_listener_untyped("drop", on_drag);
+    // The places below are written by the module: the busy line, the refusal, the results and
+    // what "Use these rates" did.
     view! {
         <section class="measurements" id="measurements" aria-labelledby="measurements-title"
             on:change=on_change on:click=on_click>
             <div inner_html=STATIC></div>
-            <p class="import-status" role="status" data-testid="import-busy">{busy}</p>
-            <p class="import-error" role="alert" data-testid="import-error" hidden=move || imports.with(|i| i.error.is_none())>
-                {move || imports.with(|i| i.error.clone().unwrap_or_default())}
-            </p>
-            <div class="import-results" inner_html=move || results.get()></div>
-            <p class="aside" role="status" data-testid="import-applied">{move || imports.with(|i| i.applied.clone())}</p>
+            <p class="import-status" role="status" data-testid="import-busy"></p>
+            <p class="import-error" role="alert" data-testid="import-error" hidden></p>
+            <div class="import-results"></div>
+            <p class="aside" role="status" data-testid="import-applied"></p>
         </section>
     }
 }
+
+/// The files of a picker or a drop, as an array that outlives the event.
+fn files(list: Option<web_sys::FileList>) -> js_sys::Array {
+    let files = js_sys::Array::new();
+    if let Some(list) = list {
+        for file in (0..list.length()).filter_map(|i| list.item(i)) {
+            files.push(&file);
+        }
+    }
+    files
+}
+
 /// The element with a test id that an event came from (or from inside), and that id.
 fn target(ev: &web_sys::Event) -> Option<(web_sys::Element, String)> {
     let element =

@@ -1,6 +1,5 @@
 //! The page's side of the Web Worker that reads and fits files and draws their figures. The
-//! worker is started on the first file or paste, not with the page, so a reader who never loads
-//! a file never downloads it. Files go to the worker as they are (a `File` is passed by
+//! worker is started on the first file or paste, from the script this module came in. Files go to the worker as they are (a `File` is passed by
 //! reference, not copied), so their bytes never enter the page's own wasm memory.
 //!
 //! Every request gets one answer, in the order asked (see the worker's `main.rs` for the
@@ -10,7 +9,7 @@
 //! request starts a new one, and a hook the section sets ([`on_restart`]) first sends it again
 //! what the old one had read, so the runs the page lists can still be drawn and exported.
 
-use crate::text::measurements::{refusal_reply, READY};
+use crossover::text::measurements::{refusal_reply, READY};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use wasm_bindgen::closure::Closure;

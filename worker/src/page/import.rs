@@ -8,12 +8,11 @@
 //! new worker stops on twice while reading it again is dropped with its runs, with a note, so
 //! one file too large for the tab's memory cannot leave every later action unanswered.
 
-use super::{results, worker, Loaded};
-use crate::text::measurements::{decode_reply, not_read_again, stopped_reading_again};
-use leptos::prelude::*;
+use super::{client, element_by_id, results, show_error, update};
+use crossover::text::measurements::{decode_reply, not_read_again, stopped_reading_again};
 use std::cell::{Cell, RefCell};
 use std::ops::Range;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 
 /// A file the worker read into runs: what was sent, the ids its runs were given, and the
 /// worker's answer, which the same file read again gives word for word.
@@ -34,53 +33,22 @@ thread_local! {
     static STOP_BLAMED: Cell<bool> = const { Cell::new(false) };
 }
 
-pub(super) fn picked(loaded: Loaded, element: web_sys::Element) {
-    let Ok(input) = element.dyn_into::<web_sys::HtmlInputElement>() else { return };
-    read_files(loaded, input.files());
-    // The same file can then be chosen again (after changing it on disk, say).
-    input.set_value("");
-}
-
-/// A `dragover` or `drop` anywhere on the page: over this section, the browser is kept from
-/// opening the file itself, and a dropped file is read.
-pub(super) fn dragged(loaded: Loaded, ev: web_sys::Event) {
-    let over_section = ev
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|e| e.closest("#measurements").ok().flatten())
-        .is_some();
-    if !over_section {
-        return;
-    }
-    ev.prevent_default();
-    if ev.type_() == "drop" {
-        let files = ev.dyn_ref::<web_sys::DragEvent>().and_then(|d| d.data_transfer());
-        read_files(loaded, files.and_then(|d| d.files()));
-    }
-}
-
-pub(super) fn pasted(loaded: Loaded) {
-    let text = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("import-paste"))
+pub(super) fn pasted() {
+    let text = element_by_id("import-paste")
         .and_then(|e| js_sys::Reflect::get(&e, &"value".into()).ok())
         .and_then(|v| v.as_string())
         .unwrap_or_default();
     if text.trim().is_empty() {
-        loaded.imports.update(|i| {
-            i.error =
-                Some("The paste box is empty: paste the contents of a result file first.".into())
-        });
+        show_error(Some("The paste box is empty: paste the contents of a result file first."));
         return;
     }
-    read(loaded, "pasted text", text.into());
+    read("pasted text", text.into());
 }
 
 /// Shows the progress bar at `share` (0 to 1) of the file being read, or hides it.
 fn progress(share: Option<f64>) {
-    let document = web_sys::window().and_then(|w| w.document());
-    let element = |id| document.as_ref().and_then(|d| d.get_element_by_id(id));
-    let (Some(bar), Some(shown)) = (element("import-progress"), element("import-progress-box"))
+    let (Some(bar), Some(shown)) =
+        (element_by_id("import-progress"), element_by_id("import-progress-box"))
     else {
         return;
     };
@@ -93,31 +61,23 @@ fn progress(share: Option<f64>) {
     };
 }
 
-fn read_files(loaded: Loaded, files: Option<web_sys::FileList>) {
-    let Some(files) = files else { return };
-    for i in 0..files.length() {
-        if let Some(file) = files.item(i) {
-            read(loaded, &file.name(), file.into());
-        }
-    }
-}
-
 /// Sends one file (a `File`, passed by reference) or pasted text to the worker and takes in its
 /// answer: new runs are added and the first of them chosen; a refusal is shown and what was
 /// loaded before is kept.
-fn read(loaded: Loaded, name: &str, payload: JsValue) {
-    loaded.imports.update(|i| i.pending += 1);
+pub(super) fn read(name: &str, payload: JsValue) {
+    update(|s| s.pending += 1);
     progress(Some(0.0));
     let kept = (name.to_string(), payload.clone());
-    worker::read(
+    client::read(
         name,
         payload,
         |share| progress(Some(share)),
         move |reply| {
             let decoded = decode_reply(&reply);
-            loaded.imports.update(|i| {
-                i.pending = i.pending.saturating_sub(1);
-                if i.pending == 0 {
+            let mut error = None;
+            update(|s| {
+                s.pending = s.pending.saturating_sub(1);
+                if s.pending == 0 {
                     progress(None);
                 }
                 match decoded {
@@ -128,23 +88,25 @@ fn read(loaded: Loaded, name: &str, payload: JsValue) {
                             let source = Source { name, payload, ids, reply, stops: 0 };
                             SOURCES.with_borrow_mut(|s| s.push(source));
                         }
-                        i.selected = i.runs.len();
-                        i.runs.extend(new_runs);
-                        i.error = None;
-                        i.applied.clear();
-                        // The figures' canvases are in the markup just placed: drawn once it is.
-                        results::draw_soon(loaded);
+                        s.selected = s.runs.len();
+                        s.runs.extend(new_runs);
                     }
-                    Some(Err(message)) => i.error = Some(message),
+                    Some(Err(message)) => error = Some(message),
                     None => {
-                        i.error = Some(
+                        error = Some(
                             "The file reader gave an answer the page cannot read; reload the page \
-                         and try again."
-                                .into(),
+                             and try again."
+                                .to_string(),
                         )
                     }
                 }
             });
+            show_error(error.as_deref());
+            if error.is_none() {
+                super::show_applied("");
+                // The figures' canvases are in the markup just placed: drawn once it is.
+                results::draw_soon();
+            }
         },
     );
 }
@@ -154,7 +116,7 @@ fn read(loaded: Loaded, name: &str, payload: JsValue) {
 /// dropped with its runs, and the page says so. If the new worker stops too, the file it was
 /// reading is counted against: it is tried once more (the stop may have come from elsewhere),
 /// and dropped the second time.
-pub(super) fn read_again(loaded: Loaded) {
+pub(super) fn read_again() {
     STOP_BLAMED.set(false);
     let count = SOURCES.with_borrow(Vec::len);
     for n in 0..count {
@@ -167,7 +129,7 @@ pub(super) fn read_again(loaded: Loaded) {
         ]
         .into_iter()
         .collect();
-        worker::ask(message, None, move |reply| {
+        client::ask(message, None, move |reply| {
             let Some(reply) = reply.as_string() else {
                 if STOP_BLAMED.replace(true) {
                     return;
@@ -178,27 +140,27 @@ pub(super) fn read_again(loaded: Loaded) {
                     Some(kept.stops)
                 });
                 match stops {
-                    Some(1) => results::draw_soon(loaded),
-                    Some(_) => drop_source(loaded, &source, stopped_reading_again(&source.name)),
+                    Some(1) => results::draw_soon(),
+                    Some(_) => drop_source(&source, stopped_reading_again(&source.name)),
                     None => {}
                 }
                 return;
             };
             if reply != source.reply {
-                drop_source(loaded, &source, not_read_again(&source.name));
+                drop_source(&source, not_read_again(&source.name));
             }
         });
     }
 }
 
 /// Takes a file and its runs off the page, shows `note`, and draws what is chosen after.
-fn drop_source(loaded: Loaded, source: &Source, note: String) {
-    loaded.imports.update(|i| {
-        SOURCES.with_borrow_mut(|s| s.retain(|s| s.ids != source.ids));
-        let shown = i.runs.get(i.selected).map(|r| r.id);
-        i.runs.retain(|r| !source.ids.contains(&r.id));
-        i.selected = i.runs.iter().position(|r| Some(r.id) == shown).unwrap_or(0);
-        i.error = Some(note);
-        results::draw_soon(loaded);
+fn drop_source(source: &Source, note: String) {
+    SOURCES.with_borrow_mut(|s| s.retain(|s| s.ids != source.ids));
+    update(|s| {
+        let shown = s.runs.get(s.selected).map(|r| r.id);
+        s.runs.retain(|r| !source.ids.contains(&r.id));
+        s.selected = s.runs.iter().position(|r| Some(r.id) == shown).unwrap_or(0);
     });
+    show_error(Some(&note));
+    results::draw_soon();
 }
