@@ -482,4 +482,17 @@ test('the worker\'s files are named by content and its wasm is checked against i
   assert.match(await shownText(refusal), /could not be loaded/);
   assert.equal(await second.byTestId('import-run').count(), 0, 'no run came from the tampered module');
   second.pageErrors = second.pageErrors.filter((e) => !(e.includes(wasm) && /integrity|hash/i.test(e)));
+
+  // A script that never arrives is said so too, and a second file does not wait on it.
+  const third = await open(t);
+  await third.page.route(/crossover-worker-[0-9a-f]{16}\.js$/, (route) => route.abort());
+  await third.byTestId('import-file').setInputFiles(file('vllm'));
+  const unreachable = third.byTestId('import-error');
+  await unreachable.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.match(await shownText(unreachable), /could not be loaded/);
+  await third.page.evaluate(() => { document.querySelector('[data-testid="import-error"]').hidden = true; });
+  await third.byTestId('import-file').setInputFiles(file('sglang'));
+  await unreachable.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.match(await shownText(unreachable), /could not be loaded/);
+  third.consoleErrors = third.consoleErrors.filter((e) => !/crossover-worker|ERR_FAILED|NetworkError|Failed to load/i.test(e));
 });

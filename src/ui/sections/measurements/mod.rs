@@ -46,20 +46,20 @@ pub fn Measurements() -> impl IntoView {
     let state = use_state();
     let _ = window_event_listener_untyped(module::APPLY_EVENT, move |ev| module::apply(state, &ev));
     let on_change = move |ev: leptos::ev::Event| {
-        let Some((element, id)) = target(&ev) else { return };
+        let Some((element, id)) = target(&ev, "[data-testid]") else { return };
         if id == "import-file" {
-            if let Ok(input) = element.dyn_into::<web_sys::HtmlInputElement>() {
-                module::send("files", files(input.files()).into(), true);
-                // The same file can then be chosen again (after changing it on disk, say).
-                input.set_value("");
-            }
+            // The markup above makes it the file input.
+            let input = element.unchecked_into::<web_sys::HtmlInputElement>();
+            module::send("files", files(input.files()).into(), true);
+            // The same file can then be chosen again (after changing it on disk, say).
+            input.set_value("");
         } else {
             module::send(&id, element.into(), false);
         }
     };
     // Of clicks, only those on buttons do anything (a list's choice comes as a change).
     let on_click = move |ev: leptos::ev::MouseEvent| {
-        if let Some((element, id)) = target(&ev).filter(|(e, _)| e.tag_name() == "BUTTON") {
+        if let Some((element, id)) = target(&ev, "button[data-testid]") {
             module::send(&id, element.into(), id == "import-paste-go");
         }
     };
@@ -77,7 +77,7 @@ pub fn Measurements() -> impl IntoView {
         }
         ev.prevent_default();
         if ev.type_() == "drop" {
-            let dropped = ev.dyn_ref::<web_sys::DragEvent>().and_then(|d| d.data_transfer());
+            let dropped = ev.unchecked_ref::<web_sys::DragEvent>().data_transfer();
             module::send("files", files(dropped.and_then(|d| d.files())).into(), true);
         }
     };
@@ -108,10 +108,10 @@ fn files(list: Option<web_sys::FileList>) -> js_sys::Array {
     files
 }
 
-/// The element with a test id that an event came from (or from inside), and that id.
-fn target(ev: &web_sys::Event) -> Option<(web_sys::Element, String)> {
-    let element =
-        ev.target()?.dyn_into::<web_sys::Element>().ok()?.closest("[data-testid]").ok()??;
+/// The element matching `selector` (one with a test id) that an event came from, or from
+/// inside, and its test id.
+fn target(ev: &web_sys::Event, selector: &str) -> Option<(web_sys::Element, String)> {
+    let element = ev.target()?.dyn_into::<web_sys::Element>().ok()?.closest(selector).ok()??;
     let id = element.get_attribute("data-testid")?;
     Some((element, id))
 }

@@ -79,25 +79,26 @@ fn fetch() {
         return;
     };
     let on_load = Closure::once_into_js(move || {
-        let promise = web_sys::window()
-            .and_then(|w| js_sys::Reflect::get(&w, &PROMISE_NAME.into()).ok())
-            .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
-        let Some(promise) = promise else {
+        let Some(promised) =
+            web_sys::window().and_then(|w| js_sys::Reflect::get(&w, &PROMISE_NAME.into()).ok())
+        else {
             failed();
             return;
         };
-        leptos::task::spawn_local(async move {
-            match wasm_bindgen_futures::JsFuture::from(promise).await {
-                Ok(functions) => started(&functions),
-                Err(_) => failed(),
-            }
-        });
+        // Whatever is there: anything but the promise gives no functions, and fails below.
+        let promise = js_sys::Promise::resolve(&promised);
+        let ok = Closure::once(move |functions: JsValue| started(&functions));
+        let not_ok = Closure::once(move |_: JsValue| failed());
+        let _ = promise.then2(&ok, &not_ok);
+        // One of the two runs, once; neither is kept by the page after.
+        ok.forget();
+        not_ok.forget();
     });
     let _ = script.add_event_listener_with_callback("load", on_load.unchecked_ref());
     let on_error = Closure::once_into_js(failed);
     let _ = script.add_event_listener_with_callback("error", on_error.unchecked_ref());
-    if let Some(head) = document.head() {
-        let _ = head.append_child(&script);
+    if let Some(body) = document.body() {
+        let _ = body.append_child(&script);
     }
 }
 
@@ -128,7 +129,8 @@ fn show_failure() {
         .and_then(|w| w.document())
         .and_then(|d| d.query_selector("[data-testid=import-error]").ok().flatten());
     if let Some(alert) = alert {
-        alert.set_text_content(Some(MODULE_FAILED));
+        // A constant sentence without markup.
+        alert.set_inner_html(MODULE_FAILED);
         let _ = alert.remove_attribute("hidden");
     }
 }
