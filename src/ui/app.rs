@@ -8,6 +8,7 @@ use super::sections::measurements::Measurements;
 use super::sections::one_request::OneRequest;
 use super::sections::summary::Summary;
 use super::single_figure::SingleFigure;
+use super::still;
 use super::widgets::announcer::Announcer;
 use super::widgets::later::{provide_stages, Later, LAST_STAGE};
 use super::widgets::notices::Notices;
@@ -57,7 +58,7 @@ pub fn App() -> impl IntoView {
             // While a write is pending the root element says so, so tests (and scripts that
             // read the address) can wait for it rather than guess a delay.
             dom::mark_url_pending(true);
-            write_query_when_still(latest, URL_QUIET_MS);
+            write_query_when_still(latest);
         }
     });
 
@@ -106,25 +107,17 @@ struct Change {
     at_ms: f64,
 }
 
-/// Writes the newest query once nothing has changed for [`URL_QUIET_MS`]. One timer at a time,
-/// re-armed for the rest of the quiet spell when a change came in meanwhile, rather than a timer
-/// per change cancelled by the next: a cancelled timeout never runs, and so never frees its
-/// callback, which left about a megabyte of them in wasm memory over a long drag.
-fn write_query_when_still(latest: StoredValue<Option<Change>>, delay_ms: f64) {
-    set_timeout(
+/// Writes the newest query once the controls have been still for [`URL_QUIET_MS`].
+fn write_query_when_still(latest: StoredValue<Option<Change>>) {
+    still::when_still(
+        URL_QUIET_MS,
+        move || latest.with_value(|c| c.as_ref().map(|c| c.at_ms)),
         move || {
             let Some(change) = latest.get_value() else { return };
-            let still_for_ms = js_sys::Date::now() - change.at_ms;
-            if still_for_ms < URL_QUIET_MS {
-                // At most one quiet spell, even if the wall clock stepped back.
-                write_query_when_still(latest, (URL_QUIET_MS - still_for_ms).min(URL_QUIET_MS));
-                return;
-            }
             latest.set_value(None);
             dom::replace_query(&change.query);
             dom::mark_url_pending(false);
         },
-        std::time::Duration::from_secs_f64(delay_ms.max(0.0) / 1000.0),
     );
 }
 

@@ -11,6 +11,7 @@ mod dom;
 mod prerender;
 mod sections;
 mod single_figure;
+mod still;
 mod widgets;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -10,6 +10,7 @@ use crate::render::page_backend::PageBackend;
 use crate::state::embed_layout::canvas_height_css;
 use crate::ui::context::use_palette;
 use crate::ui::dom;
+use crate::ui::still::when_still;
 use leptos::prelude::*;
 use plotters::prelude::IntoDrawingArea;
 use send_wrapper::SendWrapper;
@@ -199,7 +200,9 @@ pub fn FigureCanvas(
             changed_at_ms.set_value(js_sys::Date::now());
             if !quiet_timer.get_value() {
                 quiet_timer.set_value(true);
-                when_still(changed_at_ms, quiet_timer, OFF_SCREEN_QUIET_MS, move || {
+                let changed = move || Some(changed_at_ms.get_value());
+                when_still(OFF_SCREEN_QUIET_MS, changed, move || {
+                    quiet_timer.set_value(false);
                     if stale.get_value() {
                         draw();
                     }
@@ -214,31 +217,6 @@ pub fn FigureCanvas(
 
 /// How long the controls must be still before a figure out of sight is drawn again.
 const OFF_SCREEN_QUIET_MS: f64 = 200.0;
-
-/// Runs `then` once nothing has changed for [`OFF_SCREEN_QUIET_MS`] since `changed_at_ms`: one
-/// timer, re-armed for the rest of the quiet spell while changes keep coming (a cancelled
-/// timeout would never free its callback), and `armed` cleared when it fires.
-fn when_still(
-    changed_at_ms: StoredValue<f64>,
-    armed: StoredValue<bool>,
-    delay_ms: f64,
-    then: impl Fn() + Copy + 'static,
-) {
-    set_timeout(
-        move || {
-            let still_for_ms = js_sys::Date::now() - changed_at_ms.get_value();
-            if still_for_ms < OFF_SCREEN_QUIET_MS {
-                // At most one quiet spell, even if the wall clock stepped back.
-                let rest = (OFF_SCREEN_QUIET_MS - still_for_ms).min(OFF_SCREEN_QUIET_MS);
-                when_still(changed_at_ms, armed, rest, then);
-                return;
-            }
-            armed.set_value(false);
-            then();
-        },
-        std::time::Duration::from_secs_f64(delay_ms.max(0.0) / 1000.0),
-    );
-}
 
 /// The canvas the figure is drawn on.
 #[cfg(target_arch = "wasm32")]
