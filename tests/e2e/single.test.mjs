@@ -71,31 +71,42 @@ test('the snippet starts the frame at the height the figure then reports', { tim
     // A host page on another origin with a 700 px column holding the snippet.
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-host-'));
     await fs.writeFile(path.join(dir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body style="margin:0"><div style="width:700px">${snippet}</div></body></html>`);
+    // Each figure's host closes before the next opens: four frames of the whole app alive at
+    // once left Firefox unresponsive on a busy machine.
     const host = await startServer({ root: dir });
-    t.after(() => host.close());
     const context = await env.browser.newContext({ viewport: { width: 900, height: 800 } });
-    t.after(() => context.close());
-    const page = await context.newPage();
-    await page.goto(`${host.origin}/host.html`);
-    const initial = await eventually(async () => {
-      const h = await page.evaluate(() => document.querySelector('crossover-figure iframe')?.style.height);
-      assert.ok(h, 'the element made its frame');
-      return parseFloat(h);
-    });
-    assert.equal(initial, start, `${figure}: the frame starts at the snippet's height`);
-    const frame = await eventually(async () => {
-      const found = page.frames().find((f) => /embed=/.test(f.url()));
-      assert.ok(found, 'the frame loaded');
-      assert.ok(await found.evaluate(() => document.documentElement.hasAttribute('data-complete')), 'the figure is built');
-      return found;
-    }, { timeout: 25_000 });
-    const content = await frame.evaluate(() => document.documentElement.getBoundingClientRect().height);
-    assert.ok(Math.abs(content - start) <= 1, `${figure}: the figure measures ${content} px in a 700 px column, the snippet said ${start}`);
-    const settled = await eventually(async () => parseFloat(await page.evaluate(() => document.querySelector('crossover-figure iframe').style.height)));
-    assert.ok(Math.abs(settled - start) <= 1, `${figure}: the frame stays at ${start} px (now ${settled})`);
-    console.log(`# ${figure}: snippet height ${start} px, content ${content} px`);
+    try {
+      await checkHost(figure, start, context, host);
+    } finally {
+      await context.close();
+      await host.close();
+    }
   }
 });
+
+/** The host page in `context` (served by `host`) starts the figure's frame at the snippet's
+ * `start` height, and the figure inside measures and keeps it. */
+async function checkHost(figure, start, context, host) {
+  const page = await context.newPage();
+  await page.goto(`${host.origin}/host.html`);
+  const initial = await eventually(async () => {
+    const h = await page.evaluate(() => document.querySelector('crossover-figure iframe')?.style.height);
+    assert.ok(h, 'the element made its frame');
+    return parseFloat(h);
+  });
+  assert.equal(initial, start, `${figure}: the frame starts at the snippet's height`);
+  const frame = await eventually(async () => {
+    const found = page.frames().find((f) => /embed=/.test(f.url()));
+    assert.ok(found, 'the frame loaded');
+    assert.ok(await found.evaluate(() => document.documentElement.hasAttribute('data-complete')), 'the figure is built');
+    return found;
+  }, { timeout: 25_000 });
+  const content = await frame.evaluate(() => document.documentElement.getBoundingClientRect().height);
+  assert.ok(Math.abs(content - start) <= 1, `${figure}: the figure measures ${content} px in a 700 px column, the snippet said ${start}`);
+  const settled = await eventually(async () => parseFloat(await page.evaluate(() => document.querySelector('crossover-figure iframe').style.height)));
+  assert.ok(Math.abs(settled - start) <= 1, `${figure}: the frame stays at ${start} px (now ${settled})`);
+  console.log(`# ${figure}: snippet height ${start} px, content ${content} px`);
+}
 
 test('controls= shows the chosen controls in their order, none, or the usual notice', TIMEOUT, async (t) => {
   const chosen = await openApp(env, t, '?embed=timeline&controls=decode,prompt,network', ready('timeline'));
