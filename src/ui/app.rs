@@ -44,12 +44,17 @@ pub fn App() -> impl IntoView {
     // Keep the address bar in step with the controls. `replaceState` is a synchronous call into
     // the browser that can take milliseconds on a busy machine, so during a drag it is written
     // once the controls have been still for a moment rather than on every step. The first run
-    // also normalises a URL that held bad values, so a reload never carries them on.
+    // also normalises a URL that held bad values, so a reload never carries them on. A bare
+    // address already means the defaults and is left as it is: writing them all out would be a
+    // synchronous history call in the page's first task, on a phone's busiest moment.
     let latest = StoredValue::new(None::<Change>);
+    let bare_address = query_string.trim_start_matches('?').is_empty();
     Effect::new(move |first: Option<()>| {
         let query = current_query.get();
         if first.is_none() {
-            dom::replace_query(&query);
+            if !bare_address {
+                dom::replace_query(&query);
+            }
             return;
         }
         let idle = latest.with_value(Option::is_none);
@@ -173,7 +178,10 @@ fn present_links() -> impl IntoView {
         .map(|f| {
             let href = move || {
                 let query = dom::query_string();
-                format!("?{}&present={}", query.trim_start_matches('?'), f.slug())
+                match query.trim_start_matches('?') {
+                    "" => format!("?present={}", f.slug()),
+                    query => format!("?{query}&present={}", f.slug()),
+                }
             };
             view! { <li><a href=href data-testid=format!("present-{}", f.slug())>{f.title()}</a></li> }
         })

@@ -28,7 +28,11 @@ pub fn mount() {
     std::panic::set_hook(Box::new(|info| {
         web_sys::console::error_1(&format!("crossover: internal error: {info}").into())
     }));
-    let Some(point) = dom::mount_point() else { return };
-    leptos::mount::mount_to(point.clone(), app::App).forget();
-    dom::replace_prerendered(&point);
+    // The task that instantiated the wasm also finished compiling its last bytes; building the
+    // page in that same task would make one long stretch of a phone's main thread out of two.
+    dom::next_task(|| {
+        let Some(point) = dom::mount_point() else { return };
+        leptos::mount::mount_to(point.clone(), app::App).forget();
+        dom::replace_prerendered(&point);
+    });
 }

@@ -70,7 +70,10 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
   for (const slug of FIGURES) {
     const slot = page.locator(`[data-testid="${slug}-waiting"]`);
     assert.equal(await slot.count(), 1, `${slug}: one place for the figure`);
-    assert.match(await slot.innerText(), /WebAssembly/, `${slug}: its place says what draws it`);
+    // As a reader reaches it: parts far down the page are laid out only once near the screen,
+    // in the next frame, and until then their text has no rendered form to read.
+    await slot.scrollIntoViewIfNeeded();
+    await eventually(async () => assert.match(await slot.innerText(), /WebAssembly/, `${slug}: its place says what draws it`));
     const label = await slot.getAttribute('aria-label');
     assert.ok(label && label.length > 20, `${slug}: the figure's text alternative is its name`);
     const height = await page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect().height, `${slug}-waiting`);
