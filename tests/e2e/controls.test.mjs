@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BOUNDS, DEFAULTS, assertClose, eventually, onlyIn, openApp, parseShown, useBrowser } from './helpers.mjs';
+import { BOUNDS, DEFAULTS, assertClose, eventually, onlyIn, openApp, parseShown, useBrowser, wholePageText } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 60_000 };
@@ -149,7 +149,7 @@ test('an invalid typed value shows an inline message and keeps the last good val
       assert.ok((await error.innerText()).trim().length > 0, `the message for "${bad}" says something`);
     });
     assertClose((await app.readout('total')).value, 7.5, `"${bad}" leaves the readouts at the last good value`);
-    const bodyText = await app.page.evaluate(() => document.body.innerText);
+    const bodyText = await wholePageText(app.page);
     assert.doesNotMatch(bodyText, /\bNaN\b|\bInfinity\b/, `no NaN or Infinity on screen after "${bad}"`);
   }
 

@@ -192,12 +192,30 @@ export async function openApp(env, t, query = '', { viewport = { width: 1200, he
 }
 
 /**
- * The text a reader sees in an element: scrolled into view first, since sections far from the
- * viewport are not rendered (content-visibility: auto) and innerText reads only rendered text.
+ * The text a reader sees in an element, reading all of it as they would by scrolling through.
+ * Parts far from the viewport are not rendered (content-visibility: auto) and innerText reads
+ * only rendered text, so the element is scrolled into view and, for the read, the parts inside
+ * it (or around it) that are still skipped are rendered as if the reader had come near them.
  */
 export async function shownText(locator) {
   await scrollIntoView(locator);
-  return locator.innerText();
+  return locator.evaluate(renderedText);
+}
+
+/** The whole page's text as a reader scrolling through it sees it (see `shownText`). */
+export async function wholePageText(page) {
+  return page.locator('body').evaluate(renderedText);
+}
+
+/** In the page: `element`'s innerText with every part in or around it rendered for the read. */
+function renderedText(element) {
+  const around = [];
+  for (let e = element.parentElement; e; e = e.parentElement) around.push(e);
+  const skipped = [...around, element, ...element.querySelectorAll('*')].filter((e) => getComputedStyle(e).contentVisibility === 'auto');
+  for (const e of skipped) e.style.contentVisibility = 'visible';
+  const text = element.innerText;
+  for (const e of skipped) e.style.contentVisibility = '';
+  return text;
 }
 
 /**
