@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULTS, ENGINE, assertDurationText, assertNumberText, eventually, model, openApp, useBrowser } from './helpers.mjs';
+import { DEFAULTS, ENGINE, assertDurationText, assertNumberText, eventually, model, openApp, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
@@ -70,10 +70,7 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
   for (const slug of FIGURES) {
     const slot = page.locator(`[data-testid="${slug}-waiting"]`);
     assert.equal(await slot.count(), 1, `${slug}: one place for the figure`);
-    // As a reader reaches it: parts far down the page are laid out only once near the screen,
-    // in the next frame, and until then their text has no rendered form to read.
-    await slot.scrollIntoViewIfNeeded();
-    await eventually(async () => assert.match(await slot.innerText(), /WebAssembly/, `${slug}: its place says what draws it`));
+    assert.match(await shownText(slot), /WebAssembly/, `${slug}: its place says what draws it`);
     const label = await slot.getAttribute('aria-label');
     assert.ok(label && label.length > 20, `${slug}: the figure's text alternative is its name`);
     const height = await page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect().height, `${slug}-waiting`);
