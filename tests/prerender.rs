@@ -73,15 +73,34 @@ fn no_number_is_broken_and_nothing_from_the_browser_is_missing() {
     for bad in ["NaN", "inf ", "undefined", "Infinity"] {
         assert!(!text.contains(bad), "the lesson shows {bad:?}");
     }
-    // The controls show their defaults as attributes (the markup has no DOM properties).
+    // The controls show their defaults: a slider as its attribute (the markup has no DOM
+    // properties), a typed field as the text of its stand-in.
     let prompt = State::default().get(Param::Prompt);
     let field = html.find("data-testid=\"prompt-input\"").expect("the prompt field");
     let tag_end = field + html[field..].find('>').expect("the tag closes");
     assert!(
-        html[field..tag_end].contains(&format!("value=\"{prompt}\"")),
+        html[tag_end..].starts_with(&format!(">{prompt}</span>")),
         "{}",
-        &html[field..tag_end]
+        &html[field..tag_end + 20]
     );
+    let slider = html.find("data-testid=\"prompt-slider\"").expect("the prompt slider");
+    let slider_tag = &html[html[..slider].rfind('<').expect("the tag opens")..];
+    let slider_tag = &slider_tag[..slider_tag.find('>').expect("the tag closes")];
+    assert!(slider_tag.contains(" value=\""), "{slider_tag}");
+}
+
+#[test]
+fn the_markup_has_no_text_field_for_the_browser_to_lay_out_as_it_loads() {
+    let html = lesson_html();
+    assert!(!html.contains("type=\"text\""), "a text field in the prerendered lesson");
+    // Every typed field's test id (`…-input`) is on a stand-in showing its text.
+    let mut fields = 0;
+    for (at, _) in html.match_indices("-input\"") {
+        let tag = &html[html[..at].rfind('<').expect("the tag opens")..at];
+        assert!(tag.starts_with("<span class=\"typed-stand-in"), "{tag}");
+        fields += 1;
+    }
+    assert!(fields > 20, "the lesson's typed fields: {fields}");
 }
 
 #[test]

@@ -8,6 +8,8 @@ mod context;
 mod deferred_wasm;
 mod dom;
 #[cfg(not(target_arch = "wasm32"))]
+mod field_stand_ins;
+#[cfg(not(target_arch = "wasm32"))]
 mod prerender;
 mod sections;
 mod single_figure;

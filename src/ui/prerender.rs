@@ -2,17 +2,19 @@
 //! for index.html: a reader sees the text before the wasm has arrived, or without it.
 
 use super::app::App;
+use super::field_stand_ins::stand_in_text_fields;
 use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
 use std::sync::Arc;
 
 /// The whole lesson at its defaults (an address with no query), every section built. Effects and
-/// event handlers do not run here: the markup is what the components build, and nothing else.
+/// event handlers do not run here: the markup is what the components build, with its text fields
+/// written as the text they hold (see `field_stand_ins`).
 pub fn lesson_html() -> String {
     let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
     let html = owner.with(|| view! { <App /> }.to_html());
     owner.unset();
-    html
+    stand_in_text_fields(&html)
 }
 
 /// `page` with `lesson` written into its empty `#prerendered` element. Trunk may have minified

@@ -48,7 +48,7 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
   // The note stays at the top instead of riding over the lesson, and the controls, which cannot
   // work without the wasm, say so by being switched off.
   assert.equal(await page.locator('.stopped').evaluate((e) => getComputedStyle(e).position), 'static');
-  assert.ok(await page.locator('[data-testid="prompt-input"]').evaluate((e) => e.disabled), 'a control that cannot work is off');
+  assert.ok(await page.locator('[data-testid="prompt-slider"]').evaluate((e) => e.disabled), 'a control that cannot work is off');
 
   const outline = await page.evaluate(lessonOutline);
   assert.ok(outline.title, 'the page title is there');
@@ -65,7 +65,9 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
   assertDurationText(await shown('ttft'), expected.ttft, 'ttft before the wasm');
   assertDurationText(await shown('total'), expected.total, 'total before the wasm');
   assertNumberText(await shown('crossing-prompt'), expected['crossing-prompt'], 'crossing-prompt before the wasm');
-  assert.equal(await page.locator('[data-testid="prompt-input"]').inputValue(), String(DEFAULTS.prompt), 'the fields show their defaults');
+  // A typed field is written as the text it holds, in the same box (src/ui/field_stand_ins.rs).
+  assert.equal((await page.locator('[data-testid="prompt-input"]').innerText()).trim(), String(DEFAULTS.prompt), 'the fields show their defaults');
+  assert.equal(await page.locator('input[type="text"]').count(), 0, 'no text field for the browser to lay out as the page loads');
 
   for (const slug of FIGURES) {
     const slot = page.locator(`[data-testid="${slug}-waiting"]`);
@@ -160,13 +162,14 @@ test('at the defaults, sections far below are built only as the reader nears the
   assert.equal(await page.locator('#deployments canvas').count(), 0, 'no canvas was built for it');
 
   // Focusing one of its controls (as a keyboard or a screen reader would reach it) builds the
-  // rest at once and hands the focus to the live control.
-  await page.evaluate(() => document.getElementById('a_rate-field').focus());
+  // rest at once and hands the focus to the live control. The prerendered typed fields are text
+  // (src/ui/field_stand_ins.rs): a slider is the control a reader reaches there.
+  await page.evaluate(() => document.getElementById('a_rate-slider').focus());
   await page.locator('html[data-complete]').waitFor({ state: 'attached', timeout: 20_000 });
   assert.ok(!(await standingIn()), 'the deployments lab is live');
   await eventually(async () => {
     const focused = await page.evaluate(() => ({ id: document.activeElement?.id, standing: !!document.activeElement?.closest('[data-prerendered]'), inPage: document.activeElement?.isConnected }));
-    assert.deepEqual(focused, { id: 'a_rate-field', standing: false, inPage: true }, 'the live field has the focus');
+    assert.deepEqual(focused, { id: 'a_rate-slider', standing: false, inPage: true }, 'the live slider has the focus');
   });
   assert.equal(await page.locator('[data-prerendered]').count(), 0, 'nothing prerendered is left');
   await far.scrollIntoViewIfNeeded();

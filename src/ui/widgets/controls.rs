@@ -97,6 +97,9 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
             <label for=id.clone() class="control-label">{spec.label}</label>
             <div class="control-row">
                 <input
+                    // An id, like the field's, lets a slider focused in the prerendered lesson
+                    // hand the focus to its live twin (ui::dom::when_standing_in_is_near).
+                    id=format!("{stem}-slider")
                     type="range"
                     class="slider"
                     min="0"
