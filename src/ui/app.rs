@@ -128,7 +128,8 @@ fn write_query_when_still(latest: StoredValue<Option<Change>>) {
 
 #[component]
 fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
-    // The first screen is built at once; the rest in later tasks (widgets::later).
+    // The page's frame and the first lab's panel are built at once; the rest, the opening
+    // beside the panel included, in later tasks (widgets::later).
     provide_stages();
     view! {
         <header class="masthead">
@@ -143,7 +144,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
         <Announcer />
         <main id="main" data-takeover>
             <OneRequest />
-            <Later stage=4>
+            <Later stage=5>
                 <Deployments />
             </Later>
             <Later stage=LAST_STAGE>
