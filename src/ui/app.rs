@@ -128,23 +128,26 @@ fn write_query_when_still(latest: StoredValue<Option<Change>>) {
 
 #[component]
 fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
-    // The page's frame and the first lab's panel are built at once; the rest, the opening
-    // beside the panel included, in later tasks (widgets::later).
+    // The page's frame and the first lab's controls are built at once; the rest, the page's
+    // tools and the first screen's readouts and opening included, in later tasks
+    // (widgets::later).
     provide_stages();
     view! {
         <header class="masthead">
             <p class="kicker">"Crossover · an explainer of LLM response time"</p>
             <h1>"Two waits in every answer"</h1>
-            <div class="page-tools">
-                <ShareBar />
-                <ThemeToggle choice=theme />
+            <div class="page-tools" data-takeover>
+                <Later stage=1>
+                    <ShareBar />
+                    <ThemeToggle choice=theme />
+                </Later>
             </div>
         </header>
         <Notices />
         <Announcer />
         <main id="main" data-takeover>
             <OneRequest />
-            <Later stage=5>
+            <Later stage=6>
                 <Deployments />
             </Later>
             <Later stage=LAST_STAGE>

@@ -24,19 +24,19 @@ pub fn OneRequest() -> impl IntoView {
         <div class="lab" id="one-request">
             <panel::RequestPanel />
             <div class="lab-main" data-takeover>
-                // On the first screen too, but built in a task of its own after the panel's:
-                // together they made one long stretch of a phone's main thread.
-                <Later stage=1>
+                // On the first screen too, but built in a task of its own: with the panel it
+                // made one long stretch of a phone's main thread.
+                <Later stage=2>
                     <opening::Opening />
                 </Later>
-                <Later stage=2>
+                <Later stage=3>
                     <phases::Phases />
                 </Later>
-                <Later stage=3>
+                <Later stage=4>
                     <challenge::Challenge revealed=revealed />
                     <crossing::Crossing revealed=revealed />
                 </Later>
-                <Later stage=4>
+                <Later stage=5>
                     <streaming::Streaming />
                     <advice::Advice />
                 </Later>

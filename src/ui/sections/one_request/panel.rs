@@ -6,15 +6,18 @@ use crate::state::{Headline, ModelView, Param};
 use crate::text::request::{bound_key, bound_verdict, ttft_note};
 use crate::ui::context::use_state;
 use crate::ui::widgets::controls::Controls;
+use crate::ui::widgets::later::Later;
 use crate::ui::widgets::readout::{secs_signals, Readout};
 use leptos::prelude::*;
 
 #[component]
 pub fn RequestPanel() -> impl IntoView {
     view! {
-        <aside class="lab-panel" aria-label="One request: inputs and results">
+        <aside class="lab-panel" aria-label="One request: inputs and results" data-takeover>
             <Controls legend="One request" params=&Param::REQUEST />
-            <KeyReadouts />
+            <Later stage=1>
+                <KeyReadouts />
+            </Later>
         </aside>
     }
 }
