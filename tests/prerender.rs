@@ -93,6 +93,7 @@ fn no_number_is_broken_and_nothing_from_the_browser_is_missing() {
 fn the_markup_has_no_text_field_for_the_browser_to_lay_out_as_it_loads() {
     let html = lesson_html();
     assert!(!html.contains("type=\"text\""), "a text field in the prerendered lesson");
+    assert!(!html.contains("<textarea"), "a text area in the prerendered lesson");
     // Every typed field's test id (`…-input`) is on a stand-in showing its text.
     let mut fields = 0;
     for (at, _) in html.match_indices("-input\"") {

@@ -7,15 +7,16 @@
 //! field. The prerendered lesson has no use for a field anyway: until the live page has built a
 //! section, a value typed there would be lost, and without the wasm nothing reads it. So each
 //! one is written as a box with the same look holding the same text; the live page's fields
-//! replace them with their sections. Sliders and buttons are not text fields and stay.
+//! replace them with their sections. Sliders, radios and buttons stay: measured, they do not
+//! set off that layout.
 
-/// `html` with each `<input type="text">` written as a `<span class="typed-stand-in">` of the
-/// same size (style/main.css), keeping its id, its classes, its test id and what describes it,
-/// with its value as its text.
+/// `html` with each `<input type="text">` and each `<textarea>` written as a
+/// `<span class="typed-stand-in">` of the same size (style/main.css), keeping its id, its
+/// classes, its test id and what describes it, with its value as its text.
 pub fn stand_in_text_fields(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
-    while let Some(at) = rest.find("<input") {
+    while let Some(at) = next_field(rest) {
         let (before, from_tag) = rest.split_at(at);
         out.push_str(before);
         let Some(len) = tag_len(from_tag) else {
@@ -23,6 +24,17 @@ pub fn stand_in_text_fields(html: &str) -> String {
             return out;
         };
         let (tag, after) = from_tag.split_at(len);
+        if tag.starts_with("<textarea") {
+            const CLOSE: &str = "</textarea>";
+            let Some(end) = after.find(CLOSE) else {
+                out.push_str(from_tag);
+                return out;
+            };
+            let (text, after_close) = after.split_at(end);
+            out.push_str(&span(&attributes(tag), text));
+            rest = after_close.get(CLOSE.len()..).unwrap_or_default();
+            continue;
+        }
         match stand_in(tag) {
             Some(span) => out.push_str(&span),
             None => out.push_str(tag),
@@ -31,6 +43,14 @@ pub fn stand_in_text_fields(html: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// Where the next `<input` or `<textarea` tag starts.
+fn next_field(html: &str) -> Option<usize> {
+    match (html.find("<input"), html.find("<textarea")) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }
 
 /// The length of the tag at the start of `html`, up to and including its `>`, skipping any `>`
@@ -82,28 +102,28 @@ fn attributes(tag: &str) -> Vec<(&str, &str)> {
     }
 }
 
-/// The stand-in for one `<input>` tag, or `None` when it is not a text field. Values stay as
-/// the renderer escaped them: text escaped for an attribute is escaped for an element too.
+/// The stand-in for one `<input>` tag, or `None` when it is not a text field.
 fn stand_in(tag: &str) -> Option<String> {
     let attributes = attributes(tag);
-    let get = |name: &str| attributes.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
-    if get("type")? != "text" {
-        return None;
-    }
-    let class = match get("class") {
+    let value = |name: &str| attributes.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+    (value("type")? == "text").then(|| span(&attributes, value("value").unwrap_or_default()))
+}
+
+/// The span standing in for a field with these attributes, showing `text`. Text stays as the
+/// renderer escaped it: escaped for an attribute, it is escaped for an element too.
+fn span(attributes: &[(&str, &str)], text: &str) -> String {
+    let value = |name: &str| attributes.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+    let class = match value("class") {
         Some(class) if !class.is_empty() => format!("typed-stand-in {class}"),
         _ => "typed-stand-in".to_owned(),
     };
     let mut span = format!("<span class=\"{class}\"");
     for name in ["id", "data-testid", "aria-describedby"] {
-        if let Some(value) = get(name) {
+        if let Some(value) = value(name) {
             span.push_str(&format!(" {name}=\"{value}\""));
         }
     }
-    span.push('>');
-    span.push_str(get("value").unwrap_or_default());
-    span.push_str("</span>");
-    Some(span)
+    format!("{span}>{text}</span>")
 }
 
 #[cfg(test)]
@@ -142,5 +162,16 @@ mod tests {
             r#"x<input type="text" value="3""#
         );
         assert_eq!(stand_in_text_fields("no fields"), "no fields");
+    }
+
+    #[test]
+    fn a_text_area_becomes_its_text_in_a_box() {
+        assert_eq!(
+            stand_in_text_fields(
+                r#"<label for="paste">Paste</label><textarea id="paste" data-testid="paste" rows="6">a,b</textarea><button>Go</button>"#
+            ),
+            r#"<label for="paste">Paste</label><span class="typed-stand-in" id="paste" data-testid="paste">a,b</span><button>Go</button>"#
+        );
+        assert_eq!(stand_in_text_fields("<textarea>open"), "<textarea>open");
     }
 }

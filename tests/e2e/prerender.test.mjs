@@ -67,7 +67,7 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
   assertNumberText(await shown('crossing-prompt'), expected['crossing-prompt'], 'crossing-prompt before the wasm');
   // A typed field is written as the text it holds, in the same box (src/ui/field_stand_ins.rs).
   assert.equal((await page.locator('[data-testid="prompt-input"]').innerText()).trim(), String(DEFAULTS.prompt), 'the fields show their defaults');
-  assert.equal(await page.locator('input[type="text"]').count(), 0, 'no text field for the browser to lay out as the page loads');
+  assert.equal(await page.locator('input[type="text"], textarea').count(), 0, 'no text field for the browser to lay out as the page loads');
 
   for (const slug of FIGURES) {
     const slot = page.locator(`[data-testid="${slug}-waiting"]`);
