@@ -1,8 +1,13 @@
 //! The browser entry point mounts the app. Natively, the same program writes the lesson's
 //! markup into a built index.html (Trunk.toml's post-build hook runs it), so the page can be
-//! read before its wasm has arrived, and names the worker's files by their content
-//! (worker_files.rs). Everything else lives in the library.
+//! read before its wasm has arrived, names the worker's files by their content
+//! (worker_files.rs) and drops the start script's comment lines (boot_script.rs). Everything
+//! else lives in the library.
 
+#[cfg(not(target_arch = "wasm32"))]
+mod boot_script;
+#[cfg(not(target_arch = "wasm32"))]
+mod content_hash;
 #[cfg(not(target_arch = "wasm32"))]
 mod worker_files;
 
@@ -19,7 +24,10 @@ fn main() -> std::process::ExitCode {
         return std::process::ExitCode::FAILURE;
     };
     let path = std::path::Path::new(&path);
-    match prerender_into(path).and_then(|()| worker_files::name_by_content(path)) {
+    let steps = prerender_into(path)
+        .and_then(|()| worker_files::name_by_content(path))
+        .and_then(|()| boot_script::strip_comments(path));
+    match steps {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("crossover: cannot write the lesson into {}: {e}", path.to_string_lossy());

@@ -22,7 +22,7 @@
 //! each deploy. The glue is wasm-bindgen's for exactly that wasm (its imports are the glue's
 //! functions, named by hash), so the same wasm means the same glue, however it is minified.
 
-use sha2::{Digest, Sha384};
+use crate::content_hash::{integrity, short_hash};
 use std::fs;
 use std::path::Path;
 
@@ -74,17 +74,6 @@ fn start_line(wasm_name: &str, integrity: &str) -> String {
          {{integrity:\"{integrity}\"}})}}).then(()=>wasm_bindgen);\
          if(!self.document)crossoverMeasurements.catch(e=>setTimeout(()=>{{throw e}}));\n"
     )
-}
-
-/// `sha384-` and the digest in base64, as an `integrity` attribute or fetch option takes it.
-fn integrity(bytes: &[u8]) -> String {
-    use base64::Engine;
-    format!("sha384-{}", base64::engine::general_purpose::STANDARD.encode(Sha384::digest(bytes)))
-}
-
-/// The first 8 bytes of the sha384 digest in hex: 16 characters, as long as trunk's own.
-fn short_hash(bytes: &[u8]) -> String {
-    Sha384::digest(bytes).iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
 /// `page` with the `<meta>` naming the worker's script added at the end of its head.
