@@ -137,7 +137,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
             <p class="kicker">"Crossover · an explainer of LLM response time"</p>
             <h1>"Two waits in every answer"</h1>
             <div class="page-tools" data-takeover>
-                <Later stage=1>
+                <Later stage=2>
                     <ShareBar />
                     <ThemeToggle choice=theme />
                 </Later>
@@ -147,7 +147,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
         <Announcer />
         <main id="main" data-takeover>
             <OneRequest />
-            <Later stage=6>
+            <Later stage=7>
                 <Deployments />
             </Later>
             <Later stage=LAST_STAGE>

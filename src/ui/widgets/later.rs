@@ -15,7 +15,7 @@ use crate::ui::dom;
 use leptos::prelude::*;
 
 /// The last stage: everything is built.
-pub const LAST_STAGE: u8 = 7;
+pub const LAST_STAGE: u8 = 8;
 
 /// Starts the stages: the first after the browser has painted, the later ones as described above.
 /// In the native render every stage is built at once.

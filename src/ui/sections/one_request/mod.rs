@@ -26,17 +26,17 @@ pub fn OneRequest() -> impl IntoView {
             <div class="lab-main" data-takeover>
                 // On the first screen too, but built in a task of its own: with the panel it
                 // made one long stretch of a phone's main thread.
-                <Later stage=2>
+                <Later stage=3>
                     <opening::Opening />
                 </Later>
-                <Later stage=3>
+                <Later stage=4>
                     <phases::Phases />
                 </Later>
-                <Later stage=4>
+                <Later stage=5>
                     <challenge::Challenge revealed=revealed />
                     <crossing::Crossing revealed=revealed />
                 </Later>
-                <Later stage=5>
+                <Later stage=6>
                     <streaming::Streaming />
                     <advice::Advice />
                 </Later>

@@ -14,8 +14,10 @@ use leptos::prelude::*;
 pub fn RequestPanel() -> impl IntoView {
     view! {
         <aside class="lab-panel" aria-label="One request: inputs and results" data-takeover>
-            <Controls legend="One request" params=&Param::REQUEST />
             <Later stage=1>
+                <Controls legend="One request" params=&Param::REQUEST />
+            </Later>
+            <Later stage=2>
                 <KeyReadouts />
             </Later>
         </aside>
