@@ -10,117 +10,48 @@
 //! replace them with their sections. Sliders, radios and buttons stay: measured, they do not
 //! set off that layout.
 
+use super::markup::{escaped, tags, value};
+
 /// `html` with each `<input type="text">` and each `<textarea>` written as a
 /// `<span class="typed-stand-in">` of the same size (style/main.css), keeping its id, its
 /// classes, its test id and what describes it, with its value as its text.
 pub fn stand_in_text_fields(html: &str) -> String {
+    const CLOSE: &str = "</textarea>";
+    // Each field as the part of `html` it spans and the span written in its place.
+    let mut fields: Vec<(usize, usize, String)> = tags(html, "input")
+        .filter(|(_, _, attributes)| value(attributes, "type") == Some("text"))
+        .map(|(start, end, attributes)| {
+            let text = escaped(value(&attributes, "value").unwrap_or_default());
+            (start, end, span(&attributes, &text))
+        })
+        .collect();
+    // A text area's text is the markup's already, escaped by the renderer.
+    fields.extend(tags(html, "textarea").filter_map(|(start, end, attributes)| {
+        let close = end + html.get(end..)?.find(CLOSE)?;
+        Some((start, close + CLOSE.len(), span(&attributes, html.get(end..close)?)))
+    }));
+    fields.sort_by_key(|(start, _, _)| *start);
     let mut out = String::with_capacity(html.len());
-    let mut rest = html;
-    while let Some(at) = next_field(rest) {
-        let (before, from_tag) = rest.split_at(at);
-        out.push_str(before);
-        let Some(len) = tag_len(from_tag) else {
-            out.push_str(from_tag);
-            return out;
-        };
-        let (tag, after) = from_tag.split_at(len);
-        if tag.starts_with("<textarea") {
-            const CLOSE: &str = "</textarea>";
-            let Some(end) = after.find(CLOSE) else {
-                out.push_str(from_tag);
-                return out;
-            };
-            let (text, after_close) = after.split_at(end);
-            out.push_str(&span(&attributes(tag), text));
-            rest = after_close.get(CLOSE.len()..).unwrap_or_default();
-            continue;
-        }
-        match stand_in(tag) {
-            Some(span) => out.push_str(&span),
-            None => out.push_str(tag),
-        }
-        rest = after;
+    let mut copied = 0;
+    for (start, end, span) in fields {
+        out.push_str(html.get(copied..start).unwrap_or_default());
+        out.push_str(&span);
+        copied = end;
     }
-    out.push_str(rest);
+    out.push_str(html.get(copied..).unwrap_or_default());
     out
 }
 
-/// Where the next `<input` or `<textarea` tag starts.
-fn next_field(html: &str) -> Option<usize> {
-    match (html.find("<input"), html.find("<textarea")) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
-}
-
-/// The length of the tag at the start of `html`, up to and including its `>`, skipping any `>`
-/// inside a quoted value.
-fn tag_len(html: &str) -> Option<usize> {
-    let mut quote = None;
-    for (i, c) in html.char_indices() {
-        match (quote, c) {
-            (None, '"' | '\'') => quote = Some(c),
-            (Some(q), c) if c == q => quote = None,
-            (None, '>') => return Some(i + c.len_utf8()),
-            _ => {}
-        }
-    }
-    None
-}
-
-/// The attributes of a tag as written (`name="value"`, or a bare `name` with an empty value).
-fn attributes(tag: &str) -> Vec<(&str, &str)> {
-    let inner = tag.trim_start_matches('<').trim_end_matches('>').trim_end_matches('/');
-    let mut found = Vec::new();
-    let mut rest = inner.split_once(char::is_whitespace).map_or("", |(_, r)| r);
-    loop {
-        rest = rest.trim_start();
-        let name_end = rest.find(|c: char| c == '=' || c.is_whitespace()).unwrap_or(rest.len());
-        if name_end == 0 {
-            return found;
-        }
-        let (name, after) = rest.split_at(name_end);
-        if let Some(value_part) = after.strip_prefix('=') {
-            let quote = value_part.chars().next().filter(|q| *q == '"' || *q == '\'');
-            let (value, next) = match quote {
-                Some(q) => {
-                    let body = value_part.get(1..).unwrap_or_default();
-                    let end = body.find(q).unwrap_or(body.len());
-                    (body.get(..end).unwrap_or_default(), body.get(end + 1..).unwrap_or_default())
-                }
-                None => {
-                    let end = value_part.find(char::is_whitespace).unwrap_or(value_part.len());
-                    value_part.split_at(end)
-                }
-            };
-            found.push((name, value));
-            rest = next;
-        } else {
-            found.push((name, ""));
-            rest = after;
-        }
-    }
-}
-
-/// The stand-in for one `<input>` tag, or `None` when it is not a text field.
-fn stand_in(tag: &str) -> Option<String> {
-    let attributes = attributes(tag);
-    let value = |name: &str| attributes.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
-    (value("type")? == "text").then(|| span(&attributes, value("value").unwrap_or_default()))
-}
-
-/// The span standing in for a field with these attributes, showing `text`. Text stays as the
-/// renderer escaped it: escaped for an attribute, it is escaped for an element too.
-fn span(attributes: &[(&str, &str)], text: &str) -> String {
-    let value = |name: &str| attributes.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
-    let class = match value("class") {
+/// The span standing in for a field with these attributes, showing `text` (markup).
+fn span(attributes: &[(String, String)], text: &str) -> String {
+    let class = match value(attributes, "class") {
         Some(class) if !class.is_empty() => format!("typed-stand-in {class}"),
         _ => "typed-stand-in".to_owned(),
     };
-    let mut span = format!("<span class=\"{class}\"");
+    let mut span = format!("<span class=\"{}\"", escaped(&class));
     for name in ["id", "data-testid", "aria-describedby"] {
-        if let Some(value) = value(name) {
-            span.push_str(&format!(" {name}=\"{value}\""));
+        if let Some(found) = value(attributes, name) {
+            span.push_str(&format!(" {name}=\"{}\"", escaped(found)));
         }
     }
     format!("{span}>{text}</span>")

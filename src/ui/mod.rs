@@ -10,6 +10,8 @@ mod dom;
 #[cfg(not(target_arch = "wasm32"))]
 mod field_stand_ins;
 #[cfg(not(target_arch = "wasm32"))]
+mod markup;
+#[cfg(not(target_arch = "wasm32"))]
 mod prerender;
 mod sections;
 mod single_figure;

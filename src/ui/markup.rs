@@ -1,0 +1,74 @@
+//! Start tags in the built page's HTML, read for the build steps that rewrite it
+//! (`deferred_wasm`, `field_stand_ins`). Trunk may have minified the page, which drops the quotes
+//! around attribute values; both forms are read.
+
+/// Each `<name …>` start tag in `page`: where it starts and ends, and its attributes.
+pub fn tags<'a>(
+    page: &'a str,
+    name: &'a str,
+) -> impl Iterator<Item = (usize, usize, Vec<(String, String)>)> + 'a {
+    let open = format!("<{name}");
+    let mut from = 0;
+    std::iter::from_fn(move || loop {
+        let start = from + page.get(from..)?.find(&open)?;
+        let after_name = start + open.len();
+        from = after_name;
+        // `<linkfoo` is another element.
+        if !page.get(after_name..)?.starts_with(|c: char| c.is_ascii_whitespace() || c == '>') {
+            continue;
+        }
+        let (attributes, length) = attributes(page.get(after_name..)?)?;
+        from = after_name + length;
+        return Some((start, from, attributes));
+    })
+}
+
+/// The attributes at the start of `rest` (just after a tag's name), and how many bytes up to and
+/// including the tag's closing `>`.
+fn attributes(rest: &str) -> Option<(Vec<(String, String)>, usize)> {
+    let mut found = Vec::new();
+    let mut at = 0;
+    loop {
+        let tail = rest.get(at..)?;
+        let skipped = tail.len()
+            - tail.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == '/').len();
+        at += skipped;
+        let tail = rest.get(at..)?;
+        if tail.starts_with('>') {
+            return Some((found, at + 1));
+        }
+        let name_len =
+            tail.find(|c: char| c.is_ascii_whitespace() || matches!(c, '=' | '>' | '/'))?;
+        let name = tail.get(..name_len)?.to_ascii_lowercase();
+        at += name_len;
+        if !rest.get(at..)?.starts_with('=') {
+            found.push((name, String::new()));
+            continue;
+        }
+        at += 1;
+        let tail = rest.get(at..)?;
+        let (raw, used) = match tail.chars().next()? {
+            quote @ ('"' | '\'') => {
+                let close = tail.get(1..)?.find(quote)?;
+                (tail.get(1..=close)?, close + 2)
+            }
+            _ => {
+                let end =
+                    tail.find(|c: char| c.is_ascii_whitespace() || c == '>').unwrap_or(tail.len());
+                (tail.get(..end)?, end)
+            }
+        };
+        found.push((name, raw.replace("&amp;", "&").replace("&quot;", "\"")));
+        at += used;
+    }
+}
+
+/// The value of the attribute `name`, if the tag has it.
+pub fn value<'a>(attributes: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    attributes.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+}
+
+/// `text` escaped for an attribute's quoted value or an element's text.
+pub fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;")
+}
