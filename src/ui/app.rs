@@ -10,7 +10,7 @@ use super::sections::summary::Summary;
 use super::single_figure::SingleFigure;
 use super::still;
 use super::widgets::announcer::Announcer;
-use super::widgets::later::{provide_stages, Later, LAST_STAGE};
+use super::widgets::later::{provide_stages, stage, Later, LAST_STAGE};
 use super::widgets::notices::Notices;
 use super::widgets::share::ShareBar;
 use super::widgets::theme::{provide_theme, ThemeToggle};
@@ -137,7 +137,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
             <p class="kicker">"Crossover · an explainer of LLM response time"</p>
             <h1>"Two waits in every answer"</h1>
             <div class="page-tools" data-takeover>
-                <Later stage=2>
+                <Later stage=stage::READOUTS_AND_TOOLS>
                     <ShareBar />
                     <ThemeToggle choice=theme />
                 </Later>
@@ -147,7 +147,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
         <Announcer />
         <main id="main" data-takeover>
             <OneRequest />
-            <Later stage=7>
+            <Later stage=stage::DEPLOYMENTS>
                 <Deployments />
             </Later>
             <Later stage=LAST_STAGE>

@@ -14,8 +14,23 @@ use crate::ui::context::{BuildStage, StateContext};
 use crate::ui::dom;
 use leptos::prelude::*;
 
-/// The last stage: everything is built.
-pub const LAST_STAGE: u8 = 8;
+/// The order the full page's parts are built in, after the page's frame (stage 0, the mount):
+/// the first screen's parts one task each, then the lesson from the top down.
+pub mod stage {
+    /// The request's controls beside the opening.
+    pub const REQUEST_CONTROLS: u8 = 1;
+    /// The request's readouts, and the page's tools (share, theme) in the masthead.
+    pub const READOUTS_AND_TOOLS: u8 = 2;
+    /// The opening, with Figure 1.
+    pub const OPENING: u8 = 3;
+    pub const PHASES: u8 = 4;
+    pub const CHALLENGE_AND_CROSSING: u8 = 5;
+    pub const STREAMING_AND_ADVICE: u8 = 6;
+    pub const DEPLOYMENTS: u8 = 7;
+}
+
+/// The last stage: the rest of the lesson, and then everything is built.
+pub const LAST_STAGE: u8 = stage::DEPLOYMENTS + 1;
 
 /// Starts the stages: the first after the browser has painted, the later ones as described above.
 /// In the native render every stage is built at once.

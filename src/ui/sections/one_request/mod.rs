@@ -11,7 +11,7 @@ mod panel;
 mod phases;
 mod streaming;
 
-use crate::ui::widgets::later::Later;
+use crate::ui::widgets::later::{stage, Later};
 use leptos::prelude::*;
 
 #[component]
@@ -26,17 +26,17 @@ pub fn OneRequest() -> impl IntoView {
             <div class="lab-main" data-takeover>
                 // On the first screen too, but built in a task of its own: with the panel it
                 // made one long stretch of a phone's main thread.
-                <Later stage=3>
+                <Later stage=stage::OPENING>
                     <opening::Opening />
                 </Later>
-                <Later stage=4>
+                <Later stage=stage::PHASES>
                     <phases::Phases />
                 </Later>
-                <Later stage=5>
+                <Later stage=stage::CHALLENGE_AND_CROSSING>
                     <challenge::Challenge revealed=revealed />
                     <crossing::Crossing revealed=revealed />
                 </Later>
-                <Later stage=6>
+                <Later stage=stage::STREAMING_AND_ADVICE>
                     <streaming::Streaming />
                     <advice::Advice />
                 </Later>

@@ -6,7 +6,7 @@ use crate::state::{Headline, ModelView, Param};
 use crate::text::request::{bound_key, bound_verdict, ttft_note};
 use crate::ui::context::use_state;
 use crate::ui::widgets::controls::Controls;
-use crate::ui::widgets::later::Later;
+use crate::ui::widgets::later::{stage, Later};
 use crate::ui::widgets::readout::{secs_signals, Readout};
 use leptos::prelude::*;
 
@@ -14,10 +14,10 @@ use leptos::prelude::*;
 pub fn RequestPanel() -> impl IntoView {
     view! {
         <aside class="lab-panel" aria-label="One request: inputs and results" data-takeover>
-            <Later stage=1>
+            <Later stage=stage::REQUEST_CONTROLS>
                 <Controls legend="One request" params=&Param::REQUEST />
             </Later>
-            <Later stage=2>
+            <Later stage=stage::READOUTS_AND_TOOLS>
                 <KeyReadouts />
             </Later>
         </aside>
