@@ -95,6 +95,7 @@ pub fn App() -> impl IntoView {
             view! { <SingleFigure figure=figure presentation=false controls=controls caption=view.caption /> }.into_any()
         }
         (None, Some(figure)) => {
+            dom::mark_presenting();
             let controls = view.controls.params(figure);
             view! { <SingleFigure figure=figure presentation=true controls=controls caption=view.caption /> }.into_any()
         }

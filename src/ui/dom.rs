@@ -59,11 +59,20 @@ mod browser {
     }
 
     /// Marks the root element `data-embed` for a page showing one embedded figure, so the
-    /// stylesheet can trim the page margins. (A `body:has(.single.embed)` rule did the same, but
-    /// made the browser recompute the whole page's style on every slider step, 0.33 ms each.)
+    /// stylesheet can trim the page margins. An attribute on the root rather than a
+    /// `body:has(…)` rule: with that rule, every node a step inserts anywhere (a table's rows)
+    /// makes the browser recompute the body's style, and it does so before the figure's first
+    /// label can be drawn.
     pub fn mark_embedded() {
         let Some(root) = root() else { return };
         let _ = root.set_attribute("data-embed", "");
+    }
+
+    /// Marks the root element `data-present` for presentation mode, for the same reason as
+    /// [`mark_embedded`].
+    pub fn mark_presenting() {
+        let Some(root) = root() else { return };
+        let _ = root.set_attribute("data-present", "");
     }
 
     /// Marks the root element `data-complete` once every section of the page is built, so scripts
@@ -319,6 +328,8 @@ mod native {
     pub fn mark_url_pending(_pending: bool) {}
 
     pub fn mark_embedded() {}
+
+    pub fn mark_presenting() {}
 
     pub fn mark_complete() {}
 
