@@ -1,12 +1,13 @@
 //! The page: state from the URL, then either the whole lesson or a single figure.
 
-use super::context::{CurrentQuery, NoticesContext, Printing, StateContext};
+use super::context::{CurrentQuery, NoticesContext, Printing, ShownState, StateContext};
 use super::dom;
 use super::sections::deeper::Deeper;
 use super::sections::deployments::Deployments;
 use super::sections::measurements::Measurements;
 use super::sections::one_request::OneRequest;
 use super::sections::summary::Summary;
+use super::sight::Sight;
 use super::single_figure::SingleFigure;
 use super::still;
 use super::widgets::announcer::Announcer;
@@ -15,7 +16,7 @@ use super::widgets::notices::Notices;
 use super::widgets::share::ShareBar;
 use super::widgets::theme::{provide_theme, ThemeToggle};
 use crate::state::view::{Theme, View};
-use crate::state::{query, Figure};
+use crate::state::{query, Figure, State};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -26,7 +27,9 @@ pub fn App() -> impl IntoView {
     let (view, view_notices) = View::parse(&query_string);
     let state = RwSignal::new(parsed.state);
     let notices = RwSignal::new(parsed.notices.into_iter().chain(view_notices).collect::<Vec<_>>());
-    provide_context(StateContext(state));
+    let sight = Sight::default();
+    provide_context(StateContext { state, sight });
+    provide_context(ShownState::of(state));
     provide_context(NoticesContext(notices));
     let theme = provide_theme(view.theme);
 
@@ -43,27 +46,30 @@ pub fn App() -> impl IntoView {
 
     // Keep the address bar in step with the controls. `replaceState` is a synchronous call into
     // the browser that can take milliseconds on a busy machine, so during a drag it is written
-    // once the controls have been still for a moment rather than on every step. The first run
-    // also normalises a URL that held bad values, so a reload never carries them on. A bare
-    // address already means the defaults and is left as it is: writing them all out would be a
-    // synchronous history call in the page's first task, on a phone's busiest moment.
-    let latest = StoredValue::new(None::<Change>);
+    // once the controls have been still for a moment rather than on every step; the query is
+    // only built then. The first run also normalises a URL that held bad values, so a reload
+    // never carries them on. A bare address already means the defaults and is left as it is:
+    // writing them all out would be a synchronous history call in the page's first task, on a
+    // phone's busiest moment. Sections out of sight catch up at the same moment (`ui::sight`).
+    let changed_at_ms = StoredValue::new(None::<f64>);
     let bare_address = query_string.trim_start_matches('?').is_empty();
     Effect::new(move |first: Option<()>| {
-        let query = current_query.get();
+        state.track();
+        theme.track();
         if first.is_none() {
             if !bare_address {
-                dom::replace_query(&query);
+                dom::replace_query(&current_query.get_untracked());
             }
             return;
         }
-        let idle = latest.with_value(Option::is_none);
-        latest.set_value(Some(Change { query, at_ms: js_sys::Date::now() }));
+        sight.follow(state.get_untracked());
+        let idle = changed_at_ms.get_value().is_none();
+        changed_at_ms.set_value(Some(js_sys::Date::now()));
         if idle {
             // While a write is pending the root element says so, so tests (and scripts that
             // read the address) can wait for it rather than guess a delay.
             dom::mark_url_pending(true);
-            write_query_when_still(latest);
+            settle_when_still(Settling { changed_at_ms, query: current_query, state, sight });
         }
     });
 
@@ -76,6 +82,7 @@ pub fn App() -> impl IntoView {
     provide_context(Printing(printing));
     let _ = window_event_listener_untyped("beforeprint", move |_| {
         printing.set(true);
+        sight.settle(state.get_untracked());
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
         if let Ok(all) = document.query_selector_all("details") {
             for i in 0..all.length() {
@@ -103,26 +110,31 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// How long the controls must be still before the address bar is rewritten.
-const URL_QUIET_MS: f64 = 150.0;
+/// How long the controls must be still before the address bar is rewritten and sections out of
+/// sight catch up.
+const QUIET_MS: f64 = 150.0;
 
-/// The newest query not yet in the address bar, and when it changed.
-#[derive(Clone)]
-struct Change {
-    query: String,
-    at_ms: f64,
+/// What settles once the controls are still.
+#[derive(Clone, Copy)]
+struct Settling {
+    /// When the state last changed; `None` once settled.
+    changed_at_ms: StoredValue<Option<f64>>,
+    query: Memo<String>,
+    state: RwSignal<State>,
+    sight: Sight,
 }
 
-/// Writes the newest query once the controls have been still for [`URL_QUIET_MS`].
-fn write_query_when_still(latest: StoredValue<Option<Change>>) {
+/// Writes the query into the address bar, and settles the state, once the controls have been
+/// still for [`QUIET_MS`].
+fn settle_when_still(s: Settling) {
     still::when_still(
-        URL_QUIET_MS,
-        move || latest.with_value(|c| c.as_ref().map(|c| c.at_ms)),
+        QUIET_MS,
+        move || s.changed_at_ms.get_value(),
         move || {
-            let Some(change) = latest.get_value() else { return };
-            latest.set_value(None);
-            dom::replace_query(&change.query);
+            s.changed_at_ms.set_value(None);
+            dom::replace_query(&s.query.get_untracked());
             dom::mark_url_pending(false);
+            s.sight.settle(s.state.get_untracked());
         },
     );
 }

@@ -4,11 +4,35 @@
 
 use crate::charts::Palette;
 use crate::state::{Notice, State};
+use crate::ui::sight::Sight;
 use leptos::prelude::*;
 
-/// The page state: every input the reader controls.
+/// The page state: every input the reader controls; and the sections that follow it lazily.
 #[derive(Clone, Copy)]
-pub struct StateContext(pub RwSignal<State>);
+pub struct StateContext {
+    pub state: RwSignal<State>,
+    pub sight: Sight,
+}
+
+/// The state as the part of the page around a component shows it: the page state itself, or
+/// a section's copy that follows it lazily while the section is out of sight (`ui::sight`).
+/// Read-only: changes go to the page state.
+#[derive(Clone, Copy)]
+pub struct ShownState(RwSignal<State>);
+
+impl ShownState {
+    pub fn of(state: RwSignal<State>) -> Self {
+        ShownState(state)
+    }
+
+    pub fn with<T>(self, f: impl FnOnce(&State) -> T) -> T {
+        self.0.with(f)
+    }
+
+    pub fn get_untracked(self) -> State {
+        self.0.get_untracked()
+    }
+}
 
 /// Inputs from the link that could not be used as given.
 #[derive(Clone, Copy)]
@@ -31,7 +55,12 @@ pub struct Dark(pub Memo<bool>);
 pub struct BuildStage(pub RwSignal<u8>);
 
 pub fn use_state() -> RwSignal<State> {
-    expect_context::<StateContext>().0
+    expect_context::<StateContext>().state
+}
+
+/// The state to show here.
+pub fn use_shown_state() -> ShownState {
+    expect_context::<ShownState>()
 }
 
 pub fn use_notices() -> RwSignal<Vec<Notice>> {
@@ -63,11 +92,11 @@ pub fn use_palette() -> Signal<Palette> {
     )
 }
 
-/// A value derived from the state, recomputed only when the state changes and passed on only
-/// when the value itself does.
+/// A value derived from the state as shown here, recomputed only when that state changes and
+/// passed on only when the value itself does.
 pub fn derived<T: Clone + PartialEq + Send + Sync + 'static>(
     f: impl Fn(&State) -> T + Send + Sync + 'static,
 ) -> Memo<T> {
-    let state = use_state();
+    let state = use_shown_state();
     Memo::new(move |_| state.with(|s| f(s)))
 }

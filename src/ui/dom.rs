@@ -305,6 +305,37 @@ mod browser {
         on_focus.forget();
     }
 
+    /// The section whose heading has the id `title_id` (it is `aria-labelledby` that heading).
+    pub fn section_titled(title_id: &str) -> Option<web_sys::Element> {
+        let document = web_sys::window()?.document()?;
+        document.query_selector(&format!("section[aria-labelledby=\"{title_id}\"]")).ok()?
+    }
+
+    /// Calls `near` with whether `element` is on screen or within half a screen of it: once the
+    /// browser has laid the page out, and again each time that changes. The watch ends when
+    /// the component that started it is cleaned up.
+    pub fn watch_near(element: &web_sys::Element, near: impl Fn(bool) + 'static) {
+        use wasm_bindgen::closure::Closure;
+        let seen = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            if let Some(entry) = entries
+                .iter()
+                .last()
+                .and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
+            {
+                near(entry.is_intersecting());
+            }
+        });
+        let options = web_sys::IntersectionObserverInit::new();
+        options.set_root_margin("50% 0px 50% 0px");
+        if let Ok(observer) =
+            web_sys::IntersectionObserver::new_with_options(seen.as_ref().unchecked_ref(), &options)
+        {
+            observer.observe(element);
+            let kept = send_wrapper::SendWrapper::new((observer, seen));
+            leptos::prelude::on_cleanup(move || kept.0.disconnect());
+        }
+    }
+
     thread_local! {
         /// The id of a prerendered control the reader focused, to focus its live twin.
         static REFOCUS: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
@@ -365,6 +396,12 @@ mod native {
     }
 
     /// At build time nothing stands in and every stage is built at once.
+    pub fn watch_near(_element: &web_sys::Element, _near: impl Fn(bool) + 'static) {}
+
+    pub fn section_titled(_title_id: &str) -> Option<web_sys::Element> {
+        None
+    }
+
     pub fn when_standing_in_is_near(near: impl FnOnce(bool) + 'static) {
         near(true)
     }

@@ -14,6 +14,7 @@ mod markup;
 #[cfg(not(target_arch = "wasm32"))]
 mod prerender;
 mod sections;
+mod sight;
 mod single_figure;
 mod still;
 mod widgets;

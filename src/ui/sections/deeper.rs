@@ -4,7 +4,8 @@
 use crate::format;
 use crate::model::deep::{derived_attention_knee, derived_kv_knee, DeepRequest, TtftDefinition};
 use crate::state::{ModelView, Param};
-use crate::ui::context::use_state;
+use crate::ui::context::{use_shown_state, use_state};
+use crate::ui::sight::follow_when_near;
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::readout::{secs_signals, Readout};
@@ -13,9 +14,10 @@ use leptos::prelude::*;
 #[component]
 pub fn Deeper() -> impl IntoView {
     let state = use_state();
-    let model = Memo::new(move |_| state.with(|s| s.model));
+    let shown = follow_when_near("deeper-title");
+    let model = Memo::new(move |_| shown.with(|s| s.model));
     let set_model = Callback::new(move |m: ModelView| state.update(|s| s.model = m));
-    let deep = Memo::new(move |_| state.with(|s| s.deep_request()));
+    let deep = Memo::new(move |_| shown.with(|s| s.deep_request()));
     let optimism = Memo::new(move |_| deep.with(DeepRequest::optimism));
     let crossing_deep =
         Memo::new(move |_| deep.with(|d| d.with_cached(0.0).crossing_prompt_tokens()));
@@ -60,7 +62,7 @@ pub fn Deeper() -> impl IntoView {
                 <Readout testid="optimism-total" label="Straight lines understate the total by" value=Signal::derive(move || optimism.get().total_gap_secs)
                     text=Signal::derive(move || { let o = optimism.get(); format!("{} ({})", format::duration(o.total_gap_secs), format::percent(o.total_gap_fraction)) }) />
                 <Readout testid="crossing-prompt-deep" label="Crossing under the deeper model" value=Signal::derive(move || crossing_deep.get().map(|c| c.to_string()))
-                    text=Signal::derive(crossing_text) note=Signal::derive(move || format!("straight lines: {}", state.with(|s| format::tokens(s.request().crossing_prompt_tokens())))) />
+                    text=Signal::derive(crossing_text) note=Signal::derive(move || format!("straight lines: {}", shown.with(|s| format::tokens(s.request().crossing_prompt_tokens())))) />
             </dl>
             <p class="aside">
                 {format!(
@@ -78,10 +80,11 @@ pub fn Deeper() -> impl IntoView {
 #[component]
 fn Clocks() -> impl IntoView {
     let state = use_state();
-    let definition = Memo::new(move |_| state.with(|s| s.ttft_definition));
+    let shown = use_shown_state();
+    let definition = Memo::new(move |_| shown.with(|s| s.ttft_definition));
     let set_definition =
         Callback::new(move |d: TtftDefinition| state.update(|s| s.ttft_definition = d));
-    let headline = Memo::new(move |_| state.with(|s| s.headline()));
+    let headline = Memo::new(move |_| shown.with(|s| s.headline()));
     let on = move |d: TtftDefinition| {
         secs_signals(move || {
             headline.with(|h| {

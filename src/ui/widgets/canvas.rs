@@ -108,27 +108,12 @@ pub fn FigureCanvas(
             let kept = SendWrapper::new((observer, observe));
             on_cleanup(move || kept.0.disconnect());
         }
-        // Whether the figure is on screen or about to be: within half a screen of it.
-        let seen = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-            if let Some(entry) = entries
-                .iter()
-                .last()
-                .and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
-            {
-                if entry.is_intersecting() != on_screen.get_untracked() {
-                    on_screen.set(entry.is_intersecting());
-                }
+        // Whether the figure is on screen or about to be.
+        dom::watch_near(&container, move |near| {
+            if near != on_screen.get_untracked() {
+                on_screen.set(near);
             }
         });
-        let options = web_sys::IntersectionObserverInit::new();
-        options.set_root_margin("50% 0px 50% 0px");
-        if let Ok(observer) =
-            web_sys::IntersectionObserver::new_with_options(seen.as_ref().unchecked_ref(), &options)
-        {
-            observer.observe(&container);
-            let kept = SendWrapper::new((observer, seen));
-            on_cleanup(move || kept.0.disconnect());
-        }
     });
 
     let font = StoredValue::new_local(FontMemory::default());

@@ -5,7 +5,7 @@ use crate::format;
 use crate::state::value::typed;
 use crate::state::Param;
 use crate::text::fields::field_text;
-use crate::ui::context::use_state;
+use crate::ui::context::{use_shown_state, use_state};
 use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
@@ -34,7 +34,10 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
     // is read from the state each time.
     // One memo for both, not two: every control on the page subscribes to the whole state, so
     // each slider step wakes all of them, and that fan-out is paid per memo.
-    let held = Memo::new(move |_| state.with(|s| (s.spec_of(param), s.get(param))));
+    // Read as shown here: a control is moved where the reader sees it, and there its section
+    // shows the page state (`ui::sight`).
+    let shown = use_shown_state();
+    let held = Memo::new(move |_| shown.with(|s| (s.spec_of(param), s.get(param))));
     // While the reader types, the field shows their text, not the stored value, so a
     // half-typed "16000." is not rewritten under their cursor.
     let draft = RwSignal::new(None::<String>);
@@ -54,12 +57,12 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
     // The app steps the quantity itself so every key press moves it by a visible amount, as the
     // WAI-ARIA slider pattern expects, even where neighbouring positions round alike.
     let on_slider_key = move |ev: KeyboardEvent| {
-        let (spec, current) = held.get_untracked();
+        let (spec, now) = held.get_untracked();
         let next = match ev.key().as_str() {
-            "ArrowRight" | "ArrowUp" => spec.step(current, true, false),
-            "ArrowLeft" | "ArrowDown" => spec.step(current, false, false),
-            "PageUp" => spec.step(current, true, true),
-            "PageDown" => spec.step(current, false, true),
+            "ArrowRight" | "ArrowUp" => spec.step(now, true, false),
+            "ArrowLeft" | "ArrowDown" => spec.step(now, false, false),
+            "PageUp" => spec.step(now, true, true),
+            "PageDown" => spec.step(now, false, true),
             "Home" => spec.min,
             "End" => spec.max,
             _ => return,
@@ -71,8 +74,8 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
     let on_field_input = move |ev: leptos::ev::Event| {
         let raw = event_target_value(&ev);
         draft.set(Some(raw.clone()));
-        let (bounds, current) = held.get_untracked();
-        let (v, message) = typed(&bounds, &raw, current);
+        let (bounds, now) = held.get_untracked();
+        let (v, message) = typed(&bounds, &raw, now);
         set_value(v);
         error.set(message);
     };

@@ -9,7 +9,7 @@ use crate::charts::{FigureInputs, Style};
 use crate::render::export;
 use crate::state::Figure;
 use crate::ui::context::use_palette;
-use crate::ui::context::{use_printing, use_state};
+use crate::ui::context::{use_printing, use_shown_state};
 use leptos::prelude::*;
 
 #[component]
@@ -29,7 +29,7 @@ pub fn FigureCard(
     fill: bool,
     #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
-    let state = use_state();
+    let state = use_shown_state();
     let palette = use_palette();
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
     // Only what this figure is drawn from: moving a control elsewhere on the page leaves the

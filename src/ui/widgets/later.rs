@@ -55,7 +55,7 @@ pub fn provide_stages() {
 /// page no longer has (a search in the page, or a screen reader, would find them): every stage is
 /// built then, one task after another.
 fn build_all_once_changed(built: RwSignal<u8>) {
-    let Some(StateContext(state)) = use_context::<StateContext>() else { return };
+    let Some(StateContext { state, .. }) = use_context::<StateContext>() else { return };
     let started = StoredValue::new(false);
     Effect::new(move |first: Option<()>| {
         state.track();

@@ -2,7 +2,7 @@
 
 use crate::state::presets::{matching, Scope, PRESETS};
 use crate::state::State;
-use crate::ui::context::use_state;
+use crate::ui::context::{use_shown_state, use_state};
 use leptos::prelude::*;
 
 /// The presets of one part of the lesson, beside the controls they set.
@@ -13,8 +13,9 @@ pub fn Presets(scope: Scope, title: &'static str) -> impl IntoView {
     // Otherwise the first scenario the state already is: several can be at once (the bake-off
     // and its reader at the page's defaults), and the one clicked is the one to name.
     let chosen = RwSignal::new(None::<(usize, State)>);
+    let shown = use_shown_state();
     let active = Memo::new(move |_| {
-        state.with(|s| {
+        shown.with(|s| {
             chosen
                 .get()
                 .filter(|(_, produced)| s == produced)

@@ -1,13 +1,13 @@
 //! What to do about one request, and the levers that change it, each tried on the request above.
 
 use crate::text::levers::{levers_table, levers_verdict};
-use crate::ui::context::use_state;
+use crate::ui::sight::follow_when_near;
 use crate::ui::widgets::data_table::DataTableView;
 use leptos::prelude::*;
 
 #[component]
 pub fn Advice() -> impl IntoView {
-    let state = use_state();
+    let state = follow_when_near("advice-title");
     let table = Signal::derive(move || state.with(levers_table));
     let verdict = move || state.with(levers_verdict);
     view! {

@@ -6,6 +6,7 @@ use crate::format;
 use crate::state::Param;
 use crate::text::request::{challenge_feedback, ChallengeStage, CHALLENGE_OUTPUT_TOKENS};
 use crate::ui::context::use_state;
+use crate::ui::sight::follow_when_near;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::guess::{Guess, GuessForm};
 use leptos::prelude::*;
@@ -15,6 +16,7 @@ const PROMPT: [Param; 1] = [Param::Prompt];
 #[component]
 pub fn Challenge(revealed: RwSignal<bool>) -> impl IntoView {
     let state = use_state();
+    let shown = follow_when_near("challenge-title");
     let guess = Guess::new();
     let hold_answer = move || {
         state.update(|s| {
@@ -28,12 +30,12 @@ pub fn Challenge(revealed: RwSignal<bool>) -> impl IntoView {
         hold_answer();
     });
 
-    let stage = Memo::new(move |_| state.with(|s| ChallengeStage::of(guess.is_locked(), s)));
+    let stage = Memo::new(move |_| shown.with(|s| ChallengeStage::of(guess.is_locked(), s)));
     let feedback = move || {
-        state.with(|s| challenge_feedback(stage.get(), guess.value().unwrap_or_default(), s))
+        shown.with(|s| challenge_feedback(stage.get(), guess.value().unwrap_or_default(), s))
     };
     let phases = Memo::new(move |_| {
-        state.with(|s| {
+        shown.with(|s| {
             let r = s.request();
             (r.prefill_secs(), r.decode_secs())
         })

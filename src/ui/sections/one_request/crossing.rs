@@ -4,7 +4,7 @@ use crate::charts::crossing::lesson_data;
 use crate::format;
 use crate::model::Request;
 use crate::state::Figure;
-use crate::ui::context::use_state;
+use crate::ui::sight::follow_when_near;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::Readout;
@@ -13,7 +13,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn Crossing(revealed: RwSignal<bool>) -> impl IntoView {
-    let state = use_state();
+    let state = follow_when_near("crossing-title");
     let request = Memo::new(move |_| state.with(|s| s.request()));
     let of = move |f: fn(&Request) -> f64| Signal::derive(move || request.with(f));
     let ratio = of(Request::crossing_ratio);

@@ -2,11 +2,13 @@
 //! first screen shows a figure and the controls that move it.
 
 use crate::state::Figure;
+use crate::ui::sight::follow_when_near;
 use crate::ui::widgets::figure_card::FigureCard;
 use leptos::prelude::*;
 
 #[component]
 pub fn Opening() -> impl IntoView {
+    follow_when_near("opening-title");
     view! {
         <section class="opening" aria-labelledby="opening-title">
             <h2 id="opening-title">"Two waits, and only one of them is yours to shorten"</h2>

@@ -1,11 +1,13 @@
 //! Why the two phases are slow for different reasons, and the straight lines that follow.
 
 use crate::state::presets::Scope;
+use crate::ui::sight::follow_when_near;
 use crate::ui::widgets::presets::Presets;
 use leptos::prelude::*;
 
 #[component]
 pub fn Phases() -> impl IntoView {
+    follow_when_near("phases-title");
     view! {
         <section class="phases" aria-labelledby="phases-title">
             <h2 id="phases-title">"One request: reading, then writing"</h2>

@@ -5,17 +5,19 @@ use crate::model::deployments::Consumer;
 use crate::state::Param;
 use crate::text::request::felt_wait;
 use crate::ui::context::use_state;
+use crate::ui::sight::follow_when_near;
 use crate::ui::widgets::choice::Choice;
 use leptos::prelude::*;
 
 #[component]
 pub fn Streaming() -> impl IntoView {
     let state = use_state();
+    let shown = follow_when_near("streaming-title");
     // Who consumes the answer lives in the state (and so in the URL).
-    let consumer = Memo::new(move |_| state.with(|s| s.consumer));
+    let consumer = Memo::new(move |_| shown.with(|s| s.consumer));
     let set_consumer = Callback::new(move |c: Consumer| state.update(|s| s.consumer = c));
     let numbers = Memo::new(move |_| {
-        state.with(|s| (s.headline(), s.get(Param::Decode), s.reading().tokens_per_sec()))
+        shown.with(|s| (s.headline(), s.get(Param::Decode), s.reading().tokens_per_sec()))
     });
     let felt = move || {
         let (h, _, _) = numbers.get();
