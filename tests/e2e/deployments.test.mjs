@@ -192,7 +192,8 @@ test('who consumes the answer is one choice shared with the streaming section', 
   await app.byTestId('deployments-consumer-machine').check();
   await eventually(async () => assert.equal(await verdict.getAttribute('data-first'), 'none'));
   assert.match(await shownText(verdict), /only completion counts/);
-  assert.ok(await app.byTestId('consumer-machine').isChecked(), 'the streaming section follows');
+  // The streaming section is far up the page: it catches up once the controls are still.
+  await eventually(async () => assert.ok(await app.byTestId('consumer-machine').isChecked(), 'the streaming section follows'));
   assert.equal((await app.query()).consumer, 'machine');
 });
 
