@@ -395,13 +395,13 @@ mod native {
         String::new()
     }
 
-    /// At build time nothing stands in and every stage is built at once.
     pub fn watch_near(_element: &web_sys::Element, _near: impl Fn(bool) + 'static) {}
 
     pub fn section_titled(_title_id: &str) -> Option<web_sys::Element> {
         None
     }
 
+    /// At build time nothing stands in and every stage is built at once.
     pub fn when_standing_in_is_near(near: impl FnOnce(bool) + 'static) {
         near(true)
     }

@@ -57,12 +57,12 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
     // The app steps the quantity itself so every key press moves it by a visible amount, as the
     // WAI-ARIA slider pattern expects, even where neighbouring positions round alike.
     let on_slider_key = move |ev: KeyboardEvent| {
-        let (spec, now) = held.get_untracked();
+        let (spec, current) = held.get_untracked();
         let next = match ev.key().as_str() {
-            "ArrowRight" | "ArrowUp" => spec.step(now, true, false),
-            "ArrowLeft" | "ArrowDown" => spec.step(now, false, false),
-            "PageUp" => spec.step(now, true, true),
-            "PageDown" => spec.step(now, false, true),
+            "ArrowRight" | "ArrowUp" => spec.step(current, true, false),
+            "ArrowLeft" | "ArrowDown" => spec.step(current, false, false),
+            "PageUp" => spec.step(current, true, true),
+            "PageDown" => spec.step(current, false, true),
             "Home" => spec.min,
             "End" => spec.max,
             _ => return,
@@ -74,8 +74,8 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
     let on_field_input = move |ev: leptos::ev::Event| {
         let raw = event_target_value(&ev);
         draft.set(Some(raw.clone()));
-        let (bounds, now) = held.get_untracked();
-        let (v, message) = typed(&bounds, &raw, now);
+        let (bounds, current) = held.get_untracked();
+        let (v, message) = typed(&bounds, &raw, current);
         set_value(v);
         error.set(message);
     };
