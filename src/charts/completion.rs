@@ -62,6 +62,7 @@ impl Chart for CompletionInputs {
         }
     }
 
+    #[inline(never)] // see `Chart`
     fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,

@@ -93,6 +93,7 @@ impl Chart for CrossingInputs {
         }
     }
 
+    #[inline(never)] // see `Chart`
     fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,

@@ -49,6 +49,7 @@ impl Chart for LengthsInputs {
         }
     }
 
+    #[inline(never)] // see `Chart`
     fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,

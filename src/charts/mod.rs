@@ -55,6 +55,11 @@ impl Figure {
 /// drawing them over any plotters backend; what they show, in words, for the canvas's
 /// accessible name; and the same numbers as a table, for the page and CSV export. Inputs are
 /// plain values compared on every change, so a figure is redrawn only when they differ.
+///
+/// Each figure's `draw` stays a function of its own (`#[inline(never)]` here, and a `--no-inline`
+/// pattern for wasm-opt in index.html): a browser compiles each function of the wasm on its
+/// first call, and with all four drawings inlined into [`FigureInputs::draw`], the first figure
+/// on a phone's screen waited for the other three to compile.
 pub trait Chart: Copy + PartialEq {
     fn of(state: &State) -> Self;
     fn draw<DB: DrawingBackend>(

@@ -66,6 +66,7 @@ impl Chart for TimelineInputs {
         }
     }
 
+    #[inline(never)] // see `Chart`
     fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,

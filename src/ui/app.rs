@@ -141,39 +141,45 @@ fn settle_when_still(s: Settling) {
 
 #[component]
 fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
-    // The page's frame and the first lab's controls are built at once; the rest, the page's
-    // tools and the first screen's readouts and opening included, in later tasks
-    // (widgets::later).
+    // The mount only reads the address: the page's frame is built out of sight, a part per task,
+    // and then takes the prerendered lesson's place; the lesson's parts, the page's tools and
+    // the first screen's readouts and opening included, follow in later tasks (widgets::later).
     provide_stages();
     view! {
-        <header class="masthead">
-            <p class="kicker">"Crossover · an explainer of LLM response time"</p>
-            <h1>"Two waits in every answer"</h1>
-            <div class="page-tools" data-takeover>
-                <Later stage=stage::READOUTS_AND_TOOLS>
-                    <ShareBar />
-                    <ThemeToggle choice=theme />
+        <Later stage=stage::MASTHEAD>
+            <header class="masthead">
+                <p class="kicker">"Crossover · an explainer of LLM response time"</p>
+                <h1>"Two waits in every answer"</h1>
+                <div class="page-tools" data-takeover>
+                    <Later stage=stage::READOUTS_AND_TOOLS>
+                        <ShareBar />
+                        <ThemeToggle choice=theme />
+                    </Later>
+                </div>
+            </header>
+            <Notices />
+            <Announcer />
+        </Later>
+        <Later stage=stage::MAIN>
+            <main id="main" data-takeover>
+                <OneRequest />
+                <Later stage=stage::DEPLOYMENTS>
+                    <Deployments />
                 </Later>
-            </div>
-        </header>
-        <Notices />
-        <Announcer />
-        <main id="main" data-takeover>
-            <OneRequest />
-            <Later stage=stage::DEPLOYMENTS>
-                <Deployments />
-            </Later>
-            <Later stage=LAST_STAGE>
-                <Measurements />
-                <Deeper />
-                <Summary />
-                <Complete />
-            </Later>
-        </main>
-        <footer class="colophon">
-            <p>"Numbers follow deliberately simple straight lines; the section on the deeper model says where they bend."</p>
-            {present_links()}
-        </footer>
+                <Later stage=LAST_STAGE>
+                    <Measurements />
+                    <Deeper />
+                    <Summary />
+                    <Complete />
+                </Later>
+            </main>
+        </Later>
+        <Later stage=stage::COLOPHON>
+            <footer class="colophon">
+                <p>"Numbers follow deliberately simple straight lines; the section on the deeper model says where they bend."</p>
+                {present_links()}
+            </footer>
+        </Later>
     }
 }
 

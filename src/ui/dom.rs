@@ -121,14 +121,18 @@ mod browser {
     /// Marks the nodes of the lesson rendered at build time (index.html's `#prerendered`), so the
     /// live page can stand in for them.
     const PRERENDERED_ID: &str = "prerendered";
+    /// The element the live page is built in, beside the prerendered lesson.
+    const MOUNT_ID: &str = "app";
     /// What the prerendered nodes still shown carry until the live ones replace them: their
     /// place among their container's children.
     const STANDING_IN: &str = "data-prerendered";
     /// Marks a container whose children are built in stages.
     const TAKEOVER: &str = "data-takeover";
 
-    /// A new element, placed where the build put the prerendered lesson, for the app to mount in.
-    /// The page body if that markup is missing (a plain `trunk serve` of the unprocessed page).
+    /// Where the live page is built: a new element where the build put the prerendered lesson,
+    /// hidden until the page's frame is complete and takes that lesson's place
+    /// ([`take_over_prerendered`]). The page body if that markup is missing (a plain `trunk serve`
+    /// of the unprocessed page) or already gone (a page showing one figure).
     pub fn mount_point() -> Option<web_sys::HtmlElement> {
         let document = web_sys::window()?.document()?;
         let body = document.body()?;
@@ -136,18 +140,20 @@ mod browser {
             return Some(body);
         };
         let point = document.create_element("div").ok()?.dyn_into::<web_sys::HtmlElement>().ok()?;
-        point.set_id("app");
+        point.set_id(MOUNT_ID);
+        point.set_hidden(true);
         prerendered.before_with_node_1(&point).ok()?;
         Some(point)
     }
 
-    /// Removes the prerendered lesson now that the live page is mounted in `live`, in the same task,
-    /// so the browser never paints between the two. Parts built in later tasks (`widgets::later`)
-    /// are not there yet: in each container marked `data-takeover`, the prerendered children
-    /// beyond those already built move into the live container, after them, and stand in until
-    /// their live twins are built. A page showing one figure keeps none of them.
-    pub fn replace_prerendered(live: &web_sys::Element) {
+    /// Shows the live page's frame, built out of sight over several tasks, in place of the
+    /// prerendered lesson, in one task, so the browser never paints between the two. Parts built
+    /// in later tasks (`widgets::later`) are not there yet: in each container marked
+    /// `data-takeover`, the prerendered children beyond those already built move into the live
+    /// container, after them, and stand in until their live twins are built.
+    pub fn take_over_prerendered() {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Some(live) = document.get_element_by_id(MOUNT_ID) else { return };
         let Some(prerendered) = document.get_element_by_id(PRERENDERED_ID) else { return };
         let selector = format!("[{TAKEOVER}]");
         if let (Ok(built), Ok(live_parts)) =
@@ -168,6 +174,7 @@ mod browser {
             }
         }
         prerendered.remove();
+        let _ = live.remove_attribute("hidden");
     }
 
     /// Removes the prerendered children whose live twins are now built: in each container, those
@@ -407,4 +414,7 @@ mod native {
     }
 
     pub fn remove_all_standing_in() {}
+
+    /// At build time the page is the prerendered lesson.
+    pub fn take_over_prerendered() {}
 }

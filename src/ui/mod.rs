@@ -35,9 +35,10 @@ pub fn mount() {
     }));
     // The task that instantiated the wasm also finished compiling its last bytes; building the
     // page in that same task would make one long stretch of a phone's main thread out of two.
+    // The full page builds its frame out of sight and then takes the prerendered lesson's place
+    // (`widgets::later`).
     dom::next_task(|| {
         let Some(point) = dom::mount_point() else { return };
-        leptos::mount::mount_to(point.clone(), app::App).forget();
-        dom::replace_prerendered(&point);
+        leptos::mount::mount_to(point, app::App).forget();
     });
 }

@@ -14,26 +14,37 @@ use crate::ui::context::{BuildStage, StateContext};
 use crate::ui::dom;
 use leptos::prelude::*;
 
-/// The order the full page's parts are built in, after the page's frame (stage 0, the mount):
-/// the first screen's parts one task each, then the lesson from the top down.
+/// The order the full page's parts are built in, after the mount (stage 0), which reads the
+/// address and builds nothing: the page's frame out of sight, one part per task, before it takes
+/// the prerendered lesson's place; then the first screen's parts one task each, then the lesson
+/// from the top down.
 pub mod stage {
+    /// The masthead and the notices, the first part of the frame.
+    pub const MASTHEAD: u8 = 1;
+    /// The page's main element with the labs' containers.
+    pub const MAIN: u8 = 2;
+    /// The colophon, the frame's last part.
+    pub const COLOPHON: u8 = 3;
     /// The request's controls beside the opening.
-    pub const REQUEST_CONTROLS: u8 = 1;
+    pub const REQUEST_CONTROLS: u8 = 4;
     /// The request's readouts, and the page's tools (share, theme) in the masthead.
-    pub const READOUTS_AND_TOOLS: u8 = 2;
+    pub const READOUTS_AND_TOOLS: u8 = 5;
     /// The opening, with Figure 1.
-    pub const OPENING: u8 = 3;
-    pub const PHASES: u8 = 4;
-    pub const CHALLENGE_AND_CROSSING: u8 = 5;
-    pub const STREAMING_AND_ADVICE: u8 = 6;
-    pub const DEPLOYMENTS: u8 = 7;
+    pub const OPENING: u8 = 6;
+    pub const PHASES: u8 = 7;
+    pub const CHALLENGE_AND_CROSSING: u8 = 8;
+    pub const STREAMING_AND_ADVICE: u8 = 9;
+    pub const DEPLOYMENTS: u8 = 10;
 }
+
+/// The frame's last stage: once it is built, the live page takes the prerendered lesson's place.
+const FRAME: u8 = stage::COLOPHON;
 
 /// The last stage: the rest of the lesson, and then everything is built.
 pub const LAST_STAGE: u8 = stage::DEPLOYMENTS + 1;
 
-/// Starts the stages: the first after the browser has painted, the later ones as described above.
-/// In the native render every stage is built at once.
+/// Starts the stages: the frame's at once, the lesson's as described above. In the native render
+/// every stage is built at once.
 pub fn provide_stages() {
     let built = RwSignal::new(0_u8);
     provide_context(BuildStage(built));
@@ -42,12 +53,28 @@ pub fn provide_stages() {
         dom::mark_builds_on_approach();
         build_all_once_changed(built);
     }
-    dom::after_first_paint(move || {
-        if on_approach {
-            next_stage_when_near(built);
-        } else {
-            next_stage(built);
-        }
+    dom::next_task(move || build_frame(built, on_approach));
+}
+
+/// Builds the page's frame one stage per task while the prerendered lesson stays on screen: built
+/// in one task with the mount, it kept a phone's main thread busy for a long stretch. Once the
+/// frame is whole it takes that lesson's place, and the lesson's own stages begin after the
+/// browser has painted it.
+fn build_frame(built: RwSignal<u8>, on_approach: bool) {
+    built.update(|stage| *stage = stage.saturating_add(1));
+    if built.get_untracked() < FRAME {
+        dom::next_task(move || build_frame(built, on_approach));
+        return;
+    }
+    dom::next_task(move || {
+        dom::take_over_prerendered();
+        dom::after_first_paint(move || {
+            if on_approach {
+                next_stage_when_near(built);
+            } else {
+                next_stage(built);
+            }
+        });
     });
 }
 
@@ -59,7 +86,8 @@ fn build_all_once_changed(built: RwSignal<u8>) {
     let started = StoredValue::new(false);
     Effect::new(move |first: Option<()>| {
         state.track();
-        if first.is_some() && !started.get_value() && built.get_untracked() < LAST_STAGE {
+        let building = (FRAME..LAST_STAGE).contains(&built.get_untracked());
+        if first.is_some() && !started.get_value() && building {
             started.set_value(true);
             dom::next_task(move || next_stage(built));
         }
@@ -99,10 +127,12 @@ fn next_stage_when_near(built: RwSignal<u8>) {
 pub fn Later(stage: u8, children: ChildrenFn) -> impl IntoView {
     let built = use_context::<BuildStage>().map(|b| b.0);
     let ready = move || built.is_none_or(|b| b.get() >= stage);
+    // Nothing stands in while the frame is built out of sight.
+    let replaces_standing_in = stage > FRAME;
     view! {
         <Show when=ready>
             {children()}
-            <Built />
+            {replaces_standing_in.then(|| view! { <Built /> })}
         </Show>
     }
 }
