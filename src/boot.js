@@ -67,9 +67,15 @@ try {
   await lessonPainted();
   // Fetched here with the hash the build recorded, so a changed file is refused instead of run.
   const response = fetch(new URL(wasmMeta.content, document.baseURI), { integrity: wasmMeta.dataset.integrity, credentials: 'same-origin' });
-  // A refused fetch is reported below, once init has awaited it, not as an unhandled rejection.
+  // A refused fetch is reported below, once it has been awaited, not as an unhandled rejection.
   response.catch(() => {});
-  wasm = await init({ module_or_path: response });
+  // Compiled as it arrives, then instantiated and started in a task of its own: finishing the
+  // compile and starting the app in one task made one long stretch of a phone's main thread.
+  // A host that does not label the file as wasm cannot stream it: it is compiled once it has
+  // all arrived (and a failed fetch fails again there, with its own error).
+  const module = await WebAssembly.compileStreaming(response).catch(async () => WebAssembly.compile(await (await response).arrayBuffer()));
+  await new Promise((next) => setTimeout(next, 0));
+  wasm = await init({ module_or_path: module });
 } catch (error) {
   // The lesson's text is here already. Its controls would do nothing, so they are switched off;
   // the note stays at the top rather than riding over the lesson.
