@@ -126,8 +126,10 @@ mod browser {
     /// What the prerendered nodes still shown carry until the live ones replace them: their
     /// place among their container's children.
     const STANDING_IN: &str = "data-prerendered";
-    /// Marks a container whose children are built in stages.
-    const TAKEOVER: &str = "data-takeover";
+    /// The nodes marked [`STANDING_IN`], written out: a selector built at run time costs code.
+    const ANY_STANDING_IN: &str = "[data-prerendered]";
+    /// Marks a container whose children are built in stages: a selector for them.
+    const TAKEOVERS: &str = "[data-takeover]";
 
     /// Where the live page is built: a new element where the build put the prerendered lesson,
     /// hidden until the page's frame is complete and takes that lesson's place
@@ -155,9 +157,9 @@ mod browser {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
         let Some(live) = document.get_element_by_id(MOUNT_ID) else { return };
         let Some(prerendered) = document.get_element_by_id(PRERENDERED_ID) else { return };
-        let selector = format!("[{TAKEOVER}]");
+        remember_focus_within(&document, &prerendered);
         if let (Ok(built), Ok(live_parts)) =
-            (prerendered.query_selector_all(&selector), live.query_selector_all(&selector))
+            (prerendered.query_selector_all(TAKEOVERS), live.query_selector_all(TAKEOVERS))
         {
             for i in 0..built.length().min(live_parts.length()) {
                 let (Some(from), Some(to)) = (element(built.item(i)), element(live_parts.item(i)))
@@ -175,13 +177,14 @@ mod browser {
         }
         prerendered.remove();
         let _ = live.remove_attribute("hidden");
+        refocus_lost(&document);
     }
 
     /// Removes the prerendered children whose live twins are now built: in each container, those
     /// at a place the live children have reached.
     pub fn remove_standing_in() {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-        let Ok(parts) = document.query_selector_all(&format!("[{TAKEOVER}]")) else { return };
+        let Ok(parts) = document.query_selector_all(TAKEOVERS) else { return };
         for i in 0..parts.length() {
             let Some(part) = element(parts.item(i)) else { continue };
             let children: Vec<web_sys::Element> =
@@ -190,29 +193,55 @@ mod browser {
             for child in children {
                 let place = child.get_attribute(STANDING_IN).and_then(|p| p.parse::<usize>().ok());
                 if place.is_some_and(|place| place < live) {
+                    remember_focus_within(&document, &child);
                     child.remove();
                 }
             }
         }
+        refocus_lost(&document);
     }
 
     /// Removes every prerendered node still standing in: the live page is complete. A control
-    /// the reader had focused in one is focused again in the live page.
+    /// the reader had focused in one passes the focus to its live twin.
     pub fn remove_all_standing_in() {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-        let Ok(all) = document.query_selector_all(&format!("[{STANDING_IN}]")) else { return };
+        let Ok(all) = document.query_selector_all(ANY_STANDING_IN) else { return };
         for i in 0..all.length() {
             if let Some(element) = element(all.item(i)) {
+                remember_focus_within(&document, &element);
                 element.remove();
             }
         }
-        if let Some(id) = REFOCUS.with(|id| id.borrow_mut().take()) {
-            if let Some(live) = document
-                .get_element_by_id(&id)
-                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-            {
-                let _ = live.focus();
-            }
+        refocus_lost(&document);
+    }
+
+    /// Notes how to find the twin of the focused element if it is inside `node`, about to be
+    /// moved or removed: a node leaving the page takes the focus with it.
+    fn remember_focus_within(document: &web_sys::Document, node: &web_sys::Element) {
+        let Some(focused) = document.active_element() else { return };
+        if !node.contains(Some(&focused)) {
+            return;
+        }
+        // The same component renders both twins, so they carry the same id or test id.
+        let twin = match (focused.id(), focused.get_attribute("data-testid")) {
+            (id, _) if !id.is_empty() => format!("[id=\"{id}\"]"),
+            (_, Some(test_id)) => format!("[data-testid=\"{test_id}\"]"),
+            _ => return,
+        };
+        REFOCUS.with(|cell| *cell.borrow_mut() = Some(twin));
+    }
+
+    /// Focuses the twin of a focused element that left the page, unless the focus has gone
+    /// somewhere since. A twin still standing in takes it until its own removal passes it on.
+    fn refocus_lost(document: &web_sys::Document) {
+        let Some(twin) = REFOCUS.with(|cell| cell.borrow_mut().take()) else { return };
+        let body: Option<web_sys::Element> = document.body().map(Into::into);
+        if document.active_element() != body {
+            return;
+        }
+        let found = document.query_selector(&twin).ok().flatten();
+        if let Some(found) = found.and_then(|f| f.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = found.focus();
         }
     }
 
@@ -233,14 +262,14 @@ mod browser {
     }
 
     /// Calls `near` once, when a prerendered node still standing in comes within a screen of the
-    /// viewport (`false`) or a control inside one takes the focus (`true`). A focused control is
-    /// focused again in the live page once that is complete ([`remove_all_standing_in`]).
+    /// viewport (`false`) or a control inside one takes the focus (`true`). The focus passes to
+    /// the control's live twin when the stand-in is removed.
     pub fn when_standing_in_is_near(near: impl FnOnce(bool) + 'static) {
         use std::cell::RefCell;
         use std::rc::Rc;
         use wasm_bindgen::closure::Closure;
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-        let Ok(standing) = document.query_selector_all(&format!("[{STANDING_IN}]")) else { return };
+        let Ok(standing) = document.query_selector_all(ANY_STANDING_IN) else { return };
         if standing.length() == 0 {
             return;
         }
@@ -296,10 +325,7 @@ mod browser {
             Closure::<dyn FnMut(web_sys::FocusEvent)>::new(move |event: web_sys::FocusEvent| {
                 let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
                 let Some(target) = target else { return };
-                if target.closest(&format!("[{STANDING_IN}]")).ok().flatten().is_some() {
-                    REFOCUS.with(|id| {
-                        *id.borrow_mut() = Some(target.id()).filter(|id| !id.is_empty())
-                    });
+                if target.closest(ANY_STANDING_IN).ok().flatten().is_some() {
                     fire(true);
                 }
             });
@@ -344,7 +370,7 @@ mod browser {
     }
 
     thread_local! {
-        /// The id of a prerendered control the reader focused, to focus its live twin.
+        /// How to find the twin of a focused prerendered node that left the page: a selector.
         static REFOCUS: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
     }
 

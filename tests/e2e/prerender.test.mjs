@@ -176,6 +176,32 @@ test('at the defaults, sections far below are built only as the reader nears the
   assert.ok((await page.locator('#deployments canvas').count()) > 0, 'its figures are live canvases');
 });
 
+test('a button the reader focused before the page started keeps the focus, and works, in the live page', TIMEOUT, async (t) => {
+  // The wasm is held back until the reader has tabbed into the prerendered lesson.
+  let release;
+  const held = new Promise((done) => (release = done));
+  const app = await openApp(env, t, '', {
+    ready: '#prerendered [data-testid="preset-aa-100-300"]',
+    setup: (page) => page.route(/\.wasm$/, async (route) => {
+      await held;
+      await route.continue();
+    }),
+  });
+  const page = app.page;
+  await page.evaluate(() => document.querySelector('[data-testid="preset-aa-100-300"]').focus());
+  release();
+  await page.locator('#app [data-testid="ttft"][data-value]').waitFor({ state: 'attached', timeout: 20_000 });
+  await eventually(async () => {
+    const focused = await page.evaluate(() => {
+      const active = document.activeElement;
+      return { testId: active?.getAttribute('data-testid'), live: !!active?.closest('#app') && !active.closest('[data-prerendered]') };
+    });
+    assert.deepEqual(focused, { testId: 'preset-aa-100-300', live: true }, 'the live preset button has the focus');
+  }, { timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  await eventually(async () => assert.equal(await app.quantity('prompt'), 100, 'Enter on the focused button applied its preset'));
+});
+
 test('at the defaults, scrolling down builds each section before it is reached', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '', { ready: '#app [data-testid="ttft"][data-value]' });
   const page = app.page;
