@@ -314,6 +314,42 @@ test('a file dropped on the section is read; dropped elsewhere it is left alone'
   assert.equal(r['fit-records'].value, 100);
 });
 
+test('files given to the prerendered section before the page started are read once it is live', TIMEOUT, async (t) => {
+  // The wasm is held back while the reader picks one file in the prerendered section and drops
+  // another on it.
+  let release;
+  const held = new Promise((done) => (release = done));
+  const app = await openApp(env, t, '', {
+    ready: '#prerendered [data-testid="import-file"]',
+    setup: (page) => page.route(/crossover-[0-9a-f]+_bg\.wasm$/, async (route) => {
+      await held;
+      await route.continue();
+    }),
+  });
+  const page = app.page;
+  const address = await page.evaluate(() => location.href);
+  await page.locator('#prerendered [data-testid="import-file"]').setInputFiles([file('vllm')]);
+  const text = await readFile(file('bedrock'), 'utf8');
+  const taken = await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+    const target = document.querySelector('#prerendered #measurements p');
+    const over = new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: data });
+    target.dispatchEvent(over);
+    const drop = new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data });
+    target.dispatchEvent(drop);
+    return over.defaultPrevented && drop.defaultPrevented;
+  }, text);
+  assert.ok(taken, 'the page takes a drop on the prerendered section, so the browser does not open the file');
+  release();
+  // At the defaults the section is built as the reader comes near it.
+  await page.locator('#app [data-testid="ttft"][data-value]').waitFor({ state: 'attached', timeout: 20_000 });
+  await page.evaluate(() => document.getElementById('measurements').scrollIntoView());
+  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), 2, 'both files gave their run'), { timeout: 30_000 });
+  assert.equal(await page.evaluate(() => location.href), address, 'the page stayed');
+  assert.ok(await page.evaluate(() => !document.getElementById('import-file').closest('#prerendered, [data-prerendered]')), 'the section is live');
+});
+
 /** Every worker the page starts, in order, from now on. */
 function workersOf(app) {
   const workers = [];

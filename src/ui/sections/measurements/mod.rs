@@ -48,7 +48,8 @@ pub fn Measurements() -> impl IntoView {
     let on_change = move |ev: leptos::ev::Event| {
         let Some((element, id)) = target(&ev, "[data-testid]") else { return };
         if id == "import-file" {
-            // The markup above makes it the file input.
+            // The markup above makes it the file input. Files given to the section before it
+            // was built come here too: boot.js hands them to it as a choice.
             let input = element.unchecked_into::<web_sys::HtmlInputElement>();
             module::send("files", files(input.files()).into(), true);
             // The same file can then be chosen again (after changing it on disk, say).
