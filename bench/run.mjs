@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Crossover's benchmark: the release page (dist/) against a Chart.js page drawing the same two
 // figures from the same numbers (bench/chartjs/), both measured in one headless Chromium run,
-// then the step latency of both again in headless Firefox (reported beside Chromium's).
+// then the step latency of both again in headless Firefox (reported beside Chromium's). Beside
+// the steps, a task of fixed work timed the same way shows how much the machine alone spreads a
+// p95.
 //
 //   cargo xtask bench                  builds the release page, then runs this
 //   node bench/run.mjs --dist dist     measures an existing build
@@ -429,6 +431,46 @@ async function manySteps({ key, positions }) {
   return performance.now() - t0;
 }
 
+// The machine's own spread, for reading the step results: a task of fixed work (the same
+// arithmetic every time, about as long as one of our steps), run with the steps' cadence (a
+// frame and a task before each) on a blank page in the same browser, in blocks between the
+// pages' step blocks. On a shared or virtual machine the CPU can vanish for milliseconds at a
+// time; such stalls stretch a fixed task exactly as they stretch a step, so the ratio of this
+// task's p95 to its p50 is what the machine alone adds to a p95. Returns [ms, …].
+async function fixedTaskSeries({ count, iterations }) {
+  const b = window.__bench;
+  const work = (n) => {
+    let x = 0;
+    for (let i = 0; i < n; i++) x += Math.sqrt(i * 1.0001) % 3;
+    return x;
+  };
+  const out = [];
+  let sink = 0;
+  for (let i = 0; i < count; i++) {
+    await new Promise((resolve) => b.raf(resolve));
+    await b.nextTask();
+    const t0 = performance.now();
+    sink += work(iterations);
+    out.push(performance.now() - t0);
+  }
+  b.sink = sink;
+  return out;
+}
+
+/** A blank page for `fixedTaskSeries`, its work sized to about `targetMs` on this machine. */
+async function openFixedTask(browser, targetMs) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.setContent('<!doctype html><title>fixed task</title><p>fixed task</p>');
+  await page.evaluate(instrument);
+  let iterations = 20_000;
+  for (let round = 0; round < 4; round++) {
+    const times = await page.evaluate(fixedTaskSeries, { count: 30, iterations });
+    iterations = Math.max(1000, Math.round((iterations * targetMs) / Math.max(0.05, median(times))));
+  }
+  return { context, page, iterations, rows: [], run: (count) => page.evaluate(fixedTaskSeries, { count, iterations }) };
+}
+
 // ---- one page's measurements ----------------------------------------------------------------
 
 class PageBench {
@@ -559,7 +601,8 @@ class PageBench {
     for (const [k, v] of Object.entries(this.start)) if (!Number.isFinite(v)) throw new Error(`${this.label}: no [data-testid="${k}-slider"]`);
     // Warm-up, so JIT tiers and lazily built state do not land in the first samples.
     await page.evaluate(stepSeries, triangle(this.start.prompt, 300, 900, 60).map((p) => ['prompt', p]));
-    await page.evaluate(stepSeries, triangle(this.start.prompt, 300, 900, 60).map((p) => ['prompt', p]).reverse());
+    const warm = await page.evaluate(stepSeries, triangle(this.start.prompt, 300, 900, 60).map((p) => ['prompt', p]).reverse());
+    this.warmStepP50Ms = median(warm.map((r) => r[0]));
     this.session = session;
   }
 
@@ -995,6 +1038,18 @@ function table(ours, peer) {
   return [line(['', 'Crossover', 'Chart.js', 'ours/Chart.js']), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/** What the machine alone adds to a p95, from the fixed task, set beside our steps. */
+function machineText(machine, ours) {
+  const ms = (x) => `${x.toFixed(2)} ms`;
+  const spread = machine.p95OverP50;
+  const expected = ours.step.prompt.p50 * spread;
+  return [
+    `the machine alone: a task of fixed work (${machine.iterations.toLocaleString('en')} iterations), timed like a step between the step blocks, ${machine.n} times:`,
+    `  p50 ${ms(machine.p50)}, p95 ${ms(machine.p95)} (${spread.toFixed(2)}× its p50), p99 ${ms(machine.p99)}, max ${ms(machine.max)}`,
+    `  with that spread and nothing else, our prompt steps' p50 of ${ms(ours.step.prompt.p50)} would come with a p95 of ${ms(expected)}; measured: ${ms(ours.step.prompt.p95)}`,
+  ].join('\n');
+}
+
 /** Issue 18's goals, each PASS or MISS; a goal whose measurement was skipped is left out. */
 function goals(ours, peer, lh) {
   const out = [];
@@ -1192,12 +1247,18 @@ async function main() {
     console.log(`bench: step latency, ${o.steps} prompt steps and ${o.steps} round-robin steps per page, in alternating blocks of ${BLOCK}…`);
     const plans = both.map((b) => b.stepPlans());
     const rows = both.map(() => ({ prompt: [], mixed: [] }));
+    // The fixed task's work is sized to our median step, measured in the warm-up.
+    const fixed = await openFixedTask(browser, ours.warmStepP50Ms ?? 2);
     for (const series of ['prompt', 'mixed']) {
       for (let at = 0, turn = 0; at < o.steps; at += BLOCK, turn++) {
         for (const i of turn % 2 ? [1, 0] : [0, 1]) rows[i][series].push(...(await both[i].runSteps(plans[i][series].slice(at, at + BLOCK))));
+        if (series === 'prompt') fixed.rows.push(...(await fixed.run(Math.min(BLOCK, o.steps - at))));
       }
     }
     both.forEach((b, i) => b.recordSteps(plans[i], rows[i]));
+    const machine = { iterations: fixed.iterations, ...summary(fixed.rows) };
+    machine.p95OverP50 = ratio(machine.p95, machine.p50);
+    await fixed.context.close();
     console.log(`bench: drag, ${o.dragFrames} frames idle then ${o.dragFrames} frames with one input each…`);
     for (const idle of [true, false]) for (const b of both) await b.drag(idle);
     console.log(`bench: memory, ${o.memorySteps} steps per page…`);
@@ -1235,6 +1296,8 @@ async function main() {
     console.log(`figures: Crossover ${r1.layout.figures.map((f) => `${f.id} ${f.width}×${f.height}`).join(', ')} (${r1.layout.canvases} canvases, ${r1.layout.domNodes} elements); Chart.js ${r2.layout.figures.map((f) => `${f.id} ${f.width}×${f.height}`).join(', ')} (${r2.layout.domNodes} elements)`);
     console.log('');
     console.log(table(r1, r2));
+    console.log('');
+    console.log(machineText(machine, r1));
     console.log('');
     console.log('where the time goes, Crossover:');
     console.log(attributionText(r1));
@@ -1274,6 +1337,8 @@ async function main() {
         loadAverage: { before: loadBefore, after: os.loadavg() },
       },
       pages: { crossover: r1, chartjs: r2 },
+      // A task of fixed work timed like a step, between the step blocks (fixedTaskSeries).
+      machine,
       // Step latency in Firefox on the same positions, or null when it was skipped or failed.
       firefox,
       // Lighthouse's mobile runs (median of each figure), or null with --no-lighthouse.
