@@ -164,6 +164,32 @@ test('an invalid typed value shows an inline message and keeps the last good val
   await app.expectConsistent('after recovering');
 });
 
+test('a message about typed text goes once the slider moves, with the field still focused or not', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const error = app.byTestId('prompt-error');
+  const slider = app.byTestId('prompt-slider');
+  // By keyboard, the focus leaves the field first. By touch, some browsers (Safari on iOS) move
+  // a slider without focusing it, so the field keeps the focus and only the slider's own input
+  // event can take the message away: sent here with the field still focused.
+  for (const move of ['keyboard', 'touch']) {
+    await app.input('prompt').fill('abc');
+    await eventually(async () => assert.ok(await error.isVisible(), `a message appears for "abc" (before the ${move})`));
+    const before = (await app.readout('ttft')).value;
+    if (move === 'keyboard') {
+      await slider.focus();
+      await slider.press('ArrowRight');
+    } else {
+      assert.equal(await app.input('prompt').evaluate((el) => el === document.activeElement), true, 'the field has the focus');
+      await slider.evaluate((el) => {
+        el.value = String(Number(el.value) - 40);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    }
+    await eventually(async () => assert.notEqual((await app.readout('ttft')).value, before, `TTFT moves with the ${move}`));
+    await eventually(async () => assert.equal(await error.isVisible(), false, `the message goes after the ${move}`));
+  }
+});
+
 // Chromium only: Firefox gives no size to a canvas in a section it skips rendering
 // (content-visibility), so there Figure 2 is first drawn as it comes near, and it adds noise to
 // canvas read-backs, so equal pictures need not hash alike.

@@ -47,11 +47,14 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
             s.set(param, v);
         })
     };
+    // A signal that is set notifies its readers even when its value is unchanged; a slider
+    // step would otherwise rewrite the message's three bindings on every step.
+    let clear_error = move || error.maybe_update(|e| e.take().is_some());
 
     let on_slider_input = move |ev: leptos::ev::Event| {
         if let Some(position) = crate::state::number::parse_f64(&event_target_value(&ev)) {
             set_value(held.with_untracked(|(b, _)| b.from_position(position)));
-            error.set(None);
+            clear_error();
         }
     };
     // The app steps the quantity itself so every key press moves it by a visible amount, as the
@@ -69,7 +72,7 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
         };
         ev.prevent_default();
         set_value(next);
-        error.set(None);
+        clear_error();
     };
     let on_field_input = move |ev: leptos::ev::Event| {
         let raw = event_target_value(&ev);
@@ -83,7 +86,7 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
     // goes with it.
     let commit = move || {
         draft.set(None);
-        error.set(None);
+        clear_error();
     };
 
     let stem = format!("{prefix}{}", spec.key);
