@@ -457,6 +457,31 @@ async function fixedTaskSeries({ count, iterations }) {
   return out;
 }
 
+// The drag's counterpart: the same fixed work in every animation frame, as the drag does one
+// step (and the browser renders it) per frame. Returns the frame timestamps, as dragFrames.
+async function fixedWorkFrames({ frames, iterations }) {
+  const b = window.__bench;
+  const work = (n) => {
+    let x = 0;
+    for (let i = 0; i < n; i++) x += Math.sqrt(i * 1.0001) % 3;
+    return x;
+  };
+  for (let i = 0; i < 5; i++) await new Promise((r) => b.raf(r));
+  const stamps = [];
+  let sink = 0;
+  await new Promise((resolve) => {
+    const frame = (ts) => {
+      stamps.push(ts);
+      if (stamps.length > frames) return resolve();
+      sink += work(iterations);
+      b.raf(frame);
+    };
+    b.raf(frame);
+  });
+  b.sink = sink;
+  return stamps;
+}
+
 /** A blank page for `fixedTaskSeries`, its work sized to about `targetMs` on this machine. */
 async function openFixedTask(browser, targetMs) {
   const context = await browser.newContext();
@@ -468,7 +493,16 @@ async function openFixedTask(browser, targetMs) {
     const times = await page.evaluate(fixedTaskSeries, { count: 30, iterations });
     iterations = Math.max(1000, Math.round((iterations * targetMs) / Math.max(0.05, median(times))));
   }
-  return { context, page, iterations, rows: [], run: (count) => page.evaluate(fixedTaskSeries, { count, iterations }) };
+  return {
+    context,
+    page,
+    iterations,
+    targetMs,
+    rows: [],
+    run: (count) => page.evaluate(fixedTaskSeries, { count, iterations }),
+    // `ms` of the same work in every frame.
+    frames: (frames, ms) => page.evaluate(fixedWorkFrames, { frames, iterations: Math.round((iterations * ms) / targetMs) }),
+  };
 }
 
 // ---- one page's measurements ----------------------------------------------------------------
@@ -1047,6 +1081,7 @@ function machineText(machine, ours) {
     `the machine alone: a task of fixed work (${machine.iterations.toLocaleString('en')} iterations), timed like a step between the step blocks, ${machine.n} times:`,
     `  p50 ${ms(machine.p50)}, p95 ${ms(machine.p95)} (${spread.toFixed(2)}× its p50), p99 ${ms(machine.p99)}, max ${ms(machine.max)}`,
     `  with that spread and nothing else, our prompt steps' p50 of ${ms(ours.step.prompt.p50)} would come with a p95 of ${ms(expected)}; measured: ${ms(ours.step.prompt.p95)}`,
+    `  the same work for ${ms(machine.drag.workMs)} in each of ${machine.drag.frames} frames (our step and its rendering, at p50): ${pct(machine.drag.droppedShare)} of frames dropped (p95 interval ${machine.drag.p95.toFixed(1)} ms); our drag: ${pct(ours.drag.droppedShare)}`,
   ].join('\n');
 }
 
@@ -1258,9 +1293,12 @@ async function main() {
     both.forEach((b, i) => b.recordSteps(plans[i], rows[i]));
     const machine = { iterations: fixed.iterations, ...summary(fixed.rows) };
     machine.p95OverP50 = ratio(machine.p95, machine.p50);
-    await fixed.context.close();
     console.log(`bench: drag, ${o.dragFrames} frames idle then ${o.dragFrames} frames with one input each…`);
     for (const idle of [true, false]) for (const b of both) await b.drag(idle);
+    // As much fixed work per frame as our step and the browser's rendering of it take, at p50.
+    const perFrameMs = ours.result.step.prompt.p50 + ours.result.step.prompt.render.p50;
+    machine.drag = { workMs: perFrameMs, ...intervals(await fixed.frames(o.dragFrames, perFrameMs)) };
+    await fixed.context.close();
     console.log(`bench: memory, ${o.memorySteps} steps per page…`);
     for (const b of both) await b.memory();
     for (const b of both) await b.closeWarm();
