@@ -3,10 +3,16 @@
 // reports the time from choosing the file to the fit shown (the readouts placed) and to the
 // three figures drawn, the progress bar's reports, and the latency of prompt-slider steps taken
 // elsewhere on the page while the worker reads and fits. Run twice: the first choice also
-// fetches and compiles the worker, the second finds it ready.
+// fetches and compiles the worker, the second finds it ready. Beside it, every file of the first
+// load gzipped, so a build without the measurements section can show the section's share.
 
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { buildWholePage } from '../tests/e2e/helpers.mjs';
+import { PageBench } from './page-bench.mjs';
+import { mib, ms } from './stats.mjs';
 
 export const IMPORT_REQUESTS = 100_000;
 
@@ -148,4 +154,62 @@ export async function measureImport(page, file, rounds = 2) {
     });
   }
   return { idle, rounds: out };
+}
+
+/** Every file the page fetches on opening (until the network is idle), gzipped. */
+export async function firstLoadBytes(browser, url, o) {
+  const context = await browser.newContext({ viewport: { width: o.width, height: o.height } });
+  const page = await context.newPage();
+  const responses = [];
+  page.on('response', (r) => responses.push(r));
+  await page.goto(url, { waitUntil: 'load' });
+  await buildWholePage(page, 30_000).catch(() => {});
+  await page.waitForSelector('html[data-complete]', { timeout: 30_000 }).catch(() => {});
+  await page.waitForLoadState('networkidle').catch(() => {});
+  let gzip = 0;
+  const files = [];
+  for (const r of responses) {
+    if (r.status() < 200 || r.status() >= 300) continue;
+    const body = await r.body().catch(() => null);
+    if (!body) continue;
+    const size = zlib.gzipSync(body, { level: 9 }).length;
+    files.push({ url: new URL(r.url()).pathname, gzip: size });
+    gzip += size;
+  }
+  await context.close();
+  return { gzip, files };
+}
+
+/** Opens our page whole, then chooses the file in it twice (see `measureImport`). */
+export async function importBench(browser, url, o) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'crossover-bench-import-'));
+  try {
+    const { file, bytes } = await writeImportFile(dir);
+    console.log(`bench: measurements import, a vLLM file of ${IMPORT_REQUESTS.toLocaleString('en')} requests (${mib(bytes)}), chosen twice…`);
+    const bench = new PageBench('crossover', 'Crossover', browser, o);
+    const { context, page, errors } = await bench.open(url);
+    await page.goto(url, { waitUntil: 'load' });
+    await buildWholePage(page, 30_000);
+    await page.waitForSelector('html[data-complete]', { timeout: 30_000 });
+    await bench.waitForFigures(page, errors);
+    const { idle, rounds } = await measureImport(page, file);
+    await context.close();
+    if (errors.length) console.log(`  the page said: ${errors.join('; ')}`);
+    return { fileBytes: bytes, requests: IMPORT_REQUESTS, idleSteps: idle, rounds };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** What the import measured, as printed; the goals are judged by `importGoals` (goals.mjs). */
+export function importLines(imp, bytes) {
+  const lines = [];
+  const i = imp.idleSteps;
+  lines.push(`  with nothing being read, ${i.n} prompt-slider steps in 3 s: p50 ${ms(i.p50)}, p95 ${ms(i.p95)}, max ${ms(i.max)}`);
+  for (const r of imp.rounds) {
+    const at = (share) => r.progress.find(([v]) => v >= share)?.[1];
+    lines.push(`  worker ${r.worker}: fit shown ${ms(r.fitShownMs, 0)}, figures drawn ${ms(r.figuresShownMs, 0)} (bytes read by ${ms(at(0.4), 0)}, parsed by ${ms(at(0.52), 0)}); progress bar ${r.progressShown ? `shown with ${r.progress.length} values` : 'NOT shown'}; ${r.stepsDuringRead.n} prompt-slider steps meanwhile: p50 ${ms(r.stepsDuringRead.p50)}, p95 ${ms(r.stepsDuringRead.p95)}, max ${ms(r.stepsDuringRead.max)}`);
+  }
+  if (!bytes.compare) lines.push(`  first load ${bytes.ours.gzip.toLocaleString('en')} B gzipped (no --compare-dist build to measure the section's share against)`);
+  return lines;
 }
