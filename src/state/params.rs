@@ -1,5 +1,6 @@
 //! One table row per control: URL key, words for people, bounds, default and slider scale.
 
+use crate::model::deep::{DEFAULT_ATTENTION_KNEE_TOKENS, DEFAULT_KV_KNEE_TOKENS};
 use crate::model::rounding::round_half_away;
 
 /// How a slider's travel maps onto values.
@@ -10,6 +11,8 @@ pub enum Scale {
     Log,
 }
 
+/// Every input the page reads from its controls and its address. [`Param::ALL`] and the table of
+/// specs list them in this order, which is also their place in the state's value array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Param {
     Prompt,
@@ -49,6 +52,8 @@ pub enum Param {
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ParamSpec {
+    /// The parameter this row describes.
+    pub param: Param,
     /// URL query key, also the stem of the control's `data-testid`.
     pub key: &'static str,
     pub label: &'static str,
@@ -67,263 +72,424 @@ pub struct ParamSpec {
 /// Sliders have this many positions.
 pub const SLIDER_STEPS: f64 = 1000.0;
 
-const PROMPT: ParamSpec = ParamSpec {
-    key: "prompt",
-    label: "Prompt length",
-    unit: "tokens",
-    unit_words: "tokens",
-    min: 10.0,
-    max: 1_000_000.0,
-    default: 16_000.0,
-    scale: Scale::Log,
-    decimals: 0,
-};
-const OUTPUT: ParamSpec = ParamSpec {
-    key: "output",
-    label: "Answer length",
-    unit: "tokens",
-    unit_words: "tokens",
-    min: 1.0,
-    max: 100_000.0,
-    default: 300.0,
-    scale: Scale::Log,
-    decimals: 0,
-};
-const PREFILL: ParamSpec = ParamSpec {
-    key: "prefill",
-    label: "Prefill rate",
-    unit: "tok/s",
-    unit_words: "tokens per second",
-    min: 100.0,
-    max: 200_000.0,
-    default: 8_000.0,
-    scale: Scale::Log,
-    decimals: 0,
-};
-const DECODE: ParamSpec = ParamSpec {
-    key: "decode",
-    label: "Decode rate",
-    unit: "tok/s",
-    unit_words: "tokens per second",
-    min: 1.0,
-    max: 2_000.0,
-    default: 60.0,
-    scale: Scale::Log,
-    decimals: 1,
-};
-const WAIT: ParamSpec = ParamSpec {
-    key: "wait",
-    label: "Server queue",
-    unit: "s",
-    unit_words: "seconds",
-    min: 0.0,
-    max: 60.0,
-    default: 0.0,
-    scale: Scale::Linear,
-    decimals: 2,
-};
-const ATTENTION_KNEE: ParamSpec = ParamSpec {
-    key: "knee",
-    label: "Attention knee",
-    unit: "tokens",
-    unit_words: "tokens",
-    min: 1_000.0,
-    max: 10_000_000.0,
-    default: crate::model::deep::DEFAULT_ATTENTION_KNEE_TOKENS,
-    scale: Scale::Log,
-    decimals: 0,
-};
-const KV_KNEE: ParamSpec = ParamSpec {
-    key: "kv_knee",
-    label: "KV-cache knee",
-    unit: "tokens",
-    unit_words: "tokens",
-    min: 1_000.0,
-    max: 10_000_000.0,
-    default: crate::model::deep::DEFAULT_KV_KNEE_TOKENS,
-    scale: Scale::Log,
-    decimals: 0,
-};
-const CACHED: ParamSpec = ParamSpec {
-    key: "cached",
-    label: "Cached prefix",
-    unit: "tokens",
-    unit_words: "tokens",
-    min: 0.0,
-    max: 1_000_000.0,
-    default: 0.0,
-    scale: Scale::Linear,
-    decimals: 0,
-};
-/// Compact constructor for the deployment table below, where most rows differ only in numbers.
-#[allow(clippy::too_many_arguments)]
-const fn row(
-    key: &'static str,
-    label: &'static str,
-    unit: &'static str,
-    unit_words: &'static str,
-    min: f64,
-    max: f64,
-    default: f64,
-    scale: Scale,
-    decimals: i32,
-) -> ParamSpec {
-    ParamSpec { key, label, unit, unit_words, min, max, default, scale, decimals }
-}
+/// One row per parameter, in the order of [`Param`]'s variants.
+const SPECS: [ParamSpec; Param::COUNT] = [
+    ParamSpec {
+        param: Param::Prompt,
+        key: "prompt",
+        label: "Prompt length",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 10.0,
+        max: 1_000_000.0,
+        default: 16_000.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::Output,
+        key: "output",
+        label: "Answer length",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1.0,
+        max: 100_000.0,
+        default: 300.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::Prefill,
+        key: "prefill",
+        label: "Prefill rate",
+        unit: "tok/s",
+        unit_words: "tokens per second",
+        min: 100.0,
+        max: 200_000.0,
+        default: 8_000.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::Decode,
+        key: "decode",
+        label: "Decode rate",
+        unit: "tok/s",
+        unit_words: "tokens per second",
+        min: 1.0,
+        max: 2_000.0,
+        default: 60.0,
+        scale: Scale::Log,
+        decimals: 1,
+    },
+    ParamSpec {
+        param: Param::Wait,
+        key: "wait",
+        label: "Server queue",
+        unit: "s",
+        unit_words: "seconds",
+        min: 0.0,
+        max: 60.0,
+        default: 0.0,
+        scale: Scale::Linear,
+        decimals: 2,
+    },
+    ParamSpec {
+        param: Param::Reading,
+        key: "reading",
+        label: "Reading speed",
+        unit: "words/min",
+        unit_words: "words per minute",
+        min: 60.0,
+        max: 1_000.0,
+        default: 240.0,
+        scale: Scale::Linear,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::AttentionKnee,
+        key: "knee",
+        label: "Attention knee",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1_000.0,
+        max: 10_000_000.0,
+        default: DEFAULT_ATTENTION_KNEE_TOKENS,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::KvKnee,
+        key: "kv_knee",
+        label: "KV-cache knee",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1_000.0,
+        max: 10_000_000.0,
+        default: DEFAULT_KV_KNEE_TOKENS,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::Cached,
+        key: "cached",
+        label: "Cached prefix",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 0.0,
+        max: 1_000_000.0,
+        default: 0.0,
+        scale: Scale::Linear,
+        decimals: 0,
+    },
+    // Two deployments: the lesson's A (quick to start, slow to write) and B (the reverse).
+    ParamSpec {
+        param: Param::ATtft,
+        key: "a_ttft",
+        label: "A: time to first token",
+        unit: "s",
+        unit_words: "seconds",
+        min: 0.01,
+        max: 60.0,
+        default: 0.2,
+        scale: Scale::Log,
+        decimals: 3,
+    },
+    ParamSpec {
+        param: Param::ARate,
+        key: "a_rate",
+        label: "A: decode rate",
+        unit: "tok/s",
+        unit_words: "tokens per second",
+        min: 1.0,
+        max: 2_000.0,
+        default: 30.0,
+        scale: Scale::Log,
+        decimals: 1,
+    },
+    ParamSpec {
+        param: Param::BTtft,
+        key: "b_ttft",
+        label: "B: time to first token",
+        unit: "s",
+        unit_words: "seconds",
+        min: 0.01,
+        max: 60.0,
+        default: 0.9,
+        scale: Scale::Log,
+        decimals: 3,
+    },
+    ParamSpec {
+        param: Param::BRate,
+        key: "b_rate",
+        label: "B: decode rate",
+        unit: "tok/s",
+        unit_words: "tokens per second",
+        min: 1.0,
+        max: 2_000.0,
+        default: 110.0,
+        scale: Scale::Log,
+        decimals: 1,
+    },
+    ParamSpec {
+        param: Param::Answer,
+        key: "answer",
+        label: "Answer length in the race",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1.0,
+        max: 100_000.0,
+        default: 600.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::APeak,
+        key: "a_peak",
+        label: "A: decode rate at peak load",
+        unit: "tok/s",
+        unit_words: "tokens per second",
+        min: 1.0,
+        max: 2_000.0,
+        default: 30.0,
+        scale: Scale::Log,
+        decimals: 1,
+    },
+    ParamSpec {
+        param: Param::BPeak,
+        key: "b_peak",
+        label: "B: decode rate at peak load",
+        unit: "tok/s",
+        unit_words: "tokens per second",
+        min: 1.0,
+        max: 2_000.0,
+        default: 45.0,
+        scale: Scale::Log,
+        decimals: 1,
+    },
+    ParamSpec {
+        param: Param::ALength,
+        key: "a_len",
+        label: "A: its own median answer",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1.0,
+        max: 100_000.0,
+        default: 180.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::BLength,
+        key: "b_len",
+        label: "B: its own median answer",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1.0,
+        max: 100_000.0,
+        default: 600.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::Median,
+        key: "median",
+        label: "Median answer length",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1.0,
+        max: 100_000.0,
+        default: 40.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::P90,
+        key: "p90",
+        label: "90th-percentile answer length",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1.0,
+        max: 1_000_000.0,
+        default: 900.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::Threshold,
+        key: "threshold",
+        label: "Router threshold",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1.0,
+        max: 100_000.0,
+        default: 29.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::RouteError,
+        key: "route_error",
+        label: "Length prediction error (typical factor)",
+        unit: "×",
+        unit_words: "times",
+        min: 1.0,
+        max: 20.0,
+        default: 1.0,
+        scale: Scale::Log,
+        decimals: 2,
+    },
+    ParamSpec {
+        param: Param::Patience,
+        key: "patience",
+        label: "Patience before giving up",
+        unit: "s",
+        unit_words: "seconds",
+        min: 0.5,
+        max: 600.0,
+        default: 15.0,
+        scale: Scale::Log,
+        decimals: 1,
+    },
+    // TTFT built from a prompt: base + passages × tokens per passage, read at each deployment's
+    // prefill rate, plus its overhead. A bake-off sends both deployments the same prompt, the
+    // lesson's 8,000 tokens: at 12,000 tok/s and 0.23 s of overhead B's first token comes after
+    // about 0.9 s; A's faster prefill and shorter overhead make the same prompt's 0.2 s.
+    ParamSpec {
+        param: Param::BaseTokens,
+        key: "base",
+        label: "Base prompt",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 0.0,
+        max: 1_000_000.0,
+        default: 200.0,
+        scale: Scale::Linear,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::Passages,
+        key: "passages",
+        label: "Retrieved passages",
+        unit: "passages",
+        unit_words: "passages",
+        min: 0.0,
+        max: 100.0,
+        default: 12.0,
+        scale: Scale::Linear,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::PassageTokens,
+        key: "passage_tokens",
+        label: "Tokens per passage",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1.0,
+        max: 100_000.0,
+        default: 650.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::APrefill,
+        key: "a_prefill",
+        label: "A: prefill rate",
+        unit: "tok/s",
+        unit_words: "tokens per second",
+        min: 100.0,
+        max: 200_000.0,
+        default: 64_000.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::AOverhead,
+        key: "a_overhead",
+        label: "A: wait before prefill",
+        unit: "s",
+        unit_words: "seconds",
+        min: 0.0,
+        max: 60.0,
+        default: 0.075,
+        scale: Scale::Linear,
+        decimals: 3,
+    },
+    ParamSpec {
+        param: Param::BPrefill,
+        key: "b_prefill",
+        label: "B: prefill rate",
+        unit: "tok/s",
+        unit_words: "tokens per second",
+        min: 100.0,
+        max: 200_000.0,
+        default: 12_000.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::BOverhead,
+        key: "b_overhead",
+        label: "B: wait before prefill",
+        unit: "s",
+        unit_words: "seconds",
+        min: 0.0,
+        max: 60.0,
+        default: 0.23,
+        scale: Scale::Linear,
+        decimals: 3,
+    },
+    // The network and the client's own overhead: before the server even sees the request.
+    ParamSpec {
+        param: Param::Network,
+        key: "network",
+        label: "Network and client",
+        unit: "s",
+        unit_words: "seconds",
+        min: 0.0,
+        max: 10.0,
+        default: 0.0,
+        scale: Scale::Linear,
+        decimals: 2,
+    },
+    // Time to first token at the busiest hour, beside the decode rates at peak. The defaults equal
+    // the idle ones: the lesson's peak-load race slows only decode.
+    ParamSpec {
+        param: Param::APeakTtft,
+        key: "a_peak_ttft",
+        label: "A: time to first token at peak load",
+        unit: "s",
+        unit_words: "seconds",
+        min: 0.01,
+        max: 60.0,
+        default: 0.2,
+        scale: Scale::Log,
+        decimals: 3,
+    },
+    ParamSpec {
+        param: Param::BPeakTtft,
+        key: "b_peak_ttft",
+        label: "B: time to first token at peak load",
+        unit: "s",
+        unit_words: "seconds",
+        min: 0.01,
+        max: 60.0,
+        default: 0.9,
+        scale: Scale::Log,
+        decimals: 3,
+    },
+];
 
-const SECS: (&str, &str) = ("s", "seconds");
-const TOKENS: (&str, &str) = ("tokens", "tokens");
-const RATE: (&str, &str) = ("tok/s", "tokens per second");
-
-// Two deployments: the lesson's A (quick to start, slow to write) and B (the reverse).
-const A_TTFT: ParamSpec =
-    row("a_ttft", "A: time to first token", SECS.0, SECS.1, 0.01, 60.0, 0.2, Scale::Log, 3);
-const A_RATE: ParamSpec =
-    row("a_rate", "A: decode rate", RATE.0, RATE.1, 1.0, 2_000.0, 30.0, Scale::Log, 1);
-const B_TTFT: ParamSpec =
-    row("b_ttft", "B: time to first token", SECS.0, SECS.1, 0.01, 60.0, 0.9, Scale::Log, 3);
-const B_RATE: ParamSpec =
-    row("b_rate", "B: decode rate", RATE.0, RATE.1, 1.0, 2_000.0, 110.0, Scale::Log, 1);
-const ANSWER: ParamSpec = row(
-    "answer",
-    "Answer length in the race",
-    TOKENS.0,
-    TOKENS.1,
-    1.0,
-    100_000.0,
-    600.0,
-    Scale::Log,
-    0,
-);
-const A_PEAK: ParamSpec =
-    row("a_peak", "A: decode rate at peak load", RATE.0, RATE.1, 1.0, 2_000.0, 30.0, Scale::Log, 1);
-const B_PEAK: ParamSpec =
-    row("b_peak", "B: decode rate at peak load", RATE.0, RATE.1, 1.0, 2_000.0, 45.0, Scale::Log, 1);
-const A_LENGTH: ParamSpec = row(
-    "a_len",
-    "A: its own median answer",
-    TOKENS.0,
-    TOKENS.1,
-    1.0,
-    100_000.0,
-    180.0,
-    Scale::Log,
-    0,
-);
-const B_LENGTH: ParamSpec = row(
-    "b_len",
-    "B: its own median answer",
-    TOKENS.0,
-    TOKENS.1,
-    1.0,
-    100_000.0,
-    600.0,
-    Scale::Log,
-    0,
-);
-const MEDIAN: ParamSpec =
-    row("median", "Median answer length", TOKENS.0, TOKENS.1, 1.0, 100_000.0, 40.0, Scale::Log, 0);
-const P90: ParamSpec = row(
-    "p90",
-    "90th-percentile answer length",
-    TOKENS.0,
-    TOKENS.1,
-    1.0,
-    1_000_000.0,
-    900.0,
-    Scale::Log,
-    0,
-);
-const THRESHOLD: ParamSpec =
-    row("threshold", "Router threshold", TOKENS.0, TOKENS.1, 1.0, 100_000.0, 29.0, Scale::Log, 0);
-const ROUTE_ERROR: ParamSpec = row(
-    "route_error",
-    "Length prediction error (typical factor)",
-    "×",
-    "times",
-    1.0,
-    20.0,
-    1.0,
-    Scale::Log,
-    2,
-);
-const PATIENCE: ParamSpec =
-    row("patience", "Patience before giving up", SECS.0, SECS.1, 0.5, 600.0, 15.0, Scale::Log, 1);
-// TTFT built from a prompt: base + passages × tokens per passage, read at each deployment's
-// prefill rate, plus its overhead. A bake-off sends both deployments the same prompt, the
-// lesson's 8,000 tokens: at 12,000 tok/s and 0.23 s of overhead B's first token comes after about
-// 0.9 s; A's faster prefill and shorter overhead make the same prompt's 0.2 s.
-const BASE_TOKENS: ParamSpec =
-    row("base", "Base prompt", TOKENS.0, TOKENS.1, 0.0, 1_000_000.0, 200.0, Scale::Linear, 0);
-const PASSAGES: ParamSpec = row(
-    "passages",
-    "Retrieved passages",
-    "passages",
-    "passages",
-    0.0,
-    100.0,
-    12.0,
-    Scale::Linear,
-    0,
-);
-const PASSAGE_TOKENS: ParamSpec = row(
-    "passage_tokens",
-    "Tokens per passage",
-    TOKENS.0,
-    TOKENS.1,
-    1.0,
-    100_000.0,
-    650.0,
-    Scale::Log,
-    0,
-);
-const A_PREFILL: ParamSpec =
-    row("a_prefill", "A: prefill rate", RATE.0, RATE.1, 100.0, 200_000.0, 64_000.0, Scale::Log, 0);
-const A_OVERHEAD: ParamSpec =
-    row("a_overhead", "A: wait before prefill", SECS.0, SECS.1, 0.0, 60.0, 0.075, Scale::Linear, 3);
-const B_PREFILL: ParamSpec =
-    row("b_prefill", "B: prefill rate", RATE.0, RATE.1, 100.0, 200_000.0, 12_000.0, Scale::Log, 0);
-const B_OVERHEAD: ParamSpec =
-    row("b_overhead", "B: wait before prefill", SECS.0, SECS.1, 0.0, 60.0, 0.23, Scale::Linear, 3);
-
-// The network and the client's own overhead: before the server even sees the request.
-const NETWORK: ParamSpec =
-    row("network", "Network and client", SECS.0, SECS.1, 0.0, 10.0, 0.0, Scale::Linear, 2);
-// Time to first token at the busiest hour, beside the decode rates at peak. The defaults equal
-// the idle ones: the lesson's peak-load race slows only decode.
-const A_PEAK_TTFT: ParamSpec = row(
-    "a_peak_ttft",
-    "A: time to first token at peak load",
-    SECS.0,
-    SECS.1,
-    0.01,
-    60.0,
-    0.2,
-    Scale::Log,
-    3,
-);
-const B_PEAK_TTFT: ParamSpec = row(
-    "b_peak_ttft",
-    "B: time to first token at peak load",
-    SECS.0,
-    SECS.1,
-    0.01,
-    60.0,
-    0.9,
-    Scale::Log,
-    3,
-);
-
-const READING: ParamSpec = ParamSpec {
-    key: "reading",
-    label: "Reading speed",
-    unit: "words/min",
-    unit_words: "words per minute",
-    min: 60.0,
-    max: 1_000.0,
-    default: 240.0,
-    scale: Scale::Linear,
-    decimals: 0,
+// `Param::spec` finds a row by the variant's position, so both lists must follow the variants'
+// order; checked while compiling.
+const _: () = {
+    let (mut params, mut rows): (&[Param], &[ParamSpec]) = (&Param::ALL, &SPECS);
+    let mut index = 0;
+    while let ([param, later_params @ ..], [row, later_rows @ ..]) = (params, rows) {
+        assert!(*param as usize == index, "Param::ALL must list the variants in their order");
+        assert!(row.param as usize == index, "SPECS must list the variants in their order");
+        (params, rows, index) = (later_params, later_rows, index + 1);
+    }
 };
 
 impl Param {
@@ -393,41 +559,9 @@ impl Param {
     }
 
     pub fn spec(self) -> &'static ParamSpec {
-        match self {
-            Param::Prompt => &PROMPT,
-            Param::Output => &OUTPUT,
-            Param::Prefill => &PREFILL,
-            Param::Decode => &DECODE,
-            Param::Wait => &WAIT,
-            Param::Reading => &READING,
-            Param::AttentionKnee => &ATTENTION_KNEE,
-            Param::KvKnee => &KV_KNEE,
-            Param::Cached => &CACHED,
-            Param::ATtft => &A_TTFT,
-            Param::ARate => &A_RATE,
-            Param::BTtft => &B_TTFT,
-            Param::BRate => &B_RATE,
-            Param::Answer => &ANSWER,
-            Param::APeak => &A_PEAK,
-            Param::BPeak => &B_PEAK,
-            Param::ALength => &A_LENGTH,
-            Param::BLength => &B_LENGTH,
-            Param::Median => &MEDIAN,
-            Param::P90 => &P90,
-            Param::Threshold => &THRESHOLD,
-            Param::RouteError => &ROUTE_ERROR,
-            Param::Patience => &PATIENCE,
-            Param::BaseTokens => &BASE_TOKENS,
-            Param::Passages => &PASSAGES,
-            Param::PassageTokens => &PASSAGE_TOKENS,
-            Param::APrefill => &A_PREFILL,
-            Param::AOverhead => &A_OVERHEAD,
-            Param::BPrefill => &B_PREFILL,
-            Param::BOverhead => &B_OVERHEAD,
-            Param::Network => &NETWORK,
-            Param::APeakTtft => &A_PEAK_TTFT,
-            Param::BPeakTtft => &B_PEAK_TTFT,
-        }
+        // Every variant has its row at its own position (checked while compiling, above), so the
+        // first row never stands in; it only keeps the lookup free of indexing.
+        SPECS.get(self.index()).unwrap_or(&SPECS[0])
     }
 
     pub fn from_key(key: &str) -> Option<Param> {
@@ -529,6 +663,7 @@ mod tests {
         for (i, p) in Param::ALL.into_iter().enumerate() {
             assert_eq!(p.index(), i);
             let s = p.spec();
+            assert_eq!(s.param, p, "{}", s.key);
             assert!(s.min < s.max, "{}", s.key);
             assert!(s.min <= s.default && s.default <= s.max, "{}", s.key);
             assert_eq!(Param::from_key(s.key), Some(p));
@@ -537,11 +672,13 @@ mod tests {
 
     #[test]
     fn slider_round_trip_lands_near_defaults() {
-        assert_eq!(PROMPT.from_position(PROMPT.to_position(16_000.0)), 16_000.0);
-        assert_eq!(OUTPUT.from_position(OUTPUT.to_position(300.0)), 300.0);
-        assert_eq!(PROMPT.from_position(0.0), PROMPT.min);
-        assert_eq!(PROMPT.from_position(SLIDER_STEPS), PROMPT.max);
-        assert_eq!(WAIT.from_position(0.0), 0.0);
+        let (prompt, output, wait) =
+            (Param::Prompt.spec(), Param::Output.spec(), Param::Wait.spec());
+        assert_eq!(prompt.from_position(prompt.to_position(16_000.0)), 16_000.0);
+        assert_eq!(output.from_position(output.to_position(300.0)), 300.0);
+        assert_eq!(prompt.from_position(0.0), prompt.min);
+        assert_eq!(prompt.from_position(SLIDER_STEPS), prompt.max);
+        assert_eq!(wait.from_position(0.0), 0.0);
     }
 
     #[test]
@@ -587,8 +724,8 @@ mod tests {
 
     #[test]
     fn value_text_reads_units() {
-        assert_eq!(PROMPT.value_text(16_000.0), "16,000 tokens");
-        assert_eq!(DECODE.value_text(60.0), "60 tokens per second");
-        assert_eq!(WAIT.value_text(0.25), "0.25 seconds");
+        assert_eq!(Param::Prompt.spec().value_text(16_000.0), "16,000 tokens");
+        assert_eq!(Param::Decode.spec().value_text(60.0), "60 tokens per second");
+        assert_eq!(Param::Wait.spec().value_text(0.25), "0.25 seconds");
     }
 }
