@@ -57,7 +57,7 @@ impl Chart for CompletionInputs {
         CompletionInputs {
             a: c.a,
             b: c.b,
-            answer_tokens: state.get(Param::Answer),
+            answer_tokens: state.get(Param::RaceAnswer),
             reading: state.reading(),
         }
     }

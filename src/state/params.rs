@@ -16,6 +16,7 @@ pub enum Scale {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Param {
     Prompt,
+    /// The answer's length in the lesson's one request.
     Output,
     Prefill,
     Decode,
@@ -28,7 +29,8 @@ pub enum Param {
     ARate,
     BTtft,
     BRate,
-    Answer,
+    /// The answer's length both deployments write in the bake-off's race.
+    RaceAnswer,
     APeak,
     BPeak,
     ALength,
@@ -232,7 +234,7 @@ const SPECS: [ParamSpec; Param::COUNT] = [
         decimals: 1,
     },
     ParamSpec {
-        param: Param::Answer,
+        param: Param::RaceAnswer,
         key: "answer",
         label: "Answer length in the race",
         unit: "tokens",
@@ -508,7 +510,7 @@ impl Param {
         Param::ARate,
         Param::BTtft,
         Param::BRate,
-        Param::Answer,
+        Param::RaceAnswer,
         Param::APeak,
         Param::BPeak,
         Param::ALength,
@@ -532,7 +534,7 @@ impl Param {
 
     /// The two deployments as typed in from measurements.
     pub const DEPLOYMENTS: [Param; 5] =
-        [Param::ATtft, Param::ARate, Param::BTtft, Param::BRate, Param::Answer];
+        [Param::ATtft, Param::ARate, Param::BTtft, Param::BRate, Param::RaceAnswer];
     pub const PEAK: [Param; 4] = [Param::APeakTtft, Param::APeak, Param::BPeakTtft, Param::BPeak];
     pub const VERBOSITY: [Param; 2] = [Param::ALength, Param::BLength];
     /// The one prompt both deployments are sent in the bake-off.

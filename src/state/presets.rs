@@ -44,7 +44,7 @@ fn bake_off(state: State) -> State {
             (Param::ARate, 30.0),
             (Param::BTtft, 0.9),
             (Param::BRate, 110.0),
-            (Param::Answer, 600.0),
+            (Param::RaceAnswer, 600.0),
         ],
     )
 }

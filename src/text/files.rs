@@ -19,7 +19,7 @@ pub fn file_name(figure: Figure, state: &State, extension: &str) -> String {
             format::trimmed(state.get(Param::ARate), 1),
             format::trimmed(state.get(Param::BTtft), 3),
             format::trimmed(state.get(Param::BRate), 1),
-            state.get(Param::Answer)
+            state.get(Param::RaceAnswer)
         ),
     };
     format!("crossover-{}-{}.{extension}", figure.slug(), settings.replace(',', ""))

@@ -13,7 +13,7 @@ pub fn Announcer() -> impl IntoView {
     let state = use_state();
     let bound = Memo::new(move |_| state.with(|s| s.headline().bound()));
     let winner = Memo::new(move |_| {
-        state.with(|s| s.comparison().winner_at(s.get(crate::state::Param::Answer)))
+        state.with(|s| s.comparison().winner_at(s.get(crate::state::Param::RaceAnswer)))
     });
     let message = RwSignal::new(String::new());
     // Memos only notify on a real change, so these effects run once at start (skipped) and then

@@ -19,7 +19,7 @@ pub fn CrossoverChallenge(revealed: RwSignal<bool>) -> impl IntoView {
             <p>
                 "B starts later but writes faster. How many tokens long must an answer be before B finishes it first? Commit to a number before you scroll on."
             </p>
-            <GuessForm guess=guess param=Param::Answer prefix="crossover-" label="My guess (answer tokens)" hint="Type a number of answer tokens, for example 100." on_lock=on_lock />
+            <GuessForm guess=guess param=Param::RaceAnswer prefix="crossover-" label="My guess (answer tokens)" hint="Type a number of answer tokens, for example 100." on_lock=on_lock />
             <p class="feedback" data-testid="crossover-feedback" data-state=move || if guess.is_locked() { "revealed" } else { "guess" } aria-live="polite">{feedback}</p>
             <button type="button" class="quiet" hidden=move || !guess.is_locked() on:click=move |_| guess.clear()>"Guess again"</button>
         </section>

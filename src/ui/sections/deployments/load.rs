@@ -15,7 +15,7 @@ use leptos::prelude::*;
 pub fn PeakLoad() -> impl IntoView {
     let idle = derived(|s| s.comparison());
     let peak = derived(|s| s.peak_comparison());
-    let answer = derived(|s| s.get(Param::Answer));
+    let answer = derived(|s| s.get(Param::RaceAnswer));
     let table = Signal::derive(move || peak_table(&idle.get(), &peak.get(), answer.get()));
     let moved = move || crossover_moved(&idle.get(), &peak.get());
     view! {

@@ -20,7 +20,7 @@ use crate::ui::widgets::presets::Presets;
 use crate::ui::widgets::veil::VeilNote;
 use leptos::prelude::*;
 
-const ANSWER: [Param; 1] = [Param::Answer];
+const ANSWER: [Param; 1] = [Param::RaceAnswer];
 const LENGTHS: [Param; 2] = [Param::Median, Param::P90];
 const THRESHOLD: [Param; 1] = [Param::Threshold];
 

@@ -22,7 +22,7 @@ use leptos::prelude::*;
 #[component]
 pub fn Race() -> impl IntoView {
     let comparison = derived(|s| s.comparison());
-    let answer = derived(|s| s.get(Param::Answer));
+    let answer = derived(|s| s.get(Param::RaceAnswer));
     let race = Memo::new(move |_| comparison.get().race_at(answer.get()));
     let at_answer = Signal::derive(move || format!("for {}", format::tokens(answer.get())));
     let (a_value, a_text) = secs_signals(move || race.with(|r| r.a_secs));
