@@ -3,7 +3,7 @@
 //! long task or a lost focus, and then keeps sections out of sight from costing the reader's
 //! drags. Its life cycle, in order:
 //!
-//! 1. **Mount** (`ui::mount`, [`mount_point`]): in a task after the wasm's start, the app mounts
+//! 1. **Mount** (`ui::mount`, `takeover::mount_point`): in a task after the wasm's start, the app mounts
 //!    into a hidden element beside the prerendered lesson, reads the address and builds nothing.
 //! 2. **Frame, out of sight** (`stages`): the masthead, the main element and the colophon are
 //!    built one per task, still hidden.
@@ -18,8 +18,9 @@
 //!    an address with values or a `#fragment` builds them all, one after another.
 //! 5. **Sections follow when near** (`sight`): a built section out of sight reads its own shown
 //!    state, which follows the page state only while the section is within half a screen.
-//! 6. **Settle when still** (`still`, used by `app`): once the controls have been still for a
-//!    moment, the address bar is rewritten and every shown state catches up.
+//! 6. **Settle when still** (`still`, used by `app` and `widgets::canvas`): once the controls
+//!    have been still for a moment, the address bar is rewritten, every shown state catches up
+//!    and the figures out of sight are drawn.
 //! 7. **Complete** ([`Complete`]): after the last stage, the last stand-ins go, a link's
 //!    `#fragment` is scrolled to, and the root says `data-complete`.
 //!
