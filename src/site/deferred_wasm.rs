@@ -1,8 +1,9 @@
 //! Step 2: the wasm is fetched after the lesson is on screen, not beside the page. Trunk
 //! announces it with a preload link, which a browser starts downloading while it is still reading
 //! the HTML: on a slow phone connection those 250 KB then share the line with the page and its
-//! stylesheet, and the text waits. The build turns the link into a `<meta>` that fetches nothing and keeps
-//! the file's address and integrity hash, which `boot.js` uses once the lesson has been painted.
+//! stylesheet, and the text waits. The build turns the link into a `<meta>` that fetches nothing
+//! and keeps the file's address and integrity hash, which `boot.js` uses once the lesson has been
+//! painted.
 
 use super::markup::{escaped, tags, value};
 use crate::shared_names::files::{WASM_INTEGRITY, WASM_META};

@@ -3,8 +3,9 @@
 //! long task or a lost focus, and then keeps sections out of sight from costing the reader's
 //! drags. Its life cycle, in order:
 //!
-//! 1. **Mount** (`ui::mount`, `takeover::mount_point`): in a task after the wasm's start, the app mounts
-//!    into a hidden element beside the prerendered lesson, reads the address and builds nothing.
+//! 1. **Mount** (`ui::mount`, `takeover::mount_point`): in a task after the wasm's start, the
+//!    app mounts into a hidden element beside the prerendered lesson, reads the address and
+//!    builds nothing.
 //! 2. **Frame, out of sight** (`stages`): the masthead, the main element and the colophon are
 //!    built one per task, still hidden.
 //! 3. **Takeover** (`takeover`): in one task the frame takes the prerendered lesson's place. In

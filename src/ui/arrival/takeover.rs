@@ -37,9 +37,9 @@ mod browser {
 
     /// Shows the live page's frame, built out of sight over several tasks, in place of the
     /// prerendered lesson, in one task, so the browser never paints between the two. Parts built
-    /// in later stages (`stages`) are not there yet: in each container marked
-    /// [`STAGED`](crate::shared_names::takeover::STAGED), the prerendered children beyond those already built move into the live
-    /// container, after them, and stand in until their live twins are built.
+    /// in later stages (`stages`) are not there yet: in each container marked [`STAGED_SELECTOR`],
+    /// the prerendered children beyond those already built move into the live container, after
+    /// them, and stand in until their live twins are built.
     pub fn take_over_prerendered() {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
         let Some(live) = document.get_element_by_id(MOUNT_ID) else { return };
