@@ -62,7 +62,7 @@ document.getElementById('import-file')?.addEventListener('change', (event) => ke
 
 // The module is the one trunk announced in <head> with a modulepreload link, which carries its
 // integrity hash. The wasm's address and hash are in a <meta>: the build turned trunk's preload
-// link into it (src/ui/deferred_wasm.rs), so that the wasm's download starts once the lesson is
+// link into it (src/site/deferred_wasm.rs), so that the wasm's download starts once the lesson is
 // on screen instead of sharing a slow connection with the page it waits for.
 const moduleLink = document.querySelector('link[rel="modulepreload"][href$=".js"]');
 const wasmMeta = document.querySelector('meta[name="crossover-wasm"]');

@@ -1,15 +1,19 @@
 //! Crossover: an interactive explainer of LLM response latency.
 //!
-//! Layers, bottom up: `model` (latency arithmetic on plain numbers), `format` (numbers to text),
+//! Layers, bottom up: `shared_names` (the names the page, the build steps, the worker and the
+//! scripts share), `model` (latency arithmetic on plain numbers), `format` (numbers to text),
 //! `state` (the page's inputs, their bounds and the URL codec), `measurements` (reading a
 //! benchmark's result file and fitting the lesson's lines to it), `charts` (one drawing function
-//! per figure over any plotters backend) and, in the browser build only, `ui` (Leptos).
+//! per figure over any plotters backend), `text` (every sentence built from numbers), `render`
+//! (the canvas and SVG backends), `ui` (the Leptos page, which also renders natively to HTML)
+//! and, natively only, `site` (the build steps that deliver the page).
 
 // Rendering the page to HTML natively walks the whole view's nested type in one async block.
 #![recursion_limit = "512"]
 
 pub mod charts;
 pub mod format;
+pub mod shared_names;
 
 // The model and the state take numbers from URLs and people: neither may ever panic, so they
 // cannot unwrap, index out of range or call `panic!` (tests inside them still may).
@@ -40,4 +44,6 @@ pub mod measurements;
 pub mod text;
 
 pub mod render;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod site;
 pub mod ui;

@@ -1,15 +1,7 @@
-//! The browser entry point mounts the app. Natively, the same program writes the lesson's
-//! markup into a built index.html (Trunk.toml's post-build hook runs it), so the page can be
-//! read before its wasm has arrived, names the worker's files by their content
-//! (worker_files.rs) and drops the start script's comment lines (boot_script.rs). Everything
-//! else lives in the library.
-
-#[cfg(not(target_arch = "wasm32"))]
-mod boot_script;
-#[cfg(not(target_arch = "wasm32"))]
-mod content_hash;
-#[cfg(not(target_arch = "wasm32"))]
-mod worker_files;
+//! One program, two places. In the browser it mounts the page (`ui::mount`). Natively, Trunk.toml's
+//! post-build hook runs it on the built index.html, and it runs the site's build steps there
+//! (`site::build`): the lesson's markup written in, the wasm fetched after the first paint, the
+//! worker's files named by content, the start script without its comments.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -24,24 +16,11 @@ fn main() -> std::process::ExitCode {
         return std::process::ExitCode::FAILURE;
     };
     let path = std::path::Path::new(&path);
-    let steps = prerender_into(path)
-        .and_then(|()| worker_files::name_by_content(path))
-        .and_then(|()| boot_script::strip_comments(path));
-    match steps {
+    match crossover::site::build(path) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("crossover: cannot write the lesson into {}: {e}", path.to_string_lossy());
             std::process::ExitCode::FAILURE
         }
     }
-}
-
-/// Fills the page's `#prerendered` element with the lesson, and has the wasm fetched once that
-/// lesson is on screen rather than beside the page.
-#[cfg(not(target_arch = "wasm32"))]
-fn prerender_into(path: &std::path::Path) -> Result<(), String> {
-    let page = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let filled = crossover::ui::fill_prerendered(&page, &crossover::ui::lesson_html())?;
-    let filled = crossover::ui::defer_wasm_fetch(&filled)?;
-    std::fs::write(path, filled).map_err(|e| e.to_string())
 }

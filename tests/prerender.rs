@@ -1,8 +1,9 @@
 //! The lesson's markup written into index.html at build time: the whole lesson, at its
 //! defaults, from the same components the browser runs.
 
+use crossover::shared_names::{measurements_section, takeover};
+use crossover::site::lesson_html;
 use crossover::state::{Figure, Param, State};
-use crossover::ui::lesson_html;
 
 /// The text a reader sees: tags dropped, the entities the renderer writes decoded.
 fn visible_text(html: &str) -> String {
@@ -113,5 +114,24 @@ fn the_markup_holds_nothing_the_content_security_policy_refuses() {
     assert!(!html.contains("<script"), "an inline script");
     for handler in [" onclick=", " oninput=", " onchange=", " onload=", " onerror="] {
         assert!(!html.contains(handler), "an inline handler {handler}");
+    }
+}
+
+#[test]
+fn the_markup_carries_the_names_the_takeover_and_the_start_script_look_for() {
+    let html = lesson_html();
+    // The takeover pairs the prerendered and live children of each container built in stages:
+    // the masthead's tools, the main element, and the first lab's text and panel.
+    let staged = html.matches(&format!(" {}", takeover::STAGED)).count();
+    assert!(staged >= 4, "containers marked {}: {staged}", takeover::STAGED);
+    // Nothing stands in yet, and the lesson goes inside index.html's element, beside which the
+    // live page mounts: neither id may be in it.
+    assert!(!html.contains(takeover::STANDING_IN));
+    for id in [takeover::PRERENDERED_ID, takeover::MOUNT_ID] {
+        assert!(!html.contains(&format!(" id=\"{id}\"")), "the markup holds #{id}");
+    }
+    // boot.js keeps files dropped on the prerendered section, or chosen in its picker.
+    for id in [measurements_section::SECTION_ID, measurements_section::FILE_INPUT_ID] {
+        assert_eq!(html.matches(&format!(" id=\"{id}\"")).count(), 1, "#{id}");
     }
 }

@@ -1,5 +1,6 @@
 //! The code a host page pastes to embed one figure, and the links an embedded figure offers.
 
+use crate::shared_names::embed::ELEMENT;
 use crate::state::embed_layout::embed_height_css;
 use crate::state::query::to_query;
 use crate::state::view::View;
@@ -66,7 +67,7 @@ fn attribute(text: &str) -> String {
 /// needs no inline script or style.
 pub fn snippet(figure: Figure, query: &str, script: HostScript) -> String {
     format!(
-        "<script src=\"{}\" integrity=\"{}\" crossorigin=\"anonymous\" defer></script>\n<crossover-figure figure=\"{}\" query=\"{}\" height=\"{}\"></crossover-figure>",
+        "<script src=\"{}\" integrity=\"{}\" crossorigin=\"anonymous\" defer></script>\n<{ELEMENT} figure=\"{}\" query=\"{}\" height=\"{}\"></{ELEMENT}>",
         attribute(script.src),
         attribute(script.integrity),
         figure.slug(),

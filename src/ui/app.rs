@@ -1,5 +1,6 @@
 //! The page: state from the URL, then either the whole lesson or a single figure.
 
+use super::arrival::{provide_stages, stage, when_still, Complete, Later, Sight, LAST_STAGE};
 use super::context::{CurrentQuery, NoticesContext, Printing, ShownState, StateContext};
 use super::dom;
 use super::sections::deeper::Deeper;
@@ -7,14 +8,12 @@ use super::sections::deployments::Deployments;
 use super::sections::measurements::Measurements;
 use super::sections::one_request::OneRequest;
 use super::sections::summary::Summary;
-use super::sight::Sight;
 use super::single_figure::SingleFigure;
-use super::still;
 use super::widgets::announcer::Announcer;
-use super::widgets::later::{provide_stages, stage, Later, LAST_STAGE};
 use super::widgets::notices::Notices;
 use super::widgets::share::ShareBar;
 use super::widgets::theme::{provide_theme, ThemeToggle};
+use crate::shared_names::root;
 use crate::state::view::{Theme, View};
 use crate::state::{query, Figure, State};
 use leptos::prelude::*;
@@ -50,7 +49,7 @@ pub fn App() -> impl IntoView {
     // only built then. The first run also normalises a URL that held bad values, so a reload
     // never carries them on. A bare address already means the defaults and is left as it is:
     // writing them all out would be a synchronous history call in the page's first task, on a
-    // phone's busiest moment. Sections out of sight catch up at the same moment (`ui::sight`).
+    // phone's busiest moment. Sections out of sight catch up at the same moment (`arrival`).
     let changed_at_ms = StoredValue::new(None::<f64>);
     let bare_address = query_string.trim_start_matches('?').is_empty();
     Effect::new(move |first: Option<()>| {
@@ -68,7 +67,7 @@ pub fn App() -> impl IntoView {
         if idle {
             // While a write is pending the root element says so, so tests (and scripts that
             // read the address) can wait for it rather than guess a delay.
-            dom::mark_url_pending(true);
+            dom::mark_root(root::URL_PENDING, true);
             settle_when_still(Settling { changed_at_ms, query: current_query, state, sight });
         }
     });
@@ -97,12 +96,12 @@ pub fn App() -> impl IntoView {
 
     match (view.embed, view.present) {
         (Some(figure), _) => {
-            dom::mark_embedded();
+            dom::mark_root(root::EMBED, true);
             let controls = view.controls.params(figure);
             view! { <SingleFigure figure=figure presentation=false controls=controls caption=view.caption /> }.into_any()
         }
         (None, Some(figure)) => {
-            dom::mark_presenting();
+            dom::mark_root(root::PRESENT, true);
             let controls = view.controls.params(figure);
             view! { <SingleFigure figure=figure presentation=true controls=controls caption=view.caption /> }.into_any()
         }
@@ -127,13 +126,13 @@ struct Settling {
 /// Writes the query into the address bar, and settles the state, once the controls have been
 /// still for [`QUIET_MS`].
 fn settle_when_still(s: Settling) {
-    still::when_still(
+    when_still(
         QUIET_MS,
         move || s.changed_at_ms.get_value(),
         move || {
             s.changed_at_ms.set_value(None);
             dom::replace_query(&s.query.get_untracked());
-            dom::mark_url_pending(false);
+            dom::mark_root(root::URL_PENDING, false);
             s.sight.settle(s.state.get_untracked());
         },
     );
@@ -143,7 +142,7 @@ fn settle_when_still(s: Settling) {
 fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
     // The mount only reads the address: the page's frame is built out of sight, a part per task,
     // and then takes the prerendered lesson's place; the lesson's parts, the page's tools and
-    // the first screen's readouts and opening included, follow in later tasks (widgets::later).
+    // the first screen's readouts and opening included, follow in later tasks (`arrival`).
     provide_stages();
     view! {
         <Later stage=stage::MASTHEAD>
@@ -181,17 +180,6 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
             </footer>
         </Later>
     }
-}
-
-/// Built last, after every section above it: says the page is complete, and makes a link to a
-/// later section land on it.
-#[component]
-fn Complete() -> impl IntoView {
-    Effect::new(move |_| {
-        dom::remove_all_standing_in();
-        dom::scroll_to_fragment();
-        dom::mark_complete();
-    });
 }
 
 /// Links into presentation mode, one per figure.

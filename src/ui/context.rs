@@ -4,7 +4,7 @@
 
 use crate::charts::Palette;
 use crate::state::{Notice, State};
-use crate::ui::sight::Sight;
+use crate::ui::arrival::Sight;
 use leptos::prelude::*;
 
 /// The page state: every input the reader controls; and the sections that follow it lazily.
@@ -14,9 +14,9 @@ pub struct StateContext {
     pub sight: Sight,
 }
 
-/// The state as the part of the page around a component shows it: the page state itself, or
-/// a section's copy that follows it lazily while the section is out of sight (`ui::sight`).
-/// Read-only: changes go to the page state.
+/// The shown state: the state as the part of the page around a component shows it. That is the
+/// page state itself, or a section's copy that lags behind it while the section is out of sight
+/// (`ui::arrival`). Read-only: changes go to the page state.
 #[derive(Clone, Copy)]
 pub struct ShownState(RwSignal<State>);
 
@@ -50,15 +50,11 @@ pub struct Printing(pub RwSignal<bool>);
 #[derive(Clone, Copy)]
 pub struct Dark(pub Memo<bool>);
 
-/// How many of the page's later stages are built (`widgets::later`).
-#[derive(Clone, Copy)]
-pub struct BuildStage(pub RwSignal<u8>);
-
 pub fn use_state() -> RwSignal<State> {
     expect_context::<StateContext>().state
 }
 
-/// The state to show here.
+/// The shown state here.
 pub fn use_shown_state() -> ShownState {
     expect_context::<ShownState>()
 }
@@ -97,6 +93,6 @@ pub fn use_palette() -> Signal<Palette> {
 pub fn derived<T: Clone + PartialEq + Send + Sync + 'static>(
     f: impl Fn(&State) -> T + Send + Sync + 'static,
 ) -> Memo<T> {
-    let state = use_shown_state();
-    Memo::new(move |_| state.with(|s| f(s)))
+    let shown = use_shown_state();
+    Memo::new(move |_| shown.with(|s| f(s)))
 }

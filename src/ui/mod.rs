@@ -1,28 +1,15 @@
-//! The Leptos shell: components that read the state signal, show the model's numbers and host
+//! The Leptos page: components that read the state signal, show the model's numbers and host
 //! the figures. Nothing here computes latency or writes a sentence from numbers; it asks
-//! `state`, `charts` and `text`, and draws through `render`.
+//! `state`, `charts` and `text`, and draws through `render`. `arrival` brings the live page in
+//! over the lesson written at build time; the rest is the page itself.
 
 mod app;
+mod arrival;
 mod context;
-#[cfg(not(target_arch = "wasm32"))]
-mod deferred_wasm;
 mod dom;
-#[cfg(not(target_arch = "wasm32"))]
-mod field_stand_ins;
-#[cfg(not(target_arch = "wasm32"))]
-mod markup;
-#[cfg(not(target_arch = "wasm32"))]
-mod prerender;
 mod sections;
-mod sight;
 mod single_figure;
-mod still;
 mod widgets;
-
-#[cfg(not(target_arch = "wasm32"))]
-pub use deferred_wasm::defer_wasm_fetch;
-#[cfg(not(target_arch = "wasm32"))]
-pub use prerender::{fill_prerendered, lesson_html};
 
 /// Mounts the explainer where the build wrote the lesson's markup, and takes its place.
 #[cfg(target_arch = "wasm32")]
@@ -36,9 +23,23 @@ pub fn mount() {
     // The task that instantiated the wasm also finished compiling its last bytes; building the
     // page in that same task would make one long stretch of a phone's main thread out of two.
     // The full page builds its frame out of sight and then takes the prerendered lesson's place
-    // (`widgets::later`).
+    // (`arrival`).
     dom::next_task(|| {
-        let Some(point) = dom::mount_point() else { return };
+        let Some(point) = arrival::mount_point() else { return };
         leptos::mount::mount_to(point, app::App).forget();
     });
+}
+
+/// The whole lesson at its defaults (an address with no query), every section built, as HTML:
+/// rendered natively by the components the browser runs, for the build to write into the page
+/// (`crate::site`). Effects and event handlers do not run here.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn render_lesson() -> String {
+    use app::App;
+    use hydration_context::SsrSharedContext;
+    use leptos::prelude::*;
+    let owner = Owner::new_root(Some(std::sync::Arc::new(SsrSharedContext::new())));
+    let html = owner.with(|| view! { <App /> }.to_html());
+    owner.unset();
+    html
 }

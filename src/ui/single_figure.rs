@@ -2,6 +2,7 @@
 //! (`?embed=`) and for projectors (`?present=`).
 
 use crate::charts::Figure;
+use crate::shared_names::{embed::HEIGHT_MESSAGE, root};
 use crate::state::presets::{next_slide, slides_for};
 use crate::state::Param;
 use crate::text::embed;
@@ -31,7 +32,7 @@ fn send_height(parent: &web_sys::Window, last: &std::rc::Rc<std::cell::Cell<f64>
     }
     last.set(height);
     let message = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&message, &"type".into(), &"crossover:height".into());
+    let _ = js_sys::Reflect::set(&message, &"type".into(), &HEIGHT_MESSAGE.into());
     let _ = js_sys::Reflect::set(&message, &"height".into(), &JsValue::from_f64(height));
     // The height is not a secret, and the host's origin is unknown: "*" is the only target
     // that works for any site, which is why the message carries nothing else.
@@ -80,7 +81,7 @@ pub fn SingleFigure(
     if !presentation {
         post_height_to_parent();
     }
-    Effect::new(move |_| super::dom::mark_complete());
+    Effect::new(move |_| super::dom::mark_root(root::COMPLETE, true));
     // Built from the settings as they are now, not the address the frame opened with, so the
     // link follows the sliders (and drops the notices of a link already corrected).
     let query = expect_context::<CurrentQuery>().0;

@@ -220,7 +220,7 @@ function renderedText(element) {
 
 /**
  * Makes the page build every section and waits until it is complete. At its defaults the page
- * builds a section only when the reader comes near it (src/ui/widgets/later.rs; the root is marked
+ * builds a section only when the reader comes near it (src/ui/arrival/stages.rs; the root is marked
  * `data-builds-on-approach`), so this scrolls down a screen at a time, as a reader would, then
  * back to the top. An address with values in it builds everything by itself: no scrolling then.
  */

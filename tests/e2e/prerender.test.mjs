@@ -65,7 +65,7 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
   assertDurationText(await shown('ttft'), expected.ttft, 'ttft before the wasm');
   assertDurationText(await shown('total'), expected.total, 'total before the wasm');
   assertNumberText(await shown('crossing-prompt'), expected['crossing-prompt'], 'crossing-prompt before the wasm');
-  // A typed field is written as the text it holds, in the same box (src/ui/field_stand_ins.rs).
+  // A typed field is written as the text it holds, in the same box (src/site/field_stand_ins.rs).
   assert.equal((await page.locator('[data-testid="prompt-input"]').innerText()).trim(), String(DEFAULTS.prompt), 'the fields show their defaults');
   assert.equal(await page.locator('input[type="text"], textarea').count(), 0, 'no text field for the browser to lay out as the page loads');
 
@@ -163,7 +163,7 @@ test('at the defaults, sections far below are built only as the reader nears the
 
   // Focusing one of its controls (as a keyboard or a screen reader would reach it) builds the
   // rest at once and hands the focus to the live control. The prerendered typed fields are text
-  // (src/ui/field_stand_ins.rs): a slider is the control a reader reaches there.
+  // (src/site/field_stand_ins.rs): a slider is the control a reader reaches there.
   await page.evaluate(() => document.getElementById('a_rate-slider').focus());
   await page.locator('html[data-complete]').waitFor({ state: 'attached', timeout: 20_000 });
   assert.ok(!(await standingIn()), 'the deployments lab is live');

@@ -4,8 +4,8 @@
 use crate::format;
 use crate::model::deep::{derived_attention_knee, derived_kv_knee, DeepRequest, TtftDefinition};
 use crate::state::{ModelView, Param};
+use crate::ui::arrival::follow_when_near;
 use crate::ui::context::{use_shown_state, use_state};
-use crate::ui::sight::follow_when_near;
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::readout::{secs_signals, Readout};

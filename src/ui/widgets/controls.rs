@@ -35,7 +35,7 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
     // One memo for both, not two: every control on the page subscribes to the whole state, so
     // each slider step wakes all of them, and that fan-out is paid per memo.
     // Read as shown here: a control is moved where the reader sees it, and there its section
-    // shows the page state (`ui::sight`).
+    // shows the page state (`ui::arrival`).
     let shown = use_shown_state();
     let held = Memo::new(move |_| shown.with(|s| (s.spec_of(param), s.get(param))));
     // While the reader types, the field shows their text, not the stored value, so a
@@ -104,7 +104,7 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
             <div class="control-row">
                 <input
                     // An id, like the field's, lets a slider focused in the prerendered lesson
-                    // hand the focus to its live twin (ui::dom::when_standing_in_is_near).
+                    // hand the focus to its live twin (`ui::arrival`).
                     id=format!("{stem}-slider")
                     type="range"
                     class="slider"

@@ -10,16 +10,16 @@ use leptos::prelude::*;
 /// costs one `innerHTML` write instead of a diff over every cell (which re-set each cell's
 /// attributes and made the browser restyle the page on every step).
 ///
-/// With `shown`, the table is written only while it is true (its details are open): closed, a
+/// With `written`, the table is written only while it is true (its details are open): closed, a
 /// step costs neither the table's numbers nor any DOM work.
 #[component]
 pub fn DataTableView(
     table: Signal<DataTable>,
     testid: String,
-    #[prop(optional)] shown: Option<Signal<bool>>,
+    #[prop(optional)] written: Option<Signal<bool>>,
 ) -> impl IntoView {
     let html = Memo::new(move |_| {
-        if shown.is_none_or(|s| s.get()) {
+        if written.is_none_or(|w| w.get()) {
             table.with(DataTable::to_html)
         } else {
             String::new()

@@ -29,12 +29,12 @@ pub fn FigureCard(
     fill: bool,
     #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
-    let state = use_shown_state();
+    let shown = use_shown_state();
     let palette = use_palette();
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
     // Only what this figure is drawn from: moving a control elsewhere on the page leaves the
     // memo unchanged, and with it the drawing, the text alternative and the table.
-    let inputs = Memo::new(move |_| state.with(|s| figure.inputs(s)));
+    let inputs = Memo::new(move |_| shown.with(|s| figure.inputs(s)));
     let label = Memo::new(move |_| inputs.with(FigureInputs::summary));
     let table = Signal::derive(move || inputs.with(FigureInputs::table));
     let title_id = format!("{}-caption", figure.slug());
@@ -42,7 +42,7 @@ pub fn FigureCard(
 
     let png = move |_| {
         if let Some(canvas) = canvas_ref.get_untracked() {
-            export::download_png(figure, &state.get_untracked(), &canvas);
+            export::download_png(figure, &shown.get_untracked(), &canvas);
         }
     };
     let zoom = RwSignal::new(1.0_f64);
@@ -53,16 +53,16 @@ pub fn FigureCard(
             .unwrap_or((800, 400));
         export::download_svg(
             figure,
-            &state.get_untracked(),
+            &shown.get_untracked(),
             Style { scale: zoom.get_untracked(), palette: palette.get_untracked() },
             w,
             h,
         );
     };
-    let csv = move |_| export::download_csv(figure, &state.get_untracked());
+    let csv = move |_| export::download_csv(figure, &shown.get_untracked());
     let open = RwSignal::new(false);
     let printing = use_printing();
-    let shown = Signal::derive(move || open.get() || printing.get());
+    let written = Signal::derive(move || open.get() || printing.get());
     let toggled = move |ev: web_sys::Event| {
         open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"))
     };
@@ -81,7 +81,7 @@ pub fn FigureCard(
         view! {
             <details class="data" on:toggle=toggled>
                 <summary>"The numbers behind this figure"</summary>
-                <DataTableView table=table testid=format!("{}-table", figure.slug()) shown=shown />
+                <DataTableView table=table testid=format!("{}-table", figure.slug()) written=written />
             </details>
         }
     };

@@ -9,7 +9,6 @@ pub mod controls;
 pub mod data_table;
 pub mod figure_card;
 pub mod guess;
-pub mod later;
 pub mod notices;
 pub mod presets;
 pub mod readout;

@@ -1,6 +1,7 @@
 //! Sharing: copy the link to exactly what is on screen, or the code to embed one figure.
 
 use crate::charts::Figure;
+use crate::shared_names::files::HOST_SCRIPT_SELECTOR;
 use crate::text::embed;
 use crate::ui::context::use_query_source;
 use leptos::prelude::*;
@@ -38,7 +39,7 @@ fn copy(text: String, status: RwSignal<Option<String>>, done: &'static str) {
 /// (the page never runs it) whose address and integrity hash trunk writes at each build.
 fn host_script() -> Option<(String, String)> {
     let document = web_sys::window()?.document()?;
-    let tag = document.query_selector("script[data-host-script]").ok()??;
+    let tag = document.query_selector(HOST_SCRIPT_SELECTOR).ok()??;
     let integrity = tag.get_attribute("integrity")?;
     // The element's `src` property is the attribute resolved against the page: absolute.
     let src = js_sys::Reflect::get(&tag, &"src".into()).ok()?.as_string()?;
@@ -54,19 +55,19 @@ fn embed_code(figure: Figure, query: &str) -> Option<String> {
 #[component]
 pub fn ShareBar() -> impl IntoView {
     let status = RwSignal::new(None::<String>);
-    let shown = RwSignal::new(String::new());
+    let link_text = RwSignal::new(String::new());
     let query = use_query_source();
     let copy_link = move |_| {
         let href = current_href(&query());
-        shown.set(href.clone());
+        link_text.set(href.clone());
         copy(href, status, "Link copied: it opens this page with every control as it is now.");
     };
     view! {
         <div class="share">
             <button type="button" data-testid="copy-link" on:click=copy_link>"Copy link to these settings"</button>
             <span class="share-status" data-testid="share-status" role="status">{move || status.get().unwrap_or_default()}</span>
-            <Show when=move || !shown.with(String::is_empty)>
-                <input class="share-text" type="text" readonly aria-label="Link to these settings" prop:value=move || shown.get() />
+            <Show when=move || !link_text.with(String::is_empty)>
+                <input class="share-text" type="text" readonly aria-label="Link to these settings" prop:value=move || link_text.get() />
             </Show>
         </div>
     }

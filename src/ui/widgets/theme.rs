@@ -2,6 +2,7 @@
 //! palette to draw with.
 
 use super::choice::Choice;
+use crate::shared_names::root::THEME;
 use crate::state::view::Theme;
 use crate::ui::context::Dark;
 use crate::ui::dom;
@@ -37,8 +38,8 @@ pub fn provide_theme(initial: Theme) -> RwSignal<Theme> {
             // Writing the value already there (boot.js set it before the first paint) would
             // still make the browser restyle the whole page.
             let theme = if dark.get() { "dark" } else { "light" };
-            if root.get_attribute("data-theme").as_deref() != Some(theme) {
-                let _ = root.set_attribute("data-theme", theme);
+            if root.get_attribute(THEME).as_deref() != Some(theme) {
+                let _ = root.set_attribute(THEME, theme);
             }
         }
     });

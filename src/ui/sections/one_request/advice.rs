@@ -1,15 +1,15 @@
 //! What to do about one request, and the levers that change it, each tried on the request above.
 
 use crate::text::levers::{levers_table, levers_verdict};
-use crate::ui::sight::follow_when_near;
+use crate::ui::arrival::follow_when_near;
 use crate::ui::widgets::data_table::DataTableView;
 use leptos::prelude::*;
 
 #[component]
 pub fn Advice() -> impl IntoView {
-    let state = follow_when_near("advice-title");
-    let table = Signal::derive(move || state.with(levers_table));
-    let verdict = move || state.with(levers_verdict);
+    let shown = follow_when_near("advice-title");
+    let table = Signal::derive(move || shown.with(levers_table));
+    let verdict = move || shown.with(levers_verdict);
     view! {
         <section class="advice" aria-labelledby="advice-title">
             <h2 id="advice-title">"What to do with one request"</h2>

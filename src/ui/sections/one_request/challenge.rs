@@ -5,8 +5,8 @@
 use crate::format;
 use crate::state::Param;
 use crate::text::request::{challenge_feedback, ChallengeStage, CHALLENGE_OUTPUT_TOKENS};
+use crate::ui::arrival::follow_when_near;
 use crate::ui::context::use_state;
-use crate::ui::sight::follow_when_near;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::guess::{Guess, GuessForm};
 use leptos::prelude::*;

@@ -4,7 +4,7 @@ use crate::charts::crossing::lesson_data;
 use crate::format;
 use crate::model::Request;
 use crate::state::Figure;
-use crate::ui::sight::follow_when_near;
+use crate::ui::arrival::follow_when_near;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::Readout;
@@ -13,8 +13,8 @@ use leptos::prelude::*;
 
 #[component]
 pub fn Crossing(revealed: RwSignal<bool>) -> impl IntoView {
-    let state = follow_when_near("crossing-title");
-    let request = Memo::new(move |_| state.with(|s| s.request()));
+    let shown = follow_when_near("crossing-title");
+    let request = Memo::new(move |_| shown.with(|s| s.request()));
     let of = move |f: fn(&Request) -> f64| Signal::derive(move || request.with(f));
     let ratio = of(Request::crossing_ratio);
     let prompt = of(Request::crossing_prompt_tokens);
@@ -37,7 +37,7 @@ pub fn Crossing(revealed: RwSignal<bool>) -> impl IntoView {
                     note=Signal::derive(move || format!("the ratio times the answer, {}", format::tokens(request.with(|r| r.output_tokens)))) />
             </dl>
             <FigureCard figure=Figure::Crossing number="Figure 2." />
-            <DataTableView table=Signal::derive(move || state.with(lesson_data)) testid="lesson-table".to_string() />
+            <DataTableView table=Signal::derive(move || shown.with(lesson_data)) testid="lesson-table".to_string() />
         </section>
     }
 }

@@ -11,7 +11,7 @@ mod panel;
 mod phases;
 mod streaming;
 
-use crate::ui::widgets::later::{stage, Later};
+use crate::ui::arrival::{stage, Later};
 use leptos::prelude::*;
 
 #[component]

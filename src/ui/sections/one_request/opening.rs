@@ -2,7 +2,7 @@
 //! first screen shows a figure and the controls that move it.
 
 use crate::state::Figure;
-use crate::ui::sight::follow_when_near;
+use crate::ui::arrival::follow_when_near;
 use crate::ui::widgets::figure_card::FigureCard;
 use leptos::prelude::*;
 

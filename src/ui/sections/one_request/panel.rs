@@ -4,9 +4,9 @@ use crate::format;
 use crate::model::Request;
 use crate::state::{Headline, ModelView, Param};
 use crate::text::request::{bound_key, bound_verdict, ttft_note};
+use crate::ui::arrival::{stage, Later};
 use crate::ui::context::use_state;
 use crate::ui::widgets::controls::Controls;
-use crate::ui::widgets::later::{stage, Later};
 use crate::ui::widgets::readout::{secs_signals, Readout};
 use leptos::prelude::*;
 

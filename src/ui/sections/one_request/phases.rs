@@ -1,7 +1,7 @@
 //! Why the two phases are slow for different reasons, and the straight lines that follow.
 
 use crate::state::presets::Scope;
-use crate::ui::sight::follow_when_near;
+use crate::ui::arrival::follow_when_near;
 use crate::ui::widgets::presets::Presets;
 use leptos::prelude::*;
 

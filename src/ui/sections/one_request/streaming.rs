@@ -4,8 +4,8 @@ use crate::format;
 use crate::model::deployments::Consumer;
 use crate::state::Param;
 use crate::text::request::felt_wait;
+use crate::ui::arrival::follow_when_near;
 use crate::ui::context::use_state;
-use crate::ui::sight::follow_when_near;
 use crate::ui::widgets::choice::Choice;
 use leptos::prelude::*;
 

@@ -1,4 +1,5 @@
-//! The typed fields of the markup written at build time, written as the text they show.
+//! Part of step 1: the typed fields of the markup written at build time, written as the text
+//! they show.
 //!
 //! As a page finishes parsing, Chrome's autofill asks every text field whether it can take the
 //! focus, and answering lays the field out. A field in a section the browser is skipping

@@ -1,11 +1,11 @@
 //! Sections out of sight follow the controls lazily. The request's controls sit in a sticky
 //! panel, so one slider step changes numbers all the way down the page; rewriting sections
 //! nobody is looking at within that step delays the figure and readouts the reader is watching.
-//! Each such section reads its own copy of the state. The copy follows every change while the
-//! section is on screen or within half a screen of it; farther away it catches up once the
-//! controls have been still for a moment (so a search in the page, or a screen reader, finds
-//! current numbers), as soon as the section comes near, or when the page is printed. The
-//! figures' canvases wait the same way (`widgets::canvas`).
+//! Each such section reads its own shown state, a copy of the page state that lags behind it:
+//! it follows every change while the section is on screen or within half a screen of it; farther
+//! away it catches up once the controls have been still for a moment (so a search in the page,
+//! or a screen reader, finds current numbers), as soon as the section comes near, or when the
+//! page is printed. The figures' canvases wait the same way (`widgets::canvas`).
 
 use crate::state::State;
 use crate::ui::context::{ShownState, StateContext};
@@ -25,13 +25,13 @@ impl Default for Sight {
 #[derive(Clone, Copy)]
 struct Follower {
     near: StoredValue<bool>,
-    copy: RwSignal<State>,
+    shown: RwSignal<State>,
 }
 
 impl Follower {
     fn catch_up(self, now: State) {
-        if self.copy.with_untracked(|was| *was != now) {
-            self.copy.set(now);
+        if self.shown.with_untracked(|was| *was != now) {
+            self.shown.set(now);
         }
     }
 }
@@ -44,19 +44,18 @@ impl Sight {
         });
     }
 
-    /// Once the controls are still, or before printing: every section shows the state.
+    /// Once the controls are still, or before printing: every section shows the page state.
     pub fn settle(self, now: State) {
         self.0.with_value(|all| all.iter().for_each(|f| f.catch_up(now)));
     }
 }
 
-/// Gives the component's children, and returns for its own use, the state as the section
-/// titled by the heading with id `title_id` shows it. Changes still go to the page state
-/// (`use_state`).
+/// Gives the component's children, and returns for its own use, the shown state of the section
+/// titled by the heading with id `title_id`. Changes still go to the page state (`use_state`).
 pub fn follow_when_near(title_id: &'static str) -> ShownState {
     let StateContext { state, sight: Sight(all) } = expect_context::<StateContext>();
     let follower =
-        Follower { near: StoredValue::new(true), copy: RwSignal::new(state.get_untracked()) };
+        Follower { near: StoredValue::new(true), shown: RwSignal::new(state.get_untracked()) };
     all.update_value(|all| all.push(follower));
     // The section is in the page once the task building it ends. Near until the observer,
     // reporting after the first layout, says otherwise.
@@ -76,7 +75,7 @@ pub fn follow_when_near(title_id: &'static str) -> ShownState {
             None => watch(),
         }
     });
-    let shown = ShownState::of(follower.copy);
+    let shown = ShownState::of(follower.shown);
     provide_context(shown);
     shown
 }

@@ -1,16 +1,15 @@
-//! The wasm is fetched after the lesson is on screen, not beside the page. Trunk announces it
-//! with a preload link, which a browser starts downloading while it is still reading the HTML:
-//! on a slow phone connection those 250 KB then share the line with the page and its stylesheet,
-//! and the text waits. The build turns the link into a `<meta>` that fetches nothing and keeps
-//! the file's address and integrity hash, which `boot.js` uses once the lesson has been painted.
+//! Step 2: the wasm is fetched after the lesson is on screen, not beside the page. Trunk
+//! announces it with a preload link, which a browser starts downloading while it is still reading
+//! the HTML: on a slow phone connection those 250 KB then share the line with the page and its
+//! stylesheet, and the text waits. The build turns the link into a `<meta>` that fetches nothing
+//! and keeps the file's address and integrity hash, which `boot.js` uses once the lesson has been
+//! painted.
 
 use super::markup::{escaped, tags, value};
-
-/// The `<meta>` name `boot.js` looks for.
-pub const WASM_META_NAME: &str = "crossover-wasm";
+use crate::shared_names::files::{WASM_INTEGRITY, WASM_META};
 
 /// `page` with trunk's preload link for the wasm replaced by a `<meta>` carrying its address
-/// (`content`) and integrity hash (`data-integrity`). Trunk may have minified the page, which
+/// (`content`) and integrity hash ([`WASM_INTEGRITY`]). Trunk may have minified the page, which
 /// drops the quotes around attribute values.
 pub fn defer_wasm_fetch(page: &str) -> Result<String, String> {
     let (start, end, attributes) = tags(page, "link")
@@ -23,7 +22,7 @@ pub fn defer_wasm_fetch(page: &str) -> Result<String, String> {
     let integrity = value(&attributes, "integrity")
         .ok_or("the wasm's preload link carries no integrity hash")?;
     let meta = format!(
-        r#"<meta name="{WASM_META_NAME}" content="{}" data-integrity="{}">"#,
+        r#"<meta name="{WASM_META}" content="{}" {WASM_INTEGRITY}="{}">"#,
         escaped(href),
         escaped(integrity)
     );

@@ -1,36 +1,32 @@
-//! The lesson as HTML, rendered natively at build time by the same components the browser runs,
-//! for index.html: a reader sees the text before the wasm has arrived, or without it.
+//! Step 1: the lesson as HTML, rendered natively by the same components the browser runs,
+//! written into index.html: a reader sees the text before the wasm has arrived, or without it.
 
-use super::app::App;
 use super::field_stand_ins::stand_in_text_fields;
-use hydration_context::SsrSharedContext;
-use leptos::prelude::*;
-use std::sync::Arc;
+use crate::shared_names::takeover::PRERENDERED_ID;
 
-/// The whole lesson at its defaults (an address with no query), every section built. Effects and
-/// event handlers do not run here: the markup is what the components build, with its text fields
-/// written as the text they hold (see `field_stand_ins`).
+/// The whole lesson at its defaults (an address with no query), every section built, as it is
+/// written into the page: the markup the components build (`ui::render_lesson`), with its text
+/// fields written as the text they hold (see `field_stand_ins`).
 pub fn lesson_html() -> String {
-    let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
-    let html = owner.with(|| view! { <App /> }.to_html());
-    owner.unset();
-    stand_in_text_fields(&html)
+    stand_in_text_fields(&crate::ui::render_lesson())
 }
 
 /// `page` with `lesson` written into its empty `#prerendered` element. Trunk may have minified
 /// the page, which drops the quotes around the id.
 pub fn fill_prerendered(page: &str, lesson: &str) -> Result<String, String> {
     const EMPTY: &str = "></div>";
-    let id_at = ["id=\"prerendered\"", "id=prerendered"]
+    let id_at = [format!("id=\"{PRERENDERED_ID}\""), format!("id={PRERENDERED_ID}")]
         .iter()
-        .find_map(|id| page.find(id).map(|at| at + id.len()))
-        .ok_or("the page has no element with the id `prerendered`")?;
+        .find_map(|id| page.find(id.as_str()).map(|at| at + id.len()))
+        .ok_or_else(|| format!("the page has no element with the id `{PRERENDERED_ID}`"))?;
     let rest = page.get(id_at..).unwrap_or_default();
-    let open_end = rest.find('>').ok_or("the `prerendered` element's tag never closes")?;
+    let open_end = rest
+        .find('>')
+        .ok_or_else(|| format!("the `{PRERENDERED_ID}` element's tag never closes"))?;
     if !rest.get(open_end..).is_some_and(|r| r.starts_with(EMPTY)) {
-        return Err(
-            "the `prerendered` element is not empty: was the lesson written in already?".into()
-        );
+        return Err(format!(
+            "the `{PRERENDERED_ID}` element is not empty: was the lesson written in already?"
+        ));
     }
     let insert_at = id_at + open_end + 1;
     let (before, after) = page.split_at(insert_at);

@@ -1,4 +1,4 @@
-//! A build step after trunk's: src/boot.js without its comment lines.
+//! Step 4: src/boot.js without its comment lines.
 //!
 //! The start script is on every reader's first load, and more than half of it is comments that
 //! say why it does what it does. Trunk's JavaScript minifier is not used on it (index.html marks
@@ -7,7 +7,7 @@
 //! and the blank lines, names the file by what is left, and writes its new name and integrity
 //! hash into the page's script tag.
 
-use crate::content_hash::{integrity, short_hash};
+use super::content_hash::{integrity, short_hash};
 use std::fs;
 use std::path::Path;
 

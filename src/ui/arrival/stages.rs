@@ -1,7 +1,8 @@
-//! Parts of the page built in later tasks. The lesson is on screen from the markup written at
-//! build time, so nothing waits for the live page; building all of it in one task would keep a
-//! phone's main thread busy for a long stretch, while a tap waits. Each stage is built in a task
-//! of its own, and the prerendered nodes stand in until their live twins are built.
+//! The stage scheduler: parts of the page built in later tasks. The lesson is on screen from
+//! the markup written at build time, so nothing waits for the live page; building all of it in
+//! one task would keep a phone's main thread busy for a long stretch, while a tap waits. Each
+//! stage is built in a task of its own, and the prerendered nodes stand in until their live
+//! twins are built.
 //!
 //! On the page at its defaults, the prerendered nodes already say what the live ones would: a
 //! stage is built only when the reader comes within a screen of what it replaces, or focuses one
@@ -10,9 +11,15 @@
 //! values or names a place builds every stage at once, one task after another: the prerendered
 //! numbers are the defaults, not the address's.
 
-use crate::ui::context::{BuildStage, StateContext};
+use super::takeover;
+use crate::shared_names::root;
+use crate::ui::context::StateContext;
 use crate::ui::dom;
 use leptos::prelude::*;
+
+/// How many of the page's stages are built.
+#[derive(Clone, Copy)]
+struct BuildStage(RwSignal<u8>);
 
 /// The order the full page's parts are built in, after the mount (stage 0), which reads the
 /// address and builds nothing: the page's frame out of sight, one part per task, before it takes
@@ -50,7 +57,7 @@ pub fn provide_stages() {
     provide_context(BuildStage(built));
     let on_approach = builds_on_approach(&dom::query_string(), &dom::fragment());
     if on_approach {
-        dom::mark_builds_on_approach();
+        dom::mark_root(root::BUILDS_ON_APPROACH, true);
         build_all_once_changed(built);
     }
     dom::next_task(move || build_frame(built, on_approach));
@@ -67,7 +74,7 @@ fn build_frame(built: RwSignal<u8>, on_approach: bool) {
         return;
     }
     dom::next_task(move || {
-        dom::take_over_prerendered();
+        takeover::take_over_prerendered();
         dom::after_first_paint(move || {
             if on_approach {
                 next_stage_when_near(built);
@@ -109,7 +116,7 @@ fn next_stage(built: RwSignal<u8>) {
 /// Builds the next stage once the reader nears a prerendered node; all of them, once one takes
 /// the focus. Watching starts again in the next task, once the built stage's stand-ins are gone.
 fn next_stage_when_near(built: RwSignal<u8>) {
-    dom::when_standing_in_is_near(move |focused| {
+    takeover::when_standing_in_is_near(move |focused| {
         built.update(|stage| *stage = stage.saturating_add(1));
         if built.get_untracked() < LAST_STAGE {
             if focused {
@@ -140,7 +147,18 @@ pub fn Later(stage: u8, children: ChildrenFn) -> impl IntoView {
 /// Built after the stage's own nodes, so its effect runs once they are in the page.
 #[component]
 fn Built() -> impl IntoView {
-    Effect::new(move |_| dom::remove_standing_in());
+    Effect::new(move |_| takeover::remove_standing_in());
+}
+
+/// Built last, after every section above it: the prerendered nodes still standing in go, a link
+/// to a later section lands on it, and the root says the page is complete.
+#[component]
+pub fn Complete() -> impl IntoView {
+    Effect::new(move |_| {
+        takeover::remove_all_standing_in();
+        dom::scroll_to_fragment();
+        dom::mark_root(root::COMPLETE, true);
+    });
 }
 
 #[cfg(test)]

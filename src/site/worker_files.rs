@@ -1,5 +1,5 @@
-//! A build step after trunk's: gives the measurements worker's files names from their content
-//! and its wasm an integrity check, which trunk's worker pipeline does for neither.
+//! Step 3: gives the measurements worker's files names from their content and its wasm an
+//! integrity check, which trunk's worker pipeline does for neither.
 //!
 //! Trunk writes the worker as three fixed names: a loader, wasm-bindgen's glue and the wasm.
 //! Fixed names let a browser or a proxy pair a new page with an old cached worker, and a wasm
@@ -22,16 +22,16 @@
 //! each deploy. The glue is wasm-bindgen's for exactly that wasm (its imports are the glue's
 //! functions, named by hash), so the same wasm means the same glue, however it is minified.
 
-use crate::content_hash::{integrity, short_hash};
+use super::content_hash::{integrity, short_hash};
+use crate::shared_names::files::{MEASUREMENTS_PROMISE, WORKER, WORKER_META};
 use std::fs;
 use std::path::Path;
 
-/// Trunk's names for the worker crate's output (index.html's `data-bin="crossover-worker"`).
-const WASM: &str = "crossover-worker_bg.wasm";
-const GLUE: &str = "crossover-worker.js";
-const LOADER: &str = "crossover-worker_loader.js";
-/// The `<meta>` name the page reads the worker's script from (src/ui/sections/measurements).
-pub const META_NAME: &str = "crossover-worker";
+/// Trunk's names for the worker crate's output, from index.html's `data-bin` ([`WORKER`]): the
+/// wasm, wasm-bindgen's glue and trunk's loader.
+fn trunk_names() -> [String; 3] {
+    [format!("{WORKER}_bg.wasm"), format!("{WORKER}.js"), format!("{WORKER}_loader.js")]
+}
 
 /// Renames the worker's files in `index`'s folder by content, writes the wasm's integrity into
 /// the script and the script's name into `index`.
@@ -40,12 +40,13 @@ pub fn name_by_content(index: &Path) -> Result<(), String> {
     let read = |name: &str| {
         fs::read(dir.join(name)).map_err(|e| format!("the worker's {name} is missing: {e}"))
     };
-    let (wasm, glue) = (read(WASM)?, read(GLUE)?);
-    let glue = String::from_utf8(glue).map_err(|_| format!("the worker's {GLUE} is not UTF-8"))?;
-    let wasm_name = format!("crossover-worker-{}_bg.wasm", short_hash(&wasm));
+    let [wasm_file, glue_file, _] = trunk_names();
+    let (wasm, glue) = (read(&wasm_file)?, read(&glue_file)?);
+    let glue =
+        String::from_utf8(glue).map_err(|_| format!("the worker's {glue_file} is not UTF-8"))?;
+    let wasm_name = format!("{WORKER}-{}_bg.wasm", short_hash(&wasm));
     let start = start_line(&wasm_name, &integrity(&wasm));
-    let script_name =
-        format!("crossover-worker-{}.js", short_hash(&[&wasm, start.as_bytes()].concat()));
+    let script_name = format!("{WORKER}-{}.js", short_hash(&[&wasm, start.as_bytes()].concat()));
     let script = format!("{glue}\n{start}");
     let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
     let page = with_meta(&page, &script_name)?;
@@ -55,7 +56,7 @@ pub fn name_by_content(index: &Path) -> Result<(), String> {
     write(&wasm_name, &wasm)?;
     write(&script_name, script.as_bytes())?;
     write("index.html", page.as_bytes())?;
-    for name in [WASM, GLUE, LOADER] {
+    for name in trunk_names() {
         // The loader is trunk's and replaced by the script's last line; it may be absent.
         let _ = fs::remove_file(dir.join(name));
     }
@@ -66,31 +67,36 @@ pub fn name_by_content(index: &Path) -> Result<(), String> {
 /// `integrity`.
 fn start_line(wasm_name: &str, integrity: &str) -> String {
     // The page runs this script too, as the measurements section's module: it waits on the
-    // promise of the module's functions left in `crossoverMeasurements`, and says so itself if
+    // promise of the module's functions left in `MEASUREMENTS_PROMISE`, and says so itself if
     // the start fails. In a worker a failed start would be an unhandled rejection, which a
     // worker does not report to its page: it is thrown instead.
     format!(
-        "self.crossoverMeasurements=wasm_bindgen({{module_or_path:fetch(\"./{wasm_name}\",\
+        "self.{MEASUREMENTS_PROMISE}=wasm_bindgen({{module_or_path:fetch(\"./{wasm_name}\",\
          {{integrity:\"{integrity}\"}})}}).then(()=>wasm_bindgen);\
-         if(!self.document)crossoverMeasurements.catch(e=>setTimeout(()=>{{throw e}}));\n"
+         if(!self.document){MEASUREMENTS_PROMISE}.catch(e=>setTimeout(()=>{{throw e}}));\n"
     )
 }
 
 /// `page` with the `<meta>` naming the worker's script added at the end of its head.
 fn with_meta(page: &str, script_name: &str) -> Result<String, String> {
-    if page.contains(&format!("name={META_NAME}"))
-        || page.contains(&format!("name=\"{META_NAME}\""))
+    if page.contains(&format!("name={WORKER_META}"))
+        || page.contains(&format!("name=\"{WORKER_META}\""))
     {
         return Err("the built index.html names a worker already: was this step run twice?".into());
     }
     let at = page.find("</head>").ok_or("the built index.html has no </head>")?;
     let (head, rest) = page.split_at(at);
-    Ok(format!("{head}<meta name=\"{META_NAME}\" content=\"./{script_name}\">{rest}"))
+    Ok(format!("{head}<meta name=\"{WORKER_META}\" content=\"./{script_name}\">{rest}"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The worker's files as trunk writes them.
+    const WASM: &str = "crossover-worker_bg.wasm";
+    const GLUE: &str = "crossover-worker.js";
+    const LOADER: &str = "crossover-worker_loader.js";
 
     /// A folder laid out as trunk leaves it, with the given wasm bytes.
     fn staged(wasm: &[u8]) -> std::path::PathBuf {

@@ -1,6 +1,6 @@
 //! Start tags in the built page's HTML, read for the build steps that rewrite it
-//! (`deferred_wasm`, `field_stand_ins`). Trunk may have minified the page, which drops the quotes
-//! around attribute values; both forms are read.
+//! (`field_stand_ins` in step 1, `deferred_wasm` in step 2). Trunk may have minified the page,
+//! which drops the quotes around attribute values; both forms are read.
 
 /// Each `<name …>` start tag in `page`: where it starts and ends, and its attributes.
 pub fn tags<'a>(

@@ -1,0 +1,55 @@
+//! The site as it is delivered: the steps that run after trunk's build, natively, on the staged
+//! index.html and its folder (Trunk.toml's post-build hook runs them through `src/main.rs`).
+//! Trunk builds the page's wasm, the worker and the hashed assets; these steps make of that a
+//! page that reads before its wasm arrives and fetches nothing it cannot check. In the order
+//! they run:
+//!
+//! 1. `prerender`: the lesson at its defaults, rendered by the components the browser runs
+//!    (`ui::render_lesson`), is written into the page's empty `#prerendered`, so a reader sees
+//!    the text before the wasm has arrived, or without it. Its typed fields are written as the
+//!    text they hold (`field_stand_ins`): as parsing ends, a browser's autofill would otherwise
+//!    lay out every section that holds one, undoing the skipping of sections below the first
+//!    screen.
+//! 2. `deferred_wasm`: trunk's preload link for the wasm becomes a `<meta>` that fetches nothing,
+//!    so the wasm does not share a slow line with the page and its stylesheet; `boot.js` fetches
+//!    it, checked against its hash, once the lesson is painted.
+//! 3. `worker_files`: the measurements worker's files, which trunk names without hashes, are named
+//!    by their content, its wasm is fetched with an integrity check, and the page learns the
+//!    script's name from a `<meta>`.
+//! 4. `boot_script`: `boot.js`, on every reader's first load, loses its comment lines, with its
+//!    name and integrity hash in the page following its new content.
+//!
+//! `markup` reads start tags in the built HTML (for steps 1 and 2); `content_hash` names files
+//! and writes integrity hashes from their bytes (for steps 3 and 4). The names these steps share
+//! with the page and the scripts are in `crate::shared_names`.
+//!
+//! Native only: it reads and writes files, and rewrites HTML as text. It sits above `ui`, whose
+//! one public function here renders the lesson; nothing in `ui` knows of it.
+
+// 1. The lesson written into the page.
+mod prerender;
+// 2. The wasm fetched once the lesson is painted.
+mod deferred_wasm;
+// 3. The worker's files named by their content.
+mod worker_files;
+// 4. The start script without its comment lines.
+mod boot_script;
+
+// What the steps use.
+mod content_hash;
+mod field_stand_ins;
+mod markup;
+
+pub use prerender::lesson_html;
+
+use std::path::Path;
+
+/// Runs every step, in order, on the page trunk staged at `index` and the files beside it.
+pub fn build(index: &Path) -> Result<(), String> {
+    let page = std::fs::read_to_string(index).map_err(|e| e.to_string())?;
+    let page = prerender::fill_prerendered(&page, &lesson_html())?;
+    let page = deferred_wasm::defer_wasm_fetch(&page)?;
+    std::fs::write(index, page).map_err(|e| e.to_string())?;
+    worker_files::name_by_content(index)?;
+    boot_script::strip_comments(index)
+}
