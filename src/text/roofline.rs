@@ -108,9 +108,18 @@ pub fn step_time(secs: f64) -> String {
     }
 }
 
+/// Chips and sequences are counted in whole units in words, whatever fraction a caller passed.
+fn whole_chips(s: &Serving) -> f64 {
+    round_half_away(Serving::CHIPS.hold(s.chips), 0)
+}
+
+fn whole_batch(s: &Serving) -> f64 {
+    round_half_away(Serving::BATCH.hold(s.batch), 0)
+}
+
 /// The chips counted in words: "one H100", "4 H100s".
 fn chips_phrase(s: &Serving) -> String {
-    let n = round_half_away(Serving::CHIPS.hold(s.chips), 0);
+    let n = whole_chips(s);
     let name = s.chip.short_name;
     if n == 1.0 {
         format!("one {name}")
@@ -121,7 +130,7 @@ fn chips_phrase(s: &Serving) -> String {
 
 /// Whose figures a share is of: "the H100's", "the 4 H100s'".
 fn chips_possessive(s: &Serving) -> String {
-    let n = round_half_away(Serving::CHIPS.hold(s.chips), 0);
+    let n = whole_chips(s);
     let name = s.chip.short_name;
     if n == 1.0 {
         format!("the {name}'s")
@@ -131,8 +140,8 @@ fn chips_possessive(s: &Serving) -> String {
 }
 
 /// "one sequence", "32 sequences".
-fn sequences(batch: f64) -> String {
-    let n = round_half_away(Serving::BATCH.hold(batch), 0);
+fn sequences(s: &Serving) -> String {
+    let n = whole_batch(s);
     if n == 1.0 {
         "one sequence".to_string()
     } else {
@@ -163,13 +172,13 @@ pub fn bound_sentence(s: &Serving) -> String {
         DecodeLimit::Memory => format!(
             "Each decode step waits on memory: reading {read} takes {memory}, while the \
              arithmetic for {} needs only {compute}.",
-            sequences(s.batch)
+            sequences(s)
         ),
         DecodeLimit::Compute => format!(
             "With {} the arithmetic takes {compute}, longer than the {memory} spent reading \
              {read}: the step is limited by compute now, so a bigger batch slows every sequence \
              and no longer adds to the total.",
-            sequences(s.batch)
+            sequences(s)
         ),
     }
 }
@@ -253,7 +262,7 @@ pub fn range_sentence(s: &Serving) -> String {
         rates.decode_tokens_per_sec,
         rates.throughput_tokens_per_sec,
     );
-    let in_all = if round_half_away(Serving::BATCH.hold(s.batch), 0) > 1.0 {
+    let in_all = if whole_batch(s) > 1.0 {
         format!(" ({}–{} in all)", format::with_separators(total.low, 0), throughput(total.high))
     } else {
         String::new()
@@ -309,7 +318,7 @@ pub fn calibration_sentence(
     Some(format!(
         "Read as {} at a batch of {}, {reached}.{caution}",
         setting(s),
-        format::with_separators(round_half_away(Serving::BATCH.hold(s.batch), 0), 0)
+        format::with_separators(whole_batch(s), 0)
     ))
 }
 
