@@ -10,4 +10,5 @@ pub mod files;
 pub mod levers;
 pub mod measurements;
 pub mod request;
+pub mod roofline;
 pub mod slides;

@@ -1,0 +1,134 @@
+//! How many bytes each weight and each cached key or value takes, and which arithmetic the
+//! matrix products run in.
+
+/// The number format the weights are stored in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WeightPrecision {
+    Bf16,
+    Fp8,
+    /// Four-bit integers, unpacked to bf16 for the arithmetic.
+    Int4,
+}
+
+/// The number format the matrix products are computed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Arithmetic {
+    Bf16,
+    Fp8,
+}
+
+/// The number format of the KV cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KvPrecision {
+    Bf16,
+    Fp8,
+}
+
+impl WeightPrecision {
+    pub const ALL: [WeightPrecision; 3] =
+        [WeightPrecision::Bf16, WeightPrecision::Fp8, WeightPrecision::Int4];
+    pub const DEFAULT: WeightPrecision = WeightPrecision::Bf16;
+
+    /// Short key, e.g. for a URL parameter.
+    pub fn key(self) -> &'static str {
+        match self {
+            WeightPrecision::Bf16 => "bf16",
+            WeightPrecision::Fp8 => "fp8",
+            WeightPrecision::Int4 => "int4",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<WeightPrecision> {
+        WeightPrecision::ALL.into_iter().find(|p| p.key() == key)
+    }
+
+    /// How it is named in a sentence.
+    pub fn label(self) -> &'static str {
+        match self {
+            WeightPrecision::Bf16 => "bf16",
+            WeightPrecision::Fp8 => "fp8",
+            WeightPrecision::Int4 => "4-bit",
+        }
+    }
+
+    /// Bytes one weight occupies (`w`).
+    pub fn bytes_per_weight(self) -> f64 {
+        match self {
+            WeightPrecision::Bf16 => 2.0,
+            WeightPrecision::Fp8 => 1.0,
+            WeightPrecision::Int4 => 0.5,
+        }
+    }
+
+    /// The arithmetic these weights ask for. Chips offer no four-bit floating-point products in
+    /// the table, so 4-bit weights are widened to bf16 before they are multiplied; whether fp8
+    /// is granted depends on the chip ([`super::chips::ChipSpec::arithmetic_for`]).
+    pub fn wanted_arithmetic(self) -> Arithmetic {
+        match self {
+            WeightPrecision::Fp8 => Arithmetic::Fp8,
+            WeightPrecision::Bf16 | WeightPrecision::Int4 => Arithmetic::Bf16,
+        }
+    }
+}
+
+impl Arithmetic {
+    pub fn label(self) -> &'static str {
+        match self {
+            Arithmetic::Bf16 => "bf16",
+            Arithmetic::Fp8 => "fp8",
+        }
+    }
+}
+
+impl KvPrecision {
+    pub const ALL: [KvPrecision; 2] = [KvPrecision::Bf16, KvPrecision::Fp8];
+    pub const DEFAULT: KvPrecision = KvPrecision::Bf16;
+
+    /// Short key, e.g. for a URL parameter.
+    pub fn key(self) -> &'static str {
+        match self {
+            KvPrecision::Bf16 => "bf16",
+            KvPrecision::Fp8 => "fp8",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<KvPrecision> {
+        KvPrecision::ALL.into_iter().find(|p| p.key() == key)
+    }
+
+    pub fn label(self) -> &'static str {
+        self.key()
+    }
+
+    /// Bytes one cached key or value element occupies.
+    pub fn bytes_per_value(self) -> f64 {
+        match self {
+            KvPrecision::Bf16 => 2.0,
+            KvPrecision::Fp8 => 1.0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_round_trip() {
+        for p in WeightPrecision::ALL {
+            assert_eq!(WeightPrecision::from_key(p.key()), Some(p));
+        }
+        for p in KvPrecision::ALL {
+            assert_eq!(KvPrecision::from_key(p.key()), Some(p));
+        }
+        assert_eq!(WeightPrecision::from_key("fp4"), None);
+        assert_eq!(KvPrecision::from_key("int4"), None);
+    }
+
+    #[test]
+    fn four_bit_weights_are_multiplied_in_bf16() {
+        assert_eq!(WeightPrecision::Int4.bytes_per_weight(), 0.5);
+        assert_eq!(WeightPrecision::Int4.wanted_arithmetic(), Arithmetic::Bf16);
+        assert_eq!(WeightPrecision::Fp8.wanted_arithmetic(), Arithmetic::Fp8);
+    }
+}

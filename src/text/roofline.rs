@@ -1,0 +1,547 @@
+//! The roofline section's readouts and the sentences under them that depend on numbers: what
+//! limits a decode step, whether the model fits, the range a data sheet allows, what a measured
+//! run reached, and what a choice of precision does.
+
+use crate::format;
+use crate::model::chips::Chip;
+use crate::model::precision::{Arithmetic, WeightPrecision};
+use crate::model::roofline::{DecodeLimit, Serving, PUBLISHED_EFFICIENCIES};
+use crate::model::rounding::round_half_away;
+
+const GIGA: f64 = 1e9;
+const TERA: f64 = 1e12;
+
+/// `x` rounded (half away from zero) to `figures` significant figures.
+fn round_to_figures(x: f64, figures: i32) -> f64 {
+    if !x.is_finite() || x == 0.0 {
+        return x;
+    }
+    let magnitude = x.abs().log10().floor() as i32;
+    round_half_away(x, figures - 1 - magnitude)
+}
+
+/// Three significant figures, trailing zeros dropped: 109.3 -> "109", 52.72 -> "52.7",
+/// 2,345 -> "2,350", 0.0325 -> "0.0325".
+pub fn three_figures(x: f64) -> String {
+    let rounded = round_to_figures(x, 3);
+    if !rounded.is_finite() {
+        return format::with_separators(rounded, 0);
+    }
+    let magnitude = if rounded == 0.0 { 0 } else { rounded.abs().log10().floor() as i32 };
+    format::trimmed(rounded, (2 - magnitude).clamp(0, 15) as usize)
+}
+
+/// A prompt-reading rate in whole tokens per second: "9,714 tok/s".
+pub fn prefill_rate(tokens_per_sec: f64) -> String {
+    format!("{} tok/s", format::with_separators(tokens_per_sec, 0))
+}
+
+/// A per-sequence decode rate to a tenth, as the lesson's table prints it: "146.0 tok/s".
+pub fn decode_rate(tokens_per_sec: f64) -> String {
+    format!("{} tok/s", format::with_separators(tokens_per_sec, 1))
+}
+
+/// The batch's output in whole tokens per second: "2,258 tok/s".
+pub fn throughput(tokens_per_sec: f64) -> String {
+    prefill_rate(tokens_per_sec)
+}
+
+/// How many times faster prefill is than decode, to three figures: "109", "52.7".
+pub fn ratio(x: f64) -> String {
+    three_figures(x)
+}
+
+/// A crossing prompt as the lesson's table rounds it: to the hundred from 10,000 tokens up
+/// ("32,800 tokens"), to the ten from 1,000, to the token below.
+pub fn crossing_tokens(tokens: f64) -> String {
+    let decimals = if tokens >= 10_000.0 {
+        -2
+    } else if tokens >= 1_000.0 {
+        -1
+    } else {
+        0
+    };
+    format::tokens(round_half_away(tokens, decimals))
+}
+
+/// A ridge point: "153 FLOP/byte".
+pub fn ridge(flop_per_byte: f64) -> String {
+    format!("{} FLOP/byte", three_figures(flop_per_byte))
+}
+
+/// An exact count of bytes: "131,072 B".
+pub fn bytes(n: f64) -> String {
+    format!("{} B", format::with_separators(n, 0))
+}
+
+/// Decimal gigabytes, as data sheets count them: whole from 100 up ("141 GB", "812 GB"),
+/// three figures below ("16.1 GB", "0.537 GB").
+pub fn gigabytes(bytes: f64) -> String {
+    let gb = bytes / GIGA;
+    if gb >= 100.0 {
+        format!("{} GB", format::with_separators(gb, 0))
+    } else {
+        format!("{} GB", three_figures(gb))
+    }
+}
+
+/// Peak arithmetic: "989 TFLOP/s", "3,956 TFLOP/s", "0.1 TFLOP/s".
+pub fn tflop_per_sec(flops_per_sec: f64) -> String {
+    format!("{} TFLOP/s", format::trimmed(flops_per_sec / TERA, 1))
+}
+
+/// Peak bandwidth: "3,350 GB/s".
+pub fn gb_per_sec(bytes_per_sec: f64) -> String {
+    format!("{} GB/s", format::trimmed(bytes_per_sec / GIGA, 1))
+}
+
+/// A step's length to three figures: milliseconds under a second ("6.85 ms", "0.0325 ms"),
+/// seconds above.
+pub fn step_time(secs: f64) -> String {
+    let ms = round_to_figures(secs * 1_000.0, 3);
+    if ms < 1_000.0 {
+        format!("{} ms", three_figures(ms))
+    } else if secs < 1_000.0 {
+        format!("{} s", three_figures(secs))
+    } else {
+        format::duration(secs)
+    }
+}
+
+/// Chips and sequences are counted in whole units in words, whatever fraction a caller passed.
+fn whole_chips(s: &Serving) -> f64 {
+    round_half_away(Serving::CHIPS.hold(s.chips), 0)
+}
+
+fn whole_batch(s: &Serving) -> f64 {
+    round_half_away(Serving::BATCH.hold(s.batch), 0)
+}
+
+/// The chips counted in words: "one H100", "4 H100s".
+fn chips_phrase(s: &Serving) -> String {
+    let n = whole_chips(s);
+    let name = s.chip.short_name;
+    if n == 1.0 {
+        format!("one {name}")
+    } else {
+        format!("{} {name}s", format::with_separators(n, 0))
+    }
+}
+
+/// Whose figures a share is of: "the H100's", "the 4 H100s'".
+fn chips_possessive(s: &Serving) -> String {
+    let n = whole_chips(s);
+    let name = s.chip.short_name;
+    if n == 1.0 {
+        format!("the {name}'s")
+    } else {
+        format!("the {} {name}s'", format::with_separators(n, 0))
+    }
+}
+
+/// "one sequence", "32 sequences".
+fn sequences(s: &Serving) -> String {
+    let n = whole_batch(s);
+    if n == 1.0 {
+        "one sequence".to_string()
+    } else {
+        format!("{} sequences", format::with_separators(n, 0))
+    }
+}
+
+/// The setting in a few words: "Llama 3.1 8B with bf16 weights on one H100".
+pub fn setting(s: &Serving) -> String {
+    format!("{} with {} weights on {}", s.llm.name, s.weights.label(), chips_phrase(s))
+}
+
+/// The `data-value` of the bound readout: `memory` or `compute`.
+pub fn bound_key(s: &Serving) -> &'static str {
+    s.decode_limit().key()
+}
+
+/// What sets the length of a decode step, with both times.
+pub fn bound_sentence(s: &Serving) -> String {
+    let (memory, compute) = (step_time(s.decode_memory_secs()), step_time(s.decode_compute_secs()));
+    let cache = s.kv_cache_bytes();
+    let read = if cache > 0.0 {
+        format!("{} of weights and {} of cache", gigabytes(s.weights_bytes()), gigabytes(cache))
+    } else {
+        format!("{} of weights", gigabytes(s.weights_bytes()))
+    };
+    match s.decode_limit() {
+        DecodeLimit::Memory => format!(
+            "Each decode step waits on memory: reading {read} takes {memory}, while the \
+             arithmetic for {} needs only {compute}.",
+            sequences(s)
+        ),
+        DecodeLimit::Compute => format!(
+            "With {} the arithmetic takes {compute}, longer than the {memory} spent reading \
+             {read}: the step is limited by compute now, so a bigger batch slows every sequence \
+             and no longer adds to the total.",
+            sequences(s)
+        ),
+    }
+}
+
+/// The `data-value` of the fit readout: `yes` or `no`.
+pub fn fits_key(s: &Serving) -> &'static str {
+    if s.memory_fit().fits() {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+/// The fit readout in short: "yes, 63.9 GB spare" or "no, 61.2 GB short".
+pub fn fits_readout(s: &Serving) -> String {
+    let fit = s.memory_fit();
+    if fit.fits() {
+        format!("yes, {} spare", gigabytes(fit.spare_bytes()))
+    } else {
+        format!("no, {} short", gigabytes(fit.shortfall_bytes()))
+    }
+}
+
+/// Whether weights and cache fit the chips' memory, and by how much either way.
+pub fn fit_sentence(s: &Serving) -> String {
+    let fit = s.memory_fit();
+    let (weights, cache) = (gigabytes(fit.weights_bytes), gigabytes(fit.kv_cache_bytes));
+    let (available, chips) = (gigabytes(fit.available_bytes), chips_phrase(s));
+    let no_cache = fit.kv_cache_bytes == 0.0;
+    if fit.fits() {
+        let spare = gigabytes(fit.spare_bytes());
+        if no_cache {
+            format!(
+                "The weights take {weights} of the {available} on {chips}, leaving {spare} \
+                 for the cache and everything else."
+            )
+        } else {
+            format!(
+                "The weights ({weights}) and the cache ({cache}) take {} of the {available} \
+                 on {chips}, leaving {spare} free.",
+                gigabytes(fit.needed_bytes())
+            )
+        }
+    } else {
+        let short = gigabytes(fit.shortfall_bytes());
+        let needed = fit.chips_needed();
+        let beyond = if needed > Serving::CHIPS.max {
+            format!(", more than the {} one request can be spread over here", Serving::CHIPS.max)
+        } else {
+            String::new()
+        };
+        let at_least = format!(
+            "it takes at least {} {}{beyond}",
+            format::with_separators(needed, 0),
+            match s.chip.chip {
+                Chip::Custom => "chips like it",
+                _ => "of them",
+            }
+        );
+        if no_cache {
+            format!(
+                "The weights alone need {weights}, {short} more than the {available} on \
+                 {chips}: {at_least}."
+            )
+        } else {
+            format!(
+                "The weights ({weights}) and the cache ({cache}) need {}, {short} more than the \
+                 {available} on {chips}: {at_least}.",
+                gigabytes(fit.needed_bytes())
+            )
+        }
+    }
+}
+
+/// Why one rate from a data sheet is really a range, and the range for this setting.
+pub fn range_sentence(s: &Serving) -> String {
+    let (mfu, mbu) = (PUBLISHED_EFFICIENCIES.mfu, PUBLISHED_EFFICIENCIES.mbu);
+    let rates = s.published_rates();
+    let (prefill, decode, total) = (
+        rates.prefill_tokens_per_sec,
+        rates.decode_tokens_per_sec,
+        rates.throughput_tokens_per_sec,
+    );
+    let in_all = if whole_batch(s) > 1.0 {
+        format!(" ({}–{} in all)", format::with_separators(total.low, 0), throughput(total.high))
+    } else {
+        String::new()
+    };
+    format!(
+        "A spec sheet alone yields a range, never one rate: at the efficiencies measured on \
+         real serving stacks (MFU {}–{}, MBU {}–{}), this setting reads prompts at {}–{} and \
+         writes {}–{} for each sequence{in_all}.",
+        format::with_separators(mfu.low * 100.0, 0),
+        format::percent(mfu.high),
+        format::with_separators(mbu.low * 100.0, 0),
+        format::percent(mbu.high),
+        format::with_separators(prefill.low, 0),
+        prefill_rate(prefill.high),
+        format::with_separators(decode.low, 1),
+        decode_rate(decode.high),
+    )
+}
+
+/// What a measured run's rates imply about the hardware, on the chosen chip and model: the
+/// share of the bandwidth its decode reached and of the arithmetic its prefill reached. `None`
+/// when the run gave neither rate.
+pub fn calibration_sentence(
+    s: &Serving,
+    prefill_tokens_per_sec: Option<f64>,
+    decode_tokens_per_sec: Option<f64>,
+) -> Option<String> {
+    let owner = chips_possessive(s);
+    let mbu = decode_tokens_per_sec.map(|rate| s.implied_mbu(rate));
+    let mfu = prefill_tokens_per_sec.map(|rate| s.implied_mfu(rate));
+    let reached = match (mbu, mfu) {
+        (Some(mbu), Some(mfu)) => format!(
+            "your run's decode reached {} of {owner} bandwidth, and its prefill {} of {owner} \
+             arithmetic",
+            format::percent(mbu),
+            format::percent(mfu)
+        ),
+        (Some(mbu), None) => {
+            format!("your run's decode reached {} of {owner} bandwidth", format::percent(mbu))
+        }
+        (None, Some(mfu)) => {
+            format!("your run's prefill reached {} of {owner} arithmetic", format::percent(mfu))
+        }
+        (None, None) => return None,
+    };
+    let impossible = mbu.is_some_and(|x| x > 1.0) || mfu.is_some_and(|x| x > 1.0);
+    let caution = if impossible {
+        " No run gets more than all of the hardware, so it cannot have been this: check the \
+         chip, how many, the model, its precision and the batch."
+    } else {
+        ""
+    };
+    Some(format!(
+        "Read as {} at a batch of {}, {reached}.{caution}",
+        setting(s),
+        format::with_separators(whole_batch(s), 0)
+    ))
+}
+
+/// What the chosen weight precision does to the two rates on this chip; `None` for bf16.
+pub fn precision_note(s: &Serving) -> Option<String> {
+    let chip = s.chip.short_name;
+    let figures = s.chip.held();
+    match (s.weights, s.arithmetic()) {
+        (WeightPrecision::Bf16, _) => None,
+        (WeightPrecision::Fp8, Arithmetic::Fp8) => Some(format!(
+            "Weights in fp8 halve the bytes each decode step reads and run on the {chip}'s fp8 \
+             arithmetic ({} against {} in bf16), so both rates roughly double.",
+            tflop_per_sec(figures.fp8_flops_per_sec.unwrap_or(figures.bf16_flops_per_sec)),
+            tflop_per_sec(figures.bf16_flops_per_sec)
+        )),
+        (WeightPrecision::Fp8, Arithmetic::Bf16) => Some(match s.chip.chip {
+            Chip::Custom => "The custom chip's one arithmetic figure stands for every precision, \
+                             so fp8 weights halve the bytes each decode step reads and leave \
+                             prefill as it was."
+                .to_string(),
+            _ => format!(
+                "The {chip} has no fp8 arithmetic: fp8 weights halve the bytes each decode step \
+                 reads, but are multiplied in bf16, so prefill gains nothing."
+            ),
+        }),
+        (WeightPrecision::Int4, _) => Some(
+            "Weights in 4 bits are a quarter of the bytes to read per decode step, but they are \
+             widened to bf16 to be multiplied, so prefill gains nothing and the ratio falls about \
+             fourfold."
+                .to_string(),
+        ),
+    }
+}
+
+/// How the ratio sets the crossing for an answer of `answer_tokens`.
+pub fn crossing_sentence(s: &Serving, answer_tokens: f64) -> String {
+    format!(
+        "Here a prompt token is read {} times as fast as a token is written for one sequence, so \
+         a prompt of {} costs as long as an answer of {}.",
+        ratio(s.ratio()),
+        crossing_tokens(s.crossing_prompt_tokens(answer_tokens)),
+        format::tokens(answer_tokens)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::llms::Llm;
+
+    fn lesson(chip: Chip, llm: Llm) -> Serving {
+        Serving::lesson(chip, llm)
+    }
+
+    #[test]
+    fn three_figures_rounds_half_away_and_trims() {
+        assert_eq!(three_figures(109.297), "109");
+        assert_eq!(three_figures(52.7185), "52.7");
+        assert_eq!(three_figures(436.45), "436");
+        assert_eq!(three_figures(2_345.0), "2,350");
+        assert_eq!(three_figures(0.032_477), "0.0325");
+        assert_eq!(three_figures(146.0), "146");
+        assert_eq!(three_figures(999.6), "1,000");
+        assert_eq!(three_figures(0.0), "0");
+        assert_eq!(three_figures(f64::NAN), "—");
+    }
+
+    #[test]
+    fn crossings_round_as_the_lesson_prints_them() {
+        assert_eq!(crossing_tokens(130_935.8), "130,900 tokens");
+        assert_eq!(crossing_tokens(15_815.6), "15,800 tokens");
+        assert_eq!(crossing_tokens(4_151.8), "4,150 tokens");
+        assert_eq!(crossing_tokens(52.7), "53 tokens");
+        assert_eq!(crossing_tokens(1.0), "1 token");
+    }
+
+    #[test]
+    fn units_read_as_data_sheets_write_them() {
+        assert_eq!(gigabytes(141.2e9), "141 GB");
+        assert_eq!(gigabytes(16.06e9), "16.1 GB");
+        assert_eq!(gigabytes(811.8e9), "812 GB");
+        assert_eq!(gigabytes(0.0), "0 GB");
+        assert_eq!(bytes(131_072.0), "131,072 B");
+        assert_eq!(tflop_per_sec(3_956e12), "3,956 TFLOP/s");
+        assert_eq!(tflop_per_sec(0.1e12), "0.1 TFLOP/s");
+        assert_eq!(gb_per_sec(3_350e9), "3,350 GB/s");
+        assert_eq!(ridge(312.0 / 2.039), "153 FLOP/byte");
+        assert_eq!(step_time(0.006_848_6), "6.85 ms");
+        assert_eq!(step_time(0.000_032_477), "0.0325 ms");
+        assert_eq!(step_time(0.999_9), "1 s");
+        assert_eq!(step_time(12.345), "12.3 s");
+    }
+
+    #[test]
+    fn the_bound_sentence_names_the_longer_time() {
+        let s = lesson(Chip::H100, Llm::Llama8b);
+        assert_eq!(bound_key(&s), "memory");
+        let text = bound_sentence(&s);
+        assert!(text.starts_with("Each decode step waits on memory"), "{text}");
+        assert!(text.contains("16.1 GB of weights takes 6.85 ms"), "{text}");
+        assert!(text.contains("one sequence needs only 0.0325 ms"), "{text}");
+        let busy = Serving { batch: 1_024.0, ..s };
+        assert_eq!(bound_key(&busy), "compute");
+        let text = bound_sentence(&busy);
+        assert!(text.contains("With 1,024 sequences the arithmetic takes 33.3 ms"), "{text}");
+        assert!(text.contains("limited by compute"), "{text}");
+    }
+
+    #[test]
+    fn seventy_billion_in_bf16_does_not_fit_one_eighty_gigabyte_chip() {
+        let s = lesson(Chip::H100, Llm::Llama70b);
+        assert_eq!(fits_key(&s), "no");
+        assert_eq!(fits_readout(&s), "no, 61.2 GB short");
+        assert_eq!(
+            fit_sentence(&s),
+            "The weights alone need 141 GB, 61.2 GB more than the 80 GB on one H100: it takes \
+             at least 2 of them."
+        );
+        let four = Serving { chips: 4.0, ..s };
+        assert_eq!(fits_key(&four), "yes");
+        assert_eq!(fits_readout(&four), "yes, 179 GB spare");
+        assert!(fit_sentence(&four).contains("of the 320 GB on 4 H100s, leaving 179 GB"));
+    }
+
+    #[test]
+    fn the_fit_sentence_counts_the_cache_and_the_chips_beyond_reach() {
+        let s =
+            Serving { batch: 32.0, context_tokens: 4_096.0, ..lesson(Chip::H100, Llm::Llama8b) };
+        assert_eq!(
+            fit_sentence(&s),
+            "The weights (16.1 GB) and the cache (17.2 GB) take 33.2 GB of the 80 GB on one \
+             H100, leaving 46.8 GB free."
+        );
+        let huge =
+            Serving { batch: 1_024.0, context_tokens: 1e6, ..lesson(Chip::L4, Llm::Llama405b) };
+        let text = fit_sentence(&huge);
+        assert!(text.contains("more than the 64 one request can be spread over here"), "{text}");
+        let custom = Serving {
+            chip: crate::model::chips::CustomChip { memory_gb: 1.0, ..Default::default() }.spec(),
+            ..lesson(Chip::Custom, Llm::Llama8b)
+        };
+        assert!(
+            fit_sentence(&custom).contains("at least 17 chips like it"),
+            "{}",
+            fit_sentence(&custom)
+        );
+    }
+
+    #[test]
+    fn the_range_sentence_gives_both_ends_of_both_rates() {
+        let s = lesson(Chip::H100, Llm::Llama8b);
+        let r = s.published_rates();
+        let text = range_sentence(&s);
+        assert!(text.contains("MFU 45–72%, MBU 55–90%"), "{text}");
+        let prefill = format!(
+            "{}–{}",
+            format::with_separators(r.prefill_tokens_per_sec.low, 0),
+            prefill_rate(r.prefill_tokens_per_sec.high)
+        );
+        assert!(text.contains(&prefill), "{text}");
+        assert!(text.contains("27,712–44,339 tok/s"), "{text}");
+        assert!(text.contains("114.7–187.7 tok/s for each sequence."), "{text}");
+        let batch = Serving { batch: 32.0, context_tokens: 4_096.0, ..s };
+        assert!(range_sentence(&batch).contains(" in all)."), "{}", range_sentence(&batch));
+    }
+
+    #[test]
+    fn calibration_names_the_share_of_each_limit_reached() {
+        let s = lesson(Chip::H100, Llm::Llama8b);
+        let decode = 0.61 * s.decode_tokens_per_sec() / 0.7;
+        let prefill = 0.48 * s.prefill_tokens_per_sec() / 0.5;
+        let text = calibration_sentence(&s, Some(prefill), Some(decode)).expect("two rates");
+        assert!(
+            text.ends_with(
+                "your run's decode reached 61% of the H100's bandwidth, and its prefill 48% of \
+                 the H100's arithmetic."
+            ),
+            "{text}"
+        );
+        assert!(
+            text.starts_with("Read as Llama 3.1 8B with bf16 weights on one H100 at a batch of 1"),
+            "{text}"
+        );
+        let only_decode = calibration_sentence(&Serving { chips: 2.0, ..s }, None, Some(decode))
+            .expect("one rate");
+        assert!(only_decode.contains("31% of the 2 H100s' bandwidth."), "{only_decode}");
+        assert_eq!(calibration_sentence(&s, None, None), None);
+        let too_fast = calibration_sentence(&s, None, Some(10_000.0)).expect("one rate");
+        assert!(too_fast.contains("cannot have been this"), "{too_fast}");
+    }
+
+    #[test]
+    fn each_precision_says_what_it_changes() {
+        let h100 = lesson(Chip::H100, Llm::Llama8b);
+        assert_eq!(precision_note(&h100), None);
+        let fp8 = precision_note(&Serving { weights: WeightPrecision::Fp8, ..h100 }).expect("fp8");
+        assert!(fp8.contains("(1,979 TFLOP/s against 989 TFLOP/s in bf16)"), "{fp8}");
+        let a100 = Serving { weights: WeightPrecision::Fp8, ..lesson(Chip::A100, Llm::Llama8b) };
+        assert!(precision_note(&a100).expect("fp8").starts_with("The A100 has no fp8 arithmetic"));
+        let custom =
+            Serving { weights: WeightPrecision::Fp8, ..lesson(Chip::Custom, Llm::Llama8b) };
+        assert!(precision_note(&custom).expect("fp8").starts_with("The custom chip's"));
+        let int4 = Serving { weights: WeightPrecision::Int4, ..h100 };
+        assert!(precision_note(&int4).expect("int4").contains("widened to bf16"));
+    }
+
+    #[test]
+    fn the_crossing_sentence_uses_the_lesson_rounding() {
+        let s = lesson(Chip::H100, Llm::Llama8b);
+        assert_eq!(
+            crossing_sentence(&s, 300.0),
+            "Here a prompt token is read 211 times as fast as a token is written for one \
+             sequence, so a prompt of 63,300 tokens costs as long as an answer of 300 tokens."
+        );
+    }
+
+    #[test]
+    fn the_setting_reads_naturally() {
+        let s = Serving {
+            chips: 4.0,
+            weights: WeightPrecision::Int4,
+            ..lesson(Chip::Mi300x, Llm::Llama405b)
+        };
+        assert_eq!(setting(&s), "Llama 3.1 405B with 4-bit weights on 4 MI300Xs");
+    }
+}
