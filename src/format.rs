@@ -196,6 +196,22 @@ mod tests {
     }
 
     #[test]
+    fn csv_text_that_a_spreadsheet_would_run_is_quoted_off() {
+        assert_eq!(csv_field("=1+2"), "'=1+2");
+        assert_eq!(csv_field("+cmd"), "'+cmd");
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_field("-2+3+cmd|' /C calc'!A0"), "'-2+3+cmd|' /C calc'!A0");
+        assert_eq!(csv_field("\t=1"), "'\t=1");
+        assert_eq!(csv_field("=HYPERLINK(\"x\",\"y\")"), "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\"");
+        // Numbers stay numbers, whatever their sign.
+        for number in ["-3", "-0.25", "+5", "-1e-5", "-1,500", "-inf", "0"] {
+            assert!(!csv_field(number).contains('\''), "{number}");
+        }
+        assert_eq!(csv_field("-1,500"), "\"-1,500\"");
+        assert_eq!(csv_field("a=b"), "a=b", "only a leading sign or at");
+    }
+
+    #[test]
     fn html_escapes_the_characters_markup_gives_meaning_to() {
         let mut out = String::new();
         escape_html_into(&mut out, "<a href='x'>&\"");

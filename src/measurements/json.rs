@@ -627,6 +627,14 @@ mod tests {
     }
 
     #[test]
+    fn a_key_given_twice_reads_as_its_last_value() {
+        // As Python's json module and JavaScript's JSON.parse read it.
+        let v = parse(r#"{"a": 1, "b": 2, "a": 3}"#).unwrap();
+        assert_eq!(v.get("a").and_then(Value::as_f64), Some(3.0));
+        assert_eq!(v.get("b").and_then(Value::as_f64), Some(2.0));
+    }
+
+    #[test]
     fn json_lines_and_errors_say_where() {
         let many = parse_many("{\"a\":1}\n{\"a\":2}\n").unwrap();
         assert_eq!(many.len(), 2);

@@ -148,4 +148,48 @@ mod tests {
         assert_eq!(parsed.state.get(Param::Passages), 12.0);
         assert_eq!(parsed.notices.len(), 1, "{:?}", parsed.notices);
     }
+
+    fn messages(parsed: &crate::state::query::Parsed) -> Vec<String> {
+        parsed.notices.iter().map(|n| crate::state::notice::plain(&n.message)).collect()
+    }
+
+    #[test]
+    fn a_bad_old_value_falls_back_to_the_default_it_had_then_and_names_both_keys() {
+        // A's old prompt had 2 passages by default, where today's shared one has 12.
+        let parsed = parse("a_ttft_from=prompt&a_passages=lots");
+        assert_eq!(parsed.state.get(Param::Passages), 2.0);
+        let ttft = parsed.state.comparison().a.ttft_secs;
+        assert!((ttft - (1_500.0 / 12_000.0 + 0.075)).abs() < 1e-9, "{ttft}");
+        let said = messages(&parsed);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert_eq!(parsed.notices[0].key, "a_passages");
+        for part in ["a_passages", "passages)", "“lots”", "2 passages", "A's"] {
+            assert!(said[0].contains(part), "{part} in {}", said[0]);
+        }
+    }
+
+    #[test]
+    fn a_bad_value_on_the_side_not_kept_does_not_change_the_prompt_it_is_compared_with() {
+        let parsed = parse("a_ttft_from=prompt&b_ttft_from=prompt&a_passages=lots&b_passages=4");
+        assert_eq!(parsed.state.get(Param::Passages), 4.0);
+        let said = messages(&parsed);
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(said.iter().any(|m| m.contains("a_passages") && m.contains("“lots”")), "{said:?}");
+        let moved = said.iter().find(|m| m.contains("B's prompt")).expect("the prompt notice");
+        assert!(moved.contains("2,800 tokens") && moved.contains("1,500 tokens"), "{moved}");
+    }
+
+    #[test]
+    fn old_and_new_keys_that_disagree_give_one_notice_naming_both() {
+        let parsed = parse("b_ttft_from=prompt&b_passages=4&passages=6&b_base=100&base=300");
+        assert_eq!(parsed.state.get(Param::Passages), 6.0);
+        assert_eq!(parsed.state.get(Param::BaseTokens), 300.0);
+        let said = messages(&parsed);
+        assert_eq!(said.len(), 1, "{said:?}");
+        for key in ["b_passages", "passages", "b_base", "base"] {
+            assert!(said[0].contains(key), "{key} in {}", said[0]);
+        }
+        let agreeing = parse("b_ttft_from=prompt&b_passages=6&passages=6");
+        assert!(agreeing.notices.is_empty(), "{:?}", agreeing.notices);
+    }
 }

@@ -393,5 +393,11 @@ mod tests {
         assert_eq!(percent_decode("%zz%4"), "%zz%4");
         assert_eq!(percent_decode("%F0%9F%98%80"), "😀");
         assert_eq!(percent_decode("%ff"), "\u{fffd}");
+        // Only two hexadecimal digits make an escape: a sign is not one.
+        assert_eq!(percent_decode("%+3"), "% 3");
+        assert_eq!(percent_decode("%-3%+f%+F"), "%-3% f% F");
+        let p = parse("prompt=%+31000");
+        assert_eq!(p.state.get(Param::Prompt), Param::Prompt.spec().default);
+        assert!(crate::state::notice::plain(&p.notices[0].message).contains("“% 31000”"));
     }
 }

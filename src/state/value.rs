@@ -191,7 +191,7 @@ mod tests {
         assert_eq!(accept(Param::Wait.spec(), "-1,000.25").1, Some(Problem::Negative));
         for bad in [
             "0,25", "2,5", "12,00", "1,0000", ",000", "1,,000", "1000,000", "1.000,5", "1,000e3",
-            "1,",
+            "1,", "0,250", "00,250", "-0,075", "012,000",
         ] {
             assert_eq!(accept(s, bad), (s.default, Some(Problem::DecimalComma)), "{bad}");
         }

@@ -147,6 +147,15 @@ mod tests {
     }
 
     #[test]
+    fn a_cloud_keeps_only_its_marks() {
+        // A worker keeps three clouds per run, for every run loaded: the grid used while
+        // binning must not stay behind in them.
+        let cloud = Cloud::of(&[(1.0, 0.5), (2.0, 0.7)], (0.0, 4.0), (0.0, 1.0));
+        assert_eq!(cloud.marks.len(), 2);
+        assert_eq!(cloud.marks.capacity(), 2, "the marks' buffer holds the marks alone");
+    }
+
+    #[test]
     fn points_off_the_axis_are_counted_and_drawn_on_its_edge() {
         let points = [(1.0, 0.5), (2.0, 50.0), (3.0, -4.0), (4.0, f64::NAN)];
         let cloud = Cloud::of(&points, (0.0, 4.0), (0.0, 1.0));
