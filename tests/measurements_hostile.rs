@@ -2,7 +2,7 @@
 //! sentences around, files saved as UTF-16, keys given twice and files holding thousands of
 //! runs. Each is read as written, or refused with a message that says why, in a few lines.
 
-use crossover::measurements::{fit, read};
+use crossover::measurements::{fit, read, read_beside, Refusal, MAX_RUNS_PER_FILE};
 
 /// The most characters the readers keep of one text from a file.
 const MAX_CHARS: usize = 80;
@@ -58,6 +58,13 @@ fn thousands_separators_in_a_csv_are_read_as_thousands() {
     );
     let prefill = fit(run).prefill_tokens_per_sec.unwrap().value;
     assert!((prefill - 10_000.0).abs() < 100.0, "prefill {prefill} tok/s");
+    // The audit's case: a lone "1,000" is a thousand, not 1.0.
+    let one = "prompt_tokens,output_tokens,ttft_ms,e2e_ms\n\"1,000\",20,\"1,250\",\"2,000\"\n";
+    let record = &read(one, "one.csv").unwrap()[0].records[0];
+    assert_eq!(
+        (record.prompt_tokens, record.ttft_secs, record.e2e_secs),
+        (1_000.0, Some(1.25), Some(2.0))
+    );
 }
 
 #[test]
@@ -186,4 +193,42 @@ fn a_file_of_twenty_thousand_runs_is_cut_short_with_a_note() {
     assert!(runs.len() < 20_000, "{} runs", runs.len());
     let note = runs[0].notes.iter().find(|n| n.contains("first")).expect("a note on the cap");
     assert!(!note.contains("too large"), "{note}");
+}
+#[test]
+fn utf16_bytes_decode_exactly() {
+    use crossover::measurements::encoding::decode;
+    let text = "prompt_tokens,output_tokens,ttft_ms,e2e_ms,model\n100,20,120,500,Llama·3 ☃\n";
+    for big_endian in [false, true] {
+        for mark in [true, false] {
+            let mut bytes = Vec::new();
+            for unit in mark.then_some(0xfeff).into_iter().chain(text.encode_utf16()) {
+                bytes.extend(if big_endian { unit.to_be_bytes() } else { unit.to_le_bytes() });
+            }
+            assert_eq!(decode(&bytes), text, "big endian {big_endian}, mark {mark}");
+        }
+    }
+    assert_eq!(decode("plain,utf8 ☃".as_bytes()), "plain,utf8 ☃");
+    assert_eq!(decode(b"\xef\xbb\xbfmarked"), "marked");
+    assert_eq!(decode(b"bad \xff byte"), "bad \u{fffd} byte");
+}
+
+#[test]
+fn runs_are_capped_per_file_and_per_visit_with_a_note() {
+    let runs = read(&many_runs(MAX_RUNS_PER_FILE + 5), "sweep.jsonl").unwrap();
+    assert_eq!(runs.len(), MAX_RUNS_PER_FILE);
+    let note = runs[0].notes.iter().find(|n| n.contains("first")).expect("a note on the cap");
+    assert!(!note.contains("too large"), "{note}");
+
+    // A page already holding runs takes only as many more as a visit keeps.
+    let visit = crossover::measurements::MAX_RUNS_PER_VISIT;
+    let held = visit - 3;
+    let runs = read_beside(&many_runs(10), "more.jsonl", held).unwrap();
+    assert_eq!(runs.len(), 3);
+    assert!(runs[0].notes.iter().any(|n| n.contains("Reload the page")), "{:?}", runs[0].notes);
+    match read_beside(&many_runs(2), "full.jsonl", visit) {
+        Err(refusal @ Refusal::TooManyRuns { .. }) => {
+            assert!(refusal.to_string().contains("Reload the page"), "{refusal}");
+        }
+        other => panic!("{other:?}"),
+    }
 }

@@ -69,11 +69,15 @@ impl Cloud {
                 c.2 += 1;
             }
         }
-        let marks: Vec<Mark> = cells
-            .into_iter()
-            .filter(|c| c.2 > 0)
-            .map(|(sx, sy, n)| Mark { x: sx / f64::from(n), y: sy / f64::from(n), requests: n })
-            .collect();
+        // Built into a buffer of their own size: collecting from `cells.into_iter()` would
+        // reuse the grid's buffer, the size of every cell, and the run keeps its clouds.
+        let filled = cells.iter().filter(|c| c.2 > 0);
+        let mut marks = Vec::with_capacity(filled.clone().count());
+        marks.extend(filled.map(|&(sx, sy, n)| Mark {
+            x: sx / f64::from(n),
+            y: sy / f64::from(n),
+            requests: n,
+        }));
         let densest = marks.iter().map(|m| m.requests).max().unwrap_or(0);
         Cloud { marks, requests, above, below, x_range, y_range, densest }
     }
