@@ -123,12 +123,19 @@ pub fn escape_html_into(out: &mut String, text: &str) {
 }
 
 /// One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, with inner
-/// quotes doubled.
+/// quotes doubled. Text a spreadsheet would take for a formula (starting with `=`, `+`, `-`,
+/// `@`, a tab or a carriage return) gets a leading `'`, which keeps it plain text there: text
+/// quoted from a result file reaches the measurements' CSVs, and a formula run on opening is
+/// the harm to guard against. A field that reads as a number (`-3`, `+5`, `-1,500`) is never
+/// touched, so numbers stay numbers; text that only starts like one (`-40 ms`) is guarded.
 pub fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
+    let formula = text.starts_with(['=', '+', '-', '@', '\t', '\r'])
+        && text.replace(',', "").parse::<f64>().is_err();
+    let guarded = if formula { format!("'{text}") } else { text.to_string() };
+    if guarded.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", guarded.replace('"', "\"\""))
     } else {
-        text.to_string()
+        guarded
     }
 }
 
