@@ -223,7 +223,8 @@ fn lone_comma(cell: &str) -> bool {
     cell.contains(',') && without_separators(cell).is_none()
 }
 
-/// The comma reading for column `i` of a table separated by `delimiter`.
+/// How column `i`'s commas are read: as decimal marks in a semicolon-separated table where
+/// one of its cells has a comma that cannot group thousands, otherwise as thousands separators.
 fn commas_of(table: &Table<'_>, i: usize) -> Commas {
     let decimal = table.delimiter == b';'
         && table.rows.iter().any(|row| row.get(i).is_some_and(|cell| lone_comma(cell)));
@@ -331,19 +332,17 @@ pub(crate) fn read_csv(table: &Table<'_>, label: &str) -> Result<Run, Refusal> {
         columns.ttft.map(|(i, _)| i),
         columns.e2e.map(|(i, _)| i),
     ];
-    let [prompt, output, ttft, e2e] =
-        numeric.map(|c| c.map_or(Commas::Thousands, |i| commas_of(table, i)));
+    let readings = numeric.map(|c| c.map(|i| (i, commas_of(table, i))));
+    let [prompt, output, ttft, e2e] = readings.map(|r| r.map_or(Commas::Thousands, |(_, c)| c));
     let mut tally = CommaTally {
-        decimal_columns: numeric
+        decimal_columns: readings
             .iter()
             .flatten()
-            .copied()
-            .filter(|&i| commas_of(table, i) == Commas::Decimal)
+            .filter(|(_, c)| *c == Commas::Decimal)
+            .map(|(i, _)| *i)
             .collect(),
         ..CommaTally::default()
     };
-    tally.decimal_columns.sort_unstable();
-    tally.decimal_columns.dedup();
     for row in &table.rows {
         let cell = |i: usize| row.get(i).map_or("", |c| c.as_ref());
         let mut time = |c: Option<(usize, TimeUnit)>, commas: Commas| {
