@@ -75,7 +75,7 @@ impl OldPrompt {
 
     /// The notices for this side's keys that were given and wrong, naming each old key beside
     /// the key that replaced it; `used` is what was used instead of each.
-    fn problems(&self, old: &[(String, String)], used: impl Fn(usize, f64) -> f64) -> Vec<Notice> {
+    fn problems(&self, old: &[(String, String)], used: &dyn Fn(usize, f64) -> f64) -> Vec<Notice> {
         let mut notices = Vec::new();
         for (i, param) in Param::BAKEOFF_PROMPT.into_iter().enumerate() {
             let read = self.read(old, i);
@@ -129,7 +129,7 @@ pub fn apply_old_prompts(
     // Each bad value is named with the value stored for it. Those today's keys replaced are
     // covered by the one notice below.
     let stored: Vec<f64> = Param::BAKEOFF_PROMPT.iter().map(|p| state.get(*p)).collect();
-    let mut bad = kept.problems(old, |i, read| stored.get(i).copied().unwrap_or(read));
+    let mut bad = kept.problems(old, &|i, read| stored.get(i).copied().unwrap_or(read));
     bad.retain(|n| {
         let i = kept.keys.iter().position(|k| *k == n.key);
         !i.and_then(|i| Param::BAKEOFF_PROMPT.get(i)).is_some_and(|p| given.contains(p))
@@ -153,7 +153,7 @@ pub fn apply_old_prompts(
     }
     if a_from_prompt && b_from_prompt {
         // The other side's prompt is named in the notice, so its bad values are named too.
-        notices.extend(other.problems(old, |_, read| read));
+        notices.extend(other.problems(old, &|_, read| read));
         let (a_tokens, b_tokens) = (OLD_A.tokens(old), OLD_B.tokens(old));
         if (a_tokens - b_tokens).abs() > 0.5 {
             notices.push(Notice {
