@@ -170,6 +170,21 @@ pub fn presentation_zoom(width_css: f64, height_css: f64) -> f64 {
     }
 }
 
+/// The first step of every figure: the page's background, the legend in a strip along the top,
+/// and the plot plane under it on `scales` (x, then y). The axes are left to the figure, which
+/// may tint regions behind them first.
+pub fn backdrop<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    legend: &[legend::LegendItem],
+    (x, y): (plane::Scale, plane::Scale),
+    layout: plane::Layout,
+    style: &Style,
+) -> Result<DrawingArea<DB, plane::Plane>, DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&style.palette.background)?;
+    let plot = legend::draw_above(area, legend, style)?;
+    Ok(plane::Plane::on(&plot, x, y, layout))
+}
+
 /// Draws `text` anchored at a pixel spot of the plane's area (see [`label::choose`]).
 pub fn draw_label_at<DB: DrawingBackend>(
     chart: &DrawingArea<DB, plane::Plane>,

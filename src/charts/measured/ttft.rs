@@ -8,8 +8,9 @@ use super::{
     plane, requests_text, secs_text, Bin, RunChart, TABLE_BINS,
 };
 use crate::charts::legend::{self, LegendItem};
+use crate::charts::plane::Plane;
 use crate::charts::table::DataTable;
-use crate::charts::{DrawResult, Style};
+use crate::charts::{DrawResult, Palette, Style};
 use crate::format;
 use crate::measurements::fit::attention::{self, AttentionFloor};
 use crate::measurements::fit::{Bending, FlatPrompts, Line, FLOOR_TAU};
@@ -96,58 +97,18 @@ impl RunChart for TtftInputs {
         area: &DrawingArea<DB, Shift>,
         style: &Style,
     ) -> DrawResult<DB> {
-        let p = style.palette;
-        area.fill(&p.background)?;
+        area.fill(&style.palette.background)?;
         let Some(cloud) = &self.cloud else {
-            let why: &[&str] = match self.shape {
-                Shape::NotStreamed => &[
-                    "This run did not stream: no request has a time to first token,",
-                    "so there is nothing to draw here. The fit uses end-to-end times.",
-                ],
-                _ => &["Too few requests with a time to first token to draw."],
-            };
-            return draw_message(area, why, style);
+            return draw_message(area, self.why_not_drawn(), style);
         };
-        let mut items = vec![LegendItem { name: "requests", color: p.wait, dashed: false }];
-        if let Shape::Lines { .. } = self.shape {
-            items.push(LegendItem {
-                name: "floor (10th percentile)",
-                color: p.prefill,
-                dashed: false,
-            });
-            items.push(LegendItem { name: "median", color: p.marker, dashed: true });
-        }
-        if self.deep.is_some() {
-            items.push(LegendItem { name: "deeper model", color: p.decode, dashed: false });
-        }
-        let rest = legend::draw_above(area, &items, style)?;
+        let rest = legend::draw_above(area, &self.legend(&style.palette), style)?;
         let chart = plane(&rest, cloud, style, "prompt length (tokens)", "time to first token")?;
         draw_marks(&chart, cloud, style)?;
-        match self.shape {
-            Shape::Lines { floor, median } => {
-                let span = cloud.x_range;
-                draw_line(&chart, (median.intercept, median.slope), span, p.marker, true, style)?;
-                draw_line(&chart, (floor.intercept, floor.slope), span, p.prefill, false, style)?;
-            }
-            Shape::FlatPrompts(_) => {
-                draw_note(
-                    &chart,
-                    "Prompts too alike to fit a prefill rate: no line drawn.",
-                    style,
-                )?;
-            }
-            Shape::NotStreamed | Shape::NoFit => {}
+        self.fitted_lines(&chart, cloud, style)?;
+        match self.deep {
+            Some(deep) => deep_floor(&chart, deep, cloud, style),
+            None => Ok(()),
         }
-        if let Some(deep) = self.deep {
-            let (lo, hi) = cloud.x_range;
-            let curve: Vec<(f64, f64)> = (0..=80)
-                .map(|i| lo + (hi - lo) * f64::from(i) / 80.0)
-                .map(|x| (x, deep.at(x)))
-                .filter(|(_, y)| *y >= cloud.y_range.0 && *y <= cloud.y_range.1)
-                .collect();
-            chart.draw(&PathElement::new(curve, style.line(p.decode, 2.0)))?;
-        }
-        Ok(())
     }
 
     fn summary(&self) -> String {
@@ -252,6 +213,74 @@ impl RunChart for TtftInputs {
             &lines,
         )
     }
+}
+
+impl TtftInputs {
+    /// Why there is no plot, in place of one.
+    fn why_not_drawn(&self) -> &'static [&'static str] {
+        match self.shape {
+            Shape::NotStreamed => &[
+                "This run did not stream: no request has a time to first token,",
+                "so there is nothing to draw here. The fit uses end-to-end times.",
+            ],
+            _ => &["Too few requests with a time to first token to draw."],
+        }
+    }
+
+    /// The requests, and the fitted lines and deeper model's floor when there are any.
+    fn legend(&self, p: &Palette) -> Vec<LegendItem> {
+        let mut items = vec![LegendItem { name: "requests", color: p.wait, dashed: false }];
+        if let Shape::Lines { .. } = self.shape {
+            items.push(LegendItem {
+                name: "floor (10th percentile)",
+                color: p.prefill,
+                dashed: false,
+            });
+            items.push(LegendItem { name: "median", color: p.marker, dashed: true });
+        }
+        if self.deep.is_some() {
+            items.push(LegendItem { name: "deeper model", color: p.decode, dashed: false });
+        }
+        items
+    }
+
+    /// The median line (dashed) and the floor over the requests, or a note saying why there
+    /// are none.
+    fn fitted_lines<DB: DrawingBackend>(
+        &self,
+        chart: &DrawingArea<DB, Plane>,
+        cloud: &Cloud,
+        style: &Style,
+    ) -> DrawResult<DB> {
+        let p = style.palette;
+        match self.shape {
+            Shape::Lines { floor, median } => {
+                let span = cloud.x_range;
+                draw_line(chart, (median.intercept, median.slope), span, p.marker, true, style)?;
+                draw_line(chart, (floor.intercept, floor.slope), span, p.prefill, false, style)
+            }
+            Shape::FlatPrompts(_) => {
+                draw_note(chart, "Prompts too alike to fit a prefill rate: no line drawn.", style)
+            }
+            Shape::NotStreamed | Shape::NoFit => Ok(()),
+        }
+    }
+}
+
+/// The deeper model's floor, fitted where the straight one bends up, across the plot.
+fn deep_floor<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    deep: AttentionFloor,
+    cloud: &Cloud,
+    style: &Style,
+) -> DrawResult<DB> {
+    let (lo, hi) = cloud.x_range;
+    let curve: Vec<(f64, f64)> = (0..=80)
+        .map(|i| lo + (hi - lo) * f64::from(i) / 80.0)
+        .map(|x| (x, deep.at(x)))
+        .filter(|(_, y)| *y >= cloud.y_range.0 && *y <= cloud.y_range.1)
+        .collect();
+    chart.draw(&PathElement::new(curve, style.line(style.palette.decode, 2.0)))
 }
 
 /// How a line changes per thousand prompt tokens, in words: "climbs 10 ms", "falls 112 ms".
