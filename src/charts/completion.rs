@@ -52,6 +52,8 @@ impl Default for CompletionInputs {
 }
 
 impl Chart for CompletionInputs {
+    type Input = State;
+
     fn of(state: &State) -> CompletionInputs {
         let c = state.comparison();
         CompletionInputs {

@@ -86,6 +86,8 @@ pub struct CrossingInputs {
 }
 
 impl Chart for CrossingInputs {
+    type Input = State;
+
     fn of(state: &State) -> CrossingInputs {
         CrossingInputs {
             request: state.request(),

@@ -42,6 +42,8 @@ impl Default for LengthsInputs {
 }
 
 impl Chart for LengthsInputs {
+    type Input = State;
+
     fn of(state: &State) -> LengthsInputs {
         LengthsInputs {
             lengths: state.lengths(),

@@ -51,17 +51,20 @@ impl Figure {
     }
 }
 
-/// The one shape of every figure: the numbers it is drawn from, built from the page state;
-/// drawing them over any plotters backend; what they show, in words, for the canvas's
-/// accessible name; and the same numbers as a table, for the page and CSV export. Inputs are
-/// plain values compared on every change, so a figure is redrawn only when they differ.
+/// The one shape of every figure: the numbers it is drawn from, built from its input (the page
+/// state for the lesson's figures, a fitted run for a loaded run's, in [`measured`]); drawing
+/// them over any plotters backend; what they show, in words, for the canvas's accessible name;
+/// and the same numbers as a table, for the page and CSV export. Inputs are plain values
+/// compared on every change, so a figure is redrawn only when they differ.
 ///
 /// Each figure's `draw` stays a function of its own (`#[inline(never)]` here, and a `--no-inline`
 /// pattern for wasm-opt in index.html): a browser compiles each function of the wasm on its
 /// first call, and with all four drawings inlined into [`FigureInputs::draw`], the first figure
 /// on a phone's screen waited for the other three to compile.
-pub trait Chart: Copy + PartialEq {
-    fn of(state: &State) -> Self;
+pub trait Chart: Clone + PartialEq {
+    /// What the figure is built from.
+    type Input;
+    fn of(input: &Self::Input) -> Self;
     fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
@@ -69,6 +72,11 @@ pub trait Chart: Copy + PartialEq {
     ) -> DrawResult<DB>;
     fn summary(&self) -> String;
     fn table(&self) -> DataTable;
+
+    /// The figure as a standalone SVG document, `width` × `height` pixels.
+    fn to_svg(&self, style: &Style, width: u32, height: u32) -> Result<String, String> {
+        to_svg(width, height, |area| self.draw(area, style))
+    }
 }
 
 /// What one figure is drawn from; see [`Figure::inputs`].

@@ -31,6 +31,8 @@ pub struct TimelineInputs {
 }
 
 impl Chart for TimelineInputs {
+    type Input = State;
+
     fn of(state: &State) -> TimelineInputs {
         // The clock starts when the request is sent, so the client-side milestones are used
         // whichever TTFT definition the readouts follow.

@@ -5,12 +5,12 @@
 use super::cloud::{self, Cloud};
 use super::{
     bin_table, bins, bins_note, draw_line, draw_marks, draw_message, draw_note, marks_sentence,
-    plane, requests_text, secs_text, Bin, RunChart, TABLE_BINS,
+    plane, requests_text, secs_text, Bin, TABLE_BINS,
 };
 use crate::charts::legend::{self, LegendItem};
 use crate::charts::plane::Plane;
 use crate::charts::table::DataTable;
-use crate::charts::{DrawResult, Palette, Style};
+use crate::charts::{Chart, DrawResult, Palette, Style};
 use crate::format;
 use crate::measurements::fit::attention::{self, AttentionFloor};
 use crate::measurements::fit::{Bending, FlatPrompts, Line, FLOOR_TAU};
@@ -42,7 +42,9 @@ pub struct TtftInputs {
     pub deep: Option<AttentionFloor>,
 }
 
-impl RunChart for TtftInputs {
+impl Chart for TtftInputs {
+    type Input = Fit;
+
     fn of(fit: &Fit) -> TtftInputs {
         let points: Vec<(f64, f64)> =
             fit.residuals.iter().filter_map(|r| Some((r.prompt_tokens, r.ttft_secs?))).collect();
@@ -296,7 +298,6 @@ fn climb(secs_per_token: f64) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::charts::to_svg;
     use crate::measurements::{fit, Format, Record, Run};
 
     /// Requests at known rates: 0.05 s overhead, 10,000 tok/s prefill, 50 tok/s decode, a
@@ -337,7 +338,7 @@ pub(crate) mod tests {
         assert!(table.rows.len() <= TABLE_BINS && !table.rows.is_empty());
         let counted: f64 = table.rows.iter().map(|r| r[2].value.unwrap()).sum();
         assert_eq!(counted, 2_000.0, "every request is in some row");
-        let svg = to_svg(640, 320, |a| t.draw(a, &Style::default())).unwrap();
+        let svg = t.to_svg(&Style::default(), 640, 320).unwrap();
         assert!(svg.contains("floor (10th percentile)"));
     }
 
@@ -351,7 +352,7 @@ pub(crate) mod tests {
         assert!(s.contains("bends upward"), "{s}");
         assert!(s.contains(&format::tokens(deep.knee_tokens)), "{s}");
         assert_eq!(t.table().headers.len(), 9);
-        let svg = to_svg(640, 320, |a| t.draw(a, &Style::default())).unwrap();
+        let svg = t.to_svg(&Style::default(), 640, 320).unwrap();
         assert!(svg.contains("deeper model"));
     }
 
@@ -362,7 +363,7 @@ pub(crate) mod tests {
         assert!(t.summary().contains("no line is drawn"));
         let table = t.table();
         assert!(table.rows.iter().all(|r| r[6].text == "not fitted"));
-        let svg = to_svg(640, 320, |a| t.draw(a, &Style::default())).unwrap();
+        let svg = t.to_svg(&Style::default(), 640, 320).unwrap();
         assert!(svg.contains("no line drawn"));
     }
 
@@ -376,7 +377,7 @@ pub(crate) mod tests {
         assert_eq!(t.shape, Shape::NotStreamed);
         assert!(t.cloud.is_none());
         assert!(t.summary().contains("did not stream"));
-        let svg = to_svg(640, 320, |a| t.draw(a, &Style::default())).unwrap();
+        let svg = t.to_svg(&Style::default(), 640, 320).unwrap();
         assert!(svg.contains("did not stream"));
     }
 }
