@@ -1,11 +1,11 @@
-//! The native tests, as one test binary with a module per subject: each file under `tests/` used
-//! to be a binary of its own, and every one of them linked the crate and its dependencies
-//! again.
+//! The native tests, as one test binary with a module per subject: a binary per file would link
+//! the crate and its dependencies once for each.
 
 mod charts_svg;
 mod completion_chart;
 mod deep_model;
 mod deployments_figures;
+mod figures;
 mod label_clearance;
 mod lengths_chart;
 mod lesson_figures;
