@@ -6,7 +6,7 @@ use super::label::{self, Edge, Spot};
 use super::legend::LegendItem;
 use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{backdrop, draw_placed, draw_region_name};
+use super::{backdrop_on, draw_placed, draw_region_name, plane_of};
 use super::{Chart, DrawResult, Palette, Style};
 use crate::format;
 use crate::model::deployments::{Comparison, Crossover, Deployment, Which, Winner, MOST_TOKENS};
@@ -37,6 +37,9 @@ pub struct CompletionInputs {
     pub b: Deployment,
     pub answer_tokens: f64,
     pub reading: ReadingSpeed,
+    /// The moment of the race being played, when it is: a level line at that time, with how
+    /// far each deployment has written by then marked on its line.
+    pub cursor_secs: Option<f64>,
 }
 
 impl Default for CompletionInputs {
@@ -47,6 +50,7 @@ impl Default for CompletionInputs {
             b: Deployment::LESSON_B,
             answer_tokens: 600.0,
             reading: ReadingSpeed::default(),
+            cursor_secs: None,
         }
     }
 }
@@ -61,6 +65,7 @@ impl Chart for CompletionInputs {
             b: c.b,
             answer_tokens: state.get(Param::RaceAnswer),
             reading: state.reading(),
+            cursor_secs: None,
         }
     }
 
@@ -74,8 +79,8 @@ impl Chart for CompletionInputs {
         let comparison = self.comparison();
         let crossover = comparison.crossover();
         let regions = regions(crossover, scales.x_lo, scales.x_hi);
-        let layout = Layout::figure(style, 70.0);
-        let chart = backdrop(area, &legend(&style.palette), scales.plane(), layout, style)?;
+        let plane = self.plane_with(&scales, area.dim_in_pixel(), style);
+        let chart = backdrop_on(area, &legend(&style.palette), plane, style)?;
         draw_region_tints(&chart, &regions, (scales.y_lo, scales.y_hi), &style.palette)?;
         axes(&chart, style)?;
         finish_lines(&chart, &scales, style)?;
@@ -91,7 +96,11 @@ impl Chart for CompletionInputs {
         crossover_label(&chart, crossover, &scales, style, &mut taken)?;
         time_labels(&chart, &scales, &here, style, &mut taken)?;
         answer_label(&chart, &scales, answer, style, &mut taken)?;
-        region_names(&chart, &regions, &scales, style, &mut taken)
+        region_names(&chart, &regions, &scales, style, &mut taken)?;
+        match self.cursor_secs {
+            Some(secs) => race_cursor(&chart, self, &scales, secs, style),
+            None => Ok(()),
+        }
     }
 
     /// The text alternative of the figure, in a few sentences.
@@ -158,6 +167,17 @@ impl Chart for CompletionInputs {
 }
 
 impl CompletionInputs {
+    /// Where Figure 3's plot lies on a canvas `size` backend pixels large: where it is drawn,
+    /// and what a pointer dragging the answer's length is read against.
+    pub fn plane(&self, size: (u32, u32), style: &Style) -> Plane {
+        self.plane_with(&Scales::of(self), size, style)
+    }
+
+    fn plane_with(&self, scales: &Scales, size: (u32, u32), style: &Style) -> Plane {
+        let legend = legend(&style.palette);
+        plane_of(size, &legend, scales.plane(), Layout::figure(style, 70.0), style)
+    }
+
     pub fn comparison(&self) -> Comparison {
         Comparison::new(self.a, self.b)
     }
@@ -336,6 +356,33 @@ fn finish_lines<DB: DrawingBackend>(
     for which in [Which::A, Which::B] {
         let line = style.line(ink(&p, which), 2.5);
         chart.draw(&PathElement::new(scales.finish_line(which), line))?;
+    }
+    Ok(())
+}
+
+/// The race being played, at `secs`: a level line at that time, and on each deployment's line
+/// the length it has written by then (a line's height is when that many tokens are done).
+fn race_cursor<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    inputs: &CompletionInputs,
+    scales: &Scales,
+    secs: f64,
+    style: &Style,
+) -> DrawResult<DB> {
+    if !(scales.y_lo..=scales.y_hi).contains(&secs) {
+        return Ok(());
+    }
+    let p = style.palette;
+    let level = vec![(scales.x_lo, secs), (scales.x_hi, secs)];
+    chart.draw(&PathElement::new(level, style.line(p.text, 1.5)))?;
+    let comparison = inputs.comparison();
+    for which in [Which::A, Which::B] {
+        let d = comparison.get(which);
+        let written = ((secs - d.ttft()) / d.secs_per_token()).min(inputs.answer());
+        if written >= scales.x_lo {
+            let at = (written.min(scales.x_hi), secs);
+            chart.draw(&Circle::new(at, style.px(5.0), ink(&p, which).filled()))?;
+        }
     }
     Ok(())
 }

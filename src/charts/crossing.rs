@@ -5,7 +5,7 @@ use super::label::{self, Edge, Spot};
 use super::legend::LegendItem;
 use super::plane::{draw_all, draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{backdrop, draw_if_clear, draw_placed};
+use super::{backdrop_on, draw_if_clear, draw_placed, plane_of};
 use super::{log_dashes, Chart, DrawResult, Palette, Style};
 use crate::format;
 use crate::model::deep::DeepRequest;
@@ -102,8 +102,8 @@ impl Chart for CrossingInputs {
         style: &Style,
     ) -> DrawResult<DB> {
         let scales = Scales::of(self);
-        let layout = Layout::figure(style, 70.0);
-        let chart = backdrop(area, &self.legend(&style.palette), scales.plane(), layout, style)?;
+        let plane = self.plane_with(&scales, area.dim_in_pixel(), style);
+        let chart = backdrop_on(area, &self.legend(&style.palette), plane, style)?;
         axes(&chart, style)?;
         response_rules(&chart, &scales, style)?;
         if let Some(deep) = self.deep {
@@ -157,6 +157,17 @@ impl Chart for CrossingInputs {
 }
 
 impl CrossingInputs {
+    /// Where Figure 2's plot lies on a canvas `size` backend pixels large: where it is drawn,
+    /// and what a pointer dragging the reader's prompt is read against.
+    pub fn plane(&self, size: (u32, u32), style: &Style) -> Plane {
+        self.plane_with(&Scales::of(self), size, style)
+    }
+
+    fn plane_with(&self, scales: &Scales, size: (u32, u32), style: &Style) -> Plane {
+        let legend = self.legend(&style.palette);
+        plane_of(size, &legend, scales.plane(), Layout::figure(style, 70.0), style)
+    }
+
     /// The phases' colours, your prompt's dashed rule, and the deeper model's dashes when on.
     fn legend(&self, p: &Palette) -> Vec<LegendItem> {
         let mut items = vec![

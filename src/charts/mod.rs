@@ -38,6 +38,16 @@ impl Figure {
         }
     }
 
+    /// The value a reader can drag on this figure, if any: the prompt on Figure 2, the race's
+    /// answer on Figure 3.
+    pub fn dragged(self) -> Option<crate::state::Param> {
+        match self {
+            Figure::Crossing => Some(crate::state::Param::Prompt),
+            Figure::Completion => Some(crate::state::Param::RaceAnswer),
+            _ => None,
+        }
+    }
+
     /// The figure as a standalone SVG document.
     pub fn to_svg(
         self,
@@ -100,6 +110,41 @@ impl FigureInputs {
             FigureInputs::Completion(c) => c.draw(area, style),
             FigureInputs::Lengths(l) => l.draw(area, style),
         }
+    }
+
+    pub fn figure(&self) -> Figure {
+        match self {
+            FigureInputs::Timeline(_) => Figure::Timeline,
+            FigureInputs::Crossing(_) => Figure::Crossing,
+            FigureInputs::Completion(_) => Figure::Completion,
+            FigureInputs::Lengths(_) => Figure::Lengths,
+        }
+    }
+
+    /// The same figure with the moment of a request being played marked on it.
+    pub fn at_moment(self, secs: Option<f64>) -> FigureInputs {
+        match self {
+            FigureInputs::Timeline(t) => {
+                FigureInputs::Timeline(TimelineInputs { cursor_secs: secs, ..t })
+            }
+            FigureInputs::Completion(c) => {
+                FigureInputs::Completion(CompletionInputs { cursor_secs: secs, ..c })
+            }
+            other => other,
+        }
+    }
+
+    /// What a reader can drag on this figure drawn `size` backend pixels large in `style`, with
+    /// `px_per_css` backend pixels to a CSS pixel: the reader's prompt on Figure 2, the race's
+    /// answer on Figure 3.
+    pub fn handle(&self, size: (u32, u32), style: &Style, px_per_css: f64) -> Option<Handle> {
+        let (value, plane) = match self {
+            FigureInputs::Crossing(c) => (c.request.prompt_tokens, c.plane(size, style)),
+            FigureInputs::Completion(c) => (c.answer_tokens, c.plane(size, style)),
+            _ => return None,
+        };
+        let param = self.figure().dragged()?;
+        Some(Handle { param, value, axis: plane.x_axis_css(px_per_css) })
     }
 
     /// What the figure shows now, in words: the canvas's accessible name.
@@ -184,13 +229,45 @@ pub fn presentation_zoom(width_css: f64, height_css: f64) -> f64 {
 pub fn backdrop<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     legend: &[legend::LegendItem],
-    (x, y): (plane::Scale, plane::Scale),
+    scales: (plane::Scale, plane::Scale),
     layout: plane::Layout,
+    style: &Style,
+) -> Result<DrawingArea<DB, plane::Plane>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let plane = plane_of(area.dim_in_pixel(), legend, scales, layout, style);
+    backdrop_on(area, legend, plane, style)
+}
+
+/// [`backdrop`] on a plane the figure has already worked out with [`plane_of`].
+pub fn backdrop_on<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    legend: &[legend::LegendItem],
+    plane: plane::Plane,
     style: &Style,
 ) -> Result<DrawingArea<DB, plane::Plane>, DrawingAreaErrorKind<DB::ErrorType>> {
     area.fill(&style.palette.background)?;
     let plot = legend::draw_above(area, legend, style)?;
-    Ok(plane::Plane::on(&plot, x, y, layout))
+    Ok(plot.apply_coord_spec(plane.at(&plot)))
+}
+
+/// Where a figure `size` backend pixels large puts its plot under `legend`, without drawing it:
+/// the plane [`backdrop`] draws on.
+pub fn plane_of(
+    (width, height): (u32, u32),
+    legend: &[legend::LegendItem],
+    (x, y): (plane::Scale, plane::Scale),
+    layout: plane::Layout,
+    style: &Style,
+) -> plane::Plane {
+    let strip = legend::height(legend, width, style).min(height);
+    plane::Plane::within((width, height - strip), x, y, layout).below(strip)
+}
+
+/// The value a reader can drag across a figure, and the axis it is read against.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Handle {
+    pub param: crate::state::Param,
+    pub value: f64,
+    pub axis: plane::AxisPx,
 }
 
 /// Draws `text` anchored at a pixel spot of the plane's area (see [`label::choose`]).
@@ -328,6 +405,7 @@ pub fn log_dashes(from: (f64, f64), to: (f64, f64), pieces: usize) -> Vec<Vec<(f
 mod tests {
     use super::*;
     use crate::state::{ModelView, Param, State};
+    use plotters::coord::CoordTranslate;
 
     #[test]
     fn a_projected_figure_draws_its_axis_labels_at_least_16_css_px() {
@@ -355,6 +433,128 @@ mod tests {
         // A zero coordinate falls back to even spacing in the value.
         let flat = log_dashes((0.0, 5.0), (4.0, 5.0), 4);
         assert!((flat[1][0].0 - 1.0).abs() < 1e-12);
+    }
+
+    /// A figure the page draws `width_css` wide at `ratio` device pixels per CSS pixel, as the
+    /// canvas host sizes it: its backend's size, its style, and backend pixels per CSS pixel.
+    fn as_drawn(width_css: f64, ratio: f64, zoom: f64) -> ((u32, u32), Style, f64) {
+        let height_css = crate::state::embed_layout::canvas_height_css(width_css);
+        let device = |css: f64| (css * ratio).round() as u32 * 8;
+        let backend = (device(width_css), device(height_css));
+        let style = Style { scale: ratio * 8.0 * zoom, palette: Palette::LIGHT };
+        (backend, style, f64::from(backend.0) / width_css)
+    }
+
+    #[test]
+    fn a_handle_reads_back_the_value_drawn_under_it_within_a_pixel() {
+        let mut deep = State::default();
+        deep.model = ModelView::Deep;
+        let states = [
+            State::default(),
+            deep,
+            State::default().with(Param::RaceAnswer, 50_000.0),
+            State::default().with(Param::RaceAnswer, 1.0),
+        ];
+        for state in states {
+            for figure in [Figure::Crossing, Figure::Completion] {
+                let inputs = figure.inputs(&state);
+                for (width_css, ratio, zoom) in [
+                    (320.0, 1.0, 1.0),
+                    (390.0, 3.0, 1.0),
+                    (700.0, 1.5, 1.0),
+                    (1280.0, 2.0, 1.0),
+                    (1280.0, 1.0, 2.2),
+                ] {
+                    let (size, style, px_per_css) = as_drawn(width_css, ratio, zoom);
+                    let handle =
+                        inputs.handle(size, &style, px_per_css).unwrap_or_else(|| unreachable!());
+                    assert_eq!(Some(handle.param), figure.dragged());
+                    let plane = match inputs {
+                        FigureInputs::Crossing(c) => c.plane(size, &style),
+                        FigureInputs::Completion(c) => c.plane(size, &style),
+                        _ => unreachable!(),
+                    };
+                    let axis = handle.axis;
+                    let (lo, hi) = (axis.value_at(f64::NEG_INFINITY), axis.value_at(f64::INFINITY));
+                    let spec = handle.param.spec();
+                    for i in 0..=40 {
+                        let v = lo * (hi / lo).powf(f64::from(i) / 40.0);
+                        // Where the figure draws it, in CSS pixels, and what the handle reads there.
+                        let drawn = f64::from(plane.translate(&(v, 1.0)).0) / px_per_css;
+                        let back = axis.value_at(drawn);
+                        let redrawn = f64::from(plane.translate(&(back, 1.0)).0) / px_per_css;
+                        let at = format!(
+                            "{} {v} at {width_css} px × {ratio}, zoom {zoom}",
+                            figure.slug()
+                        );
+                        assert!(
+                            (redrawn - drawn).abs() <= 1.0,
+                            "{at}: read back as {back}, {redrawn} px vs {drawn} px"
+                        );
+                        // The state keeps whole tokens: what it stores is the nearest.
+                        assert!((spec.clamp(back) - back).abs() <= 0.5 || back > spec.max, "{at}");
+                        assert!(
+                            (axis.x_of(v) - drawn).abs() <= 1.0,
+                            "{at}: the handle stands off the rule"
+                        );
+                    }
+                    assert_eq!(
+                        handle.value,
+                        match inputs {
+                            FigureInputs::Crossing(c) => c.request.prompt_tokens,
+                            FigureInputs::Completion(c) => c.answer_tokens,
+                            _ => unreachable!(),
+                        }
+                    );
+                }
+            }
+        }
+        assert!(Figure::Timeline
+            .inputs(&State::default())
+            .handle((800, 400), &Style::default(), 1.0)
+            .is_none());
+    }
+
+    #[test]
+    fn the_plane_worked_out_is_the_plane_drawn_on() {
+        for (width_css, ratio) in [(320.0, 1.0), (700.0, 2.0), (1280.0, 1.5)] {
+            let (size, style, _) = as_drawn(width_css, ratio, 1.0);
+            let inputs = CrossingInputs::of(&State::default());
+            let plane = inputs.plane(size, &style);
+            let mut svg = String::new();
+            let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+            let legend = [legend::LegendItem {
+                name: "a legend long enough to wrap on a phone, and then some more words",
+                color: Palette::LIGHT.text,
+                dashed: false,
+            }];
+            let drawn = backdrop_on(
+                &root,
+                &legend,
+                plane_of(
+                    size,
+                    &legend,
+                    (plane.x, plane.y),
+                    plane::Layout::figure(&style, 70.0),
+                    &style,
+                ),
+                &style,
+            );
+            let drawn = drawn.unwrap_or_else(|_| unreachable!());
+            let expected = plane_of(
+                size,
+                &legend,
+                (plane.x, plane.y),
+                plane::Layout::figure(&style, 70.0),
+                &style,
+            );
+            for v in [10.0, 1_000.0, 1e6] {
+                assert_eq!(
+                    drawn.as_coord_spec().translate(&(v, 1.0)),
+                    expected.translate(&(v, 1.0))
+                );
+            }
+        }
     }
 
     #[test]

@@ -43,6 +43,19 @@ impl Scale {
         }
     }
 
+    /// The value at `fraction` of the way from the low end to the high end: the inverse of
+    /// [`Scale::fraction`].
+    pub fn at_fraction(self, fraction: f64) -> f64 {
+        let f = if fraction.is_finite() { fraction } else { 0.0 };
+        match self {
+            Scale::Linear(lo, hi) => lo + f * (hi - lo),
+            Scale::Log(lo, hi) => {
+                let (lo, hi) = (lo.max(f64::MIN_POSITIVE), hi.max(f64::MIN_POSITIVE));
+                (lo.ln() + f * (hi.ln() - lo.ln())).exp()
+            }
+        }
+    }
+
     /// About `wanted` tick values inside the range: steps of 1, 2 or 5 times a power of ten on
     /// a linear scale, powers of ten on a log scale (with 2 and 5 between them when the range
     /// spans less than two decades).
@@ -148,7 +161,13 @@ impl Plane {
         y: Scale,
         layout: Layout,
     ) -> DrawingArea<DB, Plane> {
-        let (w, h) = area.dim_in_pixel();
+        area.apply_coord_spec(Plane::within(area.dim_in_pixel(), x, y, layout).at(area))
+    }
+
+    /// The plane of a plot area `(width, height)` pixels large, laid out inside `layout`'s
+    /// margins, as if the area were the backend's top left: where a figure will draw, worked
+    /// out without drawing.
+    pub fn within((w, h): (u32, u32), x: Scale, y: Scale, layout: Layout) -> Plane {
         let (w, h) = (w as i32, h as i32);
         let (m, mr, xa, ya) = (
             layout.margin as i32,
@@ -160,12 +179,31 @@ impl Plane {
         let right = (w - mr).max(left + 1);
         let top = m.min(h - 1);
         let bottom = (h - m - xa).max(top + 1);
-        area.apply_coord_spec(Plane {
-            x,
-            y,
-            rect: (left, top, right, bottom),
-            origin: area.get_base_pixel(),
-        })
+        Plane { x, y, rect: (left, top, right, bottom), origin: (0, 0) }
+    }
+
+    /// The same plane on `area`, wherever the area sits on the backend.
+    pub fn at<DB: DrawingBackend>(self, area: &DrawingArea<DB, Shift>) -> Plane {
+        Plane { origin: area.get_base_pixel(), ..self }
+    }
+
+    /// The same plane moved down by `px` backend pixels (below a legend strip).
+    pub fn below(self, px: u32) -> Plane {
+        Plane { origin: (self.origin.0, self.origin.1 + px as i32), ..self }
+    }
+
+    /// The x axis in CSS pixels from the canvas's top left corner, for a backend of `px_per_css`
+    /// pixels per CSS pixel: what a pointer over the figure is read against.
+    pub fn x_axis_css(&self, px_per_css: f64) -> AxisPx {
+        let (left, top, right, bottom) = self.rect;
+        let css = |v: i32, o: i32| f64::from(v + o) / px_per_css;
+        AxisPx {
+            scale: self.x,
+            left: css(left, self.origin.0),
+            right: css(right, self.origin.0),
+            top: css(top, self.origin.1),
+            bottom: css(bottom, self.origin.1),
+        }
     }
 
     /// A value's position in the area's own pixels, unrounded: for placing labels.
@@ -199,6 +237,31 @@ impl Plane {
         let px = f64::from(left) + self.x.fraction(x) * f64::from(right - left);
         let py = f64::from(bottom) - self.y.fraction(y) * f64::from(bottom - top);
         (px.round() as i32, py.round() as i32)
+    }
+}
+
+/// A figure's horizontal axis as the page lays it out, in CSS pixels from the canvas's top left
+/// corner: the plot's edges, and the scale between its left and right.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AxisPx {
+    pub scale: Scale,
+    pub left: f64,
+    pub right: f64,
+    pub top: f64,
+    pub bottom: f64,
+}
+
+impl AxisPx {
+    /// Where `value` is drawn across.
+    pub fn x_of(&self, value: f64) -> f64 {
+        self.left + self.scale.fraction(value) * (self.right - self.left)
+    }
+
+    /// The value drawn at `x`, held to the axis's ends.
+    pub fn value_at(&self, x: f64) -> f64 {
+        let width = self.right - self.left;
+        let fraction = if width > 0.0 { (x - self.left) / width } else { 0.0 };
+        self.scale.at_fraction(if fraction.is_nan() { 0.0 } else { fraction.clamp(0.0, 1.0) })
     }
 }
 

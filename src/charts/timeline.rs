@@ -8,6 +8,7 @@ use super::table::{Cell, DataTable};
 use super::{backdrop, dashes, draw_if_clear, draw_placed, Chart, DrawResult, Palette, Style};
 use crate::format;
 use crate::model::levers::{ResponseBand, RESPONSE_BANDS};
+use crate::state::playback::timeline_end_secs;
 use crate::state::{Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -28,6 +29,9 @@ pub struct TimelineInputs {
     pub unstreamed_read_secs: f64,
     /// The time axis ends here.
     pub x_max_secs: f64,
+    /// The moment of the request being played, when it is: a rule across the figure at that
+    /// time, with what is on screen then marked on each line.
+    pub cursor_secs: Option<f64>,
 }
 
 impl Chart for TimelineInputs {
@@ -62,9 +66,8 @@ impl Chart for TimelineInputs {
             reading_tokens_per_sec: reading.tokens_per_sec(),
             streamed_read_secs,
             unstreamed_read_secs: reading.unstreamed_done_secs(total, output),
-            // Room after the last token to show the reader still going, without letting a
-            // slow reader squeeze the two phases into a sliver.
-            x_max_secs: (total * 1.35).max(1e-3),
+            x_max_secs: timeline_end_secs(total),
+            cursor_secs: None,
         }
     }
 
@@ -87,7 +90,12 @@ impl Chart for TimelineInputs {
         milestones(&chart, &shapes, style, &mut taken)?;
         phase_names(&chart, &shapes, style, &mut taken)?;
         reader_waits_label(&chart, self, &shapes, style, &mut taken)?;
-        response_rule_labels(&chart, &shapes, style, &mut taken)
+        response_rule_labels(&chart, &shapes, style, &mut taken)?;
+        // Last, and kept out of the labels' way: the labels stay put while it moves.
+        match self.cursor_secs {
+            Some(secs) => cursor(&chart, self, &shapes, secs, style),
+            None => Ok(()),
+        }
     }
 
     /// One sentence for the canvas's accessible name.
@@ -308,6 +316,42 @@ fn response_rules<DB: DrawingBackend>(
     Ok(())
 }
 
+/// The moment being played: a rule across the figure, and a dot where it meets each line.
+fn cursor<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    t: &TimelineInputs,
+    shapes: &Shapes,
+    secs: f64,
+    style: &Style,
+) -> DrawResult<DB> {
+    let p = style.palette;
+    let secs = secs.clamp(0.0, t.x_max_secs);
+    let rule = vec![(secs, 0.0), (secs, shapes.y_max)];
+    chart.draw(&PathElement::new(rule, style.line(p.text, 1.5)))?;
+    let (read_from, read_to) = shapes.reading(t);
+    let dots = [
+        (height_at(&shapes.unstreamed, secs), p.total),
+        (height_at(&shapes.streamed, secs), p.decode),
+        (height_at(&[read_from, read_to], secs).filter(|_| secs >= t.ttft_secs), p.reading),
+    ];
+    for (tokens, color) in dots {
+        if let Some(tokens) = tokens {
+            chart.draw(&Circle::new((secs, tokens), style.px(4.5), color.filled()))?;
+        }
+    }
+    Ok(())
+}
+
+/// The height of a line of points at `x`, where the line spans it (the top of a vertical step).
+fn height_at(line: &[(f64, f64)], x: f64) -> Option<f64> {
+    line.windows(2).rev().find_map(|pair| match pair {
+        [(x0, y0), (x1, y1)] if *x0 <= x && x <= *x1 => {
+            Some(if x1 > x0 { y0 + (y1 - y0) * (x - x0) / (x1 - x0) } else { *y1 })
+        }
+        _ => None,
+    })
+}
+
 /// Tokens on screen, unstreamed and streamed.
 fn arrivals<DB: DrawingBackend>(
     chart: &DrawingArea<DB, Plane>,
@@ -478,6 +522,21 @@ mod tests {
         assert!((t.total_secs - 7.0).abs() < 1e-12);
         assert!(!t.reader_waits());
         assert!(t.summary().contains("2.02 s"), "{}", t.summary());
+    }
+
+    #[test]
+    fn the_cursor_is_an_input_drawn_only_while_playing() {
+        let still = TimelineInputs::of(&State::default());
+        assert_eq!(still.cursor_secs, None);
+        let svg = |t: TimelineInputs| t.to_svg(&Style::default(), 700, 300).unwrap_or_default();
+        let at = |secs| TimelineInputs { cursor_secs: Some(secs), ..still };
+        assert_ne!(svg(at(1.0)), svg(still));
+        assert_ne!(svg(at(1.0)), svg(at(3.0)), "a later moment moves the rule");
+        let line = [(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (7.0, 300.0)];
+        assert_eq!(height_at(&line, 1.0), Some(0.0));
+        assert_eq!(height_at(&line, 2.0), Some(1.0), "the top of the step");
+        assert_eq!(height_at(&line, 4.5), Some(150.5));
+        assert_eq!(height_at(&line, 8.0), None);
     }
 
     #[test]

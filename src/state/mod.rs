@@ -8,6 +8,7 @@ mod legacy;
 pub mod notice;
 pub mod number;
 pub mod params;
+pub mod playback;
 pub mod presets;
 pub mod query;
 pub mod value;

@@ -638,6 +638,21 @@ impl ParamSpec {
         }
     }
 
+    /// Where a key press on a slider moves `value`, as the WAI-ARIA slider pattern has it: the
+    /// arrows a step, Page Up and Page Down a tenth of the travel, Home and End to the bounds;
+    /// `None` for any other key.
+    pub fn after_key(&self, key: &str, value: f64) -> Option<f64> {
+        match key {
+            "ArrowRight" | "ArrowUp" => Some(self.step(value, true, false)),
+            "ArrowLeft" | "ArrowDown" => Some(self.step(value, false, false)),
+            "PageUp" => Some(self.step(value, true, true)),
+            "PageDown" => Some(self.step(value, false, true)),
+            "Home" => Some(self.min),
+            "End" => Some(self.max),
+            _ => None,
+        }
+    }
+
     /// What a screen reader announces for a value: "16,000 tokens", "60 tokens per second".
     pub fn value_text(&self, value: f64) -> String {
         format!(

@@ -9,6 +9,8 @@ pub mod fields;
 pub mod files;
 pub mod levers;
 pub mod measurements;
+pub mod playing;
 pub mod request;
 pub mod roofline;
+pub mod sample_answer;
 pub mod slides;
