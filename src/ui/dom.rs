@@ -106,6 +106,15 @@ mod browser {
     /// browser has laid the page out, and again each time that changes. The watch ends when
     /// the component that started it is cleaned up.
     pub fn watch_near(element: &web_sys::Element, near: impl Fn(bool) + 'static) {
+        watch_within(element, "50% 0px 50% 0px", near)
+    }
+
+    /// [`watch_near`] for any part of `element` on screen itself.
+    pub fn watch_seen(element: &web_sys::Element, seen: impl Fn(bool) + 'static) {
+        watch_within(element, "0px", seen)
+    }
+
+    fn watch_within(element: &web_sys::Element, margin: &str, near: impl Fn(bool) + 'static) {
         use wasm_bindgen::closure::Closure;
         let seen = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
             if let Some(entry) = entries
@@ -117,7 +126,7 @@ mod browser {
             }
         });
         let options = web_sys::IntersectionObserverInit::new();
-        options.set_root_margin("50% 0px 50% 0px");
+        options.set_root_margin(margin);
         if let Ok(observer) =
             web_sys::IntersectionObserver::new_with_options(seen.as_ref().unchecked_ref(), &options)
         {
@@ -125,6 +134,13 @@ mod browser {
             let kept = send_wrapper::SendWrapper::new((observer, seen));
             leptos::prelude::on_cleanup(move || kept.0.disconnect());
         }
+    }
+
+    /// Whether the reader has asked their system for less motion.
+    pub fn prefers_reduced_motion() -> bool {
+        web_sys::window()
+            .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+            .is_some_and(|query| query.matches())
     }
 
     /// Runs `f` in a task of its own, after whatever the browser has queued.
@@ -172,6 +188,13 @@ mod native {
     }
 
     pub fn watch_near(_element: &web_sys::Element, _near: impl Fn(bool) + 'static) {}
+
+    pub fn watch_seen(_element: &web_sys::Element, _seen: impl Fn(bool) + 'static) {}
+
+    /// The markup is written for every reader: the play control it holds is the one that plays.
+    pub fn prefers_reduced_motion() -> bool {
+        false
+    }
 
     pub fn section_titled(_title_id: &str) -> Option<web_sys::Element> {
         None

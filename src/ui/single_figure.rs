@@ -11,6 +11,7 @@ use crate::ui::context::{use_state, CurrentQuery};
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::notices::Notices;
+use crate::ui::widgets::player::PLAY_SELECTOR;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
@@ -121,9 +122,26 @@ pub fn SingleFigure(
     }
 }
 
+/// Whether a key goes to a field being typed in, where a full stop is part of a number.
+fn typing(ev: &web_sys::KeyboardEvent) -> bool {
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .is_some_and(|input| input.type_() != "range")
+}
+
+/// Presses the figure's play control, if it has one.
+fn play_or_pause() {
+    let document = web_sys::window().and_then(|w| w.document());
+    let button = document.and_then(|d| d.query_selector(PLAY_SELECTOR).ok().flatten());
+    if let Some(button) = button.and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()) {
+        button.click();
+    }
+}
+
 /// Presentation keys, on the whole window and before any control sees them: PageDown and
 /// PageUp (what a presenter's clicker sends) step through the lesson's scenarios for this
-/// figure as slides, and Escape goes back to the whole page at the same settings. Returns the
+/// figure as slides, B or a full stop plays the figure's request (where it has one), and Escape
+/// goes back to the whole page at the same settings. Returns the
 /// line naming the current slide, a live region so the change is also heard.
 fn presentation_keys(figure: Figure, full_page: impl Fn() -> String + 'static) -> impl IntoView {
     let state = use_state();
@@ -135,6 +153,13 @@ fn presentation_keys(figure: Figure, full_page: impl Fn() -> String + 'static) -
         let forward = match ev.key().as_str() {
             "PageDown" => true,
             "PageUp" => false,
+            // The blank-screen button of most clickers: it plays and pauses the figure's request
+            // (PowerPoint blanks the screen on either).
+            "b" | "B" | "." if !typing(&ev) => {
+                ev.prevent_default();
+                play_or_pause();
+                return;
+            }
             "Escape" => {
                 if let Some(window) = web_sys::window() {
                     let _ = window.location().assign(&full_page());

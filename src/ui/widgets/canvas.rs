@@ -17,9 +17,20 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
+/// How a figure was last drawn: its width in CSS pixels, its size in the backend's pixels and
+/// the scale its style drew at. What is dragged on it is read against these.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drawn {
+    pub width_css: f64,
+    pub backend: (u32, u32),
+    pub scale: f64,
+    /// How much larger than on the page (a presentation draws larger).
+    pub zoom: f64,
+}
+
 /// Draws `inputs` on `canvas` at `width_css` CSS pixels wide, sharp at the screen's pixel ratio:
 /// as tall as its width calls for, or, when `fill_height_css` is given, that tall, with
-/// everything drawn larger in proportion (a presentation). Returns how much larger.
+/// everything drawn larger in proportion (a presentation). Returns how it drew.
 fn paint(
     figure: Figure,
     canvas: &web_sys::HtmlCanvasElement,
@@ -28,7 +39,7 @@ fn paint(
     width_css: f64,
     fill_height_css: Option<f64>,
     font: &FontMemory,
-) -> f64 {
+) -> Drawn {
     let ratio = dom::device_pixel_ratio();
     let (height, zoom) = match fill_height_css {
         Some(h) => (h.max(160.0), presentation_zoom(width_css, h.max(160.0))),
@@ -45,15 +56,22 @@ fn paint(
         canvas.set_height(device_height);
         let _ = web_sys::HtmlElement::style(canvas).set_property("height", &format!("{height}px"));
     }
-    let Some(painter) = CanvasPainter::new(canvas.clone(), font.clone()) else { return zoom };
-    let area = PageBackend::Canvas(painter).into_drawing_area();
     // The painter works in SUBPIXELS units per device pixel; the style draws to match.
     let style = Style { scale: ratio * f64::from(SUBPIXELS) * zoom, palette };
+    let fine = SUBPIXELS.unsigned_abs();
+    let drawn = Drawn {
+        width_css,
+        backend: (device_width * fine, device_height * fine),
+        scale: style.scale,
+        zoom,
+    };
+    let Some(painter) = CanvasPainter::new(canvas.clone(), font.clone()) else { return drawn };
+    let area = PageBackend::Canvas(painter).into_drawing_area();
     if let Err(e) = inputs.draw(&area, &style) {
         web_sys::console::warn_1(&format!("{} figure: {e}", figure.slug()).into());
     }
     let _ = area.present();
-    zoom
+    drawn
 }
 
 #[component]
@@ -74,6 +92,12 @@ pub fn FigureCanvas(
     /// would otherwise report its height undrawn).
     #[prop(optional)]
     sized_at_once: bool,
+    /// Told how the figure was drawn each time that changes: for what is dragged on it.
+    #[prop(optional)]
+    drawn: Option<RwSignal<Option<Drawn>>>,
+    /// Laid over the canvas (the handles dragged on it).
+    #[prop(optional)]
+    children: Option<Children>,
 ) -> impl IntoView {
     let palette = use_palette();
     let size = CanvasSize {
@@ -84,6 +108,7 @@ pub fn FigureCanvas(
     };
     watch_container(canvas_ref, size, fill, sized_at_once);
 
+    let told = drawn;
     let font = StoredValue::new_local(FontMemory::default());
     let painted_once = StoredValue::new(false);
     // What it draws changed since it was last drawn.
@@ -104,15 +129,20 @@ pub fn FigureCanvas(
                 &font.get_value(),
             );
             if let Some(zoom) = zoom {
-                if zoom.get_untracked() != drawn {
-                    zoom.set(drawn);
+                if zoom.get_untracked() != drawn.zoom {
+                    zoom.set(drawn.zoom);
+                }
+            }
+            if let Some(told) = told {
+                if told.get_untracked() != Some(drawn) {
+                    told.set(Some(drawn));
                 }
             }
         }
     };
     redraw_on_change(inputs, palette, size, Redraw { painted_once, stale, draw });
 
-    view! { <div class="canvas-box">{drawing(figure, label, canvas_ref)}</div> }
+    view! { <div class="canvas-box">{drawing(figure, label, canvas_ref)} {children.map(|c| c())}</div> }
 }
 
 /// The container's size in CSS pixels, and whether it is on screen or about to be.

@@ -61,15 +61,7 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
     // WAI-ARIA slider pattern expects, even where neighbouring positions round alike.
     let on_slider_key = move |ev: KeyboardEvent| {
         let (spec, current) = held.get_untracked();
-        let next = match ev.key().as_str() {
-            "ArrowRight" | "ArrowUp" => spec.step(current, true, false),
-            "ArrowLeft" | "ArrowDown" => spec.step(current, false, false),
-            "PageUp" => spec.step(current, true, true),
-            "PageDown" => spec.step(current, false, true),
-            "Home" => spec.min,
-            "End" => spec.max,
-            _ => return,
-        };
+        let Some(next) = spec.after_key(&ev.key(), current) else { return };
         ev.prevent_default();
         set_value(next);
         clear_error();

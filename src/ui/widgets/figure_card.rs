@@ -4,6 +4,7 @@
 
 use super::canvas::FigureCanvas;
 use super::data_table::DataTableView;
+use super::player::{Deck, Player};
 use super::share::EmbedButton;
 use crate::charts::{FigureInputs, Style};
 use crate::render::export;
@@ -35,6 +36,12 @@ pub fn FigureCard(
     // memo unchanged, and with it the drawing, the text alternative and the table.
     let inputs = Memo::new(move |_| shown.with(|s| figure.inputs(s)));
     let label = Memo::new(move |_| inputs.with(FigureInputs::summary));
+    // A figure that plays marks the moment being played; its words and table stay as they are.
+    let deck = Deck::of(figure);
+    let drawn_inputs = Memo::new(move |_| inputs.get().at_moment(deck.and_then(Deck::moment)));
+    let player = move || deck.map(|deck| view! { <Player deck=deck /> });
+    let drawn = RwSignal::new(None);
+    let handles = move || handles(figure, drawn_inputs, drawn);
     let table = Signal::derive(move || inputs.with(FigureInputs::table));
     let title_id = format!("{}-caption", figure.slug());
     let labelled_by = title_id.clone();
@@ -63,7 +70,8 @@ pub fn FigureCard(
                 <figcaption id=title_id class:visually-hidden=hide_caption data-testid="figure-caption">
                     <strong>{figure.title()} "."</strong>
                 </figcaption>
-                <FigureCanvas figure=figure inputs=inputs label=label canvas_ref=canvas_ref fill=fill zoom=zoom sized_at_once=true />
+                <FigureCanvas figure=figure inputs=drawn_inputs label=label canvas_ref=canvas_ref fill=fill zoom=zoom sized_at_once=true drawn=drawn>{handles()}</FigureCanvas>
+                {player()}
                 <div class="figure-bar">
                     <details class="figure-menu" data-testid=format!("{}-menu", figure.slug())>
                         <summary>"Export and data"</summary>
@@ -86,7 +94,8 @@ pub fn FigureCard(
             <figcaption id=title_id>
                 <strong>{number} " " {figure.title()} "."</strong>
             </figcaption>
-            <FigureCanvas figure=figure inputs=inputs label=label canvas_ref=canvas_ref zoom=zoom />
+            <FigureCanvas figure=figure inputs=drawn_inputs label=label canvas_ref=canvas_ref zoom=zoom drawn=drawn>{handles()}</FigureCanvas>
+            {player()}
             // The same words are the canvas's accessible name; shown here for everyone else.
             <p class="figure-summary" aria-hidden="true">{move || label.get()}</p>
             {tools()}
@@ -94,6 +103,28 @@ pub fn FigureCard(
         </figure>
     }
     .into_any()
+}
+
+/// What the reader can drag on the figure, laid over its canvas once it is drawn: only in the
+/// browser, where it can be drawn and dragged.
+#[cfg(target_arch = "wasm32")]
+fn handles(
+    figure: Figure,
+    inputs: Memo<FigureInputs>,
+    drawn: RwSignal<Option<super::canvas::Drawn>>,
+) -> impl IntoView {
+    use super::handle::DragHandle;
+    figure
+        .dragged()
+        .map(|param| view! { <DragHandle figure=figure param=param inputs=inputs drawn=drawn /> })
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn handles(
+    _figure: Figure,
+    _inputs: Memo<FigureInputs>,
+    _drawn: RwSignal<Option<super::canvas::Drawn>>,
+) -> impl IntoView {
 }
 
 /// The figure's export buttons: PNG from the canvas as drawn, SVG at the size and zoom it was

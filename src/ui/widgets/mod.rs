@@ -1,5 +1,6 @@
 //! The page's building blocks, shared by every section: controls, readouts, radio choices,
-//! figure cards with their canvas and table, the guess form and its veil, notices, sharing,
+//! figure cards with their canvas and table, the handles dragged on them and the player that
+//! runs a request under them, the guess form and its veil, notices, sharing,
 //! theme and presets.
 
 pub mod announcer;
@@ -9,7 +10,10 @@ pub mod controls;
 pub mod data_table;
 pub mod figure_card;
 pub mod guess;
+#[cfg(target_arch = "wasm32")]
+pub mod handle;
 pub mod notices;
+pub mod player;
 pub mod presets;
 pub mod readout;
 pub mod share;
