@@ -16,6 +16,7 @@ pub mod export;
 pub mod fit;
 pub mod formats;
 pub mod json;
+pub mod load;
 pub mod record;
 pub mod stats;
 

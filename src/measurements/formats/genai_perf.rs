@@ -7,6 +7,7 @@
 
 use super::{label, TimeUnit};
 use crate::measurements::json::{self, Value};
+use crate::measurements::load::Load;
 use crate::measurements::record::{Format, Record, Run};
 
 pub(crate) fn is_profile_export(v: &Value<'_>) -> bool {
@@ -36,6 +37,11 @@ pub(crate) fn read(v: &Value<'_>) -> Vec<Run> {
             Format::GenaiPerf,
             label(&[Some("GenAI-Perf".to_string()), service.as_ref().map(|s| s.to_string()), load]),
         );
+        run.load = match mode.as_deref() {
+            Some("concurrency") => Load::new(level, None),
+            Some("request_rate") => Load::new(None, level),
+            _ => Load::default(),
+        };
         let mut no_prompt_text = 0usize;
         for request in experiment.get("requests").and_then(Value::as_array).unwrap_or(&[]) {
             run.records.push(read_request(request, &mut no_prompt_text));
