@@ -3,8 +3,9 @@
 
 use super::deployments::{precise_secs, winner_text};
 use crate::charts::completion::crossover_tokens_text;
+use crate::charts::table::{Cell, DataTable};
 use crate::format;
-use crate::measurements::compare::{Finding, NstarRange, TtftPercentile, WinnerAt};
+use crate::measurements::compare::{Column, Finding, NstarRange, Table, TtftPercentile, WinnerAt};
 use crate::measurements::load::{Load, RequestRate};
 use crate::model::deployments::{Speedup, Winner};
 
@@ -165,6 +166,76 @@ pub fn winner_text_at(w: &WinnerAt) -> String {
     format!("{race}{sure}.")
 }
 
+/// The comparison table under Figure 3, A and B side by side. Units are in the row names
+/// (each cell shows its own), and an interval's ends get rows of their own, so the CSV carries
+/// bare numbers like every other table.
+pub fn comparison_table(t: &Table) -> DataTable {
+    let row =
+        |name: &str, cell: &dyn Fn(&Column) -> Cell| vec![Cell::text(name), cell(&t.a), cell(&t.b)];
+    let secs = |x: f64| Cell::number(x, format::duration(x));
+    let ttft = |i: usize| {
+        move |c: &Column| match c.ttft_secs.and_then(|q| q.get(i).copied()) {
+            Some(x) => secs(x),
+            None => Cell::text("not measured"),
+        }
+    };
+    let rate_end = |high: bool| {
+        move |c: &Column| match c.decode_tokens_per_sec.ci95 {
+            Some((lo, hi)) => {
+                let x = if high { hi } else { lo };
+                Cell::number(x, format::rate(x))
+            }
+            None => Cell::text("no interval"),
+        }
+    };
+    let rows = vec![
+        row("run", &|c| Cell::text(c.label.clone())),
+        row("requests used", &|c| {
+            let used = c.used as f64;
+            let text = format!(
+                "{} of {}",
+                format::with_separators(used, 0),
+                format::with_separators(c.records as f64, 0)
+            );
+            Cell::number(used, text)
+        }),
+        row("load", &|c| Cell::text(load_text(&c.load))),
+        row("streamed", &|c| Cell::text(if c.streamed { "yes" } else { "no" })),
+        row("TTFT p50 (s)", &ttft(0)),
+        row("TTFT p90 (s)", &ttft(1)),
+        row("TTFT p99 (s)", &ttft(2)),
+        row("first token used (s)", &|c| {
+            let x = c.first_token_secs.value;
+            let text = format!(
+                "{} ({} at a prompt of {})",
+                format::duration(x),
+                c.percentile.id(),
+                format::tokens(c.median_prompt_tokens)
+            );
+            Cell::number(x, text)
+        }),
+        row("decode rate (tok/s)", &|c| {
+            let x = c.decode_tokens_per_sec.value;
+            Cell::number(x, format::rate(x))
+        }),
+        row("decode rate, 95% interval from (tok/s)", &rate_end(false)),
+        row("decode rate, 95% interval to (tok/s)", &rate_end(true)),
+        row("finishes the median answer (s)", &|c| secs(c.completion_at_median_secs.value)),
+        row("finishes the 90th-percentile answer (s)", &|c| secs(c.completion_at_p90_secs.value)),
+    ];
+    DataTable {
+        caption: format!(
+            "A and B from their runs; the workload's median answer is {} and its 90th \
+             percentile {}",
+            format::tokens(t.workload.median_answer_tokens),
+            format::tokens(t.workload.p90_answer_tokens)
+        ),
+        headers: vec!["", "A", "B"],
+        rows,
+        current_row: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,5 +297,27 @@ mod tests {
         }
         assert!(nstar_text(&NstarRange::Never { faster: Which::B }, p)
             .contains("B finishes first at every"));
+    }
+
+    #[test]
+    fn the_table_has_a_row_per_number_and_bare_numbers_in_csv() {
+        use crate::measurements::compare::{table, RunDeployment, Workload};
+        use crate::measurements::{fit, Format, Record, Run};
+        let mut run = Run::new(Format::Csv, "r");
+        for i in 0..40 {
+            let t = 0.2 + 0.01 * i as f64;
+            run.records.push(Record::new(1000.0, 100.0 + i as f64, Some(t), Some(t + 2.0)));
+        }
+        let f = fit(&run);
+        let d = RunDeployment::from_run(&run, &f, TtftPercentile::P90).expect("usable");
+        let w = Workload { median_answer_tokens: 40.0, p90_answer_tokens: 900.0 };
+        let t = comparison_table(&table((&f, &d), (&f, &d), w));
+        assert_eq!(t.rows.len(), 13);
+        assert!(t.rows.iter().all(|r| r.len() == 3));
+        assert!(t.caption.contains("40 tokens") && t.caption.contains("900 tokens"));
+        let csv = t.to_csv();
+        assert!(csv.contains("requests used,40,40"), "{csv}");
+        assert!(!csv.contains("NaN") && !csv.contains("inf"), "{csv}");
+        assert!(t.rows[7][1].text.contains("p90 at a prompt of 1,000 tokens"), "{:?}", t.rows[7]);
     }
 }
