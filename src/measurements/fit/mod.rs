@@ -312,7 +312,7 @@ fn select(records: &[Record], streamed: bool, counts: &mut Counts) -> Vec<Used> 
 }
 
 /// Whether values spread enough to fit a rate against: IQR at least 20% of the median.
-fn spread(values: &[f64]) -> (bool, f64, f64) {
+pub(crate) fn spread(values: &[f64]) -> (bool, f64, f64) {
     let mut sorted = values.to_vec();
     sorted.sort_unstable_by(f64::total_cmp);
     let q = |p| stats::percentile_sorted(&sorted, p).unwrap_or(0.0);
