@@ -10,8 +10,9 @@
 
 use crossover::charts::measured::{RunFigure, RunFigures};
 use crossover::charts::{to_svg, Style};
+use crossover::measurements::protocol::encode_runs;
 use crossover::measurements::{fit, read};
-use crossover::text::measurements::read_and_fit_each;
+use crossover::text::measurements::{page_run, run_view};
 use std::fmt::Write;
 use std::time::Instant;
 
@@ -83,7 +84,13 @@ fn main() {
     let figures = RunFigures::of(&fitted);
     let figures_secs = started.elapsed().as_secs_f64();
     let started = Instant::now();
-    let (reply, _) = read_and_fit_each(&text, "big.json", 0, &mut |_| {});
+    // The worker's steps for a file (worker/src/runs.rs), each run's figures and view included.
+    let runs = read(&text, "big.json").unwrap();
+    let pages = runs.iter().map(|run| {
+        let fit = fit(run);
+        page_run(&run_view(run, &fit, &RunFigures::of(&fit)))
+    });
+    let reply = encode_runs(&Ok(pages.collect()));
     let worker_secs = started.elapsed().as_secs_f64();
     let started = Instant::now();
     let style = Style::default();
