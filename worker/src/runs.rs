@@ -140,7 +140,7 @@ mod tests {
         let bedrock = "llmperf_individual__leaderboard_bedrock_70b.json";
         let runs = read_on_page(&bench_file(bedrock), bedrock).unwrap();
         assert!(runs[0].html.contains(r#"data-testid="fit-records" data-value="101">101 of 150<"#));
-        assert!(runs[0].html.contains(r#"data-testid="fit-dropped" data-value="49">49</dd><dd class="readout-note">49 failed<"#));
+        assert!(runs[0].html.contains(r#"data-testid="fit-dropped" data-value="49">49</dd><dd class="readout-note"><bdi>49 failed<"#));
         assert_eq!(runs[0].file_stem, "crossover-llmperf");
         let summary = "sglang_bench_serving_summary_only__datacrunch_llama3.3-70b_online.jsonl";
         let refused = read_on_page(&bench_file(summary), summary);

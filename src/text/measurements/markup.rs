@@ -177,9 +177,11 @@ fn readout(
     escape_html_into(out, text);
     out.push_str("</dd>");
     if let Some(note) = note {
-        out.push_str("<dd class=\"readout-note\">");
+        // A note may hold a file's own words (a model's name): isolated, text in another
+        // direction cannot reorder the page's words around it.
+        out.push_str("<dd class=\"readout-note\"><bdi>");
         escape_html_into(out, note);
-        out.push_str("</dd>");
+        out.push_str("</bdi></dd>");
     }
     out.push_str("</div>");
 }
@@ -219,8 +221,11 @@ pub fn results_html(choices: &[&str], selected: usize, run_html: &str) -> String
         out.push_str("<option value=\"");
         out.push_str(&i.to_string());
         out.push_str(if i == selected { "\" selected>" } else { "\">" });
+        // An option holds text only, so the run's name is isolated by the characters `<bdi>`
+        // stands for (first-strong isolate … pop directional isolate).
+        out.push('\u{2068}');
         escape_html_into(&mut out, choice);
-        out.push_str("</option>");
+        out.push_str("\u{2069}</option>");
     }
     out.push_str("</select></p>");
     out.push_str(run_html);
@@ -284,12 +289,25 @@ mod tests {
     }
 
     #[test]
+    fn a_run_name_in_another_direction_is_isolated_from_the_words_around_it() {
+        let run = synthetic_run();
+        let fit = measurements::fit(&run);
+        let mut view = run_view(&run, &fit, &RunFigures::of(&fit));
+        view.label = "\u{5de}\u{5d5}\u{5d3}\u{5dc} 70B".to_string();
+        let html = run_html(&view);
+        assert!(html.contains(&format!("<bdi>{}</bdi>", view.label)), "{html}");
+        let listed = results_html(&[view.label.as_str()], 0, "");
+        assert!(listed.contains(&format!(">\u{2068}{}\u{2069}</option>", view.label)), "{listed}");
+    }
+
+    #[test]
     fn the_results_area_lists_the_runs_and_marks_the_chosen_one() {
         assert_eq!(results_html(&[], 0, "x"), "");
         let html = results_html(&["a <b>", "c"], 1, "<dl></dl>");
         assert!(
             html.contains(
-                r#"<option value="0">a &lt;b&gt;</option><option value="1" selected>c</option>"#
+                "<option value=\"0\">\u{2068}a &lt;b&gt;\u{2069}</option><option value=\"1\" \
+                 selected>\u{2068}c\u{2069}</option>"
             ),
             "{html}"
         );

@@ -8,6 +8,7 @@ use crate::measurements::protocol::{
     place, RatesApplied, RatesAsked, MEASUREMENTS_PROMISE, MODULE_EVENT_FUNCTION,
     WORKER_META_SELECTOR,
 };
+use crate::shared_names::files::META_INTEGRITY;
 use crate::state::{Param, State};
 use crate::text::measurements::sentences::MODULE_FAILED;
 use leptos::prelude::*;
@@ -67,9 +68,12 @@ pub(super) fn send(action: &str, payload: JsValue, load: bool) {
 fn fetch() {
     let document = web_sys::window().and_then(|w| w.document());
     let script = document.as_ref().and_then(|d| {
-        let src = d.query_selector(WORKER_META_SELECTOR).ok()??.get_attribute("content")?;
+        let meta = d.query_selector(WORKER_META_SELECTOR).ok()??;
         let script = d.create_element("script").ok()?;
-        script.set_attribute("src", &src).ok()?;
+        // The script runs in the page's origin: a copy whose bytes differ from the build's is
+        // refused (and the section says it could not load), never run.
+        script.set_attribute("integrity", &meta.get_attribute(META_INTEGRITY)?).ok()?;
+        script.set_attribute("src", &meta.get_attribute("content")?).ok()?;
         Some(script)
     });
     let (Some(document), Some(script)) = (document, script) else {
