@@ -232,6 +232,31 @@ export async function dragFrames({ key, positions, frames }) {
   return stamps;
 }
 
+// Playing Figure 1's request: presses its play button, then records the frame timestamps while
+// the page animates it (every frame the clock, the answers' text and the figure's cursor), and
+// pauses it again. Returns the timestamps and how far the request's clock ran.
+export async function playFrames({ frames }) {
+  const b = window.__bench;
+  const button = document.querySelector('[data-testid="play"]');
+  if (!button) return null;
+  button.scrollIntoView({ block: 'center' });
+  for (let i = 0; i < 5; i++) await new Promise((r) => b.raf(r));
+  button.click();
+  const stamps = [];
+  await new Promise((resolve) => {
+    const frame = (ts) => {
+      stamps.push(ts);
+      if (stamps.length > frames || button.dataset.state !== 'playing') return resolve();
+      b.raf(frame);
+    };
+    b.raf(frame);
+  });
+  const clockSecs = Number(document.querySelector('[data-testid="play-clock"]').dataset.value);
+  if (button.dataset.state === 'playing') button.click();
+  window.scrollTo(0, 0);
+  return { stamps, clockSecs };
+}
+
 // Many steps as fast as the page allows: each waits for the task queue to drain and, if the
 // page queued frame work, for that frame.
 export async function manySteps({ key, positions }) {

@@ -6,7 +6,7 @@
 import zlib from 'node:zlib';
 import { buildWholePage } from '../tests/e2e/helpers.mjs';
 import { summariseHooked, summariseProfile } from './attribution.mjs';
-import { attributedSteps, attributionHooks, dragFrames, firstFigureProbe, instrument, manySteps, stepSeries } from './in-page.mjs';
+import { attributedSteps, attributionHooks, dragFrames, firstFigureProbe, instrument, manySteps, playFrames, stepSeries } from './in-page.mjs';
 import { intervals, median, round, summary, triangle } from './stats.mjs';
 
 /** The two figures both pages draw, by `data-testid`. */
@@ -183,6 +183,12 @@ export class PageBench {
     const stamps = await this.session.page.evaluate(dragFrames, idle ? { key: null, positions: [], frames: o.dragFrames } : { key: 'prompt', positions: triangle(this.start.prompt, 300, 900, o.dragFrames), frames: o.dragFrames });
     if (idle) this.idle = intervals(stamps);
     else this.result.drag = { ...intervals(stamps), idle: this.idle, intervals: stamps.slice(1).map((t, i) => round(t - stamps[i], 2)) };
+  }
+
+  /** b′. Figure 1's request played in real time, its frames counted as the drag's are (ours only). */
+  async play() {
+    const played = await this.session.page.evaluate(playFrames, { frames: this.options.dragFrames });
+    if (played) this.result.play = { ...intervals(played.stamps), clockSecs: played.clockSecs, intervals: played.stamps.slice(1).map((t, i) => round(t - played.stamps[i], 2)) };
   }
 
   /** e. JS heap, wasm memory and DOM counters after a forced GC, before and after many steps. */

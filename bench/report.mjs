@@ -27,6 +27,11 @@ export function comparisonTable(ours, peer) {
   add('  interval max', ours.drag.max, peer.drag.max, ms);
   add('  dropped frames at 60 Hz', ours.drag.droppedShare, peer.drag.droppedShare, pct, { noRatio: true });
   add('  idle baseline p95 / dropped', `${ms(ours.drag.idle.p95)} / ${pct(ours.drag.idle.droppedShare)}`, `${ms(peer.drag.idle.p95)} / ${pct(peer.drag.idle.droppedShare)}`, (x) => x, { noRatio: true });
+  if (ours.play) {
+    section(`play, Figure 1's request in real time (${ours.play.frames} frames, ${ours.play.clockSecs.toFixed(2)} s of it)`);
+    add('  interval p50 / p95 / max', `${ms(ours.play.p50)} / ${ms(ours.play.p95)} / ${ms(ours.play.max)}`, '', (x) => x, { noRatio: true });
+    add('  dropped frames at 60 Hz', ours.play.droppedShare, null, pct, { noRatio: true });
+  }
   section(`load, cold, median of ${ours.load.runs}`);
   add('  first figure drawn', ours.load.firstFigureMs.median, peer.load.firstFigureMs.median, (x) => ms(x, 1));
   add('  first contentful paint', ours.load.firstContentfulPaintMs, peer.load.firstContentfulPaintMs, (x) => ms(x, 1));

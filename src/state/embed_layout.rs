@@ -23,6 +23,8 @@ pub const CONTROL_PX: f64 = 52.0;
 pub const CONTROL_MIN_WIDTH_PX: f64 = 170.0;
 /// The bar under the controls: the menu's button and the link to the full page.
 pub const BAR_PX: f64 = 40.0;
+/// The player under a figure that plays (`state::playback`): its bar and the answers' bubbles.
+pub const PLAYER_PX: f64 = 122.0;
 
 /// How many columns of controls fit `content_css` pixels: as many as keep each at least
 /// [`CONTROL_MIN_WIDTH_PX`] wide, as CSS `repeat(auto-fill, minmax(…))` counts them.
@@ -36,15 +38,16 @@ pub fn control_columns(content_css: f64) -> usize {
 }
 
 /// The height of an embedded figure in a frame `frame_css` pixels wide, with `controls`
-/// controls and the caption shown or not, as long as no notice, open menu or error message
-/// adds to it.
-pub fn embed_height_css(frame_css: f64, controls: usize, caption: bool) -> f64 {
+/// controls, the caption shown or not and a player under it or not, as long as no notice, open
+/// menu or error message adds to it.
+pub fn embed_height_css(frame_css: f64, controls: usize, caption: bool, plays: bool) -> f64 {
     let content = (frame_css - 2.0 * SIDE_PX).max(1.0);
     let rows = controls.div_ceil(control_columns(content)) as f64;
     let controls_px =
         if rows > 0.0 { GAP_PX + rows * CONTROL_PX + (rows - 1.0) * GAP_PX } else { 0.0 };
     let caption_px = if caption { CAPTION_PX } else { 0.0 };
-    2.0 * PAD_Y_PX + caption_px + canvas_height_css(content) + controls_px + BAR_PX
+    let player_px = if plays { PLAYER_PX } else { 0.0 };
+    2.0 * PAD_Y_PX + caption_px + canvas_height_css(content) + player_px + controls_px + BAR_PX
 }
 
 #[cfg(test)]
@@ -64,8 +67,9 @@ mod tests {
     fn every_figure_with_its_own_controls_fits_the_issue_heights() {
         for figure in Figure::ALL {
             let n = figure.own_controls().len();
-            let wide = embed_height_css(700.0, n, true);
-            let narrow = embed_height_css(390.0, n, true);
+            let plays = crate::state::playback::plays(figure);
+            let wide = embed_height_css(700.0, n, true, plays);
+            let narrow = embed_height_css(390.0, n, true, plays);
             assert!(wide <= 640.0, "{}: {wide} px at 700 px wide", figure.slug());
             assert!(narrow <= 760.0, "{}: {narrow} px at 390 px wide", figure.slug());
         }
@@ -73,8 +77,9 @@ mod tests {
 
     #[test]
     fn no_controls_and_no_caption_leave_the_figure_and_its_bar() {
-        let bare = embed_height_css(700.0, 0, false);
+        let bare = embed_height_css(700.0, 0, false, false);
         assert_eq!(bare, 2.0 * PAD_Y_PX + canvas_height_css(684.0) + BAR_PX);
-        assert!(embed_height_css(700.0, 4, true) > embed_height_css(700.0, 3, true));
+        assert!(embed_height_css(700.0, 4, true, false) > embed_height_css(700.0, 3, true, false));
+        assert_eq!(embed_height_css(700.0, 0, false, true), bare + PLAYER_PX);
     }
 }

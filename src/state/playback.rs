@@ -126,6 +126,11 @@ impl Playback {
     }
 }
 
+/// Whether `figure` plays a request.
+pub fn plays(figure: Figure) -> bool {
+    Playback::of(figure, &State::default()).is_some()
+}
+
 /// How many seconds of the request pass in a second of the reader's: real time first, faster for
 /// requests too long to sit through.
 pub const SPEEDS: [f64; 4] = [1.0, 2.0, 5.0, 10.0];

@@ -45,7 +45,8 @@ pub const DOCS_COLUMN_CSS_PX: f64 = 700.0;
 pub fn starting_height_px(figure: Figure, settings: &str) -> u32 {
     let (view, _) = View::parse(settings);
     let controls = view.controls.params(figure).len();
-    embed_height_css(DOCS_COLUMN_CSS_PX, controls, view.caption).ceil() as u32
+    let plays = crate::state::playback::plays(figure);
+    embed_height_css(DOCS_COLUMN_CSS_PX, controls, view.caption, plays).ceil() as u32
 }
 
 /// The settings of `query` that differ from the page's defaults (so a host's markup stays
@@ -142,7 +143,7 @@ mod tests {
         let fewer = starting_height_px(Figure::Timeline, "controls=prompt,decode");
         let bare = starting_height_px(Figure::Timeline, "controls=none&caption=0");
         assert!(own > fewer && fewer > bare, "{own} > {fewer} > {bare}");
-        assert_eq!(own, embed_height_css(DOCS_COLUMN_CSS_PX, 6, true).ceil() as u32);
+        assert_eq!(own, embed_height_css(DOCS_COLUMN_CSS_PX, 6, true, true).ceil() as u32);
         assert!(own <= 640);
     }
 

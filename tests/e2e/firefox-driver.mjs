@@ -38,13 +38,16 @@ export class FirefoxBrowser {
     return browser;
   }
 
-  #instance(colorScheme) {
-    if (!this.#instances.has(colorScheme)) {
-      const downloadDir = mkdtempSync(path.join(os.tmpdir(), `crossover-firefox-${colorScheme}-`));
-      const launched = launchFirefox({ colorScheme, downloadDir, prefs: this.#prefs }).then((browser) => ({ browser, downloads: new Downloads(downloadDir) }));
-      this.#instances.set(colorScheme, launched);
+  #instance(colorScheme, reducedMotion = 'no-preference') {
+    const key = `${colorScheme}-${reducedMotion}`;
+    if (!this.#instances.has(key)) {
+      const downloadDir = mkdtempSync(path.join(os.tmpdir(), `crossover-firefox-${key}-`));
+      // Like the colour scheme, reduced motion is a whole-browser preference in Firefox.
+      const prefs = reducedMotion === 'reduce' ? { ...this.#prefs, 'ui.prefersReducedMotion': 1 } : this.#prefs;
+      const launched = launchFirefox({ colorScheme, downloadDir, prefs }).then((browser) => ({ browser, downloads: new Downloads(downloadDir) }));
+      this.#instances.set(key, launched);
     }
-    return this.#instances.get(colorScheme);
+    return this.#instances.get(key);
   }
 
   /** The light instance's version ("firefox/153.8.0"), for reports. */
@@ -52,8 +55,8 @@ export class FirefoxBrowser {
     return (await this.#instance('light')).browser.version();
   }
 
-  async newContext({ viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, colorScheme = 'light' } = {}) {
-    const { browser, downloads } = await this.#instance(colorScheme);
+  async newContext({ viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, colorScheme = 'light', reducedMotion } = {}) {
+    const { browser, downloads } = await this.#instance(colorScheme, reducedMotion);
     return new FirefoxContext(await browser.createBrowserContext(), { ...viewport, deviceScaleFactor }, downloads);
   }
 
@@ -174,6 +177,12 @@ class FirefoxPage {
     this.raw = raw;
     this.#context = context;
     this.keyboard = { press: (key) => pressKeys(raw.keyboard, key) };
+    // Real pointer input, as Playwright's page.mouse gives it.
+    this.mouse = {
+      move: (x, y, options) => raw.mouse.move(x, y, options),
+      down: () => raw.mouse.down(),
+      up: () => raw.mouse.up(),
+    };
   }
 
   context() {

@@ -164,11 +164,11 @@ export function useBrowser({ skip = false } = {}) {
  * Opens the page in a fresh context with `query` (e.g. "?prompt=500"), waits until the app
  * has rendered, and returns an App. The test context `t` closes it when the test ends and
  * fails the test if the page panicked or threw at any point. Options: `viewport`, `colorScheme`
- * ('light' or 'dark'), `setup(page, context)`, awaited before the page is loaded, and `ready`,
+ * ('light' or 'dark'), `reducedMotion` ('reduce'), `setup(page, context)`, awaited before the page is loaded, and `ready`,
  * a selector to wait for instead of the TTFT readout.
  */
-export async function openApp(env, t, query = '', { viewport = { width: 1200, height: 900 }, colorScheme, setup, ready } = {}) {
-  const context = await env.browser.newContext({ viewport, ...(colorScheme ? { colorScheme } : {}) });
+export async function openApp(env, t, query = '', { viewport = { width: 1200, height: 900 }, colorScheme, reducedMotion, setup, ready } = {}) {
+  const context = await env.browser.newContext({ viewport, ...(colorScheme ? { colorScheme } : {}), ...(reducedMotion ? { reducedMotion } : {}) });
   const page = await context.newPage();
   const app = new App(page);
   // A test may listen or route before the page loads (requests, CSP reports, the wasm memory).

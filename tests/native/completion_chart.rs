@@ -94,6 +94,7 @@ fn extreme_inputs_still_draw() {
                     b: Deployment::new(y, y),
                     answer_tokens: x,
                     reading: ReadingSpeed { words_per_min: y },
+                    cursor_secs: Some(x),
                 },
             ];
             for inputs in cases {
