@@ -36,6 +36,12 @@ const valueAt = (g, x) => g.min * (g.max / g.min) ** ((x - g.left) / (g.right - 
 /** Where the axis draws `value`, in pixels from the container's left edge. */
 const xOf = (g, value) => g.left + (Math.log(value / g.min) / Math.log(g.max / g.min)) * (g.right - g.left);
 
+/** Brings the figure on screen, where it is drawn, and with it the handle that waits for its axis. */
+async function showFigure(app, figure, handle) {
+  await scrollIntoView(app.byTestId(`${figure}-canvas`));
+  await scrollIntoView(handle);
+}
+
 async function urlValue(app, key) {
   return Number((await app.query())[key]);
 }
@@ -44,7 +50,7 @@ for (const { figure, key, bounds, start, query } of HANDLES) {
   test(`dragging ${figure}'s ${key} with the mouse lands on the value the axis draws there`, TIMEOUT, async (t) => {
     const app = await openApp(env, t, query);
     const handle = app.byTestId(`${figure}-${key}-handle`);
-    await scrollIntoView(handle);
+    await showFigure(app, figure, handle);
     let g = await geometry(app, figure, key);
     assert.equal(g.touchAction, 'pan-y', 'a vertical swipe on it still scrolls the page');
     assert.equal(g.cursor, 'ew-resize', 'the cursor says it moves sideways');
@@ -74,7 +80,7 @@ for (const { figure, key, bounds, start, query } of HANDLES) {
   test(`the keys move ${figure}'s ${key} as they move its slider`, TIMEOUT, async (t) => {
     const app = await openApp(env, t, query);
     const handle = app.byTestId(`${figure}-${key}-handle`);
-    await scrollIntoView(handle);
+    await showFigure(app, figure, handle);
     assert.equal(await handle.getAttribute('role'), 'slider');
     assert.match(await handle.getAttribute('aria-valuetext'), /tokens$/, 'its value is read with its unit');
     await handle.focus();

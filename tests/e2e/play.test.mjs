@@ -15,20 +15,25 @@ const TIMEOUT = { timeout: 90_000 };
 const SHORT = { prompt: 1000, output: 60, prefill: 8000, decode: 60, network: 0, wait: 0 };
 const SHORT_QUERY = '?prompt=1000&output=60';
 const ready = (figure) => ({ ready: `html[data-complete] [data-testid="${figure}-canvas"]` });
+// Figure 1, whose player these tests play: the race of Figure 3 has one too.
+const FIGURE_1 = 'figure[data-figure="timeline"]';
+/** One of the parts of Figure 1's player, by `data-testid`. */
+const part = (app, testid) => app.page.locator(`${FIGURE_1} [data-testid="${testid}"]`);
 
 /** The clock, in seconds of the request. */
-async function clock(app, scope = app.page) {
-  return Number(await scope.locator('[data-testid="play-clock"]').first().getAttribute('data-value'));
+async function clock(app) {
+  return Number(await part(app, 'play-clock').getAttribute('data-value'));
 }
 
 /**
  * In the page: presses play, then on every animation frame until the clock stops (or `ms` pass)
  * reads the clock and how many tokens each answer shows. Returns [wall ms, clock s, shown...].
  */
-function recordPlay({ ms }) {
-  const button = document.querySelector('[data-testid="play"]');
-  const clockOf = () => Number(document.querySelector('[data-testid="play-clock"]').dataset.value);
-  const lanes = [...document.querySelectorAll('[data-testid^="play-lane-"]')];
+function recordPlay({ ms, figure }) {
+  const player = document.querySelector(figure);
+  const button = player.querySelector('[data-testid="play"]');
+  const clockOf = () => Number(player.querySelector('[data-testid="play-clock"]').dataset.value);
+  const lanes = [...player.querySelectorAll('[data-testid^="play-lane-"]')];
   button.click();
   const samples = [];
   const t0 = performance.now();
@@ -44,9 +49,9 @@ function recordPlay({ ms }) {
 
 test('play runs the request: the clock keeps time, words come after the first token, the whole answer at the total', TIMEOUT, async (t) => {
   const app = await openApp(env, t, SHORT_QUERY);
-  await scrollIntoView(app.byTestId('play'));
+  await scrollIntoView(part(app, 'play'));
   const { ttft, total } = model(SHORT);
-  const samples = await app.page.evaluate(recordPlay, { ms: 8000 });
+  const samples = await app.page.evaluate(recordPlay, { ms: 8000, figure: FIGURE_1 });
   const last = samples.at(-1);
   assert.ok(last[1] >= total * 1.3, `the clock reached the end of the axis (${last[1]} s)`);
   assert.ok(samples.every((s, i) => i === 0 || s[1] >= samples[i - 1][1]), 'the clock never runs back');
@@ -62,8 +67,8 @@ test('play runs the request: the clock keeps time, words come after the first to
   assert.ok(reached >= 0 && shown - reached <= 2, `first words ${shown - reached} frames after the first token's moment`);
   // Not streamed: an empty bubble until the total, then every token at once.
   assert.ok(samples.every(([, secs, , whole]) => (secs < total ? whole === 0 : whole === SHORT.output)), 'the unstreamed answer lands whole at the total');
-  assert.equal(await app.byTestId('play').getAttribute('data-state'), 'held', 'it stops at the end');
-  const text = await app.byTestId('play-lane-0').innerText();
+  assert.equal(await part(app, 'play').getAttribute('data-state'), 'held', 'it stops at the end');
+  const text = await part(app, 'play-lane-0').innerText();
   assert.match(text, /report/, `the streamed bubble holds the sample answer: ${text}`);
 });
 
@@ -71,10 +76,10 @@ test('the figure marks the moment: the canvas changes as the clock moves, and pa
   const app = await openApp(env, t, '?prompt=1000&output=600');
   await scrollIntoView(app.byTestId('timeline-canvas'));
   const still = await app.canvasFingerprint('timeline-canvas');
-  await app.byTestId('play').click();
+  await part(app, 'play').click();
   await eventually(async () => assert.ok((await clock(app)) > 0.5));
-  await app.byTestId('play').click();
-  assert.equal(await app.byTestId('play').getAttribute('data-state'), 'paused');
+  await part(app, 'play').click();
+  assert.equal(await part(app, 'play').getAttribute('data-state'), 'paused');
   const paused = await clock(app);
   await app.page.waitForTimeout(100);
   const first = await app.canvasFingerprint('timeline-canvas');
@@ -82,30 +87,30 @@ test('the figure marks the moment: the canvas changes as the clock moves, and pa
   await app.page.waitForTimeout(300);
   assert.equal(await clock(app), paused, 'paused, the clock holds');
   assert.equal((await app.canvasFingerprint('timeline-canvas')).hash, first.hash, 'paused, the figure holds');
-  await app.byTestId('play').click();
+  await part(app, 'play').click();
   await eventually(async () => assert.ok((await clock(app)) > paused + 0.5));
-  await app.byTestId('play').click();
+  await part(app, 'play').click();
   await app.page.waitForTimeout(100);
   assert.notEqual((await app.canvasFingerprint('timeline-canvas')).hash, first.hash, 'a later moment, a different figure');
 });
 
 test('a moved control stops the play, and the speed choice runs it faster', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?prompt=1000&output=2000');
-  await scrollIntoView(app.byTestId('play'));
-  await app.byTestId('play').click();
+  await scrollIntoView(part(app, 'play'));
+  await part(app, 'play').click();
   await eventually(async () => assert.ok((await clock(app)) > 0.2));
   await app.pressOnSlider('prompt', 'ArrowRight');
-  await eventually(async () => assert.equal(await app.byTestId('play').getAttribute('data-state'), 'idle'));
+  await eventually(async () => assert.equal(await part(app, 'play').getAttribute('data-state'), 'idle'));
   await app.page.waitForTimeout(200);
   assert.equal(await clock(app), 0, 'stopped and back at the start');
   const drawn = await app.canvasFingerprint('timeline-canvas');
   // Ten times faster: a second of the reader's is ten of the request's.
-  await app.byTestId('play-speed').evaluate((select) => {
+  await part(app, 'play-speed').evaluate((select) => {
     select.value = '10';
     select.dispatchEvent(new Event('change', { bubbles: true }));
   });
-  await scrollIntoView(app.byTestId('play'));
-  const samples = await app.page.evaluate(recordPlay, { ms: 1500 });
+  await scrollIntoView(part(app, 'play'));
+  const samples = await app.page.evaluate(recordPlay, { ms: 1500, figure: FIGURE_1 });
   const [first, last] = [samples.find((s) => s[1] > 0), samples.at(-1)];
   const pace = (last[1] - first[1]) / ((last[0] - first[0]) / 1000);
   assert.ok(pace > 5 && pace < 11, `ten seconds of the request per second (${pace.toFixed(1)})`);
@@ -114,28 +119,28 @@ test('a moved control stops the play, and the speed choice runs it faster', TIME
 
 test('it pauses when the figure leaves the screen and carries on when it is back', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?prompt=1000&output=2000');
-  await scrollIntoView(app.byTestId('play'));
-  await app.byTestId('play').click();
+  await scrollIntoView(part(app, 'play'));
+  await part(app, 'play').click();
   await eventually(async () => assert.ok((await clock(app)) > 0.2));
   await app.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await eventually(async () => assert.equal(await app.byTestId('play').getAttribute('data-state'), 'paused'));
+  await eventually(async () => assert.equal(await part(app, 'play').getAttribute('data-state'), 'paused'));
   const away = await clock(app);
   await app.page.waitForTimeout(300);
   assert.equal(await clock(app), away, 'out of sight, the clock holds');
-  await scrollIntoView(app.byTestId('play'));
+  await scrollIntoView(part(app, 'play'));
   await eventually(async () => assert.ok((await clock(app)) > away, 'back in sight, it plays on'));
 });
 
 test('with reduced motion, the control steps through the moments and nothing moves by itself', TIMEOUT, async (t) => {
   const app = await openApp(env, t, SHORT_QUERY, { reducedMotion: 'reduce' });
-  const play = app.byTestId('play');
+  const play = part(app, 'play');
   await scrollIntoView(play);
   assert.equal(await play.getAttribute('data-mode'), 'step');
   const { ttft, total } = model(SHORT);
   const before = await app.canvasFingerprint('timeline-canvas');
   await play.click();
   await eventually(async () => assert.ok(Math.abs((await clock(app)) - ttft) < 1e-6, `the first moment is the first token (${ttft})`));
-  assert.equal(Number(await app.byTestId('play-lane-0').getAttribute('data-shown')), 1, 'the first word is on screen');
+  assert.equal(Number(await part(app, 'play-lane-0').getAttribute('data-shown')), 1, 'the first word is on screen');
   await app.page.waitForTimeout(400);
   assert.ok(Math.abs((await clock(app)) - ttft) < 1e-6, 'the clock does not run by itself');
   assert.notEqual((await app.canvasFingerprint('timeline-canvas')).hash, before.hash, 'the figure shows the moment');
