@@ -11,4 +11,5 @@ pub mod levers;
 pub mod measurements;
 pub mod request;
 pub mod roofline;
+pub mod scenarios;
 pub mod slides;
