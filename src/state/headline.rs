@@ -79,9 +79,14 @@ impl Headline {
 impl State {
     /// The crossing the page states, under the chosen model (see [`Crossing`]).
     pub fn crossing(&self) -> Crossing {
+        self.crossing_under(self.model)
+    }
+
+    /// The same crossing under a given model, for the places that set the two side by side.
+    pub fn crossing_under(&self, model: ModelView) -> Crossing {
         let answer_tokens = self.get(Param::Output);
         let current_prompt_tokens = self.get(Param::Prompt);
-        let (prompt_tokens, prefill_secs, decode_secs) = match self.model {
+        let (prompt_tokens, prefill_secs, decode_secs) = match model {
             ModelView::Linear => {
                 let r = self.request();
                 (Some(r.crossing_prompt_tokens()), r.prefill_secs(), r.decode_secs())
@@ -92,7 +97,7 @@ impl State {
             }
         };
         Crossing {
-            model: self.model,
+            model,
             prompt_tokens,
             answer_tokens,
             current_prompt_tokens,

@@ -3,6 +3,7 @@
 //! below. Components in `ui` only place them.
 
 pub mod announce;
+pub mod deeper;
 pub mod deployments;
 pub mod embed;
 pub mod fields;
@@ -13,3 +14,4 @@ pub mod request;
 pub mod roofline;
 pub mod scenarios;
 pub mod slides;
+pub mod veil;

@@ -21,7 +21,9 @@ pub struct DecisionText {
     pub first_words: String,
     pub router: String,
     /// What would change the verdict: the answer length, the load, the consumer.
-    pub changes: [String; 3],
+    pub length_change: String,
+    pub load_change: String,
+    pub consumer_change: String,
 }
 
 fn hour(load: Load) -> &'static str {
@@ -110,7 +112,9 @@ pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
         margins,
         first_words,
         router: router_sentence(d, state),
-        changes: [length_change(d), load_change(d), consumer_change(d)],
+        length_change: length_change(d),
+        load_change: load_change(d),
+        consumer_change: consumer_change(d),
     }
 }
 
@@ -232,10 +236,15 @@ pub fn decision_csv(d: &Decision, state: &State, width: usize) -> String {
             number(even.tokens_per_sec),
         ));
     }
-    for sentence in [&t.reason, &t.margins, &t.first_words, &t.router]
-        .into_iter()
-        .chain(t.changes.iter())
-    {
+    for sentence in [
+        &t.reason,
+        &t.margins,
+        &t.first_words,
+        &t.router,
+        &t.length_change,
+        &t.load_change,
+        &t.consumer_change,
+    ] {
         rows.push(("said".into(), csv_field(sentence)));
     }
     let pad = ",".repeat(width.saturating_sub(2));
@@ -273,12 +282,12 @@ mod tests {
         assert!(t.first_words.starts_with("A shows the first words 700 ms sooner"), "{}", t.first_words);
         assert!(t.router.contains("take 217 ms off the mean of 7.86 s, 3%"), "{}", t.router);
         assert!(t.router.contains("the crossover, 28.9 tokens"), "{}", t.router);
-        assert!(t.changes[0].contains("shorter than 28.9 tokens") && t.changes[0].contains("765 tokens now"), "{}", t.changes[0]);
+        assert!(t.length_change.contains("shorter than 28.9 tokens") && t.length_change.contains("765 tokens now"), "{}", t.length_change);
         assert_eq!(
-            t.changes[1],
+            t.load_change,
             "The load: B keeps the lead while its decode rate stays above 30.8 tok/s; at the busiest hour B still wins, with the crossover at 63 tokens."
         );
-        assert!(t.changes[2].contains("A is 700 ms sooner; for them A would be the choice"), "{}", t.changes[2]);
+        assert!(t.consumer_change.contains("A is 700 ms sooner; for them A would be the choice"), "{}", t.consumer_change);
     }
 
     #[test]
@@ -290,7 +299,7 @@ mod tests {
         assert!(t.reason.starts_with("For a program at the busiest hour, B"), "{}", t.reason);
         assert!(t.margins.starts_with("At the median answer (600 tokens) B finishes it 5.97 s sooner (14.23 s against 20.2 s)"), "{}", t.margins);
         assert!(t.first_words.contains("counts for nothing"), "{}", t.first_words);
-        assert!(t.changes[1].contains("at a quiet hour B still wins, with the crossover at 28.9 tokens"), "{}", t.changes[1]);
+        assert!(t.load_change.contains("at a quiet hour B still wins, with the crossover at 28.9 tokens"), "{}", t.load_change);
         assert!(t.workload.ends_with("(an assumed spread); both at the busiest hour"), "{}", t.workload);
     }
 
@@ -299,8 +308,8 @@ mod tests {
         let s = State::default().with(Param::Median, 10.0).with(Param::P90, 20.0);
         let t = decision_text(&Decision::of(&s), &s);
         assert_eq!(t.verdict, "Ship A");
-        assert!(t.changes[0].contains("B wins every answer longer than 28.9 tokens"), "{}", t.changes[0]);
-        assert!(t.changes[2].starts_with("The consumer: no"), "{}", t.changes[2]);
+        assert!(t.length_change.contains("B wins every answer longer than 28.9 tokens"), "{}", t.length_change);
+        assert!(t.consumer_change.starts_with("The consumer: no"), "{}", t.consumer_change);
     }
 
     #[test]
