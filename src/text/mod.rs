@@ -7,6 +7,7 @@ pub mod deeper;
 pub mod deployments;
 pub mod embed;
 pub mod fields;
+pub mod figure_csv;
 pub mod files;
 pub mod levers;
 pub mod measurements;

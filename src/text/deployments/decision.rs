@@ -2,7 +2,7 @@
 
 use super::label::{workload_label, Claim};
 use crate::charts::completion::crossover_tokens_text;
-use crate::format::{self, csv_field};
+use crate::format::{self, csv_field, escape_html_into};
 use crate::model::deployments::{Consumer, Crossover, Which};
 use crate::state::decision::Decision;
 use crate::state::{Load, State};
@@ -207,6 +207,60 @@ fn consumer_change(d: &Decision) -> String {
     }
 }
 
+/// The card's body as markup (every text escaped), written into the page in one piece as the
+/// figures' tables are: it changes as a whole whenever a control moves.
+pub fn decision_html(t: &DecisionText) -> String {
+    let mut out = String::with_capacity(2_048);
+    let mut element = |tag: &str, attrs: &str, text: &str| {
+        out.push('<');
+        out.push_str(tag);
+        out.push_str(attrs);
+        out.push('>');
+        escape_html_into(&mut out, text);
+        out.push_str("</");
+        out.push_str(tag);
+        out.push('>');
+    };
+    element("span", " class=\"workload\" data-testid=\"workload-decision\"", &t.workload);
+    element("p", " class=\"decision-verdict\" data-testid=\"decision-verdict\"", &t.verdict);
+    element("p", " data-testid=\"decision-reason\"", &t.reason);
+    element("p", " data-testid=\"decision-margins\"", &t.margins);
+    element("p", " data-testid=\"decision-first-words\"", &t.first_words);
+    element("p", " data-testid=\"decision-router\"", &t.router);
+    element("p", " class=\"decision-changes-title\"", "What would change it");
+    out.push_str("<ul data-testid=\"decision-changes\">");
+    for change in [&t.length_change, &t.load_change, &t.consumer_change] {
+        out.push_str("<li>");
+        escape_html_into(&mut out, change);
+        out.push_str("</li>");
+    }
+    out.push_str("</ul>");
+    out
+}
+
+/// The numbers the card rests on, unrounded, as `name=value` pairs for a `data-` attribute:
+/// the choice, and the mean, median and 90th-percentile races, the router's saving and the
+/// break-even rate (left out when there is none).
+pub fn decision_data(d: &Decision) -> String {
+    let mut pairs = vec![
+        ("ship", d.ship.map_or("either", Which::label).to_string()),
+        ("mean_tokens", d.mean_tokens.to_string()),
+        ("mean_a", d.mean.a_secs.to_string()),
+        ("mean_b", d.mean.b_secs.to_string()),
+        ("median_tokens", d.median.tokens.to_string()),
+        ("median_a", d.median.race.a_secs.to_string()),
+        ("median_b", d.median.race.b_secs.to_string()),
+        ("p90_tokens", d.p90.tokens.to_string()),
+        ("p90_a", d.p90.race.a_secs.to_string()),
+        ("p90_b", d.p90.race.b_secs.to_string()),
+        ("router_saved", d.router.saved_secs().to_string()),
+    ];
+    if let Some(even) = d.break_even {
+        pairs.push(("break_even", even.tokens_per_sec.to_string()));
+    }
+    pairs.into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
+}
+
 /// The decision as CSV rows under Figure 3's table, `width` fields each so a spreadsheet keeps
 /// the columns: an empty row, then a label and a value per row (numbers bare, in seconds,
 /// tokens or tokens per second as the label says, and the sentences as text).
@@ -310,6 +364,20 @@ mod tests {
         assert_eq!(t.verdict, "Ship A");
         assert!(t.length_change.contains("B wins every answer longer than 28.9 tokens"), "{}", t.length_change);
         assert!(t.consumer_change.starts_with("The consumer: no"), "{}", t.consumer_change);
+    }
+
+    #[test]
+    fn the_card_is_escaped_markup_and_its_numbers_are_unrounded() {
+        let s = State::default();
+        let d = Decision::of(&s);
+        let html = decision_html(&decision_text(&d, &s));
+        assert!(html.starts_with("<span class=\"workload\""), "{html}");
+        assert!(html.contains("<p class=\"decision-verdict\" data-testid=\"decision-verdict\">Ship B</p>"));
+        assert_eq!(html.matches("<li>").count(), 3);
+        assert!(!html.contains("'") && html.contains("&#39;"), "apostrophes are escaped");
+        let data = decision_data(&d);
+        assert!(data.starts_with("ship=B mean_tokens=765."), "{data}");
+        assert!(data.contains(" break_even=30.8"), "{data}");
     }
 
     #[test]
