@@ -1,6 +1,8 @@
 //! A yardstick, not a test: builds a vLLM-style result file of 100,000 requests (about 40 MB,
 //! with every inter-token gap listed) and reports how long reading and fitting it take natively,
-//! in the release profile the page ships with:
+//! in the release profile the page ships with, how that time splits across the fit's stages
+//! (the shares `Stage::share_done` gives a progress bar), and how much memory the worker keeps
+//! for a run: that big one, and each of a file of 1,000 small runs (counted by the allocator):
 //!
 //! ```text
 //! cargo bench --bench import_speed
@@ -8,12 +10,34 @@
 
 #![allow(clippy::print_stdout, clippy::unwrap_used, reason = "a benchmark that reports")]
 
+use cap::Cap;
 use crossover::charts::measured::{RunFigure, RunFigures};
 use crossover::charts::{to_svg, Style};
+use crossover::measurements::fit::{fit_with_progress, Stage};
 use crossover::measurements::{fit, read};
 use crossover::text::measurements::read_and_fit_each;
+use std::alloc::System;
 use std::fmt::Write;
 use std::time::Instant;
+
+#[global_allocator]
+static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
+
+/// One JSON line per run, each a vLLM result of two requests (about 170 bytes a run), as a
+/// sweep appended run after run gives.
+fn small_runs(runs: usize) -> String {
+    let line = r#"{"backend": "vllm", "input_lens": [100, 900], "output_lens": [20, 30], "ttfts": [0.1, 0.2], "itls": [[0.01], [0.02]], "errors": ["", ""], "completed": 2}"#;
+    (0..runs).map(|_| format!("{line}\n")).collect()
+}
+
+/// The bytes the worker keeps for what `read_and_fit_each` gives it, and how many runs.
+fn kept_bytes(text: &str) -> (usize, usize) {
+    let before = ALLOCATOR.allocated();
+    let (reply, fitted) = read_and_fit_each(text, "runs.jsonl", 0, &mut |_| {});
+    drop(reply);
+    let held = ALLOCATOR.allocated().saturating_sub(before);
+    (held, fitted.len())
+}
 
 /// A vLLM `--save-detailed` file: prompt 100–8,000 tokens, answer 16–40 tokens, TTFT from a
 /// floor plus queueing, and one inter-token gap per token after the first.
@@ -77,6 +101,23 @@ fn main() {
     );
     assert_eq!(fitted.counts.used, 100_000);
 
+    // The fit's stages: how long each takes, as shares of the whole.
+    let mut marks: Vec<(Stage, Instant)> = Vec::new();
+    let started = Instant::now();
+    fit_with_progress(&runs[0], &mut |stage| marks.push((stage, Instant::now())));
+    let whole = started.elapsed().as_secs_f64();
+    let shares: Vec<String> = marks
+        .iter()
+        .map(|(stage, at)| {
+            format!("{stage:?} {:.2}", at.duration_since(started).as_secs_f64() / whole)
+        })
+        .collect();
+    println!(
+        "fit stages start at these shares of its {:.0} ms: {}",
+        whole * 1e3,
+        shares.join(", ")
+    );
+
     // What the worker does after the fit: the figures' inputs, the results markup (with the
     // figures' words and tables), and one drawing of the three figures (into SVG here).
     let started = Instant::now();
@@ -103,5 +144,20 @@ fn main() {
         reply.len() as f64 / 1e3,
         draw_secs * 1e3,
         svg as f64 / 1e3,
+    );
+
+    // What the worker keeps: the run, its fit and its figures' inputs.
+    drop(figures);
+    let (big_bytes, _) = kept_bytes(&text);
+    let small = small_runs(1_000);
+    let (small_bytes, small_count) = kept_bytes(&small);
+    println!(
+        "memory kept per run: {:.1} MB for the run of 100,000 requests; {:.1} KB per small run, \
+         {:.1} MB for {} runs of two requests ({:.0} KB file)",
+        big_bytes as f64 / 1e6,
+        small_bytes as f64 / small_count.max(1) as f64 / 1e3,
+        small_bytes as f64 / 1e6,
+        small_count,
+        small.len() as f64 / 1e3,
     );
 }

@@ -19,6 +19,9 @@
   // Run from its own origin (whence its wasm), open the full explainer in a tab of its own and
   // save its files; never navigate the host, submit forms or open dialogs.
   const SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-downloads';
+  // Servers answer 414 to an address much over 8 KB: a longer query is not sent, and the console
+  // says why, rather than the frame showing a server's error page.
+  const MAX_QUERY_CHARS = 8000;
 
   addEventListener('message', (event) => {
     const data = event.data;
@@ -63,8 +66,14 @@
       const theme = this.getAttribute('theme');
       if (theme) params.set('theme', theme);
       params.set('embed', figure);
-      const src = new URL('?' + params, APP).href;
+      const query = params.toString();
       this.frame.title = 'Crossover: ' + (Object.hasOwn(TITLES, figure) ? TITLES[figure] : 'an interactive figure');
+      if (query.length > MAX_QUERY_CHARS) {
+        console.warn(`crossover-figure "${figure.slice(0, 40)}": its query is ${query.length} characters once encoded, over the ${MAX_QUERY_CHARS} a server takes in an address, so the figure is not loaded. Keep only the settings that differ from the defaults, as the Embed button writes them.`);
+        if (this.frame.getAttribute('src') !== 'about:blank') this.frame.setAttribute('src', 'about:blank');
+        return;
+      }
+      const src = new URL('?' + query, APP).href;
       if (this.frame.getAttribute('src') !== src) this.frame.setAttribute('src', src);
     }
   }

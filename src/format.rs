@@ -123,13 +123,41 @@ pub fn escape_html_into(out: &mut String, text: &str) {
 }
 
 /// One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, with inner
-/// quotes doubled.
+/// quotes doubled. Text a spreadsheet would take for a formula (starting with `=`, `+`, `-`,
+/// `@`, a tab or a carriage return) gets a leading `'`, which keeps it plain text there: text
+/// quoted from a result file reaches the measurements' CSVs, and a formula run on opening is
+/// the harm to guard against. A field that reads as a number (`-3`, `+5`, `-1,500`) is never
+/// touched, so numbers stay numbers; text that only starts like one (`-40 ms`) is guarded.
 pub fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
+    let formula = text.starts_with(['=', '+', '-', '@', '\t', '\r'])
+        && !reads_as_number(&text.replace(',', ""));
+    let guarded = if formula { format!("'{text}") } else { text.to_string() };
+    if guarded.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", guarded.replace('"', "\"\""))
     } else {
-        text.to_string()
+        guarded
     }
+}
+
+/// Whether `text` is a number in Rust's float grammar (a sign, digits with at most one point,
+/// an exponent; or `inf`, `infinity`, `nan`), checked by hand: the standard parser would bring
+/// its tables into the page's wasm only to answer yes or no.
+fn reads_as_number(text: &str) -> bool {
+    let body = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if ["inf", "infinity", "nan"].iter().any(|word| body.eq_ignore_ascii_case(word)) {
+        return true;
+    }
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let (mantissa, exponent) = match body.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, Some(exponent)),
+        None => (body, None),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let exponent_ok = exponent.is_none_or(|e| {
+        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !e.is_empty() && digits(e)
+    });
+    !(whole.is_empty() && fraction.is_empty()) && digits(whole) && digits(fraction) && exponent_ok
 }
 
 #[cfg(test)]
@@ -193,6 +221,65 @@ mod tests {
         assert_eq!(csv_field("a,b"), "\"a,b\"");
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
+    }
+
+    #[test]
+    fn csv_text_that_a_spreadsheet_would_run_is_quoted_off() {
+        assert_eq!(csv_field("=1+2"), "'=1+2");
+        assert_eq!(csv_field("+cmd"), "'+cmd");
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_field("-2+3+cmd|' /C calc'!A0"), "'-2+3+cmd|' /C calc'!A0");
+        assert_eq!(csv_field("\t=1"), "'\t=1");
+        assert_eq!(csv_field("=HYPERLINK(\"x\",\"y\")"), "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\"");
+        // Numbers stay numbers, whatever their sign.
+        for number in ["-3", "-0.25", "+5", "-1e-5", "-1,500", "-inf", "0"] {
+            assert!(!csv_field(number).contains('\''), "{number}");
+        }
+        assert_eq!(csv_field("-1,500"), "\"-1,500\"");
+        assert_eq!(csv_field("a=b"), "a=b", "only a leading sign or at");
+    }
+
+    #[test]
+    fn the_hand_made_number_check_agrees_with_rust_s_parser() {
+        for text in [
+            "0",
+            "-3",
+            "+5",
+            "1.5",
+            ".5",
+            "5.",
+            "-.5e3",
+            "1e5",
+            "1E+5",
+            "1e-5",
+            "inf",
+            "-Infinity",
+            "NaN",
+            "",
+            "+",
+            "-",
+            ".",
+            "e5",
+            "1e",
+            "1e+",
+            "1.2.3",
+            "1e5e3",
+            "--1",
+            "-+1",
+            "1-2",
+            "0x10",
+            "infinit",
+            "nana",
+            "1 ",
+            " 1",
+            "-2+3",
+            "=1",
+            "@1",
+            "-40 ms",
+            "1_000",
+        ] {
+            assert_eq!(reads_as_number(text), text.parse::<f64>().is_ok(), "{text:?}");
+        }
     }
 
     #[test]

@@ -293,3 +293,22 @@ fn quantile_regression_puts_the_right_share_below() {
         assert!((line.slope - 2.0).abs() < 0.05);
     }
 }
+
+#[test]
+fn a_fit_tells_its_stages_in_order_and_gives_the_same_fit() {
+    use crossover::measurements::fit::{fit_with_progress, Stage};
+    for run in [streamed_run(5, 3000, (200.0, 12_000.0)), unstreamed_run(6, 500)] {
+        let mut told = Vec::new();
+        let with_progress = fit_with_progress(&run, &mut |stage| told.push(stage));
+        assert_eq!(with_progress, fit(&run), "telling progress changes nothing");
+        assert_eq!(told.first(), Some(&Stage::Percentiles));
+        assert_eq!(told.last(), Some(&Stage::Done));
+        let place = |s: &Stage| Stage::ALL.iter().position(|a| a == s).unwrap();
+        assert!(told.windows(2).all(|w| place(&w[0]) < place(&w[1])), "{told:?}");
+        assert!(told.windows(2).all(|w| w[0].share_done() <= w[1].share_done()), "{told:?}");
+        assert!(told.contains(&Stage::Interval), "{told:?}");
+    }
+    let mut told = Vec::new();
+    fit_with_progress(&Run::new(Format::Json, "empty"), &mut |stage| told.push(stage));
+    assert_eq!(told, [Stage::Percentiles, Stage::Selecting, Stage::Done]);
+}

@@ -4,7 +4,9 @@
 //! draw: token counts finite and non-negative, times finite and non-negative where present,
 //! fitted values finite.
 
+use crossover::measurements::file_text::{cleaned, MAX_CHARS};
 use crossover::measurements::{export, fit, read, Run};
+use crossover::state::notice::is_format;
 use proptest::prelude::*;
 
 fn assert_sane(runs: &[Run]) {
@@ -41,7 +43,49 @@ fn assert_sane(runs: &[Run]) {
 fn read_any(text: &str) {
     if let Ok(runs) = read(text, "fuzz") {
         assert_sane(&runs);
+        assert_shown_text_is_clean(&runs);
     }
+}
+
+/// What a run carries for showing holds no control, direction or invisible character, and no
+/// text from the file longer than a line.
+fn assert_shown_text_is_clean(runs: &[Run]) {
+    for run in runs {
+        let texts = std::iter::once(&run.label)
+            .chain(&run.notes)
+            .chain(run.records.iter().filter_map(|r| r.failure.as_ref()));
+        for text in texts {
+            assert!(!text.chars().any(|c| c.is_control() || is_format(c)), "{text:?}");
+        }
+        assert!(run.label.chars().count() <= 4 * MAX_CHARS, "{}", run.label);
+        for failure in run.records.iter().filter_map(|r| r.failure.as_ref()) {
+            assert!(failure.chars().count() <= MAX_CHARS, "{failure}");
+        }
+    }
+}
+
+/// A number as a spreadsheet or a script might write it in a cell.
+fn cell_number() -> impl Strategy<Value = (f64, String)> {
+    prop_oneof![
+        (0u64..100_000_000).prop_map(|n| (n as f64, n.to_string())),
+        (0u64..100_000_000)
+            .prop_map(|n| (n as f64, crossover::format::with_separators(n as f64, 0))),
+        (0u64..10_000_000, 1u32..4).prop_map(|(n, d)| {
+            let x = n as f64 / 10f64.powi(d as i32);
+            (x, crossover::format::with_separators(x, d as usize))
+        }),
+    ]
+}
+
+/// A cell that is not a plain number: decimal commas, stray commas and points, signs, text.
+fn odd_cell() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[0-9]{1,4},[0-9]{1,4}",
+        "[0-9]{1,3}(\\.[0-9]{3}){0,2},[0-9]{1,3}",
+        "-?[0-9]{0,3},{1,2}[0-9]{0,5}",
+        "[0-9,.;\t\"]{0,8}",
+        ".{0,12}",
+    ]
 }
 
 /// Fragments that steer random text towards the shapes the reader looks for.
@@ -187,6 +231,73 @@ proptest! {
     #[test]
     fn json_shaped_text_never_panics(text in pieces()) {
         read_any(&text);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// Any text is cleaned to at most a line, without a control, direction or invisible
+    /// character, and cleaning again changes nothing.
+    #[test]
+    fn cleaned_text_is_short_plain_and_stable(chars in prop::collection::vec(any::<char>(), 0..400)) {
+        let raw: String = chars.into_iter().collect();
+        let shown = cleaned(&raw);
+        prop_assert!(shown.chars().count() <= MAX_CHARS);
+        prop_assert!(!shown.chars().any(|c| c.is_control() || is_format(c)), "{:?}", shown);
+        prop_assert_eq!(cleaned(&shown), shown.clone());
+        prop_assert_eq!(shown.trim(), shown.as_str());
+        // Text already plain and short is kept as it is.
+        let plain: String = raw.chars().filter(|c| c.is_alphanumeric()).take(MAX_CHARS).collect();
+        prop_assert_eq!(cleaned(&plain), plain);
+    }
+
+    /// Whatever a file names its model or its errors, and whatever the file is called, what
+    /// the run shows of them is a short, plain line.
+    #[test]
+    fn any_name_from_a_file_is_shown_short_and_plain(chars in prop::collection::vec(any::<char>(), 0..300)) {
+        let raw: String = chars.into_iter().collect();
+        let escaped: String = raw.encode_utf16().map(|u| format!("\\u{u:04x}")).collect();
+        let file = format!(
+            r#"{{"model_id": "{escaped}", "input_lens": [100, 900], "output_lens": [20, 30],
+                "ttfts": [0.1, 0.2], "itls": [[0.01], [0.02]], "errors": ["", "{escaped}"]}}"#
+        );
+        let runs = read(&file, &raw).expect("a readable run");
+        assert_shown_text_is_clean(&runs);
+        let shown = cleaned(&raw);
+        if !shown.is_empty() {
+            prop_assert_eq!(runs[0].label.clone(), format!("vLLM · {shown}"));
+        }
+    }
+
+    /// A CSV with numbers written plainly or with thousands separators, in any of the three
+    /// delimiters, reads each number as written; odd cells beside them (decimal commas, stray
+    /// separators, any text) never panic the reader and never change those numbers.
+    #[test]
+    fn csv_numbers_with_separators_read_as_written(
+        rows in prop::collection::vec((cell_number(), cell_number(), odd_cell()), 1..20),
+        delimiter in prop::sample::select(vec![',', ';', '\t']),
+    ) {
+        let d = delimiter;
+        let quoted = |t: &str| format!("\"{}\"", t.replace('"', "\"\""));
+        let mut text = format!("prompt_tokens{d}output_tokens{d}ttft_s{d}e2e_s\n");
+        for ((_, prompt), (_, ttft), odd) in &rows {
+            text.push_str(&format!("{}{d}20{d}{}{d}{}\n", quoted(prompt), quoted(ttft), quoted(odd)));
+        }
+        let runs = read(&text, "fuzz.csv");
+        if let Ok(runs) = &runs {
+            assert_sane(runs);
+            assert_shown_text_is_clean(runs);
+        }
+        let usable = rows.iter().any(|(_, (ttft, _), _)| *ttft > 0.0);
+        if let (Ok(runs), true) = (&runs, usable) {
+            for (record, ((prompt, _), (ttft, _), _)) in runs[0].records.iter().zip(&rows) {
+                prop_assert_eq!(record.prompt_tokens, *prompt, "{:?}", text);
+                prop_assert_eq!(record.ttft_secs, Some(*ttft), "{:?}", text);
+            }
+        } else {
+            prop_assert!(!usable, "{:?}: {:?}", text, runs.err());
+        }
     }
 }
 

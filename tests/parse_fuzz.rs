@@ -169,8 +169,9 @@ fn check_quotes(message: &str) -> Result<(), TestCaseError> {
 }
 
 /// The separator rule, written apart from the page's: with a comma, the digits before any point
-/// must read as groups of three from the right, each comma in its place, and nothing else may
-/// hold one. Returns the text without separators, or None for a misplaced comma.
+/// must read as groups of three from the right, each comma in its place, the first group not
+/// starting with 0 (no grouping writes `0,250`), and nothing else may hold one. Returns the
+/// text without separators, or None for a misplaced comma.
 fn reference_without_separators(text: &str) -> Option<String> {
     let text = text.replace('_', "");
     if !text.contains(',') {
@@ -190,8 +191,10 @@ fn reference_without_separators(text: &str) -> Option<String> {
             .iter()
             .enumerate()
             .all(|(i, c)| if i % 4 == 3 { *c == ',' } else { c.is_ascii_digit() });
-    let ok =
-        placed && reversed.last() != Some(&',') && fraction.chars().all(|c| c.is_ascii_digit());
+    let ok = placed
+        && reversed.last() != Some(&',')
+        && !whole.starts_with('0')
+        && fraction.chars().all(|c| c.is_ascii_digit());
     ok.then(|| text.replace(',', ""))
 }
 
@@ -468,10 +471,11 @@ proptest! {
         let text = match &fraction { Some(f) => format!("{sign}{grouped}.{f}"), None => format!("{sign}{grouped}") };
         let plain_text = text.replace(',', "");
         prop_assert_eq!(accept(spec, &text), accept(spec, &plain_text), "{:?}", text);
-        // One comma not followed by exactly three digits (then a point or the end) is a
-        // decimal comma, refused with a message asking for a point, never read as a separator.
+        // One comma not followed by exactly three digits (then a point or the end), or after
+        // a group starting with 0, is a decimal comma, refused with a message asking for a
+        // point, never read as a separator.
         let decimal = format!("{head},{tail}");
-        if tail.len() != 3 || head.len() > 3 || head.starts_with(',') {
+        if tail.len() != 3 || head.len() > 3 || head.starts_with('0') {
             prop_assert_eq!(accept(spec, &decimal), (spec.default, Some(Problem::DecimalComma)));
             let (kept, message) = typed(spec, &decimal, spec.default);
             prop_assert_eq!(kept, spec.default);

@@ -113,6 +113,20 @@ mod tests {
     }
 
     #[test]
+    fn csv_text_starting_like_a_formula_is_kept_text_and_numbers_stay_numbers() {
+        let t = DataTable {
+            caption: "c".into(),
+            headers: vec!["what", "excess|s"],
+            rows: vec![
+                vec![Cell::text("=HYPERLINK(\"x\")"), Cell::number(-3.0, "−3 s")],
+                vec![Cell::text("-1"), Cell::text("@x")],
+            ],
+            current_row: None,
+        };
+        assert_eq!(t.to_csv(), "what,excess (s)\r\n\"'=HYPERLINK(\"\"x\"\")\",-3\r\n-1,'@x\r\n");
+    }
+
+    #[test]
     fn html_escapes_text_and_marks_the_current_row() {
         let t = DataTable {
             caption: "<b>&".into(),

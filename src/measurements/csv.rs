@@ -13,6 +13,8 @@ pub struct Table<'a> {
     pub rows: Vec<Vec<Cow<'a, str>>>,
     /// The 1-based line each row starts on, for messages.
     pub row_lines: Vec<usize>,
+    /// The byte between fields: `,`, `;` or a tab.
+    pub delimiter: u8,
 }
 
 /// Where a quoted field was left open.
@@ -69,7 +71,7 @@ pub fn parse(text: &str) -> Result<Table<'_>, CsvError> {
     let mut lines = row_lines.into_iter();
     let header = rows.next().unwrap_or_default();
     lines.next();
-    Ok(Table { header, rows: rows.collect(), row_lines: lines.collect() })
+    Ok(Table { header, rows: rows.collect(), row_lines: lines.collect(), delimiter })
 }
 
 /// One field starting at `pos`: its text, the position after it, and the newlines inside it.

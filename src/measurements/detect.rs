@@ -6,6 +6,7 @@
 //! rather than reported as unknown.
 
 use super::csv;
+use super::file_text;
 use super::formats::{aiperf, genai_perf, generic, guidellm, llm_load_test, llmperf, sglang, vllm};
 use super::json::{self, Value};
 use super::record::{Format, Refusal, Run};
@@ -43,7 +44,7 @@ pub fn runs(text: &str, file_name: &str) -> Result<Vec<Run>, Refusal> {
 }
 
 fn fallback_label(format: Format, file_name: &str) -> String {
-    let name = file_name.rsplit(['/', '\\']).next().unwrap_or(file_name).trim();
+    let name = file_text::cleaned(file_name.rsplit(['/', '\\']).next().unwrap_or(file_name));
     if name.is_empty() {
         format.name().to_string()
     } else {
@@ -213,8 +214,11 @@ fn generic_records(records: &[&Value<'_>], file_name: &str) -> Result<Vec<Run>, 
 fn describe(v: &Value<'_>) -> String {
     match v {
         Value::Object(members) => {
-            let keys: Vec<String> =
-                members.iter().take(8).map(|(k, _)| format!("'{}'", k.value())).collect();
+            let keys: Vec<String> = members
+                .iter()
+                .take(8)
+                .map(|(k, _)| format!("'{}'", file_text::cleaned(&k.value())))
+                .collect();
             let more = if members.len() > 8 { ", …" } else { "" };
             if keys.is_empty() {
                 "an empty object".to_string()

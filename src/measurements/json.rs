@@ -28,7 +28,8 @@ pub enum Value<'a> {
     Numbers(&'a str),
     /// Any other array (including an empty one).
     Array(Vec<Value<'a>>),
-    /// Members in file order; a key given twice keeps both (lookups find the first).
+    /// Members in file order; a key given twice keeps both, and lookups find the last, as
+    /// Python's `json` module and JavaScript's `JSON.parse` read it.
     Object(Vec<(Text<'a>, Value<'a>)>),
 }
 
@@ -82,10 +83,10 @@ impl<'a> Text<'a> {
 }
 
 impl<'a> Value<'a> {
-    /// The member `key` of an object (the first one, if repeated).
+    /// The member `key` of an object (the last one, if repeated).
     pub fn get(&self, key: &str) -> Option<&Value<'a>> {
         match self {
-            Value::Object(members) => members.iter().find(|(k, _)| k.is(key)).map(|(_, v)| v),
+            Value::Object(members) => members.iter().rev().find(|(k, _)| k.is(key)).map(|(_, v)| v),
             _ => None,
         }
     }
@@ -323,8 +324,11 @@ impl<'a> Parser<'a> {
             self.text.get(line_start..offset).map_or(offset - line_start, |s| s.chars().count())
                 + 1;
         let found = match self.text.get(offset..).and_then(|s| s.chars().next()) {
-            Some(c) if !c.is_control() => format!(" (found '{c}')"),
-            Some(_) => " (found a control character)".to_string(),
+            Some(c) if c.is_control() => " (found a control character)".to_string(),
+            Some(c) if crate::state::notice::is_format(c) => {
+                " (found an invisible or direction character)".to_string()
+            }
+            Some(c) => format!(" (found '{c}')"),
             None => " (found the end of the text)".to_string(),
         };
         JsonError { line, column, byte_offset: offset, message: format!("{message}{found}") }
@@ -624,6 +628,14 @@ mod tests {
         let members = v.as_object().unwrap();
         assert_eq!(members[0].0.value(), "kéy");
         assert_eq!(v.get("kéy").unwrap().as_str().unwrap(), "a\"b\\c\n😀");
+    }
+
+    #[test]
+    fn a_key_given_twice_reads_as_its_last_value() {
+        // As Python's json module and JavaScript's JSON.parse read it.
+        let v = parse(r#"{"a": 1, "b": 2, "a": 3}"#).unwrap();
+        assert_eq!(v.get("a").and_then(Value::as_f64), Some(3.0));
+        assert_eq!(v.get("b").and_then(Value::as_f64), Some(2.0));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! What a result file becomes: runs of per-request records, or a refusal saying why not.
 
+use super::file_text;
 use std::fmt;
 
 /// The tool (or generic layout) a file was recognised as, from its structure alone.
@@ -94,10 +95,11 @@ impl Record {
         }
     }
 
-    /// The same record marked failed for `why`.
-    pub fn failed(mut self, why: impl Into<String>) -> Self {
-        let why = why.into();
-        self.failure = Some(if why.trim().is_empty() { "failed".to_string() } else { why });
+    /// The same record marked failed for `why`, which usually quotes the file and is kept
+    /// cleaned and capped ([`file_text::cleaned`]).
+    pub fn failed(mut self, why: impl AsRef<str>) -> Self {
+        let why = file_text::cleaned(why.as_ref());
+        self.failure = Some(if why.is_empty() { "failed".to_string() } else { why });
         self
     }
 
@@ -193,6 +195,8 @@ pub enum Refusal {
     UnknownUnits { field: String, advice: String },
     /// Records were found but none can be fitted.
     NoUsableRecords { tool: Format, found: String },
+    /// The page already holds as many runs as it keeps while open ([`super::MAX_RUNS_PER_VISIT`]).
+    TooManyRuns { held: usize },
 }
 
 impl fmt::Display for Refusal {
@@ -233,6 +237,12 @@ impl fmt::Display for Refusal {
                 "This {} file has no request that can be fitted: {found}. A usable request \
                  succeeded, wrote at least two tokens and has a positive time.",
                 tool.name()
+            ),
+            Refusal::TooManyRuns { held } => write!(
+                f,
+                "The page already holds {} runs, as many as it keeps while it is open, so this \
+                 file was not read. Reload the page to let them go, then load the file again.",
+                crate::format::with_separators(*held as f64, 0)
             ),
         }
     }

@@ -22,8 +22,9 @@ pub const QUOTE_END: char = '\u{2069}';
 /// Characters that are invisible or steer the direction of text: shown back inside a sentence,
 /// a right-to-left override would reverse the rest of the page's own words, and zero-width ones
 /// make two different values look alike. Unicode's whole format category (Cf) would need its
-/// tables in the wasm; these are the ones that matter in a short excerpt.
-fn is_format(c: char) -> bool {
+/// tables in the wasm; these are the ones that matter in a short excerpt. Text kept from a
+/// result file is cleaned of the same ones (`measurements::file_text`).
+pub fn is_format(c: char) -> bool {
     matches!(c,
         '\u{ad}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
         | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{e0000}'..='\u{e007f}')

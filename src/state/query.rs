@@ -272,8 +272,8 @@ pub fn to_query(state: &State) -> String {
     out
 }
 
-/// Decodes `%XX` escapes and `+` as a space; malformed escapes are kept literally and invalid
-/// UTF-8 is replaced, since a URL can hold anything.
+/// Decodes `%XX` escapes (two hexadecimal digits) and `+` as a space; malformed escapes are
+/// kept literally and invalid UTF-8 is replaced, since a URL can hold anything.
 pub fn percent_decode(raw: &str) -> String {
     let bytes = raw.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -285,8 +285,11 @@ pub fn percent_decode(raw: &str) -> String {
                 i += 1;
             }
             b'%' => {
+                // Exactly two hexadecimal digits: `from_str_radix` alone would also take a sign,
+                // reading `%+3` as the byte 3.
                 let hex = bytes
                     .get(i + 1..i + 3)
+                    .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
                     .and_then(|h| std::str::from_utf8(h).ok())
                     .and_then(|h| u8::from_str_radix(h, 16).ok());
                 match hex {
@@ -414,5 +417,11 @@ mod tests {
         assert_eq!(percent_decode("%zz%4"), "%zz%4");
         assert_eq!(percent_decode("%F0%9F%98%80"), "😀");
         assert_eq!(percent_decode("%ff"), "\u{fffd}");
+        // Only two hexadecimal digits make an escape: a sign is not one.
+        assert_eq!(percent_decode("%+3"), "% 3");
+        assert_eq!(percent_decode("%-3%+f%+F"), "%-3% f% F");
+        let p = parse("prompt=%+31000");
+        assert_eq!(p.state.get(Param::Prompt), Param::Prompt.spec().default);
+        assert!(crate::state::notice::plain(&p.notices[0].message).contains("“% 31000”"));
     }
 }

@@ -48,9 +48,11 @@ pub fn accept(spec: &ParamSpec, raw: &str) -> (f64, Option<Problem>) {
 }
 
 /// `text` with its digit separators removed, or `None` when a comma in it is not a thousands
-/// separator. Commas are accepted only between groups of exactly three digits before any point
-/// (`12,000`, `1,000,000.5`): anything else, `0,25` above all, is a decimal comma, and reading
-/// it as a separator would silently multiply the value. Underscores group digits freely.
+/// separator. Commas are accepted only between groups of exactly three digits before any point,
+/// after a first group that does not start with 0 (`12,000`, `1,000,000.5`): anything else,
+/// `0,25` and `0,250` above all, is a decimal comma, and reading it as a separator would
+/// silently multiply the value. Underscores group digits freely. Result files' numbers follow
+/// the same rule (`measurements::formats::generic`).
 pub fn without_separators(text: &str) -> Option<String> {
     let text = text.replace('_', "");
     if !text.contains(',') {
@@ -59,7 +61,7 @@ pub fn without_separators(text: &str) -> Option<String> {
     let unsigned = text.strip_prefix(['-', '+']).unwrap_or(&text);
     let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
     let mut groups = whole.split(',');
-    let first_ok = groups.next().is_some_and(|g| (1..=3).contains(&g.len()));
+    let first_ok = groups.next().is_some_and(|g| (1..=3).contains(&g.len()) && !g.starts_with('0'));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     let grouped = first_ok
         && digits(whole.replace(',', "").as_str())
@@ -101,7 +103,8 @@ impl Problem {
         }
     }
 
-    fn fallback(self) -> &'static str {
+    /// What a value with this problem falls back to, in words ("the default", "the minimum").
+    pub fn fallback(self) -> &'static str {
         match self {
             Problem::Empty | Problem::NotANumber | Problem::DecimalComma | Problem::NotFinite => {
                 "the default"
@@ -118,17 +121,24 @@ fn amount(spec: &ParamSpec, value: f64) -> String {
 
 /// A sentence naming the input, what was wrong and what is used instead (for URL values).
 pub fn describe(spec: &ParamSpec, raw: &str, problem: Problem, used: f64) -> Notice {
+    let name = format!("{} ({})", spec.label, spec.key);
     Notice {
         key: spec.key.to_string(),
-        message: format!(
-            "{} ({}): {}; using {}, {}.",
-            spec.label,
-            spec.key,
-            problem.reason(raw),
-            problem.fallback(),
-            amount(spec, used)
-        ),
+        message: sentence(spec, &name, raw, problem, problem.fallback(), used),
     }
+}
+
+/// [`describe`]'s sentence for an input called `name` (older links' keys name themselves and the
+/// key that replaced them), falling back to what `fallback` says.
+pub fn sentence(
+    spec: &ParamSpec,
+    name: &str,
+    raw: &str,
+    problem: Problem,
+    fallback: &str,
+    used: f64,
+) -> String {
+    format!("{name}: {}; using {fallback}, {}.", problem.reason(raw), amount(spec, used))
 }
 
 /// What a typed field says and which value the page should hold. Text with no number in it
@@ -191,7 +201,7 @@ mod tests {
         assert_eq!(accept(Param::Wait.spec(), "-1,000.25").1, Some(Problem::Negative));
         for bad in [
             "0,25", "2,5", "12,00", "1,0000", ",000", "1,,000", "1000,000", "1.000,5", "1,000e3",
-            "1,",
+            "1,", "0,250", "00,250", "-0,075", "012,000",
         ] {
             assert_eq!(accept(s, bad), (s.default, Some(Problem::DecimalComma)), "{bad}");
         }

@@ -4,8 +4,12 @@
 // log no panic, and have turned nothing from the link into markup.
 
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
-import { eventually, openApp, useBrowser } from './helpers.mjs';
+import { DIST_DIR, eventually, openApp, useBrowser } from './helpers.mjs';
+import { startServer } from './server.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -255,4 +259,38 @@ test('durations past a day read in days, past a year in years', TIMEOUT, async (
   const deep = await openApp(env, t, '?model=deep&prompt=1000000&knee=1000&prefill=100&output=100000&decode=1&kv_knee=1000');
   assert.match((await deep.readout('total')).text, /^\d+(\.\d+)? years$/);
   assert.doesNotMatch(await deep.textOutsideNotices(), /\d{1,3}(,\d{3}){2,}(\.\d+)? s\b/, 'no duration in millions of seconds');
+});
+
+test('the host script does not send a query over 8,000 characters, and says why in the console', TIMEOUT, async (t) => {
+  const script = (await fs.readdir(DIST_DIR)).find((name) => /^embed-[0-9a-f]+\.js$/.test(name));
+  assert.ok(script, 'the build publishes the host script');
+  const app = new URL(env.baseUrl);
+  const long = 'prompt=' + '9'.repeat(100_000);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-long-query-'));
+  await fs.writeFile(path.join(dir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"><title>host</title>
+<script src="${app.origin}${app.pathname}${script}" defer></script></head><body>
+<crossover-figure figure="timeline" query="prompt=20000"></crossover-figure>
+<crossover-figure figure="crossing" query="${long}"></crossover-figure></body></html>`);
+  const host = await startServer({ root: dir });
+  const context = await env.browser.newContext();
+  t.after(async () => {
+    await context.close();
+    await host.close();
+  });
+  const page = await context.newPage();
+  const warnings = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'warn') warnings.push(message.text());
+  });
+  await page.goto(`${host.origin}/host.html`);
+  const sources = () => page.evaluate(() => [...document.querySelectorAll('crossover-figure iframe')].map((f) => f.getAttribute('src')));
+  await eventually(async () => {
+    const [short, refused] = await sources();
+    assert.match(short ?? '', /embed=timeline/, 'a short query is sent');
+    assert.equal(refused, 'about:blank', 'the long one is not');
+  });
+  await eventually(async () => assert.ok(warnings.some((w) => /crossing.*over the 8000 a server takes/.test(w)), warnings.join('\n')));
+  // Shortened, the same element loads its figure.
+  await page.evaluate(() => document.querySelector('crossover-figure[figure="crossing"]').setAttribute('query', 'prompt=500'));
+  await eventually(async () => assert.match((await sources())[1] ?? '', /prompt=500.*embed=crossing/));
 });

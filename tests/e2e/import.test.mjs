@@ -532,3 +532,40 @@ test('the worker\'s files are named by content and its wasm is checked against i
   assert.match(await shownText(unreachable), /could not be loaded/);
   third.consoleErrors = third.consoleErrors.filter((e) => !/crossover-worker|ERR_FAILED|NetworkError|Failed to load/i.test(e));
 });
+
+/** A CSV of 16 requests whose prompts grow by 1,000 tokens, at 10,000 tok/s after 50 ms, each
+ * number of four digits or more written with a thousands separator. */
+function groupedCsv() {
+  const grouped = (x) => `"${x.toLocaleString('en-US')}"`;
+  let csv = 'prompt_tokens,output_tokens,ttft_ms,e2e_ms\n';
+  for (let i = 1; i <= 16; i++) {
+    const ttft = 50 + (1000 * i) / 10;
+    csv += `${grouped(1000 * i)},40,${grouped(ttft)},${grouped(ttft + 780)}\n`;
+  }
+  return csv;
+}
+
+test('thousands separators are read as thousands, and UTF-16 files in either byte order are read', TIMEOUT, async (t) => {
+  const app = await open(t);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-encodings-'));
+  const csv = groupedCsv();
+  const little = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]);
+  const big = Buffer.from(little).swap16();
+  const files = [['grouped.csv', csv], ['utf16-le.csv', little], ['utf16-be.csv', big]];
+  for (const [name, content] of files) await fs.writeFile(path.join(dir, name), content);
+  await chooseFiles(app, files.map(([name]) => path.join(dir, name)));
+  for (const [name] of files) {
+    const index = await app.byTestId('import-run').evaluate((s, n) => [...s.options].findIndex((o) => o.textContent.includes(n)), name);
+    assert.ok(index >= 0, `${name} is listed`);
+    await chooseRun(app, index);
+    // The chosen run's results are in place once its notes say how it was read.
+    const wide = name.startsWith('utf16');
+    await eventually(async () => assert.match(await app.page.evaluate(() => document.querySelector('.fit-notes')?.textContent ?? ''), wide ? /UTF-16/ : /^(?![\s\S]*UTF-16)/), { timeout: 10_000 });
+    const readouts = await fitted(app, 'csv');
+    assert.equal(readouts['fit-records'].value, 16, name);
+    assertClose(readouts['fit-prefill'].value, 10_000, `${name}: the prefill rate of the file's own numbers`, 0.01);
+    const notes = await app.page.evaluate(() => document.querySelector('.fit-notes')?.textContent ?? '');
+    assert.match(notes, /thousands separators/, name);
+    if (wide) assert.match(notes, /UTF-16/, name);
+  }
+});

@@ -69,11 +69,15 @@ impl Cloud {
                 c.2 += 1;
             }
         }
-        let marks: Vec<Mark> = cells
-            .into_iter()
-            .filter(|c| c.2 > 0)
-            .map(|(sx, sy, n)| Mark { x: sx / f64::from(n), y: sy / f64::from(n), requests: n })
-            .collect();
+        // Built into a buffer of their own size: collecting from `cells.into_iter()` would
+        // reuse the grid's buffer, the size of every cell, and the run keeps its clouds.
+        let filled = cells.iter().filter(|c| c.2 > 0);
+        let mut marks = Vec::with_capacity(filled.clone().count());
+        marks.extend(filled.map(|&(sx, sy, n)| Mark {
+            x: sx / f64::from(n),
+            y: sy / f64::from(n),
+            requests: n,
+        }));
         let densest = marks.iter().map(|m| m.requests).max().unwrap_or(0);
         Cloud { marks, requests, above, below, x_range, y_range, densest }
     }
@@ -144,6 +148,15 @@ mod tests {
         let total: u32 = cloud.marks.iter().map(|m| m.requests).sum();
         assert_eq!(total as usize, cloud.requests, "every request is behind some mark");
         assert_eq!((cloud.above, cloud.below), (0, 0));
+    }
+
+    #[test]
+    fn a_cloud_keeps_only_its_marks() {
+        // A worker keeps three clouds per run, for every run loaded: the grid used while
+        // binning must not stay behind in them.
+        let cloud = Cloud::of(&[(1.0, 0.5), (2.0, 0.7)], (0.0, 4.0), (0.0, 1.0));
+        assert_eq!(cloud.marks.len(), 2);
+        assert_eq!(cloud.marks.capacity(), 2, "the marks' buffer holds the marks alone");
     }
 
     #[test]

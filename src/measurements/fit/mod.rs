@@ -143,8 +143,72 @@ const SEED_DECODE: u64 = 0x00C0_FFEE_0002;
 const SEED_FLAT: u64 = 0x00C0_FFEE_0003;
 const SEED_JOINT: u64 = 0x00C0_FFEE_0004;
 
+/// A stage of a fit, told as it starts so a long fit can show how far it has got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The percentiles of TTFT, time per token and end-to-end time (sorting every request).
+    Percentiles,
+    /// Choosing the requests the fit uses.
+    Selecting,
+    /// The decode rate and its interval (streamed runs).
+    DecodeRate,
+    /// The TTFT floor and median lines, or a run that did not stream, its end-to-end plane.
+    Floor,
+    /// The floor's (or plane's) 95% interval, by bootstrap.
+    Interval,
+    /// Whether the floor bends up at the longest prompts.
+    Bending,
+    /// Each request against the fitted floor.
+    Residuals,
+    /// The fit is complete.
+    Done,
+}
+
+impl Stage {
+    pub const ALL: [Stage; 8] = [
+        Stage::Percentiles,
+        Stage::Selecting,
+        Stage::DecodeRate,
+        Stage::Floor,
+        Stage::Interval,
+        Stage::Bending,
+        Stage::Residuals,
+        Stage::Done,
+    ];
+
+    /// The share of a large streamed fit's time spent before this stage starts (0 to 1), for a
+    /// progress bar: measured on 100,000 requests (benches/import_speed.rs prints it). A run
+    /// skips the stages it has no use for, so its bar may jump, but never goes back.
+    pub fn share_done(self) -> f64 {
+        match self {
+            Stage::Percentiles => 0.0,
+            Stage::Selecting => 0.09,
+            Stage::DecodeRate => 0.11,
+            Stage::Floor => 0.24,
+            Stage::Interval => 0.55,
+            Stage::Bending => 0.83,
+            Stage::Residuals => 0.95,
+            Stage::Done => 1.0,
+        }
+    }
+}
+
 /// Fits one run. Never fails: what cannot be fitted is `None` and said in the notes.
 pub fn fit(run: &Run) -> Fit {
+    fit_with_progress(run, &mut |_| {})
+}
+
+/// [`fit`], telling `progress` each [`Stage`] as it starts, in the order of [`Stage::ALL`]
+/// (stages a run has no use for are skipped), and [`Stage::Done`] last.
+pub fn fit_with_progress(run: &Run, progress: &mut dyn FnMut(Stage)) -> Fit {
+    let mut fit = fit_stages(run, progress);
+    progress(Stage::Done);
+    fit.notes.shrink_to_fit();
+    fit
+}
+
+fn fit_stages(run: &Run, progress: &mut dyn FnMut(Stage)) -> Fit {
+    progress(Stage::Percentiles);
     let streamed = did_stream(&run.records);
     let mut fit = Fit {
         streamed,
@@ -164,6 +228,7 @@ pub fn fit(run: &Run) -> Fit {
         residuals: Vec::new(),
         notes: Vec::new(),
     };
+    progress(Stage::Selecting);
     let used = select(&run.records, streamed, &mut fit.counts);
     fit.counts.used = used.len();
     if used.len() < 2 {
@@ -175,9 +240,9 @@ pub fn fit(run: &Run) -> Fit {
         return fit;
     }
     if streamed {
-        fit_streamed(run, &used, &mut fit);
+        fit_streamed(run, &used, &mut fit, progress);
     } else {
-        fit_joint(run, &used, &mut fit);
+        fit_joint(run, &used, &mut fit, progress);
     }
     if let (Some(p), Some(d)) = (fit.prefill_tokens_per_sec, fit.decode_tokens_per_sec) {
         let outputs: Vec<f64> = used.iter().map(|r| r.output_tokens).collect();
@@ -263,9 +328,10 @@ fn rate(secs_per_token: f64, ci: Option<(f64, f64)>) -> Option<Estimate> {
     })
 }
 
-fn fit_streamed(run: &Run, used: &[Used], fit: &mut Fit) {
+fn fit_streamed(run: &Run, used: &[Used], fit: &mut Fit, progress: &mut dyn FnMut(Stage)) {
     let x: Vec<f64> = used.iter().map(|u| u.prompt_tokens).collect();
     let y: Vec<f64> = used.iter().map(|u| u.ttft_secs.unwrap_or(0.0)).collect();
+    progress(Stage::DecodeRate);
 
     // Decode rate.
     let per_token: Vec<f64> = used
@@ -289,6 +355,7 @@ fn fit_streamed(run: &Run, used: &[Used], fit: &mut Fit) {
     }
 
     // TTFT floor.
+    progress(Stage::Floor);
     let (wide, median_prompt, iqr) = spread(&x);
     if wide {
         let (Some(floor), Some(median_line)) = (
@@ -299,6 +366,7 @@ fn fit_streamed(run: &Run, used: &[Used], fit: &mut Fit) {
         };
         fit.floor = Some(floor);
         fit.median_line = Some(median_line);
+        progress(Stage::Interval);
         let (boot, narrow) = bootstrap::resample::<2>(x.len(), SEED_FLOOR, |idx| {
             let xs: Vec<f64> = idx.iter().filter_map(|&i| x.get(i).copied()).collect();
             let ys: Vec<f64> = idx.iter().filter_map(|&i| y.get(i).copied()).collect();
@@ -321,6 +389,7 @@ fn fit_streamed(run: &Run, used: &[Used], fit: &mut Fit) {
                     .to_string(),
             );
         } else if used.len() >= 10 * bending::MIN_TOP_RECORDS {
+            progress(Stage::Bending);
             fit.bending = bending::check(&x, &y, FLOOR_TAU);
         }
         if floor.intercept < 0.0 {
@@ -335,6 +404,7 @@ fn fit_streamed(run: &Run, used: &[Used], fit: &mut Fit) {
         let mut ys = y.clone();
         let floor_ttft = stats::check_quantile(&mut ys, FLOOR_TAU).unwrap_or(0.0);
         let median_ttft = stats::median(&y).unwrap_or(0.0);
+        progress(Stage::Interval);
         let (boot, narrow) = bootstrap::resample::<1>(y.len(), SEED_FLAT, |idx| {
             let mut sample: Vec<f64> = idx.iter().filter_map(|&i| y.get(i).copied()).collect();
             stats::check_quantile(&mut sample, FLOOR_TAU).map(|q| [q])
@@ -365,6 +435,7 @@ fn fit_streamed(run: &Run, used: &[Used], fit: &mut Fit) {
         fit.wait_secs = Some((overhead.value - 1.0 / decode.value).max(0.0));
     }
     if let Some(floor) = fit.floor {
+        progress(Stage::Residuals);
         fit.residuals = used
             .iter()
             .map(|u| {
@@ -405,7 +476,7 @@ fn residual(u: &Used, floor_secs: f64, excess_secs: f64) -> Residual {
     }
 }
 
-fn fit_joint(run: &Run, used: &[Used], fit: &mut Fit) {
+fn fit_joint(run: &Run, used: &[Used], fit: &mut Fit, progress: &mut dyn FnMut(Stage)) {
     let p: Vec<f64> = used.iter().map(|u| u.prompt_tokens).collect();
     let o: Vec<f64> = used.iter().map(|u| u.output_tokens).collect();
     let y: Vec<f64> = used.iter().map(|u| u.e2e_secs.unwrap_or(0.0)).collect();
@@ -429,11 +500,13 @@ fn fit_joint(run: &Run, used: &[Used], fit: &mut Fit) {
     let (prompt_wide, prompt_median, prompt_iqr) = spread(&p);
     let (output_wide, _, _) = spread(&o);
     let shape = joint::Spread { prompt: prompt_wide, output: output_wide };
+    progress(Stage::Floor);
     let Some(plane) = joint::quantile_plane(&p, &o, &y, FLOOR_TAU, shape) else {
         fit.notes.push("The end-to-end times could not be fitted.".to_string());
         return;
     };
     fit.joint = Some(plane);
+    progress(Stage::Interval);
     let (boot, narrow) = bootstrap::resample::<3>(y.len(), SEED_JOINT, |idx| {
         let pick = |v: &[f64]| idx.iter().filter_map(|&i| v.get(i).copied()).collect::<Vec<_>>();
         let (ps, os, ys) = (pick(&p), pick(&o), pick(&y));
@@ -481,6 +554,7 @@ fn fit_joint(run: &Run, used: &[Used], fit: &mut Fit) {
         );
     }
     fit.wait_secs = Some(plane.intercept.max(0.0));
+    progress(Stage::Residuals);
     fit.residuals = used
         .iter()
         .map(|u| {

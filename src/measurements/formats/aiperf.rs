@@ -4,6 +4,7 @@
 //! `time_to_first_token` and `metadata.request_start_ns`.
 
 use super::TimeUnit;
+use crate::measurements::file_text;
 use crate::measurements::json::Value;
 use crate::measurements::record::{Format, Record, Refusal, Run};
 
@@ -56,8 +57,9 @@ pub(crate) fn read(lines: &[&Value<'_>]) -> Result<Run, Refusal> {
                 None => Err(Refusal::UnknownUnits {
                     field: names.first().copied().unwrap_or("time").to_string(),
                     advice: format!(
-                        "AIPerf gives each metric a unit, and this one says '{unit_name}', \
-                         which is not a time unit the page knows (s, ms, us, ns)."
+                        "AIPerf gives each metric a unit, and this one says '{}', which is not \
+                         a time unit the page knows (s, ms, us, ns).",
+                        file_text::cleaned(&unit_name)
                     ),
                 }),
             }

@@ -6,6 +6,7 @@
 //! from the prompt's words, and the run says so.
 
 use super::{label, TimeUnit};
+use crate::measurements::file_text;
 use crate::measurements::json::{self, Value};
 use crate::measurements::record::{Format, Record, Run};
 
@@ -29,12 +30,16 @@ pub(crate) fn read(v: &Value<'_>) -> Vec<Run> {
         let load = match (mode.as_deref(), level) {
             (Some("concurrency"), Some(n)) => Some(format!("concurrency {n}")),
             (Some("request_rate"), Some(r)) => super::rate_label(Some(r)),
-            (Some(m), Some(n)) => Some(format!("{m} {n}")),
+            (Some(m), Some(n)) => Some(format!("{} {n}", file_text::cleaned(m))),
             _ => None,
         };
         let mut run = Run::new(
             Format::GenaiPerf,
-            label(&[Some("GenAI-Perf".to_string()), service.as_ref().map(|s| s.to_string()), load]),
+            label(&[
+                Some("GenAI-Perf".to_string()),
+                service.as_ref().map(|s| file_text::cleaned(s)),
+                load,
+            ]),
         );
         let mut no_prompt_text = 0usize;
         for request in experiment.get("requests").and_then(Value::as_array).unwrap_or(&[]) {

@@ -5,8 +5,10 @@
 
 use super::TimeUnit;
 use crate::measurements::csv::Table;
+use crate::measurements::file_text;
 use crate::measurements::json::Value;
 use crate::measurements::record::{Format, Record, Refusal, Run};
+use crate::state::value::without_separators;
 use std::borrow::Cow;
 
 const PROMPT: &[&str] = &[
@@ -121,7 +123,7 @@ fn find_columns(names: &[String]) -> Result<Columns, Refusal> {
                     return match unit {
                         Some(u) => Ok(Some((i, *u))),
                         None => Err(Refusal::UnknownUnits {
-                            field: names.get(i).cloned().unwrap_or_default(),
+                            field: names.get(i).map(|n| file_text::cleaned(n)).unwrap_or_default(),
                             advice: format!(
                                 "Name the column with its unit, for example {w}_ms or {w}_s, \
                                  and load the file again."
@@ -155,7 +157,7 @@ fn find_columns(names: &[String]) -> Result<Columns, Refusal> {
             if ttft.is_none() && e2e.is_none() {
                 missing.push("a TTFT or end-to-end time");
             }
-            let shown: Vec<&str> = names.iter().take(12).map(String::as_str).collect();
+            let shown: Vec<String> = names.iter().take(12).map(|n| file_text::cleaned(n)).collect();
             Err(Refusal::UnknownLayout {
                 found: format!(
                     "columns {} (no column for {})",
@@ -196,13 +198,117 @@ fn is_failure(kind: &str, cell: &str) -> bool {
     }
 }
 
-fn parse_cell(cell: &str) -> Option<f64> {
+/// How the commas in one column's numbers are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Commas {
+    /// Between groups of three digits, as the page reads them in links: `12,000`.
+    Thousands,
+    /// As the decimal mark (`0,25`), with points grouping thousands (`1.234,5`): only in a
+    /// file separated by semicolons, the layout spreadsheets write where the comma is the
+    /// decimal mark, and only in a column where some comma cannot group thousands.
+    Decimal,
+}
+
+/// How the commas in the file's numbers were read, for the run's note.
+#[derive(Default)]
+struct CommaTally {
+    thousands: usize,
+    decimal_columns: Vec<usize>,
+    unread: usize,
+}
+
+/// Whether `cell` holds a comma that cannot group thousands.
+fn lone_comma(cell: &str) -> bool {
     let cell = cell.trim();
-    cell.parse::<f64>().ok().or_else(|| cell.replace(',', ".").parse::<f64>().ok())
+    cell.contains(',') && without_separators(cell).is_none()
+}
+
+/// How column `i`'s commas are read: as decimal marks in a semicolon-separated table where
+/// one of its cells has a comma that cannot group thousands, otherwise as thousands separators.
+fn commas_of(table: &Table<'_>, i: usize) -> Commas {
+    let decimal = table.delimiter == b';'
+        && table.rows.iter().any(|row| row.get(i).is_some_and(|cell| lone_comma(cell)));
+    if decimal {
+        Commas::Decimal
+    } else {
+        Commas::Thousands
+    }
+}
+
+/// A cell's number, its commas read as the column reads them; a comma that fits neither
+/// reading leaves the cell unread (counted), never guessed at.
+fn parse_cell(cell: &str, commas: Commas, tally: &mut CommaTally) -> Option<f64> {
+    let cell = cell.trim();
+    if !cell.contains(',') {
+        return cell.parse::<f64>().ok();
+    }
+    let digits = match commas {
+        Commas::Thousands => without_separators(cell),
+        Commas::Decimal => decimal_comma(cell),
+    };
+    let value = digits.and_then(|d| d.parse::<f64>().ok());
+    match (value, commas) {
+        (Some(_), Commas::Thousands) => tally.thousands += 1,
+        (Some(_), Commas::Decimal) => {}
+        (None, _) => tally.unread += 1,
+    }
+    value
+}
+
+/// `1,5` as `1.5` and `-1.234,5` as `-1234.5`: one comma, digits after it, and before it
+/// digits that points may group in threes.
+fn decimal_comma(cell: &str) -> Option<String> {
+    let (whole, fraction) = cell.split_once(',')?;
+    if fraction.is_empty() || !fraction.bytes().all(|b| b.is_ascii_digit()) || whole.contains(',') {
+        return None;
+    }
+    let whole = without_separators(&whole.replace('.', ","))?;
+    Some(format!("{whole}.{fraction}"))
+}
+
+/// What the run's note says about commas, if any were in its numbers.
+fn comma_note(tally: &CommaTally, names: &[String], delimiter: u8) -> Option<String> {
+    let mut parts = Vec::new();
+    if !tally.decimal_columns.is_empty() {
+        let columns: Vec<String> = tally
+            .decimal_columns
+            .iter()
+            .map(|&i| {
+                format!("'{}'", names.get(i).map_or(String::new(), |n| file_text::cleaned(n)))
+            })
+            .collect();
+        parts.push(format!(
+            "The file separates its fields with semicolons, so the commas in {} are read as \
+             decimal marks (0,25 is a quarter).",
+            columns.join(", ")
+        ));
+    }
+    if tally.thousands > 0 {
+        parts.push(format!(
+            "{} read with commas as thousands separators (1,000 is a thousand).",
+            super::count(tally.thousands, "number is", "numbers are")
+        ));
+    }
+    if tally.unread > 0 {
+        parts.push(if delimiter == b';' {
+            format!(
+                "{} not read: {} commas fit neither a thousands separator nor one decimal mark.",
+                super::count(tally.unread, "value is", "values are"),
+                if tally.unread == 1 { "its" } else { "their" }
+            )
+        } else {
+            format!(
+                "{} not read: a comma there cannot separate thousands (as in 0,25), and in a \
+                 file separated by commas or tabs a decimal takes a point.",
+                super::count(tally.unread, "value is", "values are")
+            )
+        });
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
 }
 
 fn notes_for(columns: &Columns, names: &[String]) -> String {
-    let name = |i: usize| names.get(i).map_or("?", String::as_str);
+    let name = |i: usize| names.get(i).map_or("?".to_string(), |n| file_text::cleaned(n));
     let mut parts = vec![
         format!("prompt tokens from '{}'", name(columns.prompt)),
         format!("output tokens from '{}'", name(columns.output)),
@@ -220,25 +326,45 @@ pub(crate) fn read_csv(table: &Table<'_>, label: &str) -> Result<Run, Refusal> {
     let names: Vec<String> = table.header.iter().map(|h| h.to_string()).collect();
     let columns = find_columns(&names)?;
     let mut run = Run::new(Format::Csv, label);
+    let numeric = [
+        Some(columns.prompt),
+        Some(columns.output),
+        columns.ttft.map(|(i, _)| i),
+        columns.e2e.map(|(i, _)| i),
+    ];
+    let readings = numeric.map(|c| c.map(|i| (i, commas_of(table, i))));
+    let [prompt, output, ttft, e2e] = readings.map(|r| r.map_or(Commas::Thousands, |(_, c)| c));
+    let mut tally = CommaTally {
+        decimal_columns: readings
+            .iter()
+            .flatten()
+            .filter(|(_, c)| *c == Commas::Decimal)
+            .map(|(i, _)| *i)
+            .collect(),
+        ..CommaTally::default()
+    };
     for row in &table.rows {
         let cell = |i: usize| row.get(i).map_or("", |c| c.as_ref());
-        let time = |c: Option<(usize, TimeUnit)>| {
-            c.and_then(|(i, u)| parse_cell(cell(i)).map(|t| t * u.secs()))
+        let mut time = |c: Option<(usize, TimeUnit)>, commas: Commas| {
+            c.and_then(|(i, u)| parse_cell(cell(i), commas, &mut tally).map(|t| t * u.secs()))
         };
+        let ttft_secs = time(columns.ttft, ttft);
+        let e2e_secs = time(columns.e2e, e2e);
         let mut record = Record::new(
-            parse_cell(cell(columns.prompt)).unwrap_or(0.0),
-            parse_cell(cell(columns.output)).unwrap_or(0.0),
-            time(columns.ttft),
-            time(columns.e2e),
+            parse_cell(cell(columns.prompt), prompt, &mut tally).unwrap_or(0.0),
+            parse_cell(cell(columns.output), output, &mut tally).unwrap_or(0.0),
+            ttft_secs,
+            e2e_secs,
         );
         if let Some((i, kind)) = &columns.failure {
             if is_failure(kind, cell(*i)) {
-                record = record.failed(cell(*i).trim().to_string());
+                record = record.failed(cell(*i));
             }
         }
         run.records.push(record);
     }
     run.notes.push(notes_for(&columns, &names));
+    run.notes.extend(comma_note(&tally, &names, table.delimiter));
     Ok(run)
 }
 
@@ -278,7 +404,7 @@ pub(crate) fn read_json(items: &[&Value<'_>], label: &str) -> Result<Run, Refusa
                 _ => Cow::Borrowed(""),
             };
             if is_failure(kind, &cell) {
-                record = record.failed(cell.trim().to_string());
+                record = record.failed(&cell);
             }
         }
         run.records.push(record);

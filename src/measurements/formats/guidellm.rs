@@ -5,6 +5,7 @@
 //! `input_metrics`/`output_metrics`; where the flat fields are missing these are used instead.
 
 use super::{check, check_note, label, num, num_any, ok_values, text, Statistic};
+use crate::measurements::file_text;
 use crate::measurements::json::Value;
 use crate::measurements::record::{Format, Record, Run};
 
@@ -25,7 +26,7 @@ fn read_benchmark(b: &Value<'_>) -> Run {
         .or_else(|| b.path(&["config", "backend", "model"]))
         .or_else(|| b.path(&["benchmarker", "backend", "model"]))
         .and_then(Value::as_str)
-        .map(|s| s.into_owned());
+        .map(|s| file_text::cleaned(&s));
     let strategy = b
         .path(&["args", "strategy"])
         .or_else(|| b.path(&["config", "strategy"]))

@@ -5,6 +5,7 @@
 //! confirmed against the summary block when it has one.
 
 use super::{check, check_note, label, num, num_any, ok_values, text, Statistic, TimeUnit};
+use crate::measurements::file_text;
 use crate::measurements::json::Value;
 use crate::measurements::record::{Format, Record, Refusal, Run};
 use crate::measurements::stats;
@@ -30,7 +31,7 @@ pub(crate) fn read(v: &Value<'_>) -> Result<Run, Refusal> {
         label(&[
             Some("llm-load-test".to_string()),
             // A local path such as "/mnt/models/" names no model.
-            model.filter(|m| !m.starts_with('/')).map(|m| m.into_owned()),
+            model.filter(|m| !m.starts_with('/')).map(|m| file_text::cleaned(&m)),
             concurrency.map(|c| format!("concurrency {c}")),
         ]),
     );

@@ -10,6 +10,7 @@ pub mod llmperf;
 pub mod sglang;
 pub mod vllm;
 
+use super::file_text;
 use super::json::Value;
 use super::record::{Record, SummaryCheck};
 use super::stats;
@@ -76,11 +77,18 @@ pub(crate) fn num_any(v: &Value<'_>, keys: &[&str]) -> Option<f64> {
     keys.iter().find_map(|k| num(v, k))
 }
 
-/// A text value at `key`, trimmed, or a number written as text.
+/// A text value at `key`, or a number written as text, as it may be shown
+/// ([`file_text::cleaned`]).
 pub(crate) fn text(v: &Value<'_>, key: &str) -> Option<String> {
-    match v.get(key)? {
-        Value::Str(s) => Some(s.value().trim().to_string()),
-        Value::Number(n) => Some((*n).to_string()),
+    shown(v.get(key)?)
+}
+
+/// A string, number or boolean from the file as it may be shown: cleaned and capped where it
+/// is taken, so every label and message built from it stays short and plain.
+pub(crate) fn shown(v: &Value<'_>) -> Option<String> {
+    match v {
+        Value::Str(s) => Some(file_text::cleaned(&s.value())),
+        Value::Number(n) => Some(file_text::cleaned(n)),
         Value::Bool(b) => Some(b.to_string()),
         _ => None,
     }

@@ -2,6 +2,7 @@
 //! per-request arrays as vLLM when run with `--output-details`.
 
 use super::{label, num, rate_label, text};
+use crate::measurements::file_text;
 use crate::measurements::json::Value;
 use crate::measurements::record::{Format, Run};
 
@@ -26,7 +27,7 @@ pub(crate) fn read(v: &Value<'_>) -> Run {
         .path(&["server_info", "served_model_name"])
         .or_else(|| v.path(&["server_info", "model_path"]))
         .and_then(Value::as_str)
-        .map(|s| s.to_string());
+        .map(|s| file_text::cleaned(&s));
     let label = label(&[
         Some("SGLang".to_string()),
         model.or_else(|| text(v, "model_id")).or_else(|| text(v, "tag")),

@@ -72,12 +72,8 @@ pub(crate) fn read_arrays(v: &Value<'_>, format: Format, label: String) -> Run {
             }),
         };
         let mut record = Record::new(prompt, output, ttft, e2e);
-        let error = if errors_per_request {
-            errors.get(i).and_then(Value::as_str).map(|s| s.trim().to_string())
-        } else {
-            None
-        };
-        if let Some(err) = error.filter(|e| !e.is_empty()) {
+        let error = if errors_per_request { errors.get(i).and_then(Value::as_str) } else { None };
+        if let Some(err) = error.filter(|e| !e.trim().is_empty()) {
             record = record.failed(first_line(&err));
         } else if successes.get(i).and_then(Value::as_bool) == Some(false) {
             record = record.failed("the tool marked the request unsuccessful");
@@ -163,7 +159,7 @@ pub(crate) fn read_arrays(v: &Value<'_>, format: Format, label: String) -> Run {
     run
 }
 
-fn first_line(text: &str) -> String {
-    let line = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-    line.chars().take(200).collect()
+/// The first line of an error that holds one (a traceback's last words are rarely its first).
+fn first_line(text: &str) -> &str {
+    text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("")
 }
