@@ -3,7 +3,7 @@
 
 use crossover::charts::completion::{rows, CompletionInputs};
 use crossover::charts::{to_svg, Chart, Palette, Style};
-use crossover::model::deployments::Deployment;
+use crossover::model::deployments::{Comparison, Deployment};
 use crossover::model::ReadingSpeed;
 
 fn render(inputs: &CompletionInputs, style: &Style) -> String {
@@ -105,6 +105,12 @@ fn extreme_inputs_still_draw() {
                     b: Deployment::new(y, y),
                     answer_tokens: x,
                     reading: ReadingSpeed { words_per_min: y },
+                    ..CompletionInputs::default()
+                },
+                CompletionInputs {
+                    peak: Some(Comparison::new(Deployment::new(x, y), Deployment::new(y, x))),
+                    spread_tokens: (x, y),
+                    ..CompletionInputs::default()
                 },
             ];
             for inputs in cases {

@@ -9,9 +9,12 @@ use super::table::{Cell, DataTable};
 use super::{draw_placed, draw_region_name};
 use super::{Chart, DrawResult, Palette, Style};
 use crate::format;
-use crate::model::deployments::{Comparison, Crossover, Deployment, Which, Winner, MOST_TOKENS};
+use crate::model::deployments::{
+    Comparison, Consumer, Crossover, Deployment, Which, Winner, MOST_TOKENS,
+};
+use crate::model::workload::LengthDistribution;
 use crate::model::ReadingSpeed;
-use crate::state::{Param, State};
+use crate::state::{Load, Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::HPos;
@@ -37,6 +40,13 @@ pub struct CompletionInputs {
     pub b: Deployment,
     pub answer_tokens: f64,
     pub reading: ReadingSpeed,
+    /// The pair at the busiest hour, drawn dashed beside the quiet one while the lab decides
+    /// for that hour.
+    pub peak: Option<Comparison>,
+    /// Who takes the answer: the time to read it is drawn only for a person.
+    pub consumer: Consumer,
+    /// The median and the 90th percentile of the answers the lab weighs, marked on the axis.
+    pub spread_tokens: (f64, f64),
 }
 
 impl Default for CompletionInputs {
@@ -47,6 +57,9 @@ impl Default for CompletionInputs {
             b: Deployment::LESSON_B,
             answer_tokens: 600.0,
             reading: ReadingSpeed::default(),
+            peak: None,
+            consumer: Consumer::Reader,
+            spread_tokens: spread_marks(&LengthDistribution::LESSON),
         }
     }
 }
@@ -59,6 +72,9 @@ impl Chart for CompletionInputs {
             b: c.b,
             answer_tokens: state.get(Param::RaceAnswer),
             reading: state.reading(),
+            peak: (state.load == Load::Peak).then(|| state.peak_comparison()),
+            consumer: state.consumer,
+            spread_tokens: spread_marks(&state.lengths()),
         }
     }
 
@@ -75,13 +91,32 @@ impl Chart for CompletionInputs {
         let (x_lo, x_hi) = x_range(inputs);
         let samples: Vec<Row> =
             (0..=120).map(|i| row(inputs, x_lo * (x_hi / x_lo).powf(i as f64 / 120.0))).collect();
+        let reader = inputs.consumer == Consumer::Reader;
+        // The busiest hour's lines, when drawn, at the same lengths.
+        let peak_samples: Vec<(f64, f64, f64)> = inputs
+            .peak
+            .map(|c| {
+                samples
+                    .iter()
+                    .map(|r| {
+                        let race = c.race_at(r.answer_tokens);
+                        (r.answer_tokens, race.a_secs, race.b_secs)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let reading_of = |r: &Row| if reader { r.reading_secs } else { r.a_secs };
         // Every value is positive (lengths start above zero), so the log axis can hold them all.
         let smallest = samples
             .iter()
-            .map(|r| r.a_secs.min(r.b_secs).min(r.reading_secs))
+            .map(|r| r.a_secs.min(r.b_secs).min(reading_of(r)))
+            .chain(peak_samples.iter().map(|p| p.1.min(p.2)))
             .fold(f64::INFINITY, f64::min);
-        let largest =
-            samples.iter().map(|r| r.a_secs.max(r.b_secs).max(r.reading_secs)).fold(0.0, f64::max);
+        let largest = samples
+            .iter()
+            .map(|r| r.a_secs.max(r.b_secs).max(reading_of(r)))
+            .chain(peak_samples.iter().map(|p| p.1.max(p.2)))
+            .fold(0.0, f64::max);
         let y_hi = if largest.is_finite() && largest > 0.0 { largest * 2.0 } else { 1e3 };
         // At most twelve decades: a reader racing at absurd speeds would otherwise stretch the axis
         // over hundreds of decades (and plotters would lay out a grid line for each). Whatever falls
@@ -98,12 +133,17 @@ impl Chart for CompletionInputs {
         let band = |which: Which| tint(&p, which);
 
         area.fill(&p.background)?;
-        let legend = [
+        let mut legend = vec![
             LegendItem { name: "deployment A", color: p.prefill, dashed: false },
             LegendItem { name: "deployment B", color: p.decode, dashed: false },
-            LegendItem { name: "time to read it", color: p.reading, dashed: true },
-            LegendItem { name: "your answer", color: p.axis, dashed: true },
         ];
+        if inputs.peak.is_some() {
+            legend.push(LegendItem { name: "at the busiest hour", color: p.text, dashed: true });
+        }
+        if reader {
+            legend.push(LegendItem { name: "time to read it", color: p.reading, dashed: true });
+        }
+        legend.push(LegendItem { name: "your answer", color: p.axis, dashed: true });
         let plot = legend::draw_above(area, &legend, style)?;
         let chart = Plane::on(
             &plot,
@@ -133,12 +173,25 @@ impl Chart for CompletionInputs {
         };
         draw_axes(&chart, &axes, style)?;
 
-        // The reading reference: time to read n tokens at the reader's pace.
-        let reading_line: Vec<(f64, f64)> =
-            samples.iter().map(|r| (r.answer_tokens, fit(r.reading_secs))).collect();
+        // The reading reference, for a person only: time to read n tokens at the reader's pace.
+        let reading_line: Vec<(f64, f64)> = if reader {
+            samples.iter().map(|r| (r.answer_tokens, fit(r.reading_secs))).collect()
+        } else {
+            Vec::new()
+        };
         for pair in reading_line.chunks(2) {
             // Every other segment, for a dashed line that follows the clamped values.
             chart.draw(&PathElement::new(pair.to_vec(), style.line(p.reading, 2.0)))?;
+        }
+        // The busiest hour: each deployment's line again, dashed the same way.
+        for which in [Which::A, Which::B] {
+            let line: Vec<(f64, f64)> = peak_samples
+                .iter()
+                .map(|&(n, a, b)| (n, fit(if which == Which::A { a } else { b })))
+                .collect();
+            for pair in line.chunks(2) {
+                chart.draw(&PathElement::new(pair.to_vec(), style.line(color(which), 1.5)))?;
+            }
         }
         for which in [Which::A, Which::B] {
             let line = samples.iter().map(|r| {
@@ -201,7 +254,18 @@ impl Chart for CompletionInputs {
                     .collect::<Vec<_>>())
             })
             .collect();
-        lines.push(px(&reading_line));
+        if reader {
+            lines.push(px(&reading_line));
+        }
+        for which in [Which::A, Which::B] {
+            let line: Vec<(f64, f64)> = peak_samples
+                .iter()
+                .map(|&(n, a, b)| (n, fit(if which == Which::A { a } else { b })))
+                .collect();
+            if !line.is_empty() {
+                lines.push(px(&line));
+            }
+        }
         lines.push(px(&[(x, y_lo), (x, y_hi)]));
         if let Crossover::At { tokens, .. } = crossover {
             if (x_lo..=x_hi).contains(&tokens) {
@@ -210,6 +274,24 @@ impl Chart for CompletionInputs {
         }
         for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
             chart.draw(&Circle::new((x, fit(secs)), style.px(4.0), color(which).filled()))?;
+        }
+        // Where the busiest hour's lines cross.
+        let peak_crossover = inputs
+            .peak
+            .and_then(|c| c.crossover().tokens().map(|n| (n, c.a.completion_secs(n))))
+            .filter(|(n, _)| (x_lo..=x_hi).contains(n));
+        if let Some((n, secs)) = peak_crossover {
+            chart.draw(&Circle::new((n, fit(secs)), style.px(5.0), p.marker.filled()))?;
+        }
+        // The spread the lab weighs: its median and 90th percentile as short ticks standing on
+        // the axis, named just above them.
+        let tick_top = y_lo * (y_hi / y_lo).powf(0.05);
+        for (tokens, _) in spread_ticks(inputs, x_lo, x_hi) {
+            chart.draw(&PathElement::new(
+                vec![(tokens, y_lo), (tokens, tick_top)],
+                style.line(p.text, 2.0),
+            ))?;
+            lines.push(px(&[(tokens, y_lo), (tokens, tick_top)]));
         }
         // Labels go in order of need, each keeping clear of the lines and of those placed
         // before it: the crossover, both times, the answer's rule, and the regions' names last,
@@ -281,6 +363,37 @@ impl Chart for CompletionInputs {
         let spots = label::beside_vertical(plane.px((x, y_hi)).0, &ys, gap, true);
         draw_placed(&chart, &[&text, &length], &spots, (12.0, p.text), style, &mut lines)?;
 
+        if let Some((n, secs)) = peak_crossover {
+            let (cx, cy) = plane.px((n, fit(secs)));
+            let spots = [
+                Spot::new(cx + gap, cy - gap, Edge::Start, Edge::End),
+                Spot::new(cx - gap, cy - gap, Edge::End, Edge::End),
+                Spot::new(cx + gap, cy + gap, Edge::Start, Edge::Start),
+            ];
+            let number = crossover_tokens_text(n);
+            let text = format!("at peak: {number}");
+            let inside = plane.plot_box();
+            super::draw_if_clear(
+                &chart,
+                &[&text, &number],
+                &spots,
+                inside,
+                (11.0, p.marker),
+                style,
+                &mut lines,
+            )?;
+        }
+        for (tokens, name) in spread_ticks(inputs, x_lo, x_hi) {
+            let (tx, ty) = plane.px((tokens, tick_top));
+            let spots = [
+                Spot::new(tx, ty - gap / 2.0, Edge::Middle, Edge::End),
+                Spot::new(tx + gap / 2.0, ty, Edge::Start, Edge::End),
+                Spot::new(tx - gap / 2.0, ty, Edge::End, Edge::End),
+            ];
+            let inside = plane.plot_box();
+            super::draw_if_clear(&chart, &[name], &spots, inside, (11.0, p.text), style, &mut lines)?;
+        }
+
         // Each region's name along its top, where the lines are furthest away, last: it is
         // the label a narrow figure can best do without.
         for &(from, to, who) in &regions {
@@ -304,57 +417,78 @@ impl Chart for CompletionInputs {
         let comparison = inputs.comparison();
         let n = inputs.answer();
         let here = row(inputs, n);
-        let shape = match comparison.crossover() {
-            Crossover::At { tokens, below, above } => format!(
-                "The lines cross at {}: shorter answers finish first on {}, longer ones on {}.",
-                crossover_tokens_text(tokens),
-                below.label(),
-                above.label()
-            ),
-            Crossover::Never { faster } => {
-                format!("The lines never cross: {} is never the slower of the two, so it finishes first at every length.", faster.label())
-            }
-            Crossover::Identical => {
-                "The two deployments are the same, so every answer finishes at the same moment on both."
-                    .to_string()
-            }
-        };
         let verdict = match here.winner {
             Winner::Tie => "so both finish together".to_string(),
             w => format!("so {} finishes first", w.data_value()),
         };
+        let reading = match inputs.consumer {
+            Consumer::Reader => format!(
+                " Reading it at {} takes {}.",
+                format::rate(inputs.reading.tokens_per_sec()),
+                format::duration(here.reading_secs),
+            ),
+            Consumer::Machine => " It goes to a program, which reads nothing until the last token.".to_string(),
+        };
+        let peak = inputs.peak.map_or_else(String::new, |c| {
+            let race = c.race_at(n);
+            format!(
+                " At the busiest hour (dashed), A: {}; B: {}. {} There A takes {} and B {}.",
+                describe(&c.a),
+                describe(&c.b),
+                lines_meet(c.crossover()).replace("The lines", "The dashed lines"),
+                format::duration(race.a_secs),
+                format::duration(race.b_secs),
+            )
+        });
+        let spread = inputs.spread().map_or_else(String::new, |(median, p90)| {
+            format!(
+                " The answers weighed below have a median of {} and a 90th percentile of {}, marked on the length axis.",
+                format::tokens(median),
+                format::tokens(p90),
+            )
+        });
         format!(
-            "Time to finish an answer against its length. A: {}. B: {}. {shape} For your answer of {}, A takes {} and B {}, {verdict}. Reading it at {} takes {}.",
+            "Time to finish an answer against its length. A: {}. B: {}. {} For your answer of {}, A takes {} and B {}, {verdict}.{reading}{peak}{spread}",
             describe(&comparison.a),
             describe(&comparison.b),
+            lines_meet(comparison.crossover()),
             format::tokens(n),
             format::duration(here.a_secs),
             format::duration(here.b_secs),
-            format::rate(inputs.reading.tokens_per_sec()),
-            format::duration(here.reading_secs),
         )
     }
 
-    /// Figure 3's data: [`rows`] with the reader's own length highlighted.
+    /// Figure 3's data: [`rows`] with the reader's own length highlighted, and the busiest
+    /// hour's two columns while it is drawn.
     fn table(&self) -> DataTable {
         let inputs = self;
         let all = rows(inputs);
         let current_row = all.iter().position(|r| r.answer_tokens == inputs.answer());
+        let secs = |x: f64| Cell::number(x, format::duration(x));
         let rows = all
             .iter()
             .map(|r| {
-                vec![
+                let mut cells = vec![
                     Cell::number(r.answer_tokens, format::trimmed(r.answer_tokens, 1)),
-                    Cell::number(r.a_secs, format::duration(r.a_secs)),
-                    Cell::number(r.b_secs, format::duration(r.b_secs)),
-                    Cell::number(r.reading_secs, format::duration(r.reading_secs)),
+                    secs(r.a_secs),
+                    secs(r.b_secs),
+                    secs(r.reading_secs),
                     Cell::text(r.winner.data_value()),
-                ]
+                ];
+                if let Some(c) = inputs.peak {
+                    let race = c.race_at(r.answer_tokens);
+                    cells.extend([secs(race.a_secs), secs(race.b_secs)]);
+                }
+                cells
             })
             .collect();
+        let mut headers = vec!["answer tokens", "A|s", "B|s", "time to read it|s", "first to finish"];
+        if inputs.peak.is_some() {
+            headers.extend(["A at the busiest hour|s", "B at the busiest hour|s"]);
+        }
         DataTable {
             caption: "Figure 3 as a table: time to finish by answer length".to_string(),
-            headers: vec!["answer tokens", "A|s", "B|s", "time to read it|s", "first to finish"],
+            headers,
             rows,
             current_row,
         }
@@ -364,6 +498,13 @@ impl Chart for CompletionInputs {
 impl CompletionInputs {
     pub fn comparison(&self) -> Comparison {
         Comparison::new(self.a, self.b)
+    }
+
+    /// The spread's median and 90th percentile, when both are lengths a figure can mark.
+    fn spread(&self) -> Option<(f64, f64)> {
+        let (median, p90) = self.spread_tokens;
+        let mark = |n: f64| n.is_finite() && n > 0.0 && n <= MOST_TOKENS;
+        (mark(median) && mark(p90)).then_some((median, p90.max(median)))
     }
 
     /// The answer length as the model uses it (NaN and negatives count as zero).
@@ -413,6 +554,9 @@ pub fn rows(inputs: &CompletionInputs) -> Vec<Row> {
     if let Some(n) = inputs.comparison().crossover().tokens() {
         lengths.push(n);
     }
+    if let Some(n) = inputs.peak.and_then(|c| c.crossover().tokens()) {
+        lengths.push(n);
+    }
     lengths.sort_unstable_by(f64::total_cmp);
     lengths.dedup();
     lengths.into_iter().map(|n| row(inputs, n)).collect()
@@ -426,6 +570,41 @@ pub fn crossover_tokens_text(tokens: f64) -> String {
     } else {
         format!("{count} tokens")
     }
+}
+
+/// Where two completion lines meet, in a sentence.
+fn lines_meet(crossover: Crossover) -> String {
+    match crossover {
+        Crossover::At { tokens, below, above } => format!(
+            "The lines cross at {}: shorter answers finish first on {}, longer ones on {}.",
+            crossover_tokens_text(tokens),
+            below.label(),
+            above.label()
+        ),
+        Crossover::Never { faster } => format!(
+            "The lines never cross: {} is never the slower of the two, so it finishes first at every length.",
+            faster.label()
+        ),
+        Crossover::Identical => {
+            "The two deployments are the same, so every answer finishes at the same moment on both."
+                .to_string()
+        }
+    }
+}
+
+/// The median and the 90th percentile of a spread of lengths.
+fn spread_marks(lengths: &LengthDistribution) -> (f64, f64) {
+    let p = lengths.length_percentiles();
+    (p.p50, p.p90)
+}
+
+/// The spread's ticks that fall on the axis, each with its name; one tick where both are the
+/// same length.
+fn spread_ticks(inputs: &CompletionInputs, x_lo: f64, x_hi: f64) -> Vec<(f64, &'static str)> {
+    let Some((median, p90)) = inputs.spread() else { return Vec::new() };
+    let marks: &[(f64, &'static str)] =
+        if p90 > median { &[(median, "median"), (p90, "p90")] } else { &[(median, "median")] };
+    marks.iter().copied().filter(|(n, _)| (x_lo..=x_hi).contains(n)).collect()
 }
 
 fn describe(d: &Deployment) -> String {
@@ -447,7 +626,11 @@ fn x_range(inputs: &CompletionInputs) -> (f64, f64) {
     let answer = inputs.answer();
     let crossover =
         inputs.comparison().crossover().tokens().filter(|n| *n <= WIDEST_CROSSOVER_SHOWN);
-    for x in [Some(answer).filter(|n| *n > 0.0), crossover].into_iter().flatten() {
+    let at_peak = inputs
+        .peak
+        .and_then(|c| c.crossover().tokens())
+        .filter(|n| *n <= WIDEST_CROSSOVER_SHOWN);
+    for x in [Some(answer).filter(|n| *n > 0.0), crossover, at_peak].into_iter().flatten() {
         lo = lo.min(x / 2.0);
         hi = hi.max(x * 2.0);
     }
@@ -498,6 +681,46 @@ mod tests {
         assert_eq!(x_range(&long).1, 200_000.0);
         let empty = CompletionInputs { answer_tokens: 0.0, ..CompletionInputs::default() };
         assert_eq!(x_range(&empty), (1.0, 10_000.0));
+    }
+
+    #[test]
+    fn every_deployments_scenario_changes_what_figure_three_draws() {
+        use crate::state::presets::{Scope, PRESETS};
+        // From a state none of them describes, each scenario beside Figure 3 moves it.
+        let mut away = State::default()
+            .with(Param::ATtft, 0.3)
+            .with(Param::BRate, 90.0)
+            .with(Param::Median, 100.0)
+            .with(Param::P90, 3_000.0)
+            .with(Param::BPeak, 60.0);
+        away.consumer = Consumer::Machine;
+        away.load = Load::Peak;
+        for preset in PRESETS.iter().filter(|p| p.scope == Scope::Deployments) {
+            let chosen = (preset.apply)(away);
+            assert_ne!(
+                CompletionInputs::of(&away),
+                CompletionInputs::of(&chosen),
+                "{} leaves Figure 3 as it was",
+                preset.key
+            );
+        }
+    }
+
+    #[test]
+    fn the_busiest_hour_adds_its_lines_and_its_crossover() {
+        let mut state = State::default();
+        state.load = Load::Peak;
+        let inputs = CompletionInputs::of(&state);
+        let s = inputs.summary();
+        assert!(s.contains("At the busiest hour (dashed)"), "{s}");
+        assert!(s.contains("The dashed lines cross at 63 tokens"), "{s}");
+        let table = inputs.table();
+        assert_eq!(table.headers.len(), 7);
+        assert!(table.rows.iter().any(|r| r.first().and_then(|c| c.value).is_some_and(|n| (n - 63.0).abs() < 0.5)));
+        state.consumer = Consumer::Machine;
+        let program = CompletionInputs::of(&state).summary();
+        assert!(!program.contains("Reading it at") && program.contains("a program"), "{program}");
+        assert!(program.contains("median of 40 tokens and a 90th percentile of 900 tokens"), "{program}");
     }
 
     #[test]

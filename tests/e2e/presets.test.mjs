@@ -66,6 +66,6 @@ test('B at peak load puts B at its peak rate in Figure 3, with the crossover at 
   await app.byTestId('preset-peak').click();
   await eventually(async () => assert.equal((await app.query()).load, 'peak'));
   assert.ok(await app.byTestId('peak-details').evaluate((d) => d.open), 'the busiest hour is open');
-  await eventually(async () => assert.match(await app.byTestId('completion-canvas').getAttribute('aria-label'), /at the busiest hour[^.]*63(\.0)? tokens/));
+  await eventually(async () => assert.match(await app.byTestId('completion-canvas').getAttribute('aria-label'), /At the busiest hour \(dashed\).*The dashed lines cross at 63 tokens/));
   assert.match((await app.readout('crossover-peak')).text, /^63(\.0)? tokens$/);
 });

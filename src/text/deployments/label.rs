@@ -15,6 +15,8 @@ pub enum Claim {
     Spread,
     /// Each deployment writing its own typical length.
     OwnLengths,
+    /// The spread's median and 90th percentile, marked on Figure 3's length axis.
+    Ticks,
 }
 
 /// The lesson's mixed chat traffic, which the traffic spread opens on.
@@ -41,18 +43,19 @@ pub fn spread_name(state: &State) -> String {
     }
 }
 
-/// "Workload: …" for a claim.
+/// "Workload: …" for a claim (for the ticks on Figure 3, what they mark).
 pub fn workload_label(state: &State, claim: Claim) -> String {
-    let body = match claim {
+    match claim {
         Claim::Race => {
             let answer = state.get(Param::RaceAnswer);
-            if answer == Param::RaceAnswer.spec().default {
-                format!("the support bot's typical answer, {} tokens", count(answer))
+            let typical = Param::RaceAnswer.spec().default;
+            if answer == typical {
+                format!("Workload: the support bot's typical answer, {} tokens", count(answer))
             } else {
                 format!(
-                    "one answer of {} (the bot's typical answer is {})",
+                    "Workload: one answer of {} (the bot's typical answer is {})",
                     format::tokens(answer),
-                    count(Param::RaceAnswer.spec().default)
+                    count(typical)
                 )
             }
         }
@@ -61,15 +64,17 @@ pub fn workload_label(state: &State, claim: Claim) -> String {
                 Load::Idle => "",
                 Load::Peak => "; both at the busiest hour",
             };
-            format!("{}{hour}", spread_name(state))
+            format!("Workload: {}{hour}", spread_name(state))
         }
         Claim::OwnLengths => format!(
-            "each model at its own length, A {} and B {} tokens",
+            "Workload: each model at its own length, A {} and B {} tokens",
             count(state.get(Param::ALength)),
             count(state.get(Param::BLength))
         ),
-    };
-    format!("Workload: {body}")
+        Claim::Ticks => {
+            format!("Ticks on the length axis: {}, the decision's workload", spread_name(state))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -86,6 +91,10 @@ mod tests {
         assert_eq!(
             workload_label(&s, Claim::Spread),
             "Workload: mixed chat traffic, median 40, p90 900"
+        );
+        assert_eq!(
+            workload_label(&s, Claim::Ticks),
+            "Ticks on the length axis: mixed chat traffic, median 40, p90 900, the decision's workload"
         );
         assert_eq!(
             workload_label(&s, Claim::OwnLengths),

@@ -32,15 +32,19 @@ pub fn Disclosure(
             }
         }
     };
-    let children = StoredValue::new(children);
+    // Plain closures rather than `Show`: this widget is used seven times, and each `Show` would
+    // add its own memo and boxed branches to the page's wasm.
+    let body = move || {
+        (shows.get() && (is_open() || printing.get())).then(|| children())
+    };
+    let veiled = move || {
+        (!shows.get()).then(|| view! { <p class="aside veiled-part">{AFTER_THE_CROSSOVER_GUESS}</p> })
+    };
     view! {
         <details class="more" data-testid=testid open=is_open() prop:open=is_open on:toggle=toggled>
             <summary>{summary}</summary>
-            <Show when=move || shows.get() fallback=|| view! { <p class="aside veiled-part">{AFTER_THE_CROSSOVER_GUESS}</p> }>
-                <Show when=move || is_open() || printing.get()>
-                    {children.with_value(|c| c())}
-                </Show>
-            </Show>
+            {veiled}
+            {body}
         </details>
     }
 }

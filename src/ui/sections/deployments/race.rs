@@ -43,6 +43,7 @@ pub fn Race() -> impl IntoView {
     view! {
         <FigureCard figure=Figure::Completion number="Figure 3.">
             <WorkloadLabel claim=Claim::Race testid="workload-completion" />
+            <WorkloadLabel claim=Claim::Ticks testid="workload-completion-ticks" />
         </FigureCard>
         <Show when=move || revealed.get()>
             <div class="claim">
