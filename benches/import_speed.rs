@@ -8,7 +8,7 @@
 //! cargo bench --bench import_speed
 //! ```
 
-#![allow(clippy::print_stdout, clippy::unwrap_used, reason = "a benchmark that reports")]
+#![expect(clippy::print_stdout, reason = "a benchmark that reports")]
 
 use cap::Cap;
 use crossover::charts::measured::{RunFigure, RunFigures};

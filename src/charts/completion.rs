@@ -3,10 +3,10 @@
 //! how long a person takes to read that many tokens.
 
 use super::label::{self, Edge, Spot};
-use super::legend::{self, LegendItem};
+use super::legend::LegendItem;
 use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{draw_placed, draw_region_name};
+use super::{backdrop, draw_placed, draw_region_name};
 use super::{Chart, DrawResult, Palette, Style};
 use crate::format;
 use crate::model::deployments::{
@@ -65,6 +65,8 @@ impl Default for CompletionInputs {
 }
 
 impl Chart for CompletionInputs {
+    type Input = State;
+
     fn of(state: &State) -> CompletionInputs {
         let c = state.comparison();
         CompletionInputs {
@@ -84,331 +86,33 @@ impl Chart for CompletionInputs {
         area: &DrawingArea<DB, Shift>,
         style: &Style,
     ) -> DrawResult<DB> {
-        let inputs = self;
-        let p = style.palette;
-        let comparison = inputs.comparison();
+        let scales = Scales::of(self);
+        let comparison = self.comparison();
         let crossover = comparison.crossover();
-        let (x_lo, x_hi) = x_range(inputs);
-        let samples: Vec<Row> =
-            (0..=120).map(|i| row(inputs, x_lo * (x_hi / x_lo).powf(i as f64 / 120.0))).collect();
-        let reader = inputs.consumer == Consumer::Reader;
-        // The busiest hour's lines, when drawn, at the same lengths.
-        let peak_samples: Vec<(f64, f64, f64)> = inputs
-            .peak
-            .map(|c| {
-                samples
-                    .iter()
-                    .map(|r| {
-                        let race = c.race_at(r.answer_tokens);
-                        (r.answer_tokens, race.a_secs, race.b_secs)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let reading_of = |r: &Row| if reader { r.reading_secs } else { r.a_secs };
-        // Every value is positive (lengths start above zero), so the log axis can hold them all.
-        let smallest = samples
-            .iter()
-            .map(|r| r.a_secs.min(r.b_secs).min(reading_of(r)))
-            .chain(peak_samples.iter().map(|p| p.1.min(p.2)))
-            .fold(f64::INFINITY, f64::min);
-        let largest = samples
-            .iter()
-            .map(|r| r.a_secs.max(r.b_secs).max(reading_of(r)))
-            .chain(peak_samples.iter().map(|p| p.1.max(p.2)))
-            .fold(0.0, f64::max);
-        let y_hi = if largest.is_finite() && largest > 0.0 { largest * 2.0 } else { 1e3 };
-        // At most twelve decades: a reader racing at absurd speeds would otherwise stretch the axis
-        // over hundreds of decades (and plotters would lay out a grid line for each). Whatever falls
-        // below is drawn along the floor.
-        let y_lo = if smallest.is_finite() && smallest > 0.0 {
-            (smallest * 0.7).max(y_hi * 1e-12)
-        } else {
-            y_hi * 1e-4
-        };
-        let y_lo = y_lo.min(y_hi / 10.0);
-        let fit = |y: f64| y.clamp(y_lo, y_hi);
-
-        let color = |which: Which| ink(&p, which);
-        let band = |which: Which| tint(&p, which);
-
-        area.fill(&p.background)?;
-        let mut legend = vec![
-            LegendItem { name: "deployment A", color: p.prefill, dashed: false },
-            LegendItem { name: "deployment B", color: p.decode, dashed: false },
-        ];
-        if inputs.peak.is_some() {
-            legend.push(LegendItem { name: "at the busiest hour", color: p.text, dashed: true });
-        }
-        if reader {
-            legend.push(LegendItem { name: "time to read it", color: p.reading, dashed: true });
-        }
-        legend.push(LegendItem { name: "your answer", color: p.axis, dashed: true });
-        let plot = legend::draw_above(area, &legend, style)?;
-        let chart = Plane::on(
-            &plot,
-            Scale::Log(x_lo, x_hi),
-            Scale::Log(y_lo, y_hi),
-            Layout::figure(style, 70.0),
-        );
-
-        // Who finishes first, as tinted regions behind everything else.
-        let regions = regions(crossover, x_lo, x_hi);
-        for &(from, to, who) in &regions {
-            if to > from {
-                let fill = who.map(band).unwrap_or(p.wait_band);
-                chart.draw(&Rectangle::new([(from, y_lo), (to, y_hi)], fill.filled()))?;
-            }
-        }
-
-        let axes = Axes {
-            x_desc: "answer length (tokens, log scale)",
-            y_desc: "time to finish (s, log scale)",
-            x_ticks: 6,
-            y_ticks: 6,
-            x_label: &|x| format::short_count(x, 3),
-            y_label: &|y| format::duration(y),
-            x_grid: true,
-            y_grid: true,
-        };
-        draw_axes(&chart, &axes, style)?;
-
-        // The reading reference, for a person only: time to read n tokens at the reader's pace.
-        let reading_line: Vec<(f64, f64)> = if reader {
-            samples.iter().map(|r| (r.answer_tokens, fit(r.reading_secs))).collect()
-        } else {
-            Vec::new()
-        };
-        for pair in reading_line.chunks(2) {
-            // Every other segment, for a dashed line that follows the clamped values.
-            chart.draw(&PathElement::new(pair.to_vec(), style.line(p.reading, 2.0)))?;
-        }
-        // The busiest hour: each deployment's line again, dashed the same way.
-        for which in [Which::A, Which::B] {
-            let line: Vec<(f64, f64)> = peak_samples
-                .iter()
-                .map(|&(n, a, b)| (n, fit(if which == Which::A { a } else { b })))
-                .collect();
-            for pair in line.chunks(2) {
-                chart.draw(&PathElement::new(pair.to_vec(), style.line(color(which), 1.5)))?;
-            }
-        }
-        for which in [Which::A, Which::B] {
-            let line = samples.iter().map(|r| {
-                (r.answer_tokens, fit(if which == Which::A { r.a_secs } else { r.b_secs }))
-            });
-            chart
-                .draw(&PathElement::new(line.collect::<Vec<_>>(), style.line(color(which), 2.5)))?;
-        }
-
-        // The crossover: marked and labelled on the axis, or said in words.
-        let label_low = (y_lo * y_lo * y_hi).cbrt();
-        match crossover {
-            Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => {
-                let at = (tokens, fit(comparison.a.completion_secs(tokens)));
-                for seg in super::log_dashes((tokens, y_lo), (tokens, y_hi), 24) {
-                    chart.draw(&PathElement::new(seg, style.line(p.marker, 1.5)))?;
-                }
-                chart.draw(&Circle::new(
-                    at,
-                    style.px(6.0),
-                    p.marker.stroke_width(style.px(2.5)),
-                ))?;
-            }
-            off_axis => {
-                let edge = |tokens: f64| {
-                    if tokens > x_hi {
-                        "off the right edge"
-                    } else {
-                        "off the left edge"
-                    }
-                };
-                chart.draw(&Text::new(
-                    crossover_elsewhere_text(off_axis, edge),
-                    (x_lo * 1.2, label_low),
-                    style.label(12.0, p.marker, HPos::Left),
-                ))?;
-            }
-        }
-
-        // The current answer length, with both completion times beside their points.
-        let answer = inputs.answer();
-        let x = answer.clamp(x_lo, x_hi);
-        for seg in super::log_dashes((x, y_lo), (x, y_hi), 24) {
-            chart.draw(&PathElement::new(seg, style.line(p.axis, 1.5)))?;
-        }
-        let here = row(inputs, answer);
-        let plane = *chart.as_coord_spec();
-        let px = |points: &[(f64, f64)]| plane.px_line(points);
-        let gap = 6.0 * style.scale;
-        // What a label must keep clear of: both lines, the reading line, the answer's rule and
-        // the crossover's.
-        let mut lines: Vec<Vec<(f64, f64)>> = [Which::A, Which::B]
-            .into_iter()
-            .map(|which| {
-                px(&samples
-                    .iter()
-                    .map(|r| {
-                        (r.answer_tokens, fit(if which == Which::A { r.a_secs } else { r.b_secs }))
-                    })
-                    .collect::<Vec<_>>())
-            })
-            .collect();
-        if reader {
-            lines.push(px(&reading_line));
-        }
-        for which in [Which::A, Which::B] {
-            let line: Vec<(f64, f64)> = peak_samples
-                .iter()
-                .map(|&(n, a, b)| (n, fit(if which == Which::A { a } else { b })))
-                .collect();
-            if !line.is_empty() {
-                lines.push(px(&line));
-            }
-        }
-        lines.push(px(&[(x, y_lo), (x, y_hi)]));
-        if let Crossover::At { tokens, .. } = crossover {
-            if (x_lo..=x_hi).contains(&tokens) {
-                lines.push(px(&[(tokens, y_lo), (tokens, y_hi)]));
-            }
-        }
-        for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
-            chart.draw(&Circle::new((x, fit(secs)), style.px(4.0), color(which).filled()))?;
-        }
-        // Where the busiest hour's lines cross.
-        let peak_crossover = inputs
-            .peak
-            .and_then(|c| c.crossover().tokens().map(|n| (n, c.a.completion_secs(n))))
-            .filter(|(n, _)| (x_lo..=x_hi).contains(n));
-        if let Some((n, secs)) = peak_crossover {
-            chart.draw(&Circle::new((n, fit(secs)), style.px(5.0), p.marker.filled()))?;
-        }
-        // The spread the lab weighs: its median and 90th percentile as short ticks standing on
-        // the axis, named just above them.
-        let tick_top = y_lo * (y_hi / y_lo).powf(0.05);
-        for (tokens, _) in spread_ticks(inputs, x_lo, x_hi) {
-            chart.draw(&PathElement::new(
-                vec![(tokens, y_lo), (tokens, tick_top)],
-                style.line(p.text, 2.0),
-            ))?;
-            lines.push(px(&[(tokens, y_lo), (tokens, tick_top)]));
-        }
+        let regions = regions(crossover, scales.x_lo, scales.x_hi);
+        let layout = Layout::figure(style, 70.0);
+        let chart = backdrop(area, &legend(&style.palette, self), scales.plane(), layout, style)?;
+        draw_region_tints(&chart, &regions, (scales.y_lo, scales.y_hi), &style.palette)?;
+        axes(&chart, style)?;
+        finish_lines(&chart, &scales, style)?;
+        crossover_mark(&chart, &comparison, &scales, style)?;
+        let answer = self.answer();
+        answer_rule(&chart, &scales, answer, style)?;
+        spread_ticks(&chart, &scales, self, style)?;
+        let mut taken = obstacles(chart.as_coord_spec(), crossover, &scales, (answer, self));
         // Labels go in order of need, each keeping clear of the lines and of those placed
-        // before it: the crossover, both times, the answer's rule, and the regions' names last,
-        // left out where a narrow figure has no room for them.
-        //
-        // The crossover near the floor, below both lines on the side where they have risen;
-        // higher, or on the other side, where the answer's rule stands in the way.
-        if let Crossover::At { tokens, .. } = crossover {
-            if (x_lo..=x_hi).contains(&tokens) {
-                let rule_x = plane.px((tokens, y_lo)).0;
-                let right_first = log_fraction(tokens, x_lo, x_hi) < 0.7;
-                let ys =
-                    [0.05, 0.14, 0.23].map(|h| plane.px((tokens, y_lo * (y_hi / y_lo).powf(h))).1);
-                let spots = label::beside_vertical(rule_x, &ys, gap, right_first);
-                // Where even that finds no room (a phone), the number alone: the marker and the
-                // rule's colour say what it is.
-                let number = crossover_tokens_text(tokens);
-                let text = format!("crossover: {number}");
-                draw_placed(
-                    &chart,
-                    &[&text, &number],
-                    &spots,
-                    (12.0, p.marker),
-                    style,
-                    &mut lines,
-                )?;
-            }
-        }
-        // Each time beside its point: both lines rise to the right, so above-left of the upper
-        // point and below-right of the lower one are tried first, then the other corners.
-        for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
-            let upper = match which {
-                Which::A => here.a_secs >= here.b_secs,
-                Which::B => here.b_secs > here.a_secs,
-            };
-            let (cx, cy) = plane.px((x, fit(secs)));
-            let above_left = Spot::new(cx - gap, cy - gap, Edge::End, Edge::End);
-            let above_right = Spot::new(cx + gap, cy - gap, Edge::Start, Edge::End);
-            let below_left = Spot::new(cx - gap, cy + gap, Edge::End, Edge::Start);
-            let below_right = Spot::new(cx + gap, cy + gap, Edge::Start, Edge::Start);
-            let far = 3.0 * gap;
-            let spots = if upper {
-                [
-                    above_left,
-                    above_right,
-                    Spot { y: cy - far, ..above_left },
-                    Spot { y: cy - far, ..above_right },
-                    below_left,
-                    below_right,
-                ]
-            } else {
-                [
-                    below_right,
-                    below_left,
-                    Spot { y: cy + far, ..below_right },
-                    Spot { y: cy + far, ..below_left },
-                    above_right,
-                    above_left,
-                ]
-            };
-            let text = format!("{} {}", which.label(), format::duration(secs));
-            draw_placed(&chart, &[&text], &spots, (12.0, color(which)), style, &mut lines)?;
-        }
-        // The answer's rule is named near the top, on whichever side is clear.
-        // The legend names the rule, so a narrow figure can do with the length alone.
-        let length = format::tokens(answer);
-        let text = format!("your answer: {length}");
-        let ys = [2.6, 1.6, 5.0, 10.0].map(|below_top| plane.px((x, y_hi / below_top)).1);
-        let spots = label::beside_vertical(plane.px((x, y_hi)).0, &ys, gap, true);
-        draw_placed(&chart, &[&text, &length], &spots, (12.0, p.text), style, &mut lines)?;
-
-        if let Some((n, secs)) = peak_crossover {
-            let (cx, cy) = plane.px((n, fit(secs)));
-            let spots = [
-                Spot::new(cx + gap, cy - gap, Edge::Start, Edge::End),
-                Spot::new(cx - gap, cy - gap, Edge::End, Edge::End),
-                Spot::new(cx + gap, cy + gap, Edge::Start, Edge::Start),
-            ];
-            let number = crossover_tokens_text(n);
-            let text = format!("at peak: {number}");
-            let inside = plane.plot_box();
-            super::draw_if_clear(
-                &chart,
-                &[&text, &number],
-                &spots,
-                inside,
-                (11.0, p.marker),
-                style,
-                &mut lines,
-            )?;
-        }
-        for (tokens, name) in spread_ticks(inputs, x_lo, x_hi) {
-            let (tx, ty) = plane.px((tokens, tick_top));
-            let spots = [
-                Spot::new(tx, ty - gap / 2.0, Edge::Middle, Edge::End),
-                Spot::new(tx + gap / 2.0, ty, Edge::Start, Edge::End),
-                Spot::new(tx - gap / 2.0, ty, Edge::End, Edge::End),
-            ];
-            let inside = plane.plot_box();
-            super::draw_if_clear(&chart, &[name], &spots, inside, (11.0, p.text), style, &mut lines)?;
-        }
-
-        // Each region's name along its top, where the lines are furthest away, last: it is
-        // the label a narrow figure can best do without.
-        for &(from, to, who) in &regions {
-            let name = who.map_or("A and B", Which::label);
-            let full = match (who, regions.len()) {
-                (Some(_), 1) => format!("{name} finishes first at every length"),
-                (Some(_), _) => format!("{name} finishes first"),
-                (None, _) => format!("{name} finish together"),
-            };
-            let short = if who.is_some() { format!("{name} first") } else { "together".into() };
-            let span = (plane.px((from, y_hi)).0, plane.px((to, y_hi)).0);
-            let ink = who.map(color).unwrap_or(p.text);
-            draw_region_name(&chart, span, &[&full, &short], (12.0, ink), style, &mut lines)?;
-        }
-        Ok(())
+        // before it: the crossover, both times, the answer's rule, the busiest hour's crossover
+        // and the spread's ticks, and the regions' names last, left out where a narrow figure
+        // has no room for them.
+        let here = row(self, answer);
+        answer_points(&chart, &scales, &here, style)?;
+        peak_crossover_mark(&chart, &scales, style)?;
+        crossover_label(&chart, crossover, &scales, style, &mut taken)?;
+        time_labels(&chart, &scales, &here, style, &mut taken)?;
+        answer_label(&chart, &scales, answer, style, &mut taken)?;
+        peak_crossover_label(&chart, &scales, style, &mut taken)?;
+        spread_tick_labels(&chart, &scales, self, style, &mut taken)?;
+        region_names(&chart, &regions, &scales, style, &mut taken)
     }
 
     /// The text alternative of the figure, in a few sentences.
@@ -600,7 +304,7 @@ fn spread_marks(lengths: &LengthDistribution) -> (f64, f64) {
 
 /// The spread's ticks that fall on the axis, each with its name; one tick where both are the
 /// same length.
-fn spread_ticks(inputs: &CompletionInputs, x_lo: f64, x_hi: f64) -> Vec<(f64, &'static str)> {
+fn tick_marks(inputs: &CompletionInputs, x_lo: f64, x_hi: f64) -> Vec<(f64, &'static str)> {
     let Some((median, p90)) = inputs.spread() else { return Vec::new() };
     let marks: &[(f64, &'static str)] =
         if p90 > median { &[(median, "median"), (p90, "p90")] } else { &[(median, "median")] };
@@ -613,6 +317,439 @@ fn describe(d: &Deployment) -> String {
         format::duration(d.ttft()),
         format::rate(1.0 / d.secs_per_token())
     )
+}
+
+/// The figure's scales, both log: answer lengths across ([`x_range`]), and time up from just
+/// under the quickest of both finishes and the reading time to twice the slowest; with both
+/// deployments and the reader sampled along the length axis.
+struct Scales {
+    x_lo: f64,
+    x_hi: f64,
+    y_lo: f64,
+    y_hi: f64,
+    samples: Vec<Row>,
+    /// Whether the time to read is drawn (for a person, not a program).
+    reader: bool,
+    /// The busiest hour's pair and its two times at each sampled length, when it is drawn.
+    peak: Option<(Comparison, Vec<(f64, f64, f64)>)>,
+}
+
+impl Scales {
+    fn of(inputs: &CompletionInputs) -> Scales {
+        let (x_lo, x_hi) = x_range(inputs);
+        let samples: Vec<Row> =
+            (0..=120).map(|i| row(inputs, x_lo * (x_hi / x_lo).powf(i as f64 / 120.0))).collect();
+        let reader = inputs.consumer == Consumer::Reader;
+        let peak = inputs.peak.map(|c| {
+            let times = samples.iter().map(|r| {
+                let race = c.race_at(r.answer_tokens);
+                (r.answer_tokens, race.a_secs, race.b_secs)
+            });
+            (c, times.collect::<Vec<_>>())
+        });
+        let peak_times = peak.iter().flat_map(|(_, t)| t.iter().flat_map(|&(_, a, b)| [a, b]));
+        let reading = |r: &Row| if reader { r.reading_secs } else { r.a_secs };
+        // Every value is positive (lengths start above zero), so the log axis can hold them all.
+        let smallest = samples
+            .iter()
+            .map(|r| r.a_secs.min(r.b_secs).min(reading(r)))
+            .chain(peak_times.clone())
+            .fold(f64::INFINITY, f64::min);
+        let largest = samples
+            .iter()
+            .map(|r| r.a_secs.max(r.b_secs).max(reading(r)))
+            .chain(peak_times)
+            .fold(0.0, f64::max);
+        let y_hi = if largest.is_finite() && largest > 0.0 { largest * 2.0 } else { 1e3 };
+        // At most twelve decades: a reader racing at absurd speeds would otherwise stretch the
+        // axis over hundreds of decades (and plotters would lay out a grid line for each).
+        // Whatever falls below is drawn along the floor.
+        let y_lo = if smallest.is_finite() && smallest > 0.0 {
+            (smallest * 0.7).max(y_hi * 1e-12)
+        } else {
+            y_hi * 1e-4
+        };
+        let y_lo = y_lo.min(y_hi / 10.0);
+        Scales { x_lo, x_hi, y_lo, y_hi, samples, reader, peak }
+    }
+
+    fn plane(&self) -> (Scale, Scale) {
+        (Scale::Log(self.x_lo, self.x_hi), Scale::Log(self.y_lo, self.y_hi))
+    }
+
+    /// A time held to the axis, so what falls outside is drawn along its edge.
+    fn fit(&self, secs: f64) -> f64 {
+        secs.clamp(self.y_lo, self.y_hi)
+    }
+
+    /// A deployment's time to finish along the length axis.
+    fn finish_line(&self, which: Which) -> Vec<(f64, f64)> {
+        let secs = |r: &Row| if which == Which::A { r.a_secs } else { r.b_secs };
+        self.samples.iter().map(|r| (r.answer_tokens, self.fit(secs(r)))).collect()
+    }
+
+    /// The time to read n tokens at the reader's pace, along the length axis (none for a
+    /// program).
+    fn reading_line(&self) -> Vec<(f64, f64)> {
+        if !self.reader {
+            return Vec::new();
+        }
+        self.samples.iter().map(|r| (r.answer_tokens, self.fit(r.reading_secs))).collect()
+    }
+
+    /// A deployment's time to finish at the busiest hour, when it is drawn.
+    fn peak_line(&self, which: Which) -> Vec<(f64, f64)> {
+        let Some((_, times)) = &self.peak else { return Vec::new() };
+        let secs = |&(_, a, b): &(f64, f64, f64)| if which == Which::A { a } else { b };
+        times.iter().map(|t| (t.0, self.fit(secs(t)))).collect()
+    }
+
+    /// Where the busiest hour's lines cross, when that is on the axis.
+    fn peak_crossover(&self) -> Option<(f64, f64)> {
+        let (c, _) = self.peak.as_ref()?;
+        let n = c.crossover().tokens().filter(|n| (self.x_lo..=self.x_hi).contains(n))?;
+        Some((n, self.fit(c.a.completion_secs(n))))
+    }
+
+    /// The top of the spread's ticks: a twentieth of the time axis above its floor.
+    fn tick_top(&self) -> f64 {
+        self.y_lo * (self.y_hi / self.y_lo).powf(0.05)
+    }
+
+    /// The crossover's length, when it falls on the axis.
+    fn on_axis(&self, crossover: Crossover) -> Option<f64> {
+        match crossover {
+            Crossover::At { tokens, .. } if (self.x_lo..=self.x_hi).contains(&tokens) => {
+                Some(tokens)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The legend: the busiest hour's lines while they are drawn, the reading time for a person.
+fn legend(p: &Palette, inputs: &CompletionInputs) -> Vec<LegendItem> {
+    let mut items = vec![
+        LegendItem { name: "deployment A", color: p.prefill, dashed: false },
+        LegendItem { name: "deployment B", color: p.decode, dashed: false },
+    ];
+    if inputs.peak.is_some() {
+        items.push(LegendItem { name: "at the busiest hour", color: p.text, dashed: true });
+    }
+    if inputs.consumer == Consumer::Reader {
+        items.push(LegendItem { name: "time to read it", color: p.reading, dashed: true });
+    }
+    items.push(LegendItem { name: "your answer", color: p.axis, dashed: true });
+    items
+}
+
+fn axes<DB: DrawingBackend>(chart: &DrawingArea<DB, Plane>, style: &Style) -> DrawResult<DB> {
+    let axes = Axes {
+        x_desc: "answer length (tokens, log scale)",
+        y_desc: "time to finish (s, log scale)",
+        x_ticks: 6,
+        y_ticks: 6,
+        x_label: &|x| format::short_count(x, 3),
+        y_label: &|y| format::duration(y),
+        x_grid: true,
+        y_grid: true,
+    };
+    draw_axes(chart, &axes, style)
+}
+
+/// The reading reference (dashed: every other segment, so it follows the clamped values),
+/// then both deployments' times to finish, and at the busiest hour, when drawn, the same two
+/// dashed the same way.
+fn finish_lines<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    style: &Style,
+) -> DrawResult<DB> {
+    let p = style.palette;
+    for pair in scales.reading_line().chunks(2) {
+        chart.draw(&PathElement::new(pair.to_vec(), style.line(p.reading, 2.0)))?;
+    }
+    for which in [Which::A, Which::B] {
+        let line = style.line(ink(&p, which), 2.5);
+        chart.draw(&PathElement::new(scales.finish_line(which), line))?;
+        for pair in scales.peak_line(which).chunks(2) {
+            chart.draw(&PathElement::new(pair.to_vec(), style.line(ink(&p, which), 1.5)))?;
+        }
+    }
+    Ok(())
+}
+
+/// The spread the lab weighs: its median and 90th percentile as short ticks standing on the
+/// length axis (named by [`spread_tick_labels`]).
+fn spread_ticks<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    inputs: &CompletionInputs,
+    style: &Style,
+) -> DrawResult<DB> {
+    for (tokens, _) in tick_marks(inputs, scales.x_lo, scales.x_hi) {
+        let tick = vec![(tokens, scales.y_lo), (tokens, scales.tick_top())];
+        chart.draw(&PathElement::new(tick, style.line(style.palette.text, 2.0)))?;
+    }
+    Ok(())
+}
+
+/// Where the busiest hour's lines cross, as a dot (named by [`peak_crossover_label`]).
+fn peak_crossover_mark<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    style: &Style,
+) -> DrawResult<DB> {
+    match scales.peak_crossover() {
+        Some(at) => chart.draw(&Circle::new(at, style.px(5.0), style.palette.marker.filled())),
+        None => Ok(()),
+    }
+}
+
+/// The busiest hour's crossover, named beside its dot where there is room.
+fn peak_crossover_label<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let Some((n, secs)) = scales.peak_crossover() else { return Ok(()) };
+    let plane = chart.as_coord_spec();
+    let (cx, cy) = plane.px((n, secs));
+    let gap = 6.0 * style.scale;
+    let spots = [
+        Spot::new(cx + gap, cy - gap, Edge::Start, Edge::End),
+        Spot::new(cx - gap, cy - gap, Edge::End, Edge::End),
+        Spot::new(cx + gap, cy + gap, Edge::Start, Edge::Start),
+    ];
+    let number = crossover_tokens_text(n);
+    let text = format!("at peak: {number}");
+    let font = (11.0, style.palette.marker);
+    super::draw_if_clear(chart, &[&text, &number], &spots, plane.plot_box(), font, style, lines)
+}
+
+/// Each of the spread's ticks named just above it, where there is room.
+fn spread_tick_labels<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    inputs: &CompletionInputs,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let plane = chart.as_coord_spec();
+    let gap = 6.0 * style.scale;
+    for (tokens, name) in tick_marks(inputs, scales.x_lo, scales.x_hi) {
+        let (tx, ty) = plane.px((tokens, scales.tick_top()));
+        let spots = [
+            Spot::new(tx, ty - gap / 2.0, Edge::Middle, Edge::End),
+            Spot::new(tx + gap / 2.0, ty, Edge::Start, Edge::End),
+            Spot::new(tx - gap / 2.0, ty, Edge::End, Edge::End),
+        ];
+        let font = (11.0, style.palette.text);
+        super::draw_if_clear(chart, &[name], &spots, plane.plot_box(), font, style, lines)?;
+    }
+    Ok(())
+}
+
+/// The crossover: a dashed rule and a ring on the lines where it is on the axis, or where it
+/// is (or why there is none) in words.
+fn crossover_mark<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    comparison: &Comparison,
+    scales: &Scales,
+    style: &Style,
+) -> DrawResult<DB> {
+    let p = style.palette;
+    let (x_lo, x_hi, y_lo, y_hi) = (scales.x_lo, scales.x_hi, scales.y_lo, scales.y_hi);
+    let crossover = comparison.crossover();
+    let Some(tokens) = scales.on_axis(crossover) else {
+        let edge =
+            |tokens: f64| if tokens > x_hi { "off the right edge" } else { "off the left edge" };
+        return chart.draw(&Text::new(
+            crossover_elsewhere_text(crossover, edge),
+            (x_lo * 1.2, (y_lo * y_lo * y_hi).cbrt()),
+            style.label(12.0, p.marker, HPos::Left),
+        ));
+    };
+    for seg in super::log_dashes((tokens, y_lo), (tokens, y_hi), 24) {
+        chart.draw(&PathElement::new(seg, style.line(p.marker, 1.5)))?;
+    }
+    let at = (tokens, scales.fit(comparison.a.completion_secs(tokens)));
+    chart.draw(&Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5))))
+}
+
+/// The current answer length, as a dashed rule.
+fn answer_rule<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    answer: f64,
+    style: &Style,
+) -> DrawResult<DB> {
+    let x = answer.clamp(scales.x_lo, scales.x_hi);
+    for seg in super::log_dashes((x, scales.y_lo), (x, scales.y_hi), 24) {
+        chart.draw(&PathElement::new(seg, style.line(style.palette.axis, 1.5)))?;
+    }
+    Ok(())
+}
+
+/// What a label must keep clear of, in pixels: both lines (and the busiest hour's), the
+/// reading line, the answer's rule, the spread's ticks and the crossover's rule.
+fn obstacles(
+    plane: &Plane,
+    crossover: Crossover,
+    scales: &Scales,
+    (answer, inputs): (f64, &CompletionInputs),
+) -> Vec<Vec<(f64, f64)>> {
+    let x = answer.clamp(scales.x_lo, scales.x_hi);
+    let mut lines: Vec<Vec<(f64, f64)>> = [Which::A, Which::B]
+        .into_iter()
+        .flat_map(|which| [scales.finish_line(which), scales.peak_line(which)])
+        .filter(|line| !line.is_empty())
+        .map(|line| plane.px_line(&line))
+        .collect();
+    if scales.reader {
+        lines.push(plane.px_line(&scales.reading_line()));
+    }
+    for (tokens, _) in tick_marks(inputs, scales.x_lo, scales.x_hi) {
+        lines.push(plane.px_line(&[(tokens, scales.y_lo), (tokens, scales.tick_top())]));
+    }
+    lines.push(plane.px_line(&[(x, scales.y_lo), (x, scales.y_hi)]));
+    if let Some(tokens) = scales.on_axis(crossover) {
+        lines.push(plane.px_line(&[(tokens, scales.y_lo), (tokens, scales.y_hi)]));
+    }
+    lines
+}
+
+/// Both deployments' times at the current answer length, as dots on the answer's rule.
+fn answer_points<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    here: &Row,
+    style: &Style,
+) -> DrawResult<DB> {
+    let x = here.answer_tokens.clamp(scales.x_lo, scales.x_hi);
+    for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
+        let color = ink(&style.palette, which).filled();
+        chart.draw(&Circle::new((x, scales.fit(secs)), style.px(4.0), color))?;
+    }
+    Ok(())
+}
+
+/// The crossover's length near the floor, below both lines on the side where they have risen;
+/// higher, or on the other side, where the answer's rule stands in the way. Where even that
+/// finds no room (a phone), the number alone: the marker and the rule's colour say what it is.
+fn crossover_label<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    crossover: Crossover,
+    scales: &Scales,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let Some(tokens) = scales.on_axis(crossover) else { return Ok(()) };
+    let plane = chart.as_coord_spec();
+    let (x_lo, x_hi, y_lo, y_hi) = (scales.x_lo, scales.x_hi, scales.y_lo, scales.y_hi);
+    let rule_x = plane.px((tokens, y_lo)).0;
+    let right_first = log_fraction(tokens, x_lo, x_hi) < 0.7;
+    let ys = [0.05, 0.14, 0.23].map(|h| plane.px((tokens, y_lo * (y_hi / y_lo).powf(h))).1);
+    let spots = label::beside_vertical(rule_x, &ys, 6.0 * style.scale, right_first);
+    let number = crossover_tokens_text(tokens);
+    let text = format!("crossover: {number}");
+    let font = (12.0, style.palette.marker);
+    draw_placed(chart, &[&text, &number], &spots, font, style, lines)
+}
+
+/// Each time beside its point: both lines rise to the right, so above-left of the upper point
+/// and below-right of the lower one are tried first, then the other corners.
+fn time_labels<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    here: &Row,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let plane = chart.as_coord_spec();
+    let x = here.answer_tokens.clamp(scales.x_lo, scales.x_hi);
+    let gap = 6.0 * style.scale;
+    for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
+        let upper = match which {
+            Which::A => here.a_secs >= here.b_secs,
+            Which::B => here.b_secs > here.a_secs,
+        };
+        let (cx, cy) = plane.px((x, scales.fit(secs)));
+        let above_left = Spot::new(cx - gap, cy - gap, Edge::End, Edge::End);
+        let above_right = Spot::new(cx + gap, cy - gap, Edge::Start, Edge::End);
+        let below_left = Spot::new(cx - gap, cy + gap, Edge::End, Edge::Start);
+        let below_right = Spot::new(cx + gap, cy + gap, Edge::Start, Edge::Start);
+        let far = 3.0 * gap;
+        let spots = if upper {
+            [
+                above_left,
+                above_right,
+                Spot { y: cy - far, ..above_left },
+                Spot { y: cy - far, ..above_right },
+                below_left,
+                below_right,
+            ]
+        } else {
+            [
+                below_right,
+                below_left,
+                Spot { y: cy + far, ..below_right },
+                Spot { y: cy + far, ..below_left },
+                above_right,
+                above_left,
+            ]
+        };
+        let text = format!("{} {}", which.label(), format::duration(secs));
+        let font = (12.0, ink(&style.palette, which));
+        draw_placed(chart, &[&text], &spots, font, style, lines)?;
+    }
+    Ok(())
+}
+
+/// The answer's rule is named near the top, on whichever side is clear. The legend names the
+/// rule, so a narrow figure can do with the length alone.
+fn answer_label<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    answer: f64,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let plane = chart.as_coord_spec();
+    let (x, y_hi) = (answer.clamp(scales.x_lo, scales.x_hi), scales.y_hi);
+    let length = format::tokens(answer);
+    let text = format!("your answer: {length}");
+    let ys = [2.6, 1.6, 5.0, 10.0].map(|below_top| plane.px((x, y_hi / below_top)).1);
+    let spots = label::beside_vertical(plane.px((x, y_hi)).0, &ys, 6.0 * style.scale, true);
+    let font = (12.0, style.palette.text);
+    draw_placed(chart, &[&text, &length], &spots, font, style, lines)
+}
+
+/// Each region's name along its top, where the lines are furthest away, last: it is the label
+/// a narrow figure can best do without.
+fn region_names<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    regions: &[(f64, f64, Option<Which>)],
+    scales: &Scales,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let plane = chart.as_coord_spec();
+    let p = style.palette;
+    for &(from, to, who) in regions {
+        let name = who.map_or("A and B", Which::label);
+        let full = match (who, regions.len()) {
+            (Some(_), 1) => format!("{name} finishes first at every length"),
+            (Some(_), _) => format!("{name} finishes first"),
+            (None, _) => format!("{name} finish together"),
+        };
+        let short = if who.is_some() { format!("{name} first") } else { "together".into() };
+        let span = (plane.px((from, scales.y_hi)).0, plane.px((to, scales.y_hi)).0);
+        let color = who.map(|which| ink(&p, which)).unwrap_or(p.text);
+        draw_region_name(chart, span, &[&full, &short], (12.0, color), style, lines)?;
+    }
+    Ok(())
 }
 
 /// The axis widens for a crossover up to this length and no further: past it no real answer
@@ -651,6 +788,20 @@ pub(super) fn tint(p: &Palette, which: Which) -> RGBColor {
         Which::A => p.prefill_band,
         Which::B => p.decode_band,
     }
+}
+
+/// Who finishes first, as regions tinted from `bottom` to `top` behind everything else.
+pub(super) fn draw_region_tints<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    regions: &[(f64, f64, Option<Which>)],
+    (bottom, top): (f64, f64),
+    p: &Palette,
+) -> DrawResult<DB> {
+    for &(from, to, who) in regions.iter().filter(|(from, to, _)| to > from) {
+        let fill = who.map(|which| tint(p, which)).unwrap_or(p.wait_band);
+        chart.draw(&Rectangle::new([(from, bottom), (to, top)], fill.filled()))?;
+    }
+    Ok(())
 }
 
 /// The stretches of a length axis from `x_lo` to `x_hi`, each with the deployment that finishes

@@ -2,14 +2,14 @@
 //! length and rates, with the crossing where the two phases cost the same.
 
 use super::label::{self, Edge, Spot};
-use super::legend::{self, LegendItem};
+use super::legend::LegendItem;
 use super::plane::{draw_all, draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{draw_if_clear, draw_placed};
-use super::{log_dashes, Chart, DrawResult, Style};
+use super::{backdrop, draw_if_clear, draw_placed};
+use super::{log_dashes, Chart, DrawResult, Palette, Style};
 use crate::format;
 use crate::model::deep::DeepRequest;
-use crate::model::levers::RESPONSE_BANDS;
+use crate::model::levers::{ResponseBand, RESPONSE_BANDS};
 use crate::model::Request;
 use crate::state::headline::Crossing;
 use crate::state::{ModelView, Param, State};
@@ -91,6 +91,8 @@ pub struct CrossingInputs {
 }
 
 impl Chart for CrossingInputs {
+    type Input = State;
+
     fn of(state: &State) -> CrossingInputs {
         CrossingInputs {
             request: state.request(),
@@ -105,252 +107,21 @@ impl Chart for CrossingInputs {
         area: &DrawingArea<DB, Shift>,
         style: &Style,
     ) -> DrawResult<DB> {
-        let inputs = self;
-        let p = style.palette;
-        let request = inputs.request;
-        let (x_min, x_max) = (Param::Prompt.spec().min, Param::Prompt.spec().max);
-        let samples: Vec<Row> =
-            (0..=60).map(|i| row(request, x_min * (x_max / x_min).powf(i as f64 / 60.0))).collect();
-        let y_lo = samples
-            .iter()
-            .map(|r| r.prefill_secs.min(r.decode_secs))
-            .fold(f64::INFINITY, f64::min)
-            .max(1e-5)
-            * 0.7;
-        let deep_top =
-            inputs.deep.map(|d| d.with_prompt(x_max).with_cached(0.0).total_secs()).unwrap_or(0.0);
-        let y_hi =
-            samples.iter().map(|r| r.total_secs).fold(deep_top, f64::max).max(y_lo * 10.0) * 1.5;
-
-        area.fill(&p.background)?;
-        let legend = [
-            LegendItem { name: "prefill (reading the prompt)", color: p.prefill, dashed: false },
-            LegendItem { name: "decode (writing the answer)", color: p.decode, dashed: false },
-            LegendItem { name: "total", color: p.total, dashed: false },
-            LegendItem { name: "your prompt", color: p.axis, dashed: true },
-        ];
-        let deep_legend =
-            [LegendItem { name: "dashed: deeper model", color: p.text, dashed: true }];
-        let legend: Vec<LegendItem> = if inputs.deep.is_some() {
-            legend.iter().chain(deep_legend.iter()).copied().collect()
-        } else {
-            legend.to_vec()
-        };
-        let plot = legend::draw_above(area, &legend, style)?;
-        let chart = Plane::on(
-            &plot,
-            Scale::Log(x_min, x_max),
-            Scale::Log(y_lo, y_hi),
-            Layout::figure(style, 70.0),
-        );
-        let axes = Axes {
-            x_desc: "prompt length (tokens, log scale)",
-            y_desc: "time (s, log scale)",
-            x_ticks: 6,
-            y_ticks: 6,
-            x_label: &|x| format::short_count(x, 0),
-            y_label: &|y| format::duration(y),
-            x_grid: true,
-            y_grid: true,
-        };
-        draw_axes(&chart, &axes, style)?;
-
-        // Response-time bands, as faint horizontal rules labelled at the right edge.
-        for band in
-            RESPONSE_BANDS.iter().filter(|b| b.limit_secs > y_lo * 1.5 && b.limit_secs < y_hi / 1.5)
-        {
-            for seg in log_dashes((x_min, band.limit_secs), (x_max, band.limit_secs), 40) {
-                chart.draw(&PathElement::new(seg, style.line(p.grid, 1.0)))?;
-            }
+        let scales = Scales::of(self);
+        let layout = Layout::figure(style, 70.0);
+        let chart = backdrop(area, &self.legend(&style.palette), scales.plane(), layout, style)?;
+        axes(&chart, style)?;
+        response_rules(&chart, &scales, style)?;
+        if let Some(deep) = self.deep {
+            let at = self.crossing.prompt_tokens;
+            deep_curves(&chart, (deep, at), &scales, self.request.prompt_tokens, style)?;
         }
-
-        if let Some(deep) = inputs.deep {
-            let deep_curve = |value: fn(&DeepRequest) -> f64| -> Vec<(f64, f64)> {
-                samples
-                    .iter()
-                    .map(|r| {
-                        (
-                            r.prompt_tokens,
-                            value(&deep.with_prompt(r.prompt_tokens).with_cached(0.0)),
-                        )
-                    })
-                    .collect()
-            };
-            for (points, color) in [
-                (deep_curve(|d| d.prefill_secs()), p.prefill),
-                (deep_curve(|d| d.decode_secs()), p.decode),
-                (deep_curve(|d| d.total_secs()), p.total),
-            ] {
-                for pair in points.windows(2) {
-                    if let [a, b] = pair {
-                        for seg in log_dashes(*a, *b, 1) {
-                            chart.draw(&PathElement::new(seg, style.line(color, 2.0)))?;
-                        }
-                    }
-                }
-            }
-            if let Some(crossing) =
-                inputs.crossing.prompt_tokens.filter(|c| (x_min..=x_max).contains(c))
-            {
-                let at = (crossing, deep.with_prompt(crossing).with_cached(0.0).decode_secs());
-                chart.draw(&Circle::new(at, style.px(6.0), p.marker.filled()))?;
-                // Below the decode line, on the side away from the prompt line, a little lower than
-                // the straight-line label so the two never share a row.
-                let (anchor, x, y) =
-                    if label_goes_right(crossing, request.prompt_tokens, x_min, x_max) {
-                        (HPos::Left, crossing * 1.25, at.1 * 0.18)
-                    } else {
-                        (HPos::Right, crossing / 1.25, at.1 * 0.45)
-                    };
-                chart.draw(&Text::new(
-                    format!("deeper: {}", format::tokens(crossing)),
-                    (x, y),
-                    style.label(12.0, p.marker, anchor),
-                ))?;
-            }
-        }
-
-        let curve =
-            |value: fn(&Row) -> f64| samples.iter().map(move |r| (r.prompt_tokens, value(r)));
-        chart.draw(&PathElement::new(
-            curve(|r| r.prefill_secs).collect::<Vec<_>>(),
-            style.line(p.prefill, 2.5),
-        ))?;
-        chart.draw(&PathElement::new(
-            curve(|r| r.decode_secs).collect::<Vec<_>>(),
-            style.line(p.decode, 2.5),
-        ))?;
-        chart.draw(&PathElement::new(
-            curve(|r| r.total_secs).collect::<Vec<_>>(),
-            style.line(p.total, 1.5),
-        ))?;
-
-        // The current prompt, as a dashed vertical line.
-        let prompt = request.prompt_tokens;
-        for seg in log_dashes((prompt, y_lo), (prompt, y_hi), 24) {
-            chart.draw(&PathElement::new(seg, style.line(p.axis, 1.5)))?;
-        }
-        let now = row(request, prompt);
-        draw_all(
-            &chart,
-            [now.prefill_secs, now.decode_secs, now.total_secs]
-                .into_iter()
-                .map(|y| Circle::new((prompt, y), style.px(3.5), p.axis.filled())),
-        )?;
-        // Labels keep clear of every curve, the prompt's line and the response-time rules.
-        let plane = *chart.as_coord_spec();
-        let px = |points: &[(f64, f64)]| plane.px_line(points);
-        let inside = plane.plot_box();
-        let gap = 4.0 * style.scale;
-        let mut lines: Vec<Vec<(f64, f64)>> = [
-            curve(|r| r.prefill_secs).collect::<Vec<_>>(),
-            curve(|r| r.decode_secs).collect(),
-            curve(|r| r.total_secs).collect(),
-            vec![(prompt, y_lo), (prompt, y_hi)],
-        ]
-        .iter()
-        .map(|line| px(line))
-        .collect();
-        if let Some(deep) = inputs.deep {
-            let deep_line = |value: fn(&DeepRequest) -> f64| -> Vec<(f64, f64)> {
-                px(&samples
-                    .iter()
-                    .map(|r| {
-                        (
-                            r.prompt_tokens,
-                            value(&deep.with_prompt(r.prompt_tokens).with_cached(0.0)),
-                        )
-                    })
-                    .collect::<Vec<_>>())
-            };
-            lines.push(deep_line(|d| d.prefill_secs()));
-            lines.push(deep_line(|d| d.decode_secs()));
-            lines.push(deep_line(|d| d.total_secs()));
-        }
-        let bands: Vec<_> = RESPONSE_BANDS
-            .iter()
-            .filter(|b| b.limit_secs > y_lo * 1.5 && b.limit_secs < y_hi / 1.5)
-            .collect();
-        lines.extend(bands.iter().map(|b| px(&[(x_min, b.limit_secs), (x_max, b.limit_secs)])));
-
-        // The crossing, when it falls on the axis.
-        let crossing = request.crossing_prompt_tokens();
-        if (x_min..=x_max).contains(&crossing) {
-            let at = (crossing, request.decode_secs());
-            chart.draw(&Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5))))?;
-            // Right of the crossing and below the decode line is empty (prefill has risen above
-            // it); when the prompt line or the right edge is in the way, use the space above the
-            // lines on the left instead.
-            // Further above or below, then the other corners, when a line or label is there.
-            let right_below = |f: f64| {
-                let (x, y) = plane.px((crossing * 1.25, at.1 * f));
-                Spot::new(x, y, Edge::Start, Edge::Middle)
-            };
-            let left_above = |f: f64| {
-                let (x, y) = plane.px((crossing / 1.25, at.1 * f));
-                Spot::new(x, y, Edge::End, Edge::Middle)
-            };
-            let mut spots =
-                vec![right_below(0.5), right_below(0.25), left_above(3.5), left_above(7.0)];
-            if !label_goes_right(crossing, prompt, x_min, x_max) {
-                spots.rotate_left(2);
-            }
-            spots.extend([right_below(3.5), left_above(0.5), right_below(0.1), left_above(0.2)]);
-            // On a narrow figure, the empty corner under the lines at the right edge.
-            let right_edge = plane.plot_box().right - 6.0 * style.scale;
-            spots.extend([0.1, 0.03].map(|f| {
-                Spot::new(right_edge, plane.px((crossing, at.1 * f)).1, Edge::End, Edge::Middle)
-            }));
-            // Where no spot is clear, the number alone: the marker's colour says what it is.
-            let count = format::tokens(crossing);
-            let text = format!("crossing: {count}");
-            draw_placed(&chart, &[&text, &count], &spots, (12.0, p.marker), style, &mut lines)?;
-        } else {
-            let edge =
-                if crossing > x_max { "beyond the right edge" } else { "beyond the left edge" };
-            chart.draw(&Text::new(
-                format!("crossing at {} ({edge})", format::tokens(crossing)),
-                (x_min * 1.2, y_lo * 1.6),
-                style.label(12.0, p.marker, HPos::Left),
-            ))?;
-        }
-
-        // The prompt's line is named near the top, on the side with more room first; on a
-        // narrow figure the count alone, when the whole label has no clear spot.
-        let right_first = prompt <= x_min * (x_max / x_min).powf(0.75);
-        let ys = [0.2, 0.1, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
-            .map(|down| inside.top + (inside.bottom - inside.top) * down);
-        let spots = label::beside_vertical(plane.px((prompt, y_hi)).0, &ys, gap, right_first);
-        let count = format::tokens(prompt);
-        let text = format!("your prompt: {count}");
-        draw_placed(&chart, &[&text, &count], &spots, (12.0, p.text), style, &mut lines)?;
-
-        // Each response-time rule is named just above it at the right edge, else at the left
-        // edge, else just below it; on a figure too crowded for any of those, not at all (the
-        // axis still reads the time).
-        for band in &bands {
-            let time = format::duration(band.limit_secs);
-            let text = format!("{time}: {}", band.label);
-            let (_, y) = plane.px((x_min, band.limit_secs));
-            let (left, right) = (inside.left + gap, inside.right - gap);
-            let spots = [
-                Spot::new(right, y - gap / 2.0, Edge::End, Edge::End),
-                Spot::new(left, y - gap / 2.0, Edge::Start, Edge::End),
-                Spot::new(right, y + gap / 2.0, Edge::End, Edge::Start),
-                Spot::new(left, y + gap / 2.0, Edge::Start, Edge::Start),
-            ];
-            draw_if_clear(
-                &chart,
-                &[&text, &time],
-                &spots,
-                inside,
-                (11.0, p.axis),
-                style,
-                &mut lines,
-            )?;
-        }
-
-        Ok(())
+        phase_curves(&chart, &scales, style)?;
+        prompt_rule(&chart, &scales, self.request, style)?;
+        let mut taken = obstacles(&chart, self, &scales);
+        crossing_mark(&chart, &scales, self.request, style, &mut taken)?;
+        prompt_label(&chart, &scales, self.request.prompt_tokens, style, &mut taken)?;
+        response_rule_labels(&chart, &scales, style, &mut taken)
     }
 
     /// A few sentences for the canvas's accessible name, shown under the figure too: the
@@ -417,6 +188,325 @@ impl Chart for CrossingInputs {
         }
         table
     }
+}
+
+impl CrossingInputs {
+    /// The phases' colours, your prompt's dashed rule, and the deeper model's dashes when on.
+    fn legend(&self, p: &Palette) -> Vec<LegendItem> {
+        let mut items = vec![
+            LegendItem { name: "prefill (reading the prompt)", color: p.prefill, dashed: false },
+            LegendItem { name: "decode (writing the answer)", color: p.decode, dashed: false },
+            LegendItem { name: "total", color: p.total, dashed: false },
+            LegendItem { name: "your prompt", color: p.axis, dashed: true },
+        ];
+        if self.deep.is_some() {
+            items.push(LegendItem { name: "dashed: deeper model", color: p.text, dashed: true });
+        }
+        items
+    }
+}
+
+/// Figure 2's scales: prompt lengths across the prompt control's whole range, and time up
+/// from under the cheaper phase to over the total (the deeper model's included), both log;
+/// with the phases sampled along the prompt axis.
+struct Scales {
+    x_min: f64,
+    x_max: f64,
+    y_lo: f64,
+    y_hi: f64,
+    samples: Vec<Row>,
+}
+
+impl Scales {
+    fn of(inputs: &CrossingInputs) -> Scales {
+        let (x_min, x_max) = (Param::Prompt.spec().min, Param::Prompt.spec().max);
+        let samples: Vec<Row> = (0..=60)
+            .map(|i| row(inputs.request, x_min * (x_max / x_min).powf(i as f64 / 60.0)))
+            .collect();
+        let y_lo = samples
+            .iter()
+            .map(|r| r.prefill_secs.min(r.decode_secs))
+            .fold(f64::INFINITY, f64::min)
+            .max(1e-5)
+            * 0.7;
+        let deep_top =
+            inputs.deep.map(|d| d.with_prompt(x_max).with_cached(0.0).total_secs()).unwrap_or(0.0);
+        let y_hi =
+            samples.iter().map(|r| r.total_secs).fold(deep_top, f64::max).max(y_lo * 10.0) * 1.5;
+        Scales { x_min, x_max, y_lo, y_hi, samples }
+    }
+
+    fn plane(&self) -> (Scale, Scale) {
+        (Scale::Log(self.x_min, self.x_max), Scale::Log(self.y_lo, self.y_hi))
+    }
+
+    /// One phase of the straight-line model along the prompt axis.
+    fn curve(&self, value: fn(&Row) -> f64) -> Vec<(f64, f64)> {
+        self.samples.iter().map(|r| (r.prompt_tokens, value(r))).collect()
+    }
+
+    /// One phase of the deeper model along the prompt axis, with nothing cached.
+    fn deep_curve(&self, deep: DeepRequest, value: fn(&DeepRequest) -> f64) -> Vec<(f64, f64)> {
+        self.samples
+            .iter()
+            .map(|r| (r.prompt_tokens, value(&deep.with_prompt(r.prompt_tokens).with_cached(0.0))))
+            .collect()
+    }
+
+    /// The response-time bands whose limit falls well inside the time axis.
+    fn bands(&self) -> impl Iterator<Item = &'static ResponseBand> + '_ {
+        RESPONSE_BANDS
+            .iter()
+            .filter(|b| b.limit_secs > self.y_lo * 1.5 && b.limit_secs < self.y_hi / 1.5)
+    }
+}
+
+fn axes<DB: DrawingBackend>(chart: &DrawingArea<DB, Plane>, style: &Style) -> DrawResult<DB> {
+    let axes = Axes {
+        x_desc: "prompt length (tokens, log scale)",
+        y_desc: "time (s, log scale)",
+        x_ticks: 6,
+        y_ticks: 6,
+        x_label: &|x| format::short_count(x, 0),
+        y_label: &|y| format::duration(y),
+        x_grid: true,
+        y_grid: true,
+    };
+    draw_axes(chart, &axes, style)
+}
+
+/// Response-time bands, as faint dashed horizontal rules (named last, by
+/// [`response_rule_labels`]).
+fn response_rules<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    style: &Style,
+) -> DrawResult<DB> {
+    for band in scales.bands() {
+        let (from, to) = ((scales.x_min, band.limit_secs), (scales.x_max, band.limit_secs));
+        for seg in log_dashes(from, to, 40) {
+            chart.draw(&PathElement::new(seg, style.line(style.palette.grid, 1.0)))?;
+        }
+    }
+    Ok(())
+}
+
+/// The deeper model's three phases, dashed beside the straight lines, and its crossing (the one
+/// the page states, `State::crossing`) marked and named where it falls on the axis.
+fn deep_curves<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    (deep, crossing): (DeepRequest, Option<f64>),
+    scales: &Scales,
+    prompt: f64,
+    style: &Style,
+) -> DrawResult<DB> {
+    let p = style.palette;
+    for (points, color) in [
+        (scales.deep_curve(deep, |d| d.prefill_secs()), p.prefill),
+        (scales.deep_curve(deep, |d| d.decode_secs()), p.decode),
+        (scales.deep_curve(deep, |d| d.total_secs()), p.total),
+    ] {
+        for pair in points.windows(2) {
+            if let [a, b] = pair {
+                for seg in log_dashes(*a, *b, 1) {
+                    chart.draw(&PathElement::new(seg, style.line(color, 2.0)))?;
+                }
+            }
+        }
+    }
+    let (x_min, x_max) = (scales.x_min, scales.x_max);
+    let Some(crossing) = crossing.filter(|c| (x_min..=x_max).contains(c)) else {
+        return Ok(());
+    };
+    let at = (crossing, deep.with_prompt(crossing).with_cached(0.0).decode_secs());
+    chart.draw(&Circle::new(at, style.px(6.0), p.marker.filled()))?;
+    // Below the decode line, on the side away from the prompt line, a little lower than the
+    // straight-line label so the two never share a row.
+    let (anchor, x, y) = if label_goes_right(crossing, prompt, x_min, x_max) {
+        (HPos::Left, crossing * 1.25, at.1 * 0.18)
+    } else {
+        (HPos::Right, crossing / 1.25, at.1 * 0.45)
+    };
+    chart.draw(&Text::new(
+        format!("deeper: {}", format::tokens(crossing)),
+        (x, y),
+        style.label(12.0, p.marker, anchor),
+    ))
+}
+
+/// Prefill, decode and their total under the straight-line model.
+fn phase_curves<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    style: &Style,
+) -> DrawResult<DB> {
+    let p = style.palette;
+    chart.draw(&PathElement::new(scales.curve(|r| r.prefill_secs), style.line(p.prefill, 2.5)))?;
+    chart.draw(&PathElement::new(scales.curve(|r| r.decode_secs), style.line(p.decode, 2.5)))?;
+    chart.draw(&PathElement::new(scales.curve(|r| r.total_secs), style.line(p.total, 1.5)))
+}
+
+/// The current prompt, as a dashed vertical rule with a dot on each phase.
+fn prompt_rule<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    request: Request,
+    style: &Style,
+) -> DrawResult<DB> {
+    let p = style.palette;
+    let prompt = request.prompt_tokens;
+    for seg in log_dashes((prompt, scales.y_lo), (prompt, scales.y_hi), 24) {
+        chart.draw(&PathElement::new(seg, style.line(p.axis, 1.5)))?;
+    }
+    let now = row(request, prompt);
+    draw_all(
+        chart,
+        [now.prefill_secs, now.decode_secs, now.total_secs]
+            .into_iter()
+            .map(|y| Circle::new((prompt, y), style.px(3.5), p.axis.filled())),
+    )
+}
+
+/// What the labels keep clear of, in pixels: every curve, the prompt's rule and the
+/// response-time rules.
+fn obstacles<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    inputs: &CrossingInputs,
+    scales: &Scales,
+) -> Vec<Vec<(f64, f64)>> {
+    let plane = *chart.as_coord_spec();
+    let prompt = inputs.request.prompt_tokens;
+    let mut lines: Vec<Vec<(f64, f64)>> = [
+        scales.curve(|r| r.prefill_secs),
+        scales.curve(|r| r.decode_secs),
+        scales.curve(|r| r.total_secs),
+        vec![(prompt, scales.y_lo), (prompt, scales.y_hi)],
+    ]
+    .iter()
+    .map(|line| plane.px_line(line))
+    .collect();
+    if let Some(deep) = inputs.deep {
+        lines.push(plane.px_line(&scales.deep_curve(deep, |d| d.prefill_secs())));
+        lines.push(plane.px_line(&scales.deep_curve(deep, |d| d.decode_secs())));
+        lines.push(plane.px_line(&scales.deep_curve(deep, |d| d.total_secs())));
+    }
+    lines.extend(
+        scales
+            .bands()
+            .map(|b| plane.px_line(&[(scales.x_min, b.limit_secs), (scales.x_max, b.limit_secs)])),
+    );
+    lines
+}
+
+/// The crossing: a ring on the decode line and its prompt length beside it, or, when it falls
+/// off the axis, where it is in words.
+fn crossing_mark<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    request: Request,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let p = style.palette;
+    let (x_min, x_max) = (scales.x_min, scales.x_max);
+    let crossing = request.crossing_prompt_tokens();
+    if !(x_min..=x_max).contains(&crossing) {
+        let edge = if crossing > x_max { "beyond the right edge" } else { "beyond the left edge" };
+        return chart.draw(&Text::new(
+            format!("crossing at {} ({edge})", format::tokens(crossing)),
+            (x_min * 1.2, scales.y_lo * 1.6),
+            style.label(12.0, p.marker, HPos::Left),
+        ));
+    }
+    let at = (crossing, request.decode_secs());
+    chart.draw(&Circle::new(at, style.px(6.0), p.marker.stroke_width(style.px(2.5))))?;
+    let spots = crossing_spots(chart.as_coord_spec(), scales, at, request.prompt_tokens, style);
+    // Where no spot is clear, the number alone: the marker's colour says what it is.
+    let count = format::tokens(crossing);
+    let text = format!("crossing: {count}");
+    draw_placed(chart, &[&text, &count], &spots, (12.0, p.marker), style, lines)
+}
+
+/// Where the crossing's label may go, best first. Right of the crossing and below the decode
+/// line is empty (prefill has risen above it); when the prompt line or the right edge is in the
+/// way, the space above the lines on the left instead; then further above or below, and the
+/// other corners, when a line or label is there.
+fn crossing_spots(
+    plane: &Plane,
+    scales: &Scales,
+    (crossing, decode_secs): (f64, f64),
+    prompt: f64,
+    style: &Style,
+) -> Vec<Spot> {
+    let right_below = |f: f64| {
+        let (x, y) = plane.px((crossing * 1.25, decode_secs * f));
+        Spot::new(x, y, Edge::Start, Edge::Middle)
+    };
+    let left_above = |f: f64| {
+        let (x, y) = plane.px((crossing / 1.25, decode_secs * f));
+        Spot::new(x, y, Edge::End, Edge::Middle)
+    };
+    let mut spots = vec![right_below(0.5), right_below(0.25), left_above(3.5), left_above(7.0)];
+    if !label_goes_right(crossing, prompt, scales.x_min, scales.x_max) {
+        spots.rotate_left(2);
+    }
+    spots.extend([right_below(3.5), left_above(0.5), right_below(0.1), left_above(0.2)]);
+    // On a narrow figure, the empty corner under the lines at the right edge.
+    let right_edge = plane.plot_box().right - 6.0 * style.scale;
+    spots.extend([0.1, 0.03].map(|f| {
+        Spot::new(right_edge, plane.px((crossing, decode_secs * f)).1, Edge::End, Edge::Middle)
+    }));
+    spots
+}
+
+/// The prompt's rule is named near the top, on the side with more room first; on a narrow
+/// figure the count alone, when the whole label has no clear spot.
+fn prompt_label<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    prompt: f64,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let plane = chart.as_coord_spec();
+    let inside = plane.plot_box();
+    let right_first = prompt <= scales.x_min * (scales.x_max / scales.x_min).powf(0.75);
+    let ys = [0.2, 0.1, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
+        .map(|down| inside.top + (inside.bottom - inside.top) * down);
+    let gap = 4.0 * style.scale;
+    let spots = label::beside_vertical(plane.px((prompt, scales.y_hi)).0, &ys, gap, right_first);
+    let count = format::tokens(prompt);
+    let text = format!("your prompt: {count}");
+    draw_placed(chart, &[&text, &count], &spots, (12.0, style.palette.text), style, lines)
+}
+
+/// Each response-time rule is named just above it at the right edge, else at the left edge,
+/// else just below it; on a figure too crowded for any of those, not at all (the axis still
+/// reads the time).
+fn response_rule_labels<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let plane = chart.as_coord_spec();
+    let inside = plane.plot_box();
+    let gap = 4.0 * style.scale;
+    let (left, right) = (inside.left + gap, inside.right - gap);
+    for band in scales.bands() {
+        let time = format::duration(band.limit_secs);
+        let text = format!("{time}: {}", band.label);
+        let (_, y) = plane.px((scales.x_min, band.limit_secs));
+        let spots = [
+            Spot::new(right, y - gap / 2.0, Edge::End, Edge::End),
+            Spot::new(left, y - gap / 2.0, Edge::Start, Edge::End),
+            Spot::new(right, y + gap / 2.0, Edge::End, Edge::Start),
+            Spot::new(left, y + gap / 2.0, Edge::Start, Edge::Start),
+        ];
+        let font = (11.0, style.palette.axis);
+        draw_if_clear(chart, &[&text, &time], &spots, inside, font, style, lines)?;
+    }
+    Ok(())
 }
 
 /// Whether a crossing's label (about a fifth of the axis wide) goes right of the crossing: yes

@@ -2,12 +2,14 @@
 //! drawn as bars, one per doubling of length on a log axis, each coloured by the deployment that
 //! finishes those answers first; the crossover and the router's threshold are marked.
 
-use super::completion::{crossover_elsewhere_text, crossover_tokens_text, ink, regions, tint};
-use super::label;
-use super::legend::{self, LegendItem};
+use super::completion::{
+    crossover_elsewhere_text, crossover_tokens_text, draw_region_tints, ink, regions,
+};
+use super::label::{self, Spot};
+use super::legend::LegendItem;
 use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{draw_placed, draw_region_name, Chart, DrawResult, Style};
+use super::{backdrop, draw_placed, draw_region_name, Chart, DrawResult, Palette, Style};
 use crate::format;
 use crate::model::deployments::{Comparison, Crossover, Which, Winner};
 use crate::model::workload::{LengthDistribution, Router, Shares};
@@ -40,6 +42,8 @@ impl Default for LengthsInputs {
 }
 
 impl Chart for LengthsInputs {
+    type Input = State;
+
     fn of(state: &State) -> LengthsInputs {
         LengthsInputs {
             lengths: state.lengths(),
@@ -56,179 +60,20 @@ impl Chart for LengthsInputs {
         area: &DrawingArea<DB, Shift>,
         style: &Style,
     ) -> DrawResult<DB> {
-        let inputs = self;
-        let p = style.palette;
-        let comparison = &inputs.comparison;
-        let crossover = comparison.crossover();
-        let bars = bins(inputs);
-        let x_lo = bars.first().map(|b| b.from_tokens).unwrap_or(SHORTEST);
-        let x_hi = bars.last().map(|b| b.to_tokens).unwrap_or(SHORTEST * 2.0);
-        let tallest = bars.iter().map(|b| b.share).fold(0.0, f64::max);
-        // Room above the tallest bar for the region labels.
-        let y_hi = if tallest > 0.0 { tallest * 1.35 } else { 1.0 };
-
-        let color = |which: Which| ink(&p, which);
-        let band = |which: Which| tint(&p, which);
-        let winner_color = |w: Winner| w.which().map(color).unwrap_or(p.wait);
-
-        area.fill(&p.background)?;
-        let mut items = vec![
-            LegendItem { name: "answers A finishes first", color: p.prefill, dashed: false },
-            LegendItem { name: "answers B finishes first", color: p.decode, dashed: false },
-        ];
-        if crossover.tokens().is_some() {
-            items.push(LegendItem { name: "crossover", color: p.marker, dashed: true });
-        }
-        if inputs.threshold().is_some() && !inputs.route_at_crossover {
-            items.push(LegendItem { name: "router threshold", color: p.text, dashed: true });
-        }
-        let plot = legend::draw_above(area, &items, style)?;
-        let chart = Plane::on(
-            &plot,
-            Scale::Log(x_lo, x_hi),
-            Scale::Linear(0.0, y_hi),
-            Layout::figure(style, 60.0),
-        );
-
-        // Who finishes first, as tinted regions behind the bars.
-        let regions = regions(crossover, x_lo, x_hi);
-        for &(from, to, who) in &regions {
-            if to > from {
-                let fill = who.map(band).unwrap_or(p.wait_band);
-                chart.draw(&Rectangle::new([(from, 0.0), (to, y_hi)], fill.filled()))?;
-            }
-        }
-
-        let axes = Axes {
-            x_desc: "answer length (tokens, log scale)",
-            y_desc: "share of requests per bar",
-            x_ticks: 8,
-            y_ticks: 5,
-            x_label: &|x| format::short_count(x, 3),
-            y_label: &|y| format::percent(y),
-            x_grid: false,
-            y_grid: true,
-        };
-        draw_axes(&chart, &axes, style)?;
-
-        // The bars, split in colour where the crossover passes through one.
-        let gap = |from: f64, to: f64| ((to / from).powf(0.06), (to / from).powf(0.94));
-        for bar in &bars {
-            let (l, r) = gap(bar.from_tokens, bar.to_tokens);
-            let (left, right) = (bar.from_tokens * l, bar.from_tokens * r);
-            let pieces: Vec<(f64, f64, RGBColor)> = match bar.winner {
-                BinWinner::All(w) => vec![(left, right, winner_color(w))],
-                BinWinner::Split { below, above, at_tokens } => {
-                    let at = at_tokens.clamp(left, right);
-                    vec![(left, at, color(below)), (at, right, color(above))]
-                }
-            };
-            for (from, to, ink) in pieces {
-                if to > from && bar.share > 0.0 {
-                    chart.draw(&Rectangle::new(
-                        [(from, 0.0), (to, bar.share)],
-                        ink.mix(0.85).filled(),
-                    ))?;
-                }
-            }
-        }
-
+        let scales = Scales::of(self);
+        let regions = regions(self.comparison.crossover(), scales.x_lo, scales.x_hi);
+        let layout = Layout::figure(style, 60.0);
+        let chart = backdrop(area, &self.legend(&style.palette), scales.plane(), layout, style)?;
+        draw_region_tints(&chart, &regions, (0.0, scales.y_hi), &style.palette)?;
+        axes(&chart, style)?;
+        bars(&chart, &scales, style)?;
         // The crossover, and the router's threshold when it is set apart from it. Each label
         // goes beside its dashed line, on the side with more room first, lower down when
         // something is in the way, and shorter when the figure is too narrow for all of it.
-        let plane = *chart.as_coord_spec();
-        let gap = 4.0 * style.scale;
-        let threshold = inputs.threshold().filter(|_| !inputs.route_at_crossover);
-        let crossover_x = match crossover {
-            Crossover::At { tokens, .. } if (x_lo..=x_hi).contains(&tokens) => Some(tokens),
-            _ => None,
-        };
-        let mut lines: Vec<Vec<(f64, f64)>> = crossover_x
-            .map(|x| (x, y_hi))
-            .into_iter()
-            .chain(threshold.map(|t| (t.clamp(x_lo, x_hi), y_hi * 0.8)))
-            .map(|(x, top)| plane.px_line(&[(x, 0.0), (x, top)]))
-            .collect();
-        // Labels keep off the bars too: each bar's top edge and sides, as a line.
-        lines.extend(bars.iter().filter(|bar| bar.share > 0.0).map(|bar| {
-            plane.px_line(&[
-                (bar.from_tokens, 0.0),
-                (bar.from_tokens, bar.share),
-                (bar.to_tokens, bar.share),
-                (bar.to_tokens, 0.0),
-            ])
-        }));
-        let beside = |x: f64, heights: [f64; 4]| {
-            let ys = heights.map(|h| plane.px((x, y_hi * h)).1);
-            label::beside_vertical(
-                plane.px((x, 0.0)).0,
-                &ys,
-                gap,
-                log_fraction(x, x_lo, x_hi) < 0.6,
-            )
-        };
-        match (crossover, crossover_x) {
-            (Crossover::At { .. }, Some(tokens)) => {
-                for seg in vertical_dashes(tokens, y_hi) {
-                    chart.draw(&PathElement::new(seg, style.line(p.marker, 2.0)))?;
-                }
-                let routed = if inputs.route_at_crossover && inputs.threshold().is_some() {
-                    " = router threshold"
-                } else {
-                    ""
-                };
-                let count = crossover_tokens_text(tokens);
-                let (full, plain) =
-                    (format!("crossover{routed}: {count}"), format!("crossover: {count}"));
-                let spots = beside(tokens, [0.84, 0.72, 0.6, 0.48]);
-                let texts = [full.as_str(), plain.as_str(), count.as_str()];
-                draw_placed(&chart, &texts, &spots, (12.0, p.marker), style, &mut lines)?;
-            }
-            (off_axis, _) => {
-                chart.draw(&Text::new(
-                    crossover_elsewhere_text(off_axis, |_| "off the axis"),
-                    (x_lo * 1.1, y_hi * 0.84),
-                    style.label(12.0, p.marker, HPos::Left),
-                ))?;
-            }
-        }
-        if let Some(t) = threshold {
-            let x = t.clamp(x_lo, x_hi);
-            for seg in vertical_dashes(x, y_hi * 0.8) {
-                chart.draw(&PathElement::new(seg, style.line(p.text, 1.5)))?;
-            }
-            let count = format::tokens(t);
-            let (full, plain) =
-                (format!("router threshold: {count}"), format!("threshold: {count}"));
-            let spots = beside(x, [0.72, 0.6, 0.48, 0.36]);
-            let texts = [full.as_str(), plain.as_str(), count.as_str()];
-            draw_placed(&chart, &texts, &spots, (12.0, p.text), style, &mut lines)?;
-        }
-
-        // Each region's share of requests along its top, last: the label a narrow figure can
-        // best do without.
-        let shares = inputs.lengths.shares(comparison);
-        let share_of = |w: Which| match w {
-            Which::A => shares.a,
-            Which::B => shares.b,
-        };
-        for &(from, to, who) in &regions {
-            let (full, short) = match (who, regions.len()) {
-                (Some(w), 1) => (
-                    format!("{} first on every request", w.label()),
-                    format!("{} always", w.label()),
-                ),
-                (Some(w), _) => {
-                    let share = format::percent(share_of(w));
-                    (format!("{} first: {share}", w.label()), format!("{} {share}", w.label()))
-                }
-                (None, _) => ("A and B finish together".to_string(), "together".to_string()),
-            };
-            let span = (plane.px((from, y_hi)).0, plane.px((to, y_hi)).0);
-            let ink = who.map(color).unwrap_or(p.text);
-            draw_region_name(&chart, span, &[&full, &short], (12.0, ink), style, &mut lines)?;
-        }
-        Ok(())
+        let mut taken = obstacles(chart.as_coord_spec(), self, &scales);
+        crossover_mark(&chart, self, &scales, style, &mut taken)?;
+        threshold_mark(&chart, self, &scales, style, &mut taken)?;
+        region_shares(&chart, self, &regions, &scales, style, &mut taken)
     }
 
     /// The text alternative of the figure.
@@ -308,6 +153,226 @@ impl LengthsInputs {
         let t = self.router.threshold_tokens;
         (short != long && t.is_finite() && t > 0.0).then_some(t)
     }
+}
+
+impl LengthsInputs {
+    /// Both deployments' colours, and the crossover's and the threshold's rules when drawn.
+    fn legend(&self, p: &Palette) -> Vec<LegendItem> {
+        let mut items = vec![
+            LegendItem { name: "answers A finishes first", color: p.prefill, dashed: false },
+            LegendItem { name: "answers B finishes first", color: p.decode, dashed: false },
+        ];
+        if self.comparison.crossover().tokens().is_some() {
+            items.push(LegendItem { name: "crossover", color: p.marker, dashed: true });
+        }
+        if self.threshold().is_some() && !self.route_at_crossover {
+            items.push(LegendItem { name: "router threshold", color: p.text, dashed: true });
+        }
+        items
+    }
+
+    /// The router's threshold when it is drawn apart from the crossover.
+    fn threshold_apart(&self) -> Option<f64> {
+        self.threshold().filter(|_| !self.route_at_crossover)
+    }
+}
+
+/// The figure's scales: answer lengths across the bars (log), and the share of requests up
+/// from zero, with room above the tallest bar for the region labels.
+struct Scales {
+    bars: Vec<Bin>,
+    x_lo: f64,
+    x_hi: f64,
+    y_hi: f64,
+}
+
+impl Scales {
+    fn of(inputs: &LengthsInputs) -> Scales {
+        let bars = bins(inputs);
+        let x_lo = bars.first().map(|b| b.from_tokens).unwrap_or(SHORTEST);
+        let x_hi = bars.last().map(|b| b.to_tokens).unwrap_or(SHORTEST * 2.0);
+        let tallest = bars.iter().map(|b| b.share).fold(0.0, f64::max);
+        let y_hi = if tallest > 0.0 { tallest * 1.35 } else { 1.0 };
+        Scales { bars, x_lo, x_hi, y_hi }
+    }
+
+    fn plane(&self) -> (Scale, Scale) {
+        (Scale::Log(self.x_lo, self.x_hi), Scale::Linear(0.0, self.y_hi))
+    }
+
+    /// The crossover's length, when it falls on the axis.
+    fn on_axis(&self, crossover: Crossover) -> Option<f64> {
+        match crossover {
+            Crossover::At { tokens, .. } if (self.x_lo..=self.x_hi).contains(&tokens) => {
+                Some(tokens)
+            }
+            _ => None,
+        }
+    }
+
+    /// Where a label beside a dashed rule at `x` may go, `heights` up the axis, on the side
+    /// with more room first.
+    fn beside(&self, plane: &Plane, x: f64, heights: [f64; 4], style: &Style) -> Vec<Spot> {
+        let ys = heights.map(|h| plane.px((x, self.y_hi * h)).1);
+        let right_first = log_fraction(x, self.x_lo, self.x_hi) < 0.6;
+        label::beside_vertical(plane.px((x, 0.0)).0, &ys, 4.0 * style.scale, right_first)
+    }
+}
+
+fn axes<DB: DrawingBackend>(chart: &DrawingArea<DB, Plane>, style: &Style) -> DrawResult<DB> {
+    let axes = Axes {
+        x_desc: "answer length (tokens, log scale)",
+        y_desc: "share of requests per bar",
+        x_ticks: 8,
+        y_ticks: 5,
+        x_label: &|x| format::short_count(x, 3),
+        y_label: &|y| format::percent(y),
+        x_grid: false,
+        y_grid: true,
+    };
+    draw_axes(chart, &axes, style)
+}
+
+/// The bars, each in the colour of who finishes those answers first, split in colour where
+/// the crossover passes through one.
+fn bars<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    style: &Style,
+) -> DrawResult<DB> {
+    let p = style.palette;
+    let color = |which: Which| ink(&p, which);
+    let gap = |from: f64, to: f64| ((to / from).powf(0.06), (to / from).powf(0.94));
+    for bar in &scales.bars {
+        let (l, r) = gap(bar.from_tokens, bar.to_tokens);
+        let (left, right) = (bar.from_tokens * l, bar.from_tokens * r);
+        let pieces: Vec<(f64, f64, RGBColor)> = match bar.winner {
+            BinWinner::All(w) => vec![(left, right, w.which().map(color).unwrap_or(p.wait))],
+            BinWinner::Split { below, above, at_tokens } => {
+                let at = at_tokens.clamp(left, right);
+                vec![(left, at, color(below)), (at, right, color(above))]
+            }
+        };
+        for (from, to, ink) in pieces {
+            if to > from && bar.share > 0.0 {
+                let corners = [(from, 0.0), (to, bar.share)];
+                chart.draw(&Rectangle::new(corners, ink.mix(0.85).filled()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What the labels keep off, in pixels: the crossover's and the threshold's rules, and each
+/// bar's top edge and sides, as a line.
+fn obstacles(plane: &Plane, inputs: &LengthsInputs, scales: &Scales) -> Vec<Vec<(f64, f64)>> {
+    let (x_lo, x_hi, y_hi) = (scales.x_lo, scales.x_hi, scales.y_hi);
+    let mut lines: Vec<Vec<(f64, f64)>> = scales
+        .on_axis(inputs.comparison.crossover())
+        .map(|x| (x, y_hi))
+        .into_iter()
+        .chain(inputs.threshold_apart().map(|t| (t.clamp(x_lo, x_hi), y_hi * 0.8)))
+        .map(|(x, top)| plane.px_line(&[(x, 0.0), (x, top)]))
+        .collect();
+    lines.extend(scales.bars.iter().filter(|bar| bar.share > 0.0).map(|bar| {
+        plane.px_line(&[
+            (bar.from_tokens, 0.0),
+            (bar.from_tokens, bar.share),
+            (bar.to_tokens, bar.share),
+            (bar.to_tokens, 0.0),
+        ])
+    }));
+    lines
+}
+
+/// The crossover as a dashed rule with its length (and that the router splits there), or where
+/// it is (or why there is none) in words.
+fn crossover_mark<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    inputs: &LengthsInputs,
+    scales: &Scales,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let p = style.palette;
+    let crossover = inputs.comparison.crossover();
+    let Some(tokens) = scales.on_axis(crossover) else {
+        return chart.draw(&Text::new(
+            crossover_elsewhere_text(crossover, |_| "off the axis"),
+            (scales.x_lo * 1.1, scales.y_hi * 0.84),
+            style.label(12.0, p.marker, HPos::Left),
+        ));
+    };
+    for seg in vertical_dashes(tokens, scales.y_hi) {
+        chart.draw(&PathElement::new(seg, style.line(p.marker, 2.0)))?;
+    }
+    let routed = if inputs.route_at_crossover && inputs.threshold().is_some() {
+        " = router threshold"
+    } else {
+        ""
+    };
+    let count = crossover_tokens_text(tokens);
+    let (full, plain) = (format!("crossover{routed}: {count}"), format!("crossover: {count}"));
+    let spots = scales.beside(chart.as_coord_spec(), tokens, [0.84, 0.72, 0.6, 0.48], style);
+    let texts = [full.as_str(), plain.as_str(), count.as_str()];
+    draw_placed(chart, &texts, &spots, (12.0, p.marker), style, lines)
+}
+
+/// The router's threshold, when set apart from the crossover, as a shorter dashed rule with
+/// its length.
+fn threshold_mark<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    inputs: &LengthsInputs,
+    scales: &Scales,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let Some(t) = inputs.threshold_apart() else { return Ok(()) };
+    let p = style.palette;
+    let x = t.clamp(scales.x_lo, scales.x_hi);
+    for seg in vertical_dashes(x, scales.y_hi * 0.8) {
+        chart.draw(&PathElement::new(seg, style.line(p.text, 1.5)))?;
+    }
+    let count = format::tokens(t);
+    let (full, plain) = (format!("router threshold: {count}"), format!("threshold: {count}"));
+    let spots = scales.beside(chart.as_coord_spec(), x, [0.72, 0.6, 0.48, 0.36], style);
+    let texts = [full.as_str(), plain.as_str(), count.as_str()];
+    draw_placed(chart, &texts, &spots, (12.0, p.text), style, lines)
+}
+
+/// Each region's share of requests along its top, last: the label a narrow figure can best do
+/// without.
+fn region_shares<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    inputs: &LengthsInputs,
+    regions: &[(f64, f64, Option<Which>)],
+    scales: &Scales,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let plane = chart.as_coord_spec();
+    let p = style.palette;
+    let shares = inputs.lengths.shares(&inputs.comparison);
+    let share_of = |w: Which| match w {
+        Which::A => shares.a,
+        Which::B => shares.b,
+    };
+    for &(from, to, who) in regions {
+        let (full, short) = match (who, regions.len()) {
+            (Some(w), 1) => {
+                (format!("{} first on every request", w.label()), format!("{} always", w.label()))
+            }
+            (Some(w), _) => {
+                let share = format::percent(share_of(w));
+                (format!("{} first: {share}", w.label()), format!("{} {share}", w.label()))
+            }
+            (None, _) => ("A and B finish together".to_string(), "together".to_string()),
+        };
+        let span = (plane.px((from, scales.y_hi)).0, plane.px((to, scales.y_hi)).0);
+        let color = who.map(|which| ink(&p, which)).unwrap_or(p.text);
+        draw_region_name(chart, span, &[&full, &short], (12.0, color), style, lines)?;
+    }
+    Ok(())
 }
 
 /// Who finishes first across one bar.

@@ -51,17 +51,20 @@ impl Figure {
     }
 }
 
-/// The one shape of every figure: the numbers it is drawn from, built from the page state;
-/// drawing them over any plotters backend; what they show, in words, for the canvas's
-/// accessible name; and the same numbers as a table, for the page and CSV export. Inputs are
-/// plain values compared on every change, so a figure is redrawn only when they differ.
+/// The one shape of every figure: the numbers it is drawn from, built from its input (the page
+/// state for the lesson's figures, a fitted run for a loaded run's, in [`measured`]); drawing
+/// them over any plotters backend; what they show, in words, for the canvas's accessible name;
+/// and the same numbers as a table, for the page and CSV export. Inputs are plain values
+/// compared on every change, so a figure is redrawn only when they differ.
 ///
 /// Each figure's `draw` stays a function of its own (`#[inline(never)]` here, and a `--no-inline`
 /// pattern for wasm-opt in index.html): a browser compiles each function of the wasm on its
 /// first call, and with all four drawings inlined into [`FigureInputs::draw`], the first figure
 /// on a phone's screen waited for the other three to compile.
-pub trait Chart: Copy + PartialEq {
-    fn of(state: &State) -> Self;
+pub trait Chart: Clone + PartialEq {
+    /// What the figure is built from.
+    type Input;
+    fn of(input: &Self::Input) -> Self;
     fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
@@ -69,6 +72,11 @@ pub trait Chart: Copy + PartialEq {
     ) -> DrawResult<DB>;
     fn summary(&self) -> String;
     fn table(&self) -> DataTable;
+
+    /// The figure as a standalone SVG document, `width` × `height` pixels.
+    fn to_svg(&self, style: &Style, width: u32, height: u32) -> Result<String, String> {
+        to_svg(width, height, |area| self.draw(area, style))
+    }
 }
 
 /// What one figure is drawn from; see [`Figure::inputs`].
@@ -168,6 +176,21 @@ pub fn presentation_zoom(width_css: f64, height_css: f64) -> f64 {
     } else {
         zoom.clamp(1.0, 3.0)
     }
+}
+
+/// The first step of every figure: the page's background, the legend in a strip along the top,
+/// and the plot plane under it on `scales` (x, then y). The axes are left to the figure, which
+/// may tint regions behind them first.
+pub fn backdrop<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    legend: &[legend::LegendItem],
+    (x, y): (plane::Scale, plane::Scale),
+    layout: plane::Layout,
+    style: &Style,
+) -> Result<DrawingArea<DB, plane::Plane>, DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&style.palette.background)?;
+    let plot = legend::draw_above(area, legend, style)?;
+    Ok(plane::Plane::on(&plot, x, y, layout))
 }
 
 /// Draws `text` anchored at a pixel spot of the plane's area (see [`label::choose`]).

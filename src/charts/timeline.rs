@@ -2,12 +2,12 @@
 //! when streamed, when not streamed, and how far a reader has got.
 
 use super::label::{self, Edge, Spot};
-use super::legend::{self, LegendItem};
+use super::legend::LegendItem;
 use super::plane::{draw_all, draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{dashes, draw_if_clear, draw_placed, Chart, DrawResult, Style};
+use super::{backdrop, dashes, draw_if_clear, draw_placed, Chart, DrawResult, Palette, Style};
 use crate::format;
-use crate::model::levers::RESPONSE_BANDS;
+use crate::model::levers::{ResponseBand, RESPONSE_BANDS};
 use crate::state::{Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -31,6 +31,8 @@ pub struct TimelineInputs {
 }
 
 impl Chart for TimelineInputs {
+    type Input = State;
+
     fn of(state: &State) -> TimelineInputs {
         // The clock starts when the request is sent, so the client-side milestones are used
         // whichever TTFT definition the readouts follow.
@@ -72,7 +74,20 @@ impl Chart for TimelineInputs {
         area: &DrawingArea<DB, Shift>,
         style: &Style,
     ) -> DrawResult<DB> {
-        draw(area, self, style)
+        let shapes = Shapes::of(self, &style.palette);
+        let scales = (Scale::Linear(0.0, self.x_max_secs), Scale::Linear(0.0, shapes.y_max));
+        let layout = Layout::figure(style, 58.0);
+        let chart = backdrop(area, &legend(&style.palette), scales, layout, style)?;
+        phase_bands(&chart, &shapes)?;
+        axes(&chart, style)?;
+        let mut taken = shapes.obstacles(chart.as_coord_spec(), self);
+        response_rules(&chart, &shapes, style)?;
+        arrivals(&chart, &shapes, style)?;
+        reader(&chart, self, &shapes, style)?;
+        milestones(&chart, &shapes, style, &mut taken)?;
+        phase_names(&chart, &shapes, style, &mut taken)?;
+        reader_waits_label(&chart, self, &shapes, style, &mut taken)?;
+        response_rule_labels(&chart, &shapes, style, &mut taken)
     }
 
     /// One sentence for the canvas's accessible name.
@@ -126,39 +141,146 @@ impl TimelineInputs {
     }
 }
 
-fn draw<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    t: &TimelineInputs,
-    style: &Style,
-) -> DrawResult<DB> {
-    let t = *t;
-    let p = &style.palette;
-    area.fill(&p.background)?;
-    let legend = [
-        LegendItem { name: "streamed", color: p.decode, dashed: false },
-        LegendItem { name: "not streamed", color: p.total, dashed: false },
-        LegendItem { name: "a reader at reading speed", color: p.reading, dashed: true },
-    ];
-    let plot = legend::draw_above(area, &legend, style)?;
-    let y_max = (t.output_tokens * 1.12).max(1.0);
-    let chart = Plane::on(
-        &plot,
-        Scale::Linear(0.0, t.x_max_secs),
-        Scale::Linear(0.0, y_max),
-        Layout::figure(style, 58.0),
-    );
+/// One phase of the request as a tinted band across the plot, named at its top.
+struct Phase {
+    from_secs: f64,
+    to_secs: f64,
+    tint: RGBColor,
+    ink: RGBColor,
+    name: &'static str,
+}
 
-    let bands = [
-        (0.0, t.wait_secs, p.wait_band, p.wait, "wait"),
-        (t.wait_secs, t.prefill_end_secs, p.prefill_band, p.prefill, "prefill"),
-        (t.prefill_end_secs, t.total_secs, p.decode_band, p.decode, "decode"),
-    ];
-    for (from, to, fill, _, _) in bands {
-        if to > from {
-            chart.draw(&Rectangle::new([(from, 0.0), (to, y_max)], fill.filled()))?;
+/// A moment marked by a vertical rule: the first token (labelled rightwards) and the last
+/// (leftwards).
+struct Milestone {
+    secs: f64,
+    text: String,
+    color: RGBColor,
+    first: bool,
+}
+
+/// Figure 1's scales and shapes in data coordinates: time across, tokens up, and what is drawn
+/// on them.
+struct Shapes {
+    y_max: f64,
+    phases: [Phase; 3],
+    /// Tokens on screen without streaming: none until the last, then all.
+    unstreamed: Vec<(f64, f64)>,
+    /// Tokens on screen when streamed: the first at TTFT, then one per decode step.
+    streamed: Vec<(f64, f64)>,
+    /// Where the reader's line ends: at the last token, or at the axis's end.
+    read_end_secs: f64,
+    milestones: [Milestone; 2],
+    /// The response-time bands whose limit falls inside the axis.
+    bands: Vec<&'static ResponseBand>,
+}
+
+impl Shapes {
+    fn of(t: &TimelineInputs, p: &Palette) -> Shapes {
+        let phase =
+            |from_secs, to_secs, tint, ink, name| Phase { from_secs, to_secs, tint, ink, name };
+        let milestone = |secs, text, color, first| Milestone { secs, text, color, first };
+        Shapes {
+            y_max: (t.output_tokens * 1.12).max(1.0),
+            phases: [
+                phase(0.0, t.wait_secs, p.wait_band, p.wait, "wait"),
+                phase(t.wait_secs, t.prefill_end_secs, p.prefill_band, p.prefill, "prefill"),
+                phase(t.prefill_end_secs, t.total_secs, p.decode_band, p.decode, "decode"),
+            ],
+            unstreamed: vec![
+                (0.0, 0.0),
+                (t.total_secs, 0.0),
+                (t.total_secs, t.output_tokens),
+                (t.x_max_secs, t.output_tokens),
+            ],
+            streamed: vec![
+                (0.0, 0.0),
+                (t.ttft_secs, 0.0),
+                (t.ttft_secs, t.output_tokens.min(1.0)),
+                (t.total_secs, t.output_tokens),
+                (t.x_max_secs, t.output_tokens),
+            ],
+            read_end_secs: (t.ttft_secs + t.output_tokens / t.reading_tokens_per_sec)
+                .min(t.x_max_secs),
+            milestones: [
+                milestone(
+                    t.ttft_secs,
+                    format!("first token {}", format::duration(t.ttft_secs)),
+                    p.marker,
+                    true,
+                ),
+                milestone(
+                    t.total_secs,
+                    format!("done {}", format::duration(t.total_secs)),
+                    p.total,
+                    false,
+                ),
+            ],
+            bands: RESPONSE_BANDS
+                .iter()
+                .filter(|b| {
+                    b.limit_secs < t.x_max_secs * 0.97 && b.limit_secs > t.x_max_secs * 0.03
+                })
+                .collect(),
         }
     }
 
+    /// The reader's line, from the first token to where it ends.
+    fn reading(&self, t: &TimelineInputs) -> ((f64, f64), (f64, f64)) {
+        ((t.ttft_secs, 0.0), (self.read_end_secs, t.read_tokens_at(self.read_end_secs)))
+    }
+
+    /// Everything a label must not be drawn across, in pixels: every line and rule of the
+    /// figure.
+    fn obstacles(&self, plane: &Plane, t: &TimelineInputs) -> Vec<Vec<(f64, f64)>> {
+        let (read_from, read_to) = self.reading(t);
+        let mut lines: Vec<Vec<(f64, f64)>> = vec![
+            plane.px_line(&self.unstreamed),
+            plane.px_line(&self.streamed),
+            plane.px_line(&[read_from, read_to]),
+        ];
+        lines.extend(
+            self.milestones
+                .iter()
+                .map(|m| plane.px_line(&[(m.secs, 0.0), (m.secs, self.y_max * 0.86)])),
+        );
+        lines.extend(
+            self.bands
+                .iter()
+                .map(|b| plane.px_line(&[(b.limit_secs, 0.0), (b.limit_secs, self.y_max * 0.5)])),
+        );
+        lines
+    }
+}
+
+impl TimelineInputs {
+    /// How far a reader who started at the first token has read by `secs`, in tokens.
+    fn read_tokens_at(&self, secs: f64) -> f64 {
+        (self.reading_tokens_per_sec * (secs - self.ttft_secs)).clamp(0.0, self.output_tokens)
+    }
+}
+
+fn legend(p: &Palette) -> [LegendItem; 3] {
+    [
+        LegendItem { name: "streamed", color: p.decode, dashed: false },
+        LegendItem { name: "not streamed", color: p.total, dashed: false },
+        LegendItem { name: "a reader at reading speed", color: p.reading, dashed: true },
+    ]
+}
+
+/// Wait, prefill and decode as tinted bands behind everything else.
+fn phase_bands<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    shapes: &Shapes,
+) -> DrawResult<DB> {
+    for phase in shapes.phases.iter().filter(|phase| phase.to_secs > phase.from_secs) {
+        let corners = [(phase.from_secs, 0.0), (phase.to_secs, shapes.y_max)];
+        chart.draw(&Rectangle::new(corners, phase.tint.filled()))?;
+    }
+    Ok(())
+}
+
+fn axes<DB: DrawingBackend>(chart: &DrawingArea<DB, Plane>, style: &Style) -> DrawResult<DB> {
     let axes = Axes {
         x_desc: "time since the request was sent (s)",
         y_desc: "tokens on screen",
@@ -169,104 +291,107 @@ fn draw<DB: DrawingBackend>(
         x_grid: false,
         y_grid: true,
     };
-    draw_axes(&chart, &axes, style)?;
+    draw_axes(chart, &axes, style)
+}
 
-    let plane = *chart.as_coord_spec();
-    let px = |points: &[(f64, f64)]| plane.px_line(points);
-    let gap = 4.0 * style.scale;
-
-    // What a label must not be drawn across: every line and rule of the figure.
-    let unstreamed = vec![
-        (0.0, 0.0),
-        (t.total_secs, 0.0),
-        (t.total_secs, t.output_tokens),
-        (t.x_max_secs, t.output_tokens),
-    ];
-    let streamed = vec![
-        (0.0, 0.0),
-        (t.ttft_secs, 0.0),
-        (t.ttft_secs, t.output_tokens.min(1.0)),
-        (t.total_secs, t.output_tokens),
-        (t.x_max_secs, t.output_tokens),
-    ];
-    let read_end = (t.ttft_secs + t.output_tokens / t.reading_tokens_per_sec).min(t.x_max_secs);
-    let read_line =
-        |secs: f64| (t.reading_tokens_per_sec * (secs - t.ttft_secs)).clamp(0.0, t.output_tokens);
-    let milestones = [
-        (t.ttft_secs, format!("first token {}", format::duration(t.ttft_secs)), p.marker, true),
-        (t.total_secs, format!("done {}", format::duration(t.total_secs)), p.total, false),
-    ];
-    let bands_shown: Vec<_> = RESPONSE_BANDS
-        .iter()
-        .filter(|b| b.limit_secs < t.x_max_secs * 0.97 && b.limit_secs > t.x_max_secs * 0.03)
-        .collect();
-    let mut lines: Vec<Vec<(f64, f64)>> = vec![
-        px(&unstreamed),
-        px(&streamed),
-        px(&[(t.ttft_secs, 0.0), (read_end, read_line(read_end))]),
-    ];
-    lines.extend(milestones.iter().map(|m| px(&[(m.0, 0.0), (m.0, y_max * 0.86)])));
-    lines.extend(
-        bands_shown.iter().map(|b| px(&[(b.limit_secs, 0.0), (b.limit_secs, y_max * 0.5)])),
-    );
-
-    // Response-time bands a person feels, where they fall inside the axis.
-    for band in &bands_shown {
-        for seg in dashes((band.limit_secs, 0.0), (band.limit_secs, y_max * 0.5), 10) {
-            chart.draw(&PathElement::new(seg, style.line(p.axis, 1.0)))?;
+/// Response-time bands a person feels, as dashed rules where they fall inside the axis.
+fn response_rules<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    shapes: &Shapes,
+    style: &Style,
+) -> DrawResult<DB> {
+    for band in &shapes.bands {
+        for seg in dashes((band.limit_secs, 0.0), (band.limit_secs, shapes.y_max * 0.5), 10) {
+            chart.draw(&PathElement::new(seg, style.line(style.palette.axis, 1.0)))?;
         }
     }
+    Ok(())
+}
 
-    // Unstreamed: nothing until the last token, then everything at once.
-    chart.draw(&PathElement::new(unstreamed, style.line(p.total, 2.0)))?;
-    // Streamed: the first token at TTFT, then one per decode step.
-    chart.draw(&PathElement::new(streamed, style.line(p.decode, 3.0)))?;
+/// Tokens on screen, unstreamed and streamed.
+fn arrivals<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    shapes: &Shapes,
+    style: &Style,
+) -> DrawResult<DB> {
+    let p = style.palette;
+    chart.draw(&PathElement::new(shapes.unstreamed.clone(), style.line(p.total, 2.0)))?;
+    chart.draw(&PathElement::new(shapes.streamed.clone(), style.line(p.decode, 3.0)))
+}
 
-    // The reading-speed line starts at the first token. Where it runs above the stream the
-    // reader has caught up and is waiting for text.
-    let reading_segments = dashes((t.ttft_secs, 0.0), (read_end, read_line(read_end)), 14);
+/// The reading-speed line, from the first token. Where it runs above the stream the reader
+/// has caught up and is waiting for text: that gap is shaded.
+fn reader<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    t: &TimelineInputs,
+    shapes: &Shapes,
+    style: &Style,
+) -> DrawResult<DB> {
+    let p = style.palette;
+    let (read_from, read_to) = shapes.reading(t);
     draw_all(
-        &chart,
-        reading_segments.into_iter().map(|seg| PathElement::new(seg, style.line(p.reading, 2.0))),
+        chart,
+        dashes(read_from, read_to, 14)
+            .into_iter()
+            .map(|seg| PathElement::new(seg, style.line(p.reading, 2.0))),
     )?;
-    if t.reader_waits() {
-        let samples = 40;
-        let gap: Vec<(f64, f64)> = (0..=samples)
-            .map(|i| t.ttft_secs + (read_end - t.ttft_secs) * i as f64 / samples as f64)
-            .map(|x| (x, read_line(x)))
-            .chain((0..=samples).rev().map(|i| {
-                let x = t.ttft_secs + (read_end - t.ttft_secs) * i as f64 / samples as f64;
-                let arrived =
-                    (1.0 + (x - t.ttft_secs) * t.decode_tokens_per_sec).min(t.output_tokens);
-                (x, arrived.min(read_line(x)))
-            }))
-            .collect();
-        chart.draw(&Polygon::new(gap, p.reading.mix(0.25).filled()))?;
+    if !t.reader_waits() {
+        return Ok(());
     }
+    let samples = 40;
+    let read_end = shapes.read_end_secs;
+    let at = |i: usize| t.ttft_secs + (read_end - t.ttft_secs) * i as f64 / samples as f64;
+    let gap: Vec<(f64, f64)> = (0..=samples)
+        .map(at)
+        .map(|x| (x, t.read_tokens_at(x)))
+        .chain((0..=samples).rev().map(at).map(|x| {
+            let arrived = (1.0 + (x - t.ttft_secs) * t.decode_tokens_per_sec).min(t.output_tokens);
+            (x, arrived.min(t.read_tokens_at(x)))
+        }))
+        .collect();
+    chart.draw(&Polygon::new(gap, p.reading.mix(0.25).filled()))
+}
 
-    // Milestones: the first-token label reads rightwards from its line and the total's
-    // leftwards, so the two keep apart even when close; each moves to its line's other side,
-    // or up or down, when something else is in the way.
-    for (secs, text, color, first) in &milestones {
-        chart.draw(&PathElement::new(
-            vec![(*secs, 0.0), (*secs, y_max * 0.86)],
-            style.line(*color, 1.5),
-        ))?;
+/// The first and last token as rules with their times. The first-token label reads rightwards
+/// from its rule and the total's leftwards, so the two keep apart even when close; each moves
+/// to its rule's other side, or up or down, when something else is in the way.
+fn milestones<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    shapes: &Shapes,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let plane = *chart.as_coord_spec();
+    let y_max = shapes.y_max;
+    for m in &shapes.milestones {
+        let rule = vec![(m.secs, 0.0), (m.secs, y_max * 0.86)];
+        chart.draw(&PathElement::new(rule, style.line(m.color, 1.5)))?;
         let heights: [f64; 4] =
-            if *first { [0.8, 0.7, 0.9, 0.6] } else { [0.66, 0.56, 0.76, 0.46] };
-        let x = plane.px((*secs, 0.0)).0;
+            if m.first { [0.8, 0.7, 0.9, 0.6] } else { [0.66, 0.56, 0.76, 0.46] };
+        let x = plane.px((m.secs, 0.0)).0;
         let ys = heights.map(|h| plane.px((0.0, y_max * h)).1);
-        let spots = label::beside_vertical(x, &ys, gap, *first);
-        draw_placed(&chart, &[text], &spots, (12.0, *color), style, &mut lines)?;
+        let spots = label::beside_vertical(x, &ys, 4.0 * style.scale, m.first);
+        draw_placed(chart, &[&m.text], &spots, (12.0, m.color), style, lines)?;
     }
+    Ok(())
+}
 
-    // Phase names at the top of their band (or a row or two lower), in its middle, or else a quarter
-    // in from either side or at either end, clear of the labels placed above; a band too narrow or too crowded for its
-    // name goes unnamed.
+/// Phase names at the top of their band (or a row or two lower), in its middle, or else a
+/// quarter in from either side or at either end, clear of the labels placed before; a band too
+/// narrow or too crowded for its name goes unnamed.
+fn phase_names<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    shapes: &Shapes,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let plane = *chart.as_coord_spec();
     let inside = plane.plot_box();
-    for (from, to, _, color, name) in bands {
-        let (left, right) = (plane.px((from, y_max)).0, plane.px((to, y_max)).0);
-        let top = plane.px((from, y_max * 0.97)).1;
+    let (gap, y_max) = (4.0 * style.scale, shapes.y_max);
+    for phase in &shapes.phases {
+        let (left, right) =
+            (plane.px((phase.from_secs, y_max)).0, plane.px((phase.to_secs, y_max)).0);
+        let top = plane.px((phase.from_secs, y_max * 0.97)).1;
         let spots: Vec<Spot> = [0.0, 1.4, 2.8]
             .map(|rows: f64| top + rows * 12.0 * style.scale)
             .into_iter()
@@ -282,26 +407,49 @@ fn draw<DB: DrawingBackend>(
             })
             .collect();
         let band_box = label::BoxPx { left, right, ..inside };
-        draw_if_clear(&chart, &[name], &spots, band_box, (12.0, color), style, &mut lines)?;
+        let font = (12.0, phase.ink);
+        draw_if_clear(chart, &[phase.name], &spots, band_box, font, style, lines)?;
     }
+    Ok(())
+}
 
-    if t.reader_waits() {
-        let spots: Vec<Spot> = [0.5, 0.35, 0.65, 0.8]
-            .iter()
-            .map(|f| {
-                let secs = t.ttft_secs + (read_end - t.ttft_secs) * f;
-                let (x, y) = plane.px((secs, read_line(secs)));
-                Spot::new(x - gap, y - gap, Edge::End, Edge::End)
-            })
-            .collect();
-        let text = "reader waits for text";
-        draw_placed(&chart, &[text], &spots, (12.0, p.reading), style, &mut lines)?;
+/// When the stream is slower than a reader, the shaded gap is named above the reader's line.
+fn reader_waits_label<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    t: &TimelineInputs,
+    shapes: &Shapes,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    if !t.reader_waits() {
+        return Ok(());
     }
+    let plane = *chart.as_coord_spec();
+    let gap = 4.0 * style.scale;
+    let spots: Vec<Spot> = [0.5, 0.35, 0.65, 0.8]
+        .iter()
+        .map(|f| {
+            let secs = t.ttft_secs + (shapes.read_end_secs - t.ttft_secs) * f;
+            let (x, y) = plane.px((secs, t.read_tokens_at(secs)));
+            Spot::new(x - gap, y - gap, Edge::End, Edge::End)
+        })
+        .collect();
+    let text = "reader waits for text";
+    draw_placed(chart, &[text], &spots, (12.0, style.palette.reading), style, lines)
+}
 
-    // Band labels beside their dashed rule: right of it, else left, lower down if need be;
-    // where the rules stand too close for that, above the rules' tops; and where the whole
-    // label finds no clear spot (a narrow figure, rules close together), the time alone.
-    for band in &bands_shown {
+/// Band labels beside their dashed rule: right of it, else left, lower down if need be; where
+/// the rules stand too close for that, above the rules' tops; and where the whole label finds
+/// no clear spot (a narrow figure, rules close together), the time alone.
+fn response_rule_labels<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    shapes: &Shapes,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let plane = *chart.as_coord_spec();
+    let (gap, y_max) = (4.0 * style.scale, shapes.y_max);
+    for band in &shapes.bands {
         let x = plane.px((band.limit_secs, 0.0)).0;
         let ys = [0.46, 0.32, 0.18, 0.06].map(|h| plane.px((0.0, y_max * h)).1);
         let mut spots = label::beside_vertical(x, &ys, gap, true);
@@ -312,7 +460,8 @@ fn draw<DB: DrawingBackend>(
         }
         let time = format!("{} s", format::trimmed(band.limit_secs, 1));
         let text = format!("{time}: {}", band.label);
-        draw_placed(&chart, &[&text, &time], &spots, (11.0, p.axis), style, &mut lines)?;
+        let font = (11.0, style.palette.axis);
+        draw_placed(chart, &[&text, &time], &spots, font, style, lines)?;
     }
     Ok(())
 }

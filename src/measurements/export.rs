@@ -24,21 +24,66 @@ fn row(fields: &[String]) -> String {
 
 /// The fit as rows of `quantity, value, ci95_low, ci95_high, unit, shown`, then the notes.
 pub fn fit_csv(run: &Run, fit: &Fit) -> String {
-    let mut out =
-        row(&["quantity", "value", "ci95_low", "ci95_high", "unit", "shown"].map(String::from));
-    let mut push =
-        |name: &str, value: Option<f64>, ci: Option<(f64, f64)>, unit: &str, shown: String| {
-            out.push_str(&row(&[
-                name.to_string(),
-                number(value),
-                number(ci.map(|c| c.0)),
-                number(ci.map(|c| c.1)),
-                unit.to_string(),
-                if value.is_some() { shown } else { String::new() },
-            ]));
-        };
-    let est = |e: Option<Estimate>| (e.map(|e| e.value), e.and_then(|e| e.ci95));
-    push("format", None, None, run.format.id(), String::new());
+    let mut table =
+        Quantities(row(
+            &["quantity", "value", "ci95_low", "ci95_high", "unit", "shown"].map(String::from)
+        ));
+    table.push("format", None, None, run.format.id(), String::new());
+    counts(&mut table, fit);
+    rates(&mut table, fit);
+    lines(&mut table, fit);
+    crossing_and_bend(&mut table, fit);
+    percentiles(&mut table, fit);
+    for note in run.notes.iter().chain(&fit.notes) {
+        table.note(note.clone());
+    }
+    table.note(format!("Time per output token: {}", fit.percentiles.tpot_definition));
+    table.0
+}
+
+/// The fit's table as it is written, a row at a time.
+struct Quantities(String);
+
+impl Quantities {
+    /// A quantity's row; what the page shows is left empty when there is no value.
+    fn push(
+        &mut self,
+        name: &str,
+        value: Option<f64>,
+        ci: Option<(f64, f64)>,
+        unit: &str,
+        shown: String,
+    ) {
+        self.0.push_str(&row(&[
+            name.to_string(),
+            number(value),
+            number(ci.map(|c| c.0)),
+            number(ci.map(|c| c.1)),
+            unit.to_string(),
+            if value.is_some() { shown } else { String::new() },
+        ]));
+    }
+
+    /// A value known exactly, without an interval.
+    fn exact(&mut self, name: &str, value: f64, unit: &str, shown: String) {
+        self.push(name, Some(value), None, unit, shown);
+    }
+
+    /// An estimate with its interval, when there is one.
+    fn estimate(&mut self, name: &str, e: Option<Estimate>, unit: &str, show: fn(f64) -> String) {
+        let value = e.map(|e| e.value);
+        self.push(name, value, e.and_then(|e| e.ci95), unit, value.map(show).unwrap_or_default());
+    }
+
+    /// A note, in the last column.
+    fn note(&mut self, text: String) {
+        let empty = String::new;
+        self.0.push_str(&row(&["note".to_string(), empty(), empty(), empty(), empty(), text]));
+    }
+}
+
+/// How many records the run had, how many the fit used, and why the others were left out.
+fn counts(table: &mut Quantities, fit: &Fit) {
     let counts = fit.counts;
     for (name, n) in [
         ("records", counts.records),
@@ -50,144 +95,77 @@ pub fn fit_csv(run: &Run, fit: &Fit) -> String {
         ("dropped_under_2_output_tokens", counts.too_few_output_tokens),
         ("decode_records", fit.decode_records),
     ] {
-        push(name, Some(n as f64), None, "requests", format::with_separators(n as f64, 0));
+        table.exact(name, n as f64, "requests", format::with_separators(n as f64, 0));
     }
-    push("streamed", Some(f64::from(u8::from(fit.streamed))), None, "yes=1", String::new());
-    let (v, ci) = est(fit.overhead_secs);
-    push("overhead", v, ci, "s", v.map(format::duration).unwrap_or_default());
-    let (v, ci) = est(fit.prefill_tokens_per_sec);
-    push("prefill_rate", v, ci, "tok/s", v.map(format::rate).unwrap_or_default());
-    let (v, ci) = est(fit.decode_tokens_per_sec);
-    push("decode_rate", v, ci, "tok/s", v.map(format::rate).unwrap_or_default());
-    push(
-        "lesson_wait",
-        fit.wait_secs,
-        None,
-        "s",
-        fit.wait_secs.map(format::duration).unwrap_or_default(),
-    );
+}
+
+/// Whether the run streamed, the overhead, both rates and the lesson's wait.
+fn rates(table: &mut Quantities, fit: &Fit) {
+    table.push("streamed", Some(f64::from(u8::from(fit.streamed))), None, "yes=1", String::new());
+    table.estimate("overhead", fit.overhead_secs, "s", format::duration);
+    table.estimate("prefill_rate", fit.prefill_tokens_per_sec, "tok/s", format::rate);
+    table.estimate("decode_rate", fit.decode_tokens_per_sec, "tok/s", format::rate);
+    let wait = fit.wait_secs;
+    table.push("lesson_wait", wait, None, "s", wait.map(format::duration).unwrap_or_default());
+}
+
+/// The fitted lines: the TTFT floor and median, the floor at alike prompts, or the plane
+/// fitted to end-to-end times.
+fn lines(table: &mut Quantities, fit: &Fit) {
     if let Some(line) = fit.floor {
-        push("floor_intercept", Some(line.intercept), None, "s", format::duration(line.intercept));
-        push("floor_slope", Some(line.slope), None, "s/token", String::new());
+        table.exact("floor_intercept", line.intercept, "s", format::duration(line.intercept));
+        table.exact("floor_slope", line.slope, "s/token", String::new());
     }
     if let Some(line) = fit.median_line {
-        push("median_intercept", Some(line.intercept), None, "s", format::duration(line.intercept));
-        push("median_slope", Some(line.slope), None, "s/token", String::new());
+        table.exact("median_intercept", line.intercept, "s", format::duration(line.intercept));
+        table.exact("median_slope", line.slope, "s/token", String::new());
     }
     if let Some(flat) = fit.flat_prompts {
-        push(
-            "typical_prompt",
-            Some(flat.median_prompt_tokens),
-            None,
-            "tokens",
-            format::tokens(flat.median_prompt_tokens),
-        );
-        let (v, ci) = est(Some(flat.floor_ttft_secs));
-        push(
-            "ttft_floor_at_typical_prompt",
-            v,
-            ci,
-            "s",
-            v.map(format::duration).unwrap_or_default(),
-        );
+        let prompt = flat.median_prompt_tokens;
+        table.exact("typical_prompt", prompt, "tokens", format::tokens(prompt));
+        let floor = Some(flat.floor_ttft_secs);
+        table.estimate("ttft_floor_at_typical_prompt", floor, "s", format::duration);
     }
     if let Some(plane) = fit.joint {
-        push(
-            "e2e_plane_intercept",
-            Some(plane.intercept),
-            None,
-            "s",
-            format::duration(plane.intercept),
-        );
-        push(
-            "e2e_plane_per_prompt_token",
-            Some(plane.secs_per_prompt_token),
-            None,
-            "s/token",
-            String::new(),
-        );
-        push(
-            "e2e_plane_per_output_token",
-            Some(plane.secs_per_output_token),
-            None,
-            "s/token",
-            String::new(),
-        );
+        let intercept = plane.intercept;
+        table.exact("e2e_plane_intercept", intercept, "s", format::duration(intercept));
+        let per_prompt = plane.secs_per_prompt_token;
+        table.exact("e2e_plane_per_prompt_token", per_prompt, "s/token", String::new());
+        let per_output = plane.secs_per_output_token;
+        table.exact("e2e_plane_per_output_token", per_output, "s/token", String::new());
     }
+}
+
+/// The run's own crossing, and whether the floor bends up at its longest prompts.
+fn crossing_and_bend(table: &mut Quantities, fit: &Fit) {
     if let Some(c) = fit.crossing {
-        push(
-            "crossing_ratio",
-            Some(c.ratio),
-            None,
-            "prompt tokens per output token",
-            format::trimmed(c.ratio, 1),
-        );
-        push(
-            "crossing_prompt_at_median_output",
-            Some(c.prompt_tokens),
-            None,
-            "tokens",
-            format::tokens(c.prompt_tokens),
-        );
-        push(
-            "median_output",
-            Some(c.median_output_tokens),
-            None,
-            "tokens",
-            format::tokens(c.median_output_tokens),
-        );
+        let unit = "prompt tokens per output token";
+        table.exact("crossing_ratio", c.ratio, unit, format::trimmed(c.ratio, 1));
+        let prompt = c.prompt_tokens;
+        table.exact("crossing_prompt_at_median_output", prompt, "tokens", format::tokens(prompt));
+        let output = c.median_output_tokens;
+        table.exact("median_output", output, "tokens", format::tokens(output));
     }
     if let Some(b) = fit.bending {
-        push(
-            "bends_at_long_prompts",
-            Some(f64::from(u8::from(b.bends))),
-            None,
-            "yes=1",
-            String::new(),
-        );
-        push(
-            "bend_from_prompt",
-            Some(b.from_prompt_tokens),
-            None,
-            "tokens",
-            format::tokens(b.from_prompt_tokens),
-        );
-        push("bend_excess", Some(b.excess_secs), None, "s", format::duration(b.excess_secs));
-        push(
-            "bend_excess_fraction",
-            Some(b.excess_fraction),
-            None,
-            "fraction",
-            format::percent(b.excess_fraction),
-        );
+        table.exact("bends_at_long_prompts", f64::from(u8::from(b.bends)), "yes=1", String::new());
+        let from = b.from_prompt_tokens;
+        table.exact("bend_from_prompt", from, "tokens", format::tokens(from));
+        table.exact("bend_excess", b.excess_secs, "s", format::duration(b.excess_secs));
+        let share = b.excess_fraction;
+        table.exact("bend_excess_fraction", share, "fraction", format::percent(share));
     }
+}
+
+/// TTFT, time per output token and end-to-end time at the 50th to 99th percentiles.
+fn percentiles(table: &mut Quantities, fit: &Fit) {
     let pct = &fit.percentiles;
     for (name, q) in [("ttft", pct.ttft_secs), ("tpot", pct.tpot_secs), ("e2e", pct.e2e_secs)] {
         if let Some(q) = q {
             for (p, v) in [("p50", q.p50), ("p90", q.p90), ("p95", q.p95), ("p99", q.p99)] {
-                push(&format!("{name}_{p}"), Some(v), None, "s", format::duration(v));
+                table.exact(&format!("{name}_{p}"), v, "s", format::duration(v));
             }
         }
     }
-    for note in run.notes.iter().chain(&fit.notes) {
-        out.push_str(&row(&[
-            "note".to_string(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            note.clone(),
-        ]));
-    }
-    out.push_str(&row(&[
-        "note".to_string(),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        format!("Time per output token: {}", pct.tpot_definition),
-    ]));
-    out
 }
 
 /// One row per used request: its lengths and times, the model's value and the excess over it.

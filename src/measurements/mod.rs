@@ -10,6 +10,7 @@
 //! a Web Worker and in native tests, and gives the same numbers for the same file every time
 //! (the bootstrap uses a fixed seed).
 
+pub mod compare;
 pub mod csv;
 pub mod detect;
 pub mod encoding;
@@ -18,6 +19,7 @@ pub mod file_text;
 pub mod fit;
 pub mod formats;
 pub mod json;
+pub mod load;
 pub mod record;
 pub mod stats;
 

@@ -25,52 +25,97 @@ pub struct Parsed {
 /// ignored; a key given more than once uses its last value and says so, once however many
 /// times it was repeated (a crafted link could repeat one key thousands of times).
 pub fn parse(query: &str) -> Parsed {
+    let given = Given::read(query);
     let mut state = State::default();
-    let mut notices = Vec::new();
-    // The last value of each key, and how many times the key was given.
-    let mut raw_values: Vec<(Param, String, usize)> = Vec::new();
-    let mut raw_choices: Vec<(&'static str, String, usize)> = Vec::new();
-    let mut version = None::<String>;
-    let mut old_prompt_keys: Vec<(String, String)> = Vec::new();
-    let query = query.strip_prefix('?').unwrap_or(query);
-    for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let (raw_key, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
-        let key = percent_decode(raw_key);
-        let value = percent_decode(raw_value);
-        if key.trim() == "v" {
-            version = Some(value);
-        } else if legacy::is_old_prompt_key(key.trim()) {
-            old_prompt_keys.push((key.trim().to_string(), value));
-        } else if let Some(param) = Param::from_key(key.trim()) {
-            if let Some(slot) = raw_values.iter_mut().find(|(p, _, _)| *p == param) {
-                slot.1 = value;
-                slot.2 += 1;
-            } else {
-                raw_values.push((param, value, 1));
+    let mut notices = given.repeated();
+    apply_values(&given.values, &mut state, &mut notices);
+    apply_choices(&given.choices, &mut state, &mut notices);
+    let keys: Vec<Param> = given.values.iter().map(|(p, _, _)| *p).collect();
+    legacy::apply_old_prompts(&given.old_prompt_keys, &keys, &mut state, &mut notices);
+    if state.ttft_definition == TtftDefinition::Server
+        && given.version.as_deref().map(str::trim) != Some(VERSION)
+    {
+        notices.push(Notice {
+            key: "ttft_def".to_string(),
+            message: "TTFT definition (ttft_def): this link is older than a correction. “server” \
+                      now starts the clock when the request reaches the server, so the server's \
+                      queue counts, as in vLLM's own TTFT metric; earlier the page said it started \
+                      at scheduling. That older reading is now “scheduled”."
+                .to_string(),
+        });
+    }
+    Parsed { state, notices }
+}
+
+/// What a query string gives, before any of it is checked: the last value of each key the page
+/// knows and how many times the key was given, the link's version, and the keys of links made
+/// when each deployment had its own prompt.
+struct Given {
+    values: Vec<(Param, String, usize)>,
+    choices: Vec<(&'static str, String, usize)>,
+    version: Option<String>,
+    old_prompt_keys: Vec<(String, String)>,
+}
+
+impl Given {
+    fn read(query: &str) -> Given {
+        let mut given = Given {
+            values: Vec::new(),
+            choices: Vec::new(),
+            version: None,
+            old_prompt_keys: Vec::new(),
+        };
+        let query = query.strip_prefix('?').unwrap_or(query);
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            let (raw_key, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
+            let key = percent_decode(raw_key);
+            let value = percent_decode(raw_value);
+            if key.trim() == "v" {
+                given.version = Some(value);
+            } else if legacy::is_old_prompt_key(key.trim()) {
+                given.old_prompt_keys.push((key.trim().to_string(), value));
+            } else if let Some(param) = Param::from_key(key.trim()) {
+                if let Some(slot) = given.values.iter_mut().find(|(p, _, _)| *p == param) {
+                    slot.1 = value;
+                    slot.2 += 1;
+                } else {
+                    given.values.push((param, value, 1));
+                }
+            } else if let Some(choice) = CHOICES.iter().find(|c| c.key == key.trim()) {
+                if let Some(slot) = given.choices.iter_mut().find(|(k, _, _)| *k == choice.key) {
+                    slot.1 = value;
+                    slot.2 += 1;
+                } else {
+                    given.choices.push((choice.key, value, 1));
+                }
             }
-        } else if let Some(choice) = CHOICES.iter().find(|c| c.key == key.trim()) {
-            if let Some(slot) = raw_choices.iter_mut().find(|(k, _, _)| *k == choice.key) {
-                slot.1 = value;
-                slot.2 += 1;
-            } else {
-                raw_choices.push((choice.key, value, 1));
+        }
+        given
+    }
+
+    /// One notice for each key given more than once.
+    fn repeated(&self) -> Vec<Notice> {
+        let mut notices = Vec::new();
+        for (param, value, times) in &self.values {
+            if *times > 1 {
+                notices.push(repeated(param.spec().label, param.spec().key, *times, value));
             }
         }
-    }
-    for (param, value, times) in &raw_values {
-        if *times > 1 {
-            notices.push(repeated(param.spec().label, param.spec().key, *times, value));
+        for (key, value, times) in &self.choices {
+            if let Some(choice) = CHOICES.iter().find(|c| c.key == *key).filter(|_| *times > 1) {
+                notices.push(repeated(choice.label, choice.key, *times, value));
+            }
         }
+        notices
     }
-    for (key, value, times) in &raw_choices {
-        if let Some(choice) = CHOICES.iter().find(|c| c.key == *key).filter(|_| *times > 1) {
-            notices.push(repeated(choice.label, choice.key, *times, value));
-        }
-    }
-    // Applied in table order, not URL order, so a value that depends on another (the cached
-    // prefix on the prompt) is checked against the final one.
+}
+
+/// Sets each value given, in table order, not URL order, so a value that depends on another
+/// (the cached prefix on the prompt) is checked against the final one; one notice for each
+/// value not used as given.
+fn apply_values(values: &[(Param, String, usize)], state: &mut State, notices: &mut Vec<Notice>) {
     for param in Param::ALL {
-        let Some((_, value, _)) = raw_values.iter().find(|(p, _, _)| *p == param) else { continue };
+        let Some((_, value, _)) = values.iter().find(|(p, _, _)| *p == param) else { continue };
         let spec = param.spec();
         let (wanted, problem) = accept(spec, value);
         let stored = state.set(param, wanted);
@@ -85,20 +130,28 @@ pub fn parse(query: &str) -> Parsed {
             let mut notice = describe(&state.spec_of(param), value, problem, stored);
             if bounded_by_another {
                 notice.message.push(' ');
-                notice.message.push_str(&why_bounded(param, stored < wanted, &state));
+                notice.message.push_str(&why_bounded(param, stored < wanted, state));
             }
             notices.push(notice);
         }
     }
-    for (key, value, _) in raw_choices {
-        if let Some(choice) = CHOICES.iter().find(|c| c.key == key) {
-            if !(choice.apply)(&mut state, value.trim()) {
+}
+
+/// Sets each choice given, in URL order; one notice for each that is not one of its options.
+fn apply_choices(
+    choices: &[(&'static str, String, usize)],
+    state: &mut State,
+    notices: &mut Vec<Notice>,
+) {
+    for (key, value, _) in choices {
+        if let Some(choice) = CHOICES.iter().find(|c| c.key == *key) {
+            if !(choice.apply)(state, value.trim()) {
                 notices.push(Notice {
                     key: key.to_string(),
                     message: format!(
                         "{} ({key}): “{}” is not one of {}; using {}.",
                         choice.label,
-                        excerpt(&value),
+                        excerpt(value),
                         choice.options,
                         choice.default_name
                     ),
@@ -106,21 +159,6 @@ pub fn parse(query: &str) -> Parsed {
             }
         }
     }
-    let given: Vec<Param> = raw_values.iter().map(|(p, _, _)| *p).collect();
-    legacy::apply_old_prompts(&old_prompt_keys, &given, &mut state, &mut notices);
-    if state.ttft_definition == TtftDefinition::Server
-        && version.as_deref().map(str::trim) != Some(VERSION)
-    {
-        notices.push(Notice {
-            key: "ttft_def".to_string(),
-            message: "TTFT definition (ttft_def): this link is older than a correction. “server” \
-                      now starts the clock when the request reaches the server, so the server's \
-                      queue counts, as in vLLM's own TTFT metric; earlier the page said it started \
-                      at scheduling. That older reading is now “scheduled”."
-                .to_string(),
-        });
-    }
-    Parsed { state, notices }
 }
 
 /// Why `param` has a bound that another input sets (`above`: it was capped from above).

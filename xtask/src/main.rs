@@ -10,8 +10,7 @@
 //! Written in Rust with the standard library only, so a machine with nothing but rustup and
 //! cargo can run it; every other tool is installed from here.
 
-// A command-line tool: what it prints is its output.
-#![allow(clippy::print_stdout, clippy::print_stderr)]
+#![expect(clippy::print_stdout, reason = "a command-line tool: what it prints is its output")]
 
 mod browser;
 mod lean_std;

@@ -6,11 +6,11 @@
 use super::cloud::{self, Cloud};
 use super::{
     bin_table, bins, bins_note, draw_line, draw_marks, draw_message, marks_sentence, plane,
-    requests_text, Bin, RunChart, TABLE_BINS,
+    requests_text, Bin, TABLE_BINS,
 };
 use crate::charts::legend::{self, LegendItem};
 use crate::charts::table::DataTable;
-use crate::charts::{DrawResult, Style};
+use crate::charts::{Chart, DrawResult, Style};
 use crate::format;
 use crate::measurements::Fit;
 use plotters::coord::Shift;
@@ -27,7 +27,9 @@ pub struct DecodeInputs {
     pub line: Option<(f64, f64)>,
 }
 
-impl RunChart for DecodeInputs {
+impl Chart for DecodeInputs {
+    type Input = Fit;
+
     fn of(fit: &Fit) -> DecodeInputs {
         let points: Vec<(f64, f64)> = fit
             .residuals
@@ -142,7 +144,6 @@ impl RunChart for DecodeInputs {
 mod tests {
     use super::*;
     use crate::charts::measured::ttft::tests::run;
-    use crate::charts::to_svg;
     use crate::measurements::fit;
 
     #[test]
@@ -162,7 +163,7 @@ mod tests {
             let width = row[1].value.unwrap() - row[0].value.unwrap();
             assert!((median - on_line).abs() <= width / rate, "{median} vs {on_line}");
         }
-        let svg = to_svg(640, 320, |a| d.draw(a, &Style::default())).unwrap();
+        let svg = d.to_svg(&Style::default(), 640, 320).unwrap();
         assert!(svg.contains("fitted decode rate"));
     }
 

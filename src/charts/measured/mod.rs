@@ -2,10 +2,9 @@
 //! with the fitted floor and median lines, decode time against output length with the fitted
 //! decode line, and each request's excess over the floor.
 //!
-//! They have the lesson's figures' shape (inputs, `draw` over any plotters backend, `summary`,
-//! `table`), but their inputs come from a fitted run instead of the page's state, so they have a
-//! trait of their own, [`RunChart`]. The Web Worker builds and draws them, which keeps their code
-//! and a run's points out of the page's first load and off its main thread.
+//! Each is a [`Chart`](super::Chart) like the lesson's figures, built from a fitted run instead
+//! of the page's state. The Web Worker builds and draws them, which keeps their code and a run's
+//! points out of the page's first load and off its main thread.
 
 pub mod cloud;
 pub mod decode;
@@ -19,25 +18,12 @@ pub use ttft::TtftInputs;
 
 use super::plane::{draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{DrawResult, Style};
+use super::{Chart, DrawResult, Style};
 use crate::format;
 use crate::measurements::{stats, Fit};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-
-/// A figure of one fitted run: built from the fit, drawn over any backend, put into words and
-/// into a table.
-pub trait RunChart: Clone + PartialEq {
-    fn of(fit: &Fit) -> Self;
-    fn draw<DB: DrawingBackend>(
-        &self,
-        area: &DrawingArea<DB, Shift>,
-        style: &Style,
-    ) -> DrawResult<DB>;
-    fn summary(&self) -> String;
-    fn table(&self) -> DataTable;
-}
 
 /// Which of a run's figures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,11 +5,11 @@
 use super::cloud::{self, Cloud};
 use super::{
     bin_table, bins, bins_note, draw_line, draw_marks, draw_message, marks_sentence, plane,
-    requests_text, secs_text, Bin, RunChart, TABLE_BINS,
+    requests_text, secs_text, Bin, TABLE_BINS,
 };
 use crate::charts::legend::{self, LegendItem};
 use crate::charts::table::DataTable;
-use crate::charts::{DrawResult, Style};
+use crate::charts::{Chart, DrawResult, Style};
 use crate::format;
 use crate::measurements::{stats, Fit};
 use plotters::coord::Shift;
@@ -25,7 +25,9 @@ pub struct ResidualInputs {
     pub queue_p90_secs: f64,
 }
 
-impl RunChart for ResidualInputs {
+impl Chart for ResidualInputs {
+    type Input = Fit;
+
     fn of(fit: &Fit) -> ResidualInputs {
         // Numbered from one, as a reader counts requests.
         let points: Vec<(f64, f64)> =
@@ -122,7 +124,6 @@ impl RunChart for ResidualInputs {
 mod tests {
     use super::*;
     use crate::charts::measured::ttft::tests::run;
-    use crate::charts::to_svg;
     use crate::measurements::fit;
 
     #[test]
@@ -138,7 +139,7 @@ mod tests {
         let table = r.table();
         assert_eq!(table.rows.len(), TABLE_BINS);
         assert_eq!(table.headers.len(), 6);
-        let svg = to_svg(640, 320, |a| r.draw(a, &Style::default())).unwrap();
+        let svg = r.to_svg(&Style::default(), 640, 320).unwrap();
         assert!(svg.contains("the floor"));
     }
 

@@ -5,11 +5,12 @@
 use super::cloud::{self, Cloud};
 use super::{
     bin_table, bins, bins_note, draw_line, draw_marks, draw_message, draw_note, marks_sentence,
-    plane, requests_text, secs_text, Bin, RunChart, TABLE_BINS,
+    plane, requests_text, secs_text, Bin, TABLE_BINS,
 };
 use crate::charts::legend::{self, LegendItem};
+use crate::charts::plane::Plane;
 use crate::charts::table::DataTable;
-use crate::charts::{DrawResult, Style};
+use crate::charts::{Chart, DrawResult, Palette, Style};
 use crate::format;
 use crate::measurements::fit::attention::{self, AttentionFloor};
 use crate::measurements::fit::{Bending, FlatPrompts, Line, FLOOR_TAU};
@@ -41,7 +42,9 @@ pub struct TtftInputs {
     pub deep: Option<AttentionFloor>,
 }
 
-impl RunChart for TtftInputs {
+impl Chart for TtftInputs {
+    type Input = Fit;
+
     fn of(fit: &Fit) -> TtftInputs {
         let points: Vec<(f64, f64)> =
             fit.residuals.iter().filter_map(|r| Some((r.prompt_tokens, r.ttft_secs?))).collect();
@@ -96,58 +99,18 @@ impl RunChart for TtftInputs {
         area: &DrawingArea<DB, Shift>,
         style: &Style,
     ) -> DrawResult<DB> {
-        let p = style.palette;
-        area.fill(&p.background)?;
+        area.fill(&style.palette.background)?;
         let Some(cloud) = &self.cloud else {
-            let why: &[&str] = match self.shape {
-                Shape::NotStreamed => &[
-                    "This run did not stream: no request has a time to first token,",
-                    "so there is nothing to draw here. The fit uses end-to-end times.",
-                ],
-                _ => &["Too few requests with a time to first token to draw."],
-            };
-            return draw_message(area, why, style);
+            return draw_message(area, self.why_not_drawn(), style);
         };
-        let mut items = vec![LegendItem { name: "requests", color: p.wait, dashed: false }];
-        if let Shape::Lines { .. } = self.shape {
-            items.push(LegendItem {
-                name: "floor (10th percentile)",
-                color: p.prefill,
-                dashed: false,
-            });
-            items.push(LegendItem { name: "median", color: p.marker, dashed: true });
-        }
-        if self.deep.is_some() {
-            items.push(LegendItem { name: "deeper model", color: p.decode, dashed: false });
-        }
-        let rest = legend::draw_above(area, &items, style)?;
+        let rest = legend::draw_above(area, &self.legend(&style.palette), style)?;
         let chart = plane(&rest, cloud, style, "prompt length (tokens)", "time to first token")?;
         draw_marks(&chart, cloud, style)?;
-        match self.shape {
-            Shape::Lines { floor, median } => {
-                let span = cloud.x_range;
-                draw_line(&chart, (median.intercept, median.slope), span, p.marker, true, style)?;
-                draw_line(&chart, (floor.intercept, floor.slope), span, p.prefill, false, style)?;
-            }
-            Shape::FlatPrompts(_) => {
-                draw_note(
-                    &chart,
-                    "Prompts too alike to fit a prefill rate: no line drawn.",
-                    style,
-                )?;
-            }
-            Shape::NotStreamed | Shape::NoFit => {}
+        self.fitted_lines(&chart, cloud, style)?;
+        match self.deep {
+            Some(deep) => deep_floor(&chart, deep, cloud, style),
+            None => Ok(()),
         }
-        if let Some(deep) = self.deep {
-            let (lo, hi) = cloud.x_range;
-            let curve: Vec<(f64, f64)> = (0..=80)
-                .map(|i| lo + (hi - lo) * f64::from(i) / 80.0)
-                .map(|x| (x, deep.at(x)))
-                .filter(|(_, y)| *y >= cloud.y_range.0 && *y <= cloud.y_range.1)
-                .collect();
-            chart.draw(&PathElement::new(curve, style.line(p.decode, 2.0)))?;
-        }
-        Ok(())
     }
 
     fn summary(&self) -> String {
@@ -254,6 +217,74 @@ impl RunChart for TtftInputs {
     }
 }
 
+impl TtftInputs {
+    /// Why there is no plot, in place of one.
+    fn why_not_drawn(&self) -> &'static [&'static str] {
+        match self.shape {
+            Shape::NotStreamed => &[
+                "This run did not stream: no request has a time to first token,",
+                "so there is nothing to draw here. The fit uses end-to-end times.",
+            ],
+            _ => &["Too few requests with a time to first token to draw."],
+        }
+    }
+
+    /// The requests, and the fitted lines and deeper model's floor when there are any.
+    fn legend(&self, p: &Palette) -> Vec<LegendItem> {
+        let mut items = vec![LegendItem { name: "requests", color: p.wait, dashed: false }];
+        if let Shape::Lines { .. } = self.shape {
+            items.push(LegendItem {
+                name: "floor (10th percentile)",
+                color: p.prefill,
+                dashed: false,
+            });
+            items.push(LegendItem { name: "median", color: p.marker, dashed: true });
+        }
+        if self.deep.is_some() {
+            items.push(LegendItem { name: "deeper model", color: p.decode, dashed: false });
+        }
+        items
+    }
+
+    /// The median line (dashed) and the floor over the requests, or a note saying why there
+    /// are none.
+    fn fitted_lines<DB: DrawingBackend>(
+        &self,
+        chart: &DrawingArea<DB, Plane>,
+        cloud: &Cloud,
+        style: &Style,
+    ) -> DrawResult<DB> {
+        let p = style.palette;
+        match self.shape {
+            Shape::Lines { floor, median } => {
+                let span = cloud.x_range;
+                draw_line(chart, (median.intercept, median.slope), span, p.marker, true, style)?;
+                draw_line(chart, (floor.intercept, floor.slope), span, p.prefill, false, style)
+            }
+            Shape::FlatPrompts(_) => {
+                draw_note(chart, "Prompts too alike to fit a prefill rate: no line drawn.", style)
+            }
+            Shape::NotStreamed | Shape::NoFit => Ok(()),
+        }
+    }
+}
+
+/// The deeper model's floor, fitted where the straight one bends up, across the plot.
+fn deep_floor<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    deep: AttentionFloor,
+    cloud: &Cloud,
+    style: &Style,
+) -> DrawResult<DB> {
+    let (lo, hi) = cloud.x_range;
+    let curve: Vec<(f64, f64)> = (0..=80)
+        .map(|i| lo + (hi - lo) * f64::from(i) / 80.0)
+        .map(|x| (x, deep.at(x)))
+        .filter(|(_, y)| *y >= cloud.y_range.0 && *y <= cloud.y_range.1)
+        .collect();
+    chart.draw(&PathElement::new(curve, style.line(style.palette.decode, 2.0)))
+}
+
 /// How a line changes per thousand prompt tokens, in words: "climbs 10 ms", "falls 112 ms".
 fn climb(secs_per_token: f64) -> String {
     let per_thousand = secs_per_token * 1000.0;
@@ -267,7 +298,6 @@ fn climb(secs_per_token: f64) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::charts::to_svg;
     use crate::measurements::{fit, Format, Record, Run};
 
     /// Requests at known rates: 0.05 s overhead, 10,000 tok/s prefill, 50 tok/s decode, a
@@ -308,7 +338,7 @@ pub(crate) mod tests {
         assert!(table.rows.len() <= TABLE_BINS && !table.rows.is_empty());
         let counted: f64 = table.rows.iter().map(|r| r[2].value.unwrap()).sum();
         assert_eq!(counted, 2_000.0, "every request is in some row");
-        let svg = to_svg(640, 320, |a| t.draw(a, &Style::default())).unwrap();
+        let svg = t.to_svg(&Style::default(), 640, 320).unwrap();
         assert!(svg.contains("floor (10th percentile)"));
     }
 
@@ -322,7 +352,7 @@ pub(crate) mod tests {
         assert!(s.contains("bends upward"), "{s}");
         assert!(s.contains(&format::tokens(deep.knee_tokens)), "{s}");
         assert_eq!(t.table().headers.len(), 9);
-        let svg = to_svg(640, 320, |a| t.draw(a, &Style::default())).unwrap();
+        let svg = t.to_svg(&Style::default(), 640, 320).unwrap();
         assert!(svg.contains("deeper model"));
     }
 
@@ -333,7 +363,7 @@ pub(crate) mod tests {
         assert!(t.summary().contains("no line is drawn"));
         let table = t.table();
         assert!(table.rows.iter().all(|r| r[6].text == "not fitted"));
-        let svg = to_svg(640, 320, |a| t.draw(a, &Style::default())).unwrap();
+        let svg = t.to_svg(&Style::default(), 640, 320).unwrap();
         assert!(svg.contains("no line drawn"));
     }
 
@@ -347,7 +377,7 @@ pub(crate) mod tests {
         assert_eq!(t.shape, Shape::NotStreamed);
         assert!(t.cloud.is_none());
         assert!(t.summary().contains("did not stream"));
-        let svg = to_svg(640, 320, |a| t.draw(a, &Style::default())).unwrap();
+        let svg = t.to_svg(&Style::default(), 640, 320).unwrap();
         assert!(svg.contains("did not stream"));
     }
 }

@@ -312,7 +312,7 @@ fn select(records: &[Record], streamed: bool, counts: &mut Counts) -> Vec<Used> 
 }
 
 /// Whether values spread enough to fit a rate against: IQR at least 20% of the median.
-fn spread(values: &[f64]) -> (bool, f64, f64) {
+pub(crate) fn spread(values: &[f64]) -> (bool, f64, f64) {
     let mut sorted = values.to_vec();
     sorted.sort_unstable_by(f64::total_cmp);
     let q = |p| stats::percentile_sorted(&sorted, p).unwrap_or(0.0);
@@ -332,8 +332,37 @@ fn fit_streamed(run: &Run, used: &[Used], fit: &mut Fit, progress: &mut dyn FnMu
     let x: Vec<f64> = used.iter().map(|u| u.prompt_tokens).collect();
     let y: Vec<f64> = used.iter().map(|u| u.ttft_secs.unwrap_or(0.0)).collect();
     progress(Stage::DecodeRate);
+    fit_decode_rate(used, fit);
+    progress(Stage::Floor);
+    let (wide, median_prompt, iqr) = spread(&x);
+    if wide {
+        if !fit_floor(&x, &y, used.len(), fit, progress) {
+            return;
+        }
+    } else {
+        progress(Stage::Interval);
+        fit_flat_prompts(&y, median_prompt, iqr, fit);
+    }
+    if let (Some(overhead), Some(decode)) = (fit.overhead_secs, fit.decode_tokens_per_sec) {
+        fit.wait_secs = Some((overhead.value - 1.0 / decode.value).max(0.0));
+    }
+    if let Some(floor) = fit.floor {
+        progress(Stage::Residuals);
+        fit_residuals_over_floor(used, floor, fit);
+    }
+    if run.records.iter().any(|r| !r.is_failed() && r.ttft_secs.is_some()) {
+        fit.notes.push(
+            "TTFT runs from the client sending the request, so the overhead includes the \
+             network and any queue in front of the server. The lesson counts one decode step \
+             in TTFT; its wait is the overhead less that step."
+                .to_string(),
+        );
+    }
+}
 
-    // Decode rate.
+/// The decode rate: the median time per token after the first, over the requests that wrote
+/// enough tokens to time it.
+fn fit_decode_rate(used: &[Used], fit: &mut Fit) {
     let per_token: Vec<f64> = used
         .iter()
         .filter(|u| u.output_tokens >= decode::MIN_DECODE_TOKENS)
@@ -353,113 +382,109 @@ fn fit_streamed(run: &Run, used: &[Used], fit: &mut Fit, progress: &mut dyn FnMu
             decode::MIN_DECODE_TOKENS
         ));
     }
+}
 
-    // TTFT floor.
-    progress(Stage::Floor);
-    let (wide, median_prompt, iqr) = spread(&x);
-    if wide {
-        let (Some(floor), Some(median_line)) = (
-            quantile::quantile_line(&x, &y, FLOOR_TAU),
-            quantile::quantile_line(&x, &y, MEDIAN_TAU),
-        ) else {
-            return;
-        };
-        fit.floor = Some(floor);
-        fit.median_line = Some(median_line);
-        progress(Stage::Interval);
-        let (boot, narrow) = bootstrap::resample::<2>(x.len(), SEED_FLOOR, |idx| {
-            let xs: Vec<f64> = idx.iter().filter_map(|&i| x.get(i).copied()).collect();
-            let ys: Vec<f64> = idx.iter().filter_map(|&i| y.get(i).copied()).collect();
-            let line = quantile::quantile_line_from(&xs, &ys, FLOOR_TAU, floor)?;
-            Some([line.intercept, line.slope])
-        });
-        fit.overhead_secs = Some(Estimate {
-            value: floor.intercept,
-            ci95: bootstrap::interval(&boot, 0, floor.intercept, narrow),
-        });
-        fit.prefill_tokens_per_sec =
-            rate(floor.slope, bootstrap::interval(&boot, 1, floor.slope, narrow));
-        if fit.prefill_tokens_per_sec.is_some_and(|p| p.ci95.is_none()) {
-            fit.notes.push(UNBOUNDED_PREFILL.to_string());
-        }
-        if fit.prefill_tokens_per_sec.is_none() {
-            fit.notes.push(
-                "The TTFT floor does not rise with prompt length in this run, so no prefill \
-                 rate can be read from it."
-                    .to_string(),
-            );
-        } else if used.len() >= 10 * bending::MIN_TOP_RECORDS {
-            progress(Stage::Bending);
-            fit.bending = bending::check(&x, &y, FLOOR_TAU);
-        }
-        if floor.intercept < 0.0 {
-            fit.notes.push(
-                "The floor's intercept is below zero: prefill is not linear over these prompt \
-                 lengths (or a short-prompt cache is at work), so the overhead is not \
-                 meaningful."
-                    .to_string(),
-            );
-        }
-    } else {
-        let mut ys = y.clone();
-        let floor_ttft = stats::check_quantile(&mut ys, FLOOR_TAU).unwrap_or(0.0);
-        let median_ttft = stats::median(&y).unwrap_or(0.0);
-        progress(Stage::Interval);
-        let (boot, narrow) = bootstrap::resample::<1>(y.len(), SEED_FLAT, |idx| {
-            let mut sample: Vec<f64> = idx.iter().filter_map(|&i| y.get(i).copied()).collect();
-            stats::check_quantile(&mut sample, FLOOR_TAU).map(|q| [q])
-        });
-        fit.floor = Some(Line { intercept: floor_ttft, slope: 0.0 });
-        fit.median_line = Some(Line { intercept: median_ttft, slope: 0.0 });
-        fit.flat_prompts = Some(FlatPrompts {
-            median_prompt_tokens: median_prompt,
-            iqr_prompt_tokens: iqr,
-            floor_ttft_secs: Estimate {
-                value: floor_ttft,
-                ci95: bootstrap::interval(&boot, 0, floor_ttft, narrow),
-            },
-            median_ttft_secs: median_ttft,
-        });
-        fit.notes.push(format!(
-            "Prompt lengths barely vary (interquartile range {} around a median of {}), so no \
-             prefill rate is claimed; at that length the TTFT floor is {} and the median TTFT \
-             {}.",
-            format::tokens(iqr),
-            format::tokens(median_prompt),
-            format::duration(floor_ttft),
-            format::duration(median_ttft)
-        ));
+/// The TTFT floor and median lines over prompts that spread, and the overhead and prefill rate
+/// the floor gives. False when the lines could not be fitted, and nothing more can be.
+fn fit_floor(
+    x: &[f64],
+    y: &[f64],
+    used: usize,
+    fit: &mut Fit,
+    progress: &mut dyn FnMut(Stage),
+) -> bool {
+    let (Some(floor), Some(median_line)) =
+        (quantile::quantile_line(x, y, FLOOR_TAU), quantile::quantile_line(x, y, MEDIAN_TAU))
+    else {
+        return false;
+    };
+    fit.floor = Some(floor);
+    fit.median_line = Some(median_line);
+    progress(Stage::Interval);
+    let (boot, narrow) = bootstrap::resample::<2>(x.len(), SEED_FLOOR, |idx| {
+        let xs: Vec<f64> = idx.iter().filter_map(|&i| x.get(i).copied()).collect();
+        let ys: Vec<f64> = idx.iter().filter_map(|&i| y.get(i).copied()).collect();
+        let line = quantile::quantile_line_from(&xs, &ys, FLOOR_TAU, floor)?;
+        Some([line.intercept, line.slope])
+    });
+    fit.overhead_secs = Some(Estimate {
+        value: floor.intercept,
+        ci95: bootstrap::interval(&boot, 0, floor.intercept, narrow),
+    });
+    fit.prefill_tokens_per_sec =
+        rate(floor.slope, bootstrap::interval(&boot, 1, floor.slope, narrow));
+    if fit.prefill_tokens_per_sec.is_some_and(|p| p.ci95.is_none()) {
+        fit.notes.push(UNBOUNDED_PREFILL.to_string());
     }
-
-    if let (Some(overhead), Some(decode)) = (fit.overhead_secs, fit.decode_tokens_per_sec) {
-        fit.wait_secs = Some((overhead.value - 1.0 / decode.value).max(0.0));
-    }
-    if let Some(floor) = fit.floor {
-        progress(Stage::Residuals);
-        fit.residuals = used
-            .iter()
-            .map(|u| {
-                let floor_secs = floor.at(u.prompt_tokens);
-                let excess = u.ttft_secs.unwrap_or(0.0) - floor_secs;
-                residual(u, floor_secs, excess)
-            })
-            .collect();
-        let queued: Vec<f64> = fit.residuals.iter().map(|r| r.queue_secs).collect();
-        if let Some(median_queue) = stats::median(&queued) {
-            fit.notes.push(format!(
-                "Half the requests waited more than {} above the floor: queueing, or anything \
-                 else that delays the first token beyond prompt length.",
-                format::duration(median_queue)
-            ));
-        }
-    }
-    if run.records.iter().any(|r| !r.is_failed() && r.ttft_secs.is_some()) {
+    if fit.prefill_tokens_per_sec.is_none() {
         fit.notes.push(
-            "TTFT runs from the client sending the request, so the overhead includes the \
-             network and any queue in front of the server. The lesson counts one decode step \
-             in TTFT; its wait is the overhead less that step."
+            "The TTFT floor does not rise with prompt length in this run, so no prefill \
+             rate can be read from it."
                 .to_string(),
         );
+    } else if used >= 10 * bending::MIN_TOP_RECORDS {
+        progress(Stage::Bending);
+        fit.bending = bending::check(x, y, FLOOR_TAU);
+    }
+    if floor.intercept < 0.0 {
+        fit.notes.push(
+            "The floor's intercept is below zero: prefill is not linear over these prompt \
+             lengths (or a short-prompt cache is at work), so the overhead is not \
+             meaningful."
+                .to_string(),
+        );
+    }
+    true
+}
+
+/// Prompts too alike for a rate: the TTFT floor and median at that length, as flat lines.
+fn fit_flat_prompts(y: &[f64], median_prompt: f64, iqr: f64, fit: &mut Fit) {
+    let mut ys = y.to_vec();
+    let floor_ttft = stats::check_quantile(&mut ys, FLOOR_TAU).unwrap_or(0.0);
+    let median_ttft = stats::median(y).unwrap_or(0.0);
+    let (boot, narrow) = bootstrap::resample::<1>(y.len(), SEED_FLAT, |idx| {
+        let mut sample: Vec<f64> = idx.iter().filter_map(|&i| y.get(i).copied()).collect();
+        stats::check_quantile(&mut sample, FLOOR_TAU).map(|q| [q])
+    });
+    fit.floor = Some(Line { intercept: floor_ttft, slope: 0.0 });
+    fit.median_line = Some(Line { intercept: median_ttft, slope: 0.0 });
+    fit.flat_prompts = Some(FlatPrompts {
+        median_prompt_tokens: median_prompt,
+        iqr_prompt_tokens: iqr,
+        floor_ttft_secs: Estimate {
+            value: floor_ttft,
+            ci95: bootstrap::interval(&boot, 0, floor_ttft, narrow),
+        },
+        median_ttft_secs: median_ttft,
+    });
+    fit.notes.push(format!(
+        "Prompt lengths barely vary (interquartile range {} around a median of {}), so no \
+         prefill rate is claimed; at that length the TTFT floor is {} and the median TTFT \
+         {}.",
+        format::tokens(iqr),
+        format::tokens(median_prompt),
+        format::duration(floor_ttft),
+        format::duration(median_ttft)
+    ));
+}
+
+/// Each request's TTFT above the floor, and how long half of them waited.
+fn fit_residuals_over_floor(used: &[Used], floor: Line, fit: &mut Fit) {
+    fit.residuals = used
+        .iter()
+        .map(|u| {
+            let floor_secs = floor.at(u.prompt_tokens);
+            let excess = u.ttft_secs.unwrap_or(0.0) - floor_secs;
+            residual(u, floor_secs, excess)
+        })
+        .collect();
+    let queued: Vec<f64> = fit.residuals.iter().map(|r| r.queue_secs).collect();
+    if let Some(median_queue) = stats::median(&queued) {
+        fit.notes.push(format!(
+            "Half the requests waited more than {} above the floor: queueing, or anything \
+             else that delays the first token beyond prompt length.",
+            format::duration(median_queue)
+        ));
     }
 }
 
@@ -476,16 +501,15 @@ fn residual(u: &Used, floor_secs: f64, excess_secs: f64) -> Residual {
     }
 }
 
-fn fit_joint(run: &Run, used: &[Used], fit: &mut Fit, progress: &mut dyn FnMut(Stage)) {
-    let p: Vec<f64> = used.iter().map(|u| u.prompt_tokens).collect();
-    let o: Vec<f64> = used.iter().map(|u| u.output_tokens).collect();
-    let y: Vec<f64> = used.iter().map(|u| u.e2e_secs.unwrap_or(0.0)).collect();
+/// Why a run is fitted from end-to-end times: it did not stream at all, or most of its
+/// requests did not.
+fn not_streamed_note(run: &Run) -> String {
     let streamed_share = run
         .records
         .iter()
         .filter(|r| !r.is_failed() && r.ttft_secs.is_some_and(|t| t > 0.0))
         .count();
-    fit.notes.push(if streamed_share == 0 {
+    if streamed_share == 0 {
         "The run did not stream: TTFT was not measured, so prefill and decode are fitted \
          together from end-to-end times (e2e = overhead + prompt / prefill rate + output / \
          decode rate, lower envelope)."
@@ -496,7 +520,14 @@ fn fit_joint(run: &Run, used: &[Used], fit: &mut Fit, progress: &mut dyn FnMut(S
          end-to-end times (e2e = overhead + prompt / prefill rate + output / decode rate, \
          lower envelope)."
             .to_string()
-    });
+    }
+}
+
+fn fit_joint(run: &Run, used: &[Used], fit: &mut Fit, progress: &mut dyn FnMut(Stage)) {
+    let p: Vec<f64> = used.iter().map(|u| u.prompt_tokens).collect();
+    let o: Vec<f64> = used.iter().map(|u| u.output_tokens).collect();
+    let y: Vec<f64> = used.iter().map(|u| u.e2e_secs.unwrap_or(0.0)).collect();
+    fit.notes.push(not_streamed_note(run));
     let (prompt_wide, prompt_median, prompt_iqr) = spread(&p);
     let (output_wide, _, _) = spread(&o);
     let shape = joint::Spread { prompt: prompt_wide, output: output_wide };

@@ -27,87 +27,108 @@ const OSL: &[&str] = &["output_sequence_length", "osl"];
 
 pub(crate) fn read(lines: &[&Value<'_>]) -> Result<Run, Refusal> {
     let mut run = Run::new(Format::Aiperf, "AIPerf");
-    let mut units_seen: Vec<&'static str> = Vec::new();
-    let mut warmup = 0usize;
-    let mut reasoning_tokens = 0.0;
-    let mut missing_isl = 0usize;
+    let mut seen = Seen::default();
     for line in lines {
         let phase = line
             .path(&["metadata", "benchmark_phase"])
             .or_else(|| line.path(&["metadata", "credit_phase"]))
             .and_then(Value::as_str);
         if phase.is_some_and(|p| p.eq_ignore_ascii_case("warmup")) {
-            warmup += 1;
+            seen.warmup += 1;
             continue;
         }
-        let metrics = line.get("metrics");
-        let metric = |names: &[&str]| metrics.and_then(|m| names.iter().find_map(|n| m.get(n)));
-        let tokens = |names: &[&str]| metric(names).and_then(metric_value).unwrap_or(0.0);
-        let mut time = |names: &[&str]| -> Result<Option<f64>, Refusal> {
-            let Some(m) = metric(names) else { return Ok(None) };
-            let Some(value) = metric_value(m) else { return Ok(None) };
-            let unit_name = m.get("unit").and_then(Value::as_str).unwrap_or_default();
-            match TimeUnit::parse(&unit_name) {
-                Some(unit) => {
-                    if !units_seen.contains(&unit.symbol()) {
-                        units_seen.push(unit.symbol());
-                    }
-                    Ok(Some(value * unit.secs()))
-                }
-                None => Err(Refusal::UnknownUnits {
-                    field: names.first().copied().unwrap_or("time").to_string(),
-                    advice: format!(
-                        "AIPerf gives each metric a unit, and this one says '{}', which is not \
-                         a time unit the page knows (s, ms, us, ns).",
-                        file_text::cleaned(&unit_name)
-                    ),
-                }),
-            }
-        };
-        let ttft = time(TTFT)?;
-        let e2e = time(LATENCY)?;
-        if metric(ISL).is_none() {
-            missing_isl += 1;
-        }
-        let mut record = Record::new(tokens(ISL), tokens(OSL), ttft, e2e);
-        reasoning_tokens += tokens(&["reasoning_token_count"]);
-        if let Some(err) = line.get("error").filter(|e| !e.is_null()) {
-            let message = ["message", "type"]
-                .iter()
-                .find_map(|k| err.get(k).and_then(Value::as_str))
-                .map(|s| s.to_string())
-                .unwrap_or_else(|| "error".to_string());
-            let code = err.get("code").and_then(Value::as_finite);
-            record = record.failed(match code {
-                Some(c) => format!("{c}: {message}"),
-                None => message,
-            });
-        } else if line.path(&["metadata", "was_cancelled"]).and_then(Value::as_bool) == Some(true) {
-            record = record.failed("cancelled");
-        }
-        run.records.push(record);
+        run.records.push(read_record(line, &mut seen)?);
     }
-    if !units_seen.is_empty() {
+    note(&seen, &mut run);
+    Ok(run)
+}
+
+/// What the lines showed that the notes should say.
+#[derive(Debug, Default)]
+struct Seen {
+    /// The time units the metrics gave, in the order first met.
+    units: Vec<&'static str>,
+    /// Warm-up requests, left out.
+    warmup: usize,
+    reasoning_tokens: f64,
+    /// Requests without an input length (a failed one carries only its error).
+    missing_isl: usize,
+}
+
+/// One line's request, its times converted from each metric's own unit.
+fn read_record(line: &Value<'_>, seen: &mut Seen) -> Result<Record, Refusal> {
+    let metrics = line.get("metrics");
+    let metric = |names: &[&str]| metrics.and_then(|m| names.iter().find_map(|n| m.get(n)));
+    let tokens = |names: &[&str]| metric(names).and_then(metric_value).unwrap_or(0.0);
+    let mut time = |names: &[&str]| -> Result<Option<f64>, Refusal> {
+        let Some(m) = metric(names) else { return Ok(None) };
+        let Some(value) = metric_value(m) else { return Ok(None) };
+        let unit_name = m.get("unit").and_then(Value::as_str).unwrap_or_default();
+        match TimeUnit::parse(&unit_name) {
+            Some(unit) => {
+                if !seen.units.contains(&unit.symbol()) {
+                    seen.units.push(unit.symbol());
+                }
+                Ok(Some(value * unit.secs()))
+            }
+            None => Err(Refusal::UnknownUnits {
+                field: names.first().copied().unwrap_or("time").to_string(),
+                advice: format!(
+                    "AIPerf gives each metric a unit, and this one says '{}', which is not a \
+                     time unit the page knows (s, ms, us, ns).",
+                    file_text::cleaned(&unit_name)
+                ),
+            }),
+        }
+    };
+    let ttft = time(TTFT)?;
+    let e2e = time(LATENCY)?;
+    if metric(ISL).is_none() {
+        seen.missing_isl += 1;
+    }
+    let record = Record::new(tokens(ISL), tokens(OSL), ttft, e2e);
+    seen.reasoning_tokens += tokens(&["reasoning_token_count"]);
+    if let Some(err) = line.get("error").filter(|e| !e.is_null()) {
+        let message = ["message", "type"]
+            .iter()
+            .find_map(|k| err.get(k).and_then(Value::as_str))
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "error".to_string());
+        let code = err.get("code").and_then(Value::as_finite);
+        return Ok(record.failed(match code {
+            Some(c) => format!("{c}: {message}"),
+            None => message,
+        }));
+    }
+    if line.path(&["metadata", "was_cancelled"]).and_then(Value::as_bool) == Some(true) {
+        return Ok(record.failed("cancelled"));
+    }
+    Ok(record)
+}
+
+/// The units, the reasoning tokens, the warm-up, failures without counts and a missing TTFT.
+fn note(seen: &Seen, run: &mut Run) {
+    if !seen.units.is_empty() {
         run.notes.push(format!(
             "Times converted from each metric's own unit field ({}).",
-            units_seen.join(", ")
+            seen.units.join(", ")
         ));
     }
-    if reasoning_tokens > 0.0 {
+    if seen.reasoning_tokens > 0.0 {
         run.notes.push(format!(
             "Output counts are output_sequence_length, which includes {} reasoning tokens: \
              they are decoded like any other token, though the reader never sees them.",
-            crate::format::with_separators(reasoning_tokens, 0)
+            crate::format::with_separators(seen.reasoning_tokens, 0)
         ));
     }
-    if warmup > 0 {
+    if seen.warmup > 0 {
         run.notes.push(format!(
             "{} left out.",
-            super::count(warmup, "warm-up request was", "warm-up requests were")
+            super::count(seen.warmup, "warm-up request was", "warm-up requests were")
         ));
     }
     let failed = run.failed_count();
-    if failed > 0 && missing_isl >= failed {
+    if failed > 0 && seen.missing_isl >= failed {
         run.notes.push(format!(
             "{} no token counts, only the error; they count as failed and nothing \
              else.",
@@ -117,7 +138,6 @@ pub(crate) fn read(lines: &[&Value<'_>]) -> Result<Run, Refusal> {
     if run.records.iter().all(|r| r.is_failed() || r.ttft_secs.is_none()) {
         run.notes.push("No request has a TTFT metric: the run did not stream.".to_string());
     }
-    Ok(run)
 }
 
 /// A metric's value: `{value, unit}` or a bare number.

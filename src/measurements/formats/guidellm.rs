@@ -7,6 +7,7 @@
 use super::{check, check_note, label, num, num_any, ok_values, text, Statistic};
 use crate::measurements::file_text;
 use crate::measurements::json::Value;
+use crate::measurements::load::Load;
 use crate::measurements::record::{Format, Record, Run};
 
 pub(crate) fn is_benchmarks(v: &Value<'_>) -> bool {
@@ -21,20 +22,44 @@ pub(crate) fn read(v: &Value<'_>) -> Vec<Run> {
 }
 
 fn read_benchmark(b: &Value<'_>) -> Run {
-    let model = b
-        .path(&["worker", "backend_model"])
-        .or_else(|| b.path(&["config", "backend", "model"]))
-        .or_else(|| b.path(&["benchmarker", "backend", "model"]))
-        .and_then(Value::as_str)
-        .map(|s| file_text::cleaned(&s));
     let strategy = b
         .path(&["args", "strategy"])
         .or_else(|| b.path(&["config", "strategy"]))
         .or_else(|| b.path(&["scheduler", "strategy"]));
     let mut run = Run::new(
         Format::Guidellm,
-        label(&[Some("GuideLLM".to_string()), model, strategy.and_then(strategy_label)]),
+        label(&[Some("GuideLLM".to_string()), model(b), strategy.and_then(strategy_label)]),
     );
+    run.load = strategy.map(strategy_load).unwrap_or_default();
+    let from_timings = read_requests(b, &mut run);
+    note_units_and_sampling(b, from_timings, &mut run);
+    if strategy.and_then(|s| s.get("type_")).and_then(Value::as_str).as_deref()
+        == Some("throughput")
+    {
+        run.notes.push(
+            "Throughput mode sends everything as fast as possible: requests wait in the \
+             client's own queue, and that wait counts in their TTFT."
+                .to_string(),
+        );
+    }
+    if let Some(metrics) = b.get("metrics") {
+        check_metrics(metrics, &mut run);
+    }
+    run
+}
+
+/// The model the benchmark ran against, wherever its version keeps the name.
+fn model(b: &Value<'_>) -> Option<String> {
+    b.path(&["worker", "backend_model"])
+        .or_else(|| b.path(&["config", "backend", "model"]))
+        .or_else(|| b.path(&["benchmarker", "backend", "model"]))
+        .and_then(Value::as_str)
+        .map(|s| file_text::cleaned(&s))
+}
+
+/// Every request of the benchmark as a record, successful ones first, the incomplete and
+/// errored ones failed with their reason. True when the times came from `info.timings`.
+fn read_requests(b: &Value<'_>, run: &mut Run) -> bool {
     let requests = b.get("requests");
     let groups: [(&str, Option<&str>); 3] = [
         ("successful", None),
@@ -61,6 +86,11 @@ fn read_benchmark(b: &Value<'_>) -> Run {
             run.records.push(record);
         }
     }
+    from_timings
+}
+
+/// Where the times came from, and how many of the run's requests the file keeps.
+fn note_units_and_sampling(b: &Value<'_>, from_timings: bool, run: &mut Run) {
     run.notes.push(if from_timings {
         "Times taken from info.timings (epoch seconds): TTFT from request start to the first \
          token, end-to-end from request start to its end."
@@ -83,39 +113,31 @@ fn read_benchmark(b: &Value<'_>) -> Run {
             crate::format::with_separators(total, 0)
         ));
     }
-    if strategy.and_then(|s| s.get("type_")).and_then(Value::as_str).as_deref()
-        == Some("throughput")
-    {
-        run.notes.push(
-            "Throughput mode sends everything as fast as possible: requests wait in the \
-             client's own queue, and that wait counts in their TTFT."
-                .to_string(),
-        );
+}
+
+/// The records checked against the benchmark's own metrics of its successful requests.
+fn check_metrics(metrics: &Value<'_>, run: &mut Run) {
+    let successful = |name: &str| metrics.path(&[name, "successful"]);
+    let ok = |records: &[Record], f: fn(&Record) -> Option<f64>| ok_values(records, f);
+    let ttfts = ok(&run.records, |r| r.ttft_secs);
+    let e2es = ok(&run.records, |r| r.e2e_secs);
+    let prompts = ok(&run.records, |r| Some(r.prompt_tokens));
+    let checks = &mut run.checks;
+    if let Some(s) = successful("time_to_first_token_ms") {
+        check(checks, s, "mean", &ttfts, Statistic::Mean, 1e-3);
+        rename(checks, "time_to_first_token_ms.successful.mean");
     }
-    if let Some(metrics) = b.get("metrics") {
-        let successful = |name: &str| metrics.path(&[name, "successful"]);
-        let ok = |records: &[Record], f: fn(&Record) -> Option<f64>| ok_values(records, f);
-        let ttfts = ok(&run.records, |r| r.ttft_secs);
-        let e2es = ok(&run.records, |r| r.e2e_secs);
-        let prompts = ok(&run.records, |r| Some(r.prompt_tokens));
-        let checks = &mut run.checks;
-        if let Some(s) = successful("time_to_first_token_ms") {
-            check(checks, s, "mean", &ttfts, Statistic::Mean, 1e-3);
-            rename(checks, "time_to_first_token_ms.successful.mean");
-        }
-        if let Some(s) = successful("request_latency") {
-            check(checks, s, "mean", &e2es, Statistic::Mean, 1.0);
-            rename(checks, "request_latency.successful.mean");
-        }
-        if let Some(s) = successful("prompt_token_count") {
-            check(checks, s, "mean", &prompts, Statistic::Mean, 1.0);
-            rename(checks, "prompt_token_count.successful.mean");
-        }
-        if let Some(note) = check_note(&run.checks) {
-            run.notes.push(note);
-        }
+    if let Some(s) = successful("request_latency") {
+        check(checks, s, "mean", &e2es, Statistic::Mean, 1.0);
+        rename(checks, "request_latency.successful.mean");
     }
-    run
+    if let Some(s) = successful("prompt_token_count") {
+        check(checks, s, "mean", &prompts, Statistic::Mean, 1.0);
+        rename(checks, "prompt_token_count.successful.mean");
+    }
+    if let Some(note) = check_note(&run.checks) {
+        run.notes.push(note);
+    }
 }
 
 fn rename(checks: &mut [crate::measurements::record::SummaryCheck], key: &str) {
@@ -158,6 +180,18 @@ fn read_request(r: &Value<'_>) -> (Record, bool) {
         }
     };
     (Record::new(prompt, output, ttft, e2e), used_timings)
+}
+
+/// The load a strategy drives: one request at a time (synchronous), a number of streams
+/// (concurrent), a rate (constant, poisson), or everything at once (throughput, perhaps capped).
+fn strategy_load(s: &Value<'_>) -> Load {
+    let kind = text(s, "type_").or_else(|| text(s, "type")).unwrap_or_default();
+    match kind.as_str() {
+        "synchronous" => Load::new(Some(1.0), None),
+        "concurrent" => Load::new(num(s, "streams"), None),
+        "throughput" => Load::new(num(s, "max_concurrency"), Some(f64::INFINITY)),
+        _ => Load::new(None, num(s, "rate")),
+    }
 }
 
 /// "constant 4 req/s", "concurrent 16 streams", "throughput", "synchronous".

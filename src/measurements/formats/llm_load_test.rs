@@ -7,6 +7,7 @@
 use super::{check, check_note, label, num, num_any, ok_values, text, Statistic, TimeUnit};
 use crate::measurements::file_text;
 use crate::measurements::json::Value;
+use crate::measurements::load::Load;
 use crate::measurements::record::{Format, Record, Refusal, Run};
 use crate::measurements::stats;
 
@@ -35,30 +36,63 @@ pub(crate) fn read(v: &Value<'_>) -> Result<Run, Refusal> {
             concurrency.map(|c| format!("concurrency {c}")),
         ]),
     );
+    run.load = Load::new(concurrency, None);
     let summary = v.get("summary");
+    let units = Units::infer(results, summary)?;
+    let no_ttft = read_results(results, units, &mut run);
+    run.notes.push(format!(
+        "Units inferred: response_time in {}{}, TTFT in {}.",
+        units.e2e.symbol(),
+        if units.has_spans { " (it matches each request's end − start)" } else { "" },
+        units.ttft.symbol()
+    ));
+    if no_ttft == results.len() && !results.is_empty() {
+        run.notes.push("No request has a TTFT: the run did not stream.".to_string());
+    }
+    if let Some(summary) = summary {
+        check_summary(summary, &mut run);
+    }
+    Ok(run)
+}
 
-    // Response time: compare with the request's own wall-clock span.
-    let spans: Vec<(f64, f64)> = results
-        .iter()
-        .filter_map(|r| {
-            let raw = num(r, "response_time")?;
-            let span = num_any(r, END_KEYS)? - num_any(r, START_KEYS)?;
-            (span > 0.0).then_some((raw, span))
-        })
-        .collect();
-    let e2e_unit = match unit_from_ratios(spans.iter().map(|(raw, span)| raw / span)) {
-        Some(unit) => unit,
-        None => match summary_unit(summary, "response_time", results, &["response_time"]) {
+/// The units of the file's two time fields.
+#[derive(Clone, Copy, Debug)]
+struct Units {
+    e2e: TimeUnit,
+    ttft: TimeUnit,
+    /// Whether any request has its own start and end timestamps to compare with.
+    has_spans: bool,
+}
+
+impl Units {
+    fn infer(results: &[Value<'_>], summary: Option<&Value<'_>>) -> Result<Units, Refusal> {
+        // Response time: compare with the request's own wall-clock span.
+        let spans: Vec<(f64, f64)> = results
+            .iter()
+            .filter_map(|r| {
+                let raw = num(r, "response_time")?;
+                let span = num_any(r, END_KEYS)? - num_any(r, START_KEYS)?;
+                (span > 0.0).then_some((raw, span))
+            })
+            .collect();
+        let e2e = match unit_from_ratios(spans.iter().map(|(raw, span)| raw / span)) {
             Some(unit) => unit,
-            None => TimeUnit::Millis,
-        },
-    };
-    let ttft_unit = infer_ttft_unit(results, e2e_unit)?;
+            None => match summary_unit(summary, "response_time", results, &["response_time"]) {
+                Some(unit) => unit,
+                None => TimeUnit::Millis,
+            },
+        };
+        let ttft = infer_ttft_unit(results, e2e)?;
+        Ok(Units { e2e, ttft, has_spans: !spans.is_empty() })
+    }
+}
 
+/// Every result as a record, failed where it has an error code. Returns how many had no TTFT.
+fn read_results(results: &[Value<'_>], units: Units, run: &mut Run) -> usize {
     let mut no_ttft = 0usize;
     for r in results {
-        let ttft = num_any(r, TTFT_KEYS).map(|t| t * ttft_unit.secs());
-        let e2e = num(r, "response_time").map(|t| t * e2e_unit.secs());
+        let ttft = num_any(r, TTFT_KEYS).map(|t| t * units.ttft.secs());
+        let e2e = num(r, "response_time").map(|t| t * units.e2e.secs());
         if ttft.is_none() {
             no_ttft += 1;
         }
@@ -75,43 +109,36 @@ pub(crate) fn read(v: &Value<'_>) -> Result<Run, Refusal> {
         }
         run.records.push(record);
     }
-    run.notes.push(format!(
-        "Units inferred: response_time in {}{}, TTFT in {}.",
-        e2e_unit.symbol(),
-        if spans.is_empty() { "" } else { " (it matches each request's end − start)" },
-        ttft_unit.symbol()
-    ));
-    if no_ttft == results.len() && !results.is_empty() {
-        run.notes.push("No request has a TTFT: the run did not stream.".to_string());
+    no_ttft
+}
+
+/// The summary's statistics it could not measure, and the records checked against its means.
+fn check_summary(summary: &Value<'_>, run: &mut Run) {
+    let nan_keys = summary
+        .as_object()
+        .unwrap_or(&[])
+        .iter()
+        .filter(|(_, s)| s.get("mean").and_then(Value::as_f64).is_some_and(f64::is_nan))
+        .count();
+    if nan_keys > 0 {
+        run.notes.push(format!(
+            "The summary block has NaN for {nan_keys} statistics (fields the run never \
+             measured)."
+        ));
     }
-    if let Some(summary) = summary {
-        let nan_keys = summary
-            .as_object()
-            .unwrap_or(&[])
-            .iter()
-            .filter(|(_, s)| s.get("mean").and_then(Value::as_f64).is_some_and(f64::is_nan))
-            .count();
-        if nan_keys > 0 {
-            run.notes.push(format!(
-                "The summary block has NaN for {nan_keys} statistics (fields the run never \
-                 measured)."
-            ));
-        }
-        let ttfts = ok_values(&run.records, |r| r.ttft_secs);
-        let e2es = ok_values(&run.records, |r| r.e2e_secs);
-        if let Some(ttft) = summary.get("ttft") {
-            check(&mut run.checks, ttft, "mean", &ttfts, Statistic::Mean, TimeUnit::Millis.secs());
-            relabel(&mut run, "ttft.mean");
-        }
-        if let Some(rt) = summary.get("response_time") {
-            check(&mut run.checks, rt, "mean", &e2es, Statistic::Mean, TimeUnit::Millis.secs());
-            relabel(&mut run, "response_time.mean");
-        }
-        if let Some(note) = check_note(&run.checks) {
-            run.notes.push(note);
-        }
+    let ttfts = ok_values(&run.records, |r| r.ttft_secs);
+    let e2es = ok_values(&run.records, |r| r.e2e_secs);
+    if let Some(ttft) = summary.get("ttft") {
+        check(&mut run.checks, ttft, "mean", &ttfts, Statistic::Mean, TimeUnit::Millis.secs());
+        relabel(run, "ttft.mean");
     }
-    Ok(run)
+    if let Some(rt) = summary.get("response_time") {
+        check(&mut run.checks, rt, "mean", &e2es, Statistic::Mean, TimeUnit::Millis.secs());
+        relabel(run, "response_time.mean");
+    }
+    if let Some(note) = check_note(&run.checks) {
+        run.notes.push(note);
+    }
 }
 
 fn relabel(run: &mut Run, key: &str) {

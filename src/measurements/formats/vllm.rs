@@ -5,6 +5,7 @@
 
 use super::{check, check_note, label, num, ok_values, rate_label, text, Statistic};
 use crate::measurements::json::Value;
+use crate::measurements::load::Load;
 use crate::measurements::record::{Format, Record, Run};
 
 /// The keys that make an object a vLLM/SGLang result, detailed or not.
@@ -37,6 +38,26 @@ pub(crate) fn read(v: &Value<'_>) -> Run {
 /// string is non-empty is failed.
 pub(crate) fn read_arrays(v: &Value<'_>, format: Format, label: String) -> Run {
     let mut run = Run::new(format, label);
+    run.load = Load::new(num(v, "max_concurrency"), v.get("request_rate").and_then(Value::as_f64));
+    let quirks = read_requests(v, &mut run);
+    note_quirks(v, quirks, &mut run);
+    check_summary(v, &mut run);
+    run
+}
+
+/// What the requests showed that the notes should say, as counts of requests.
+#[derive(Clone, Copy, Debug, Default)]
+struct Quirks {
+    /// End-to-end time rebuilt from TTFT and the inter-token gaps.
+    rebuilt_e2e: usize,
+    /// Fewer inter-token gaps than tokens: several tokens arrived in one chunk.
+    short_itls: usize,
+    /// Completed with a TTFT of exactly zero.
+    zero_ttft_ok: usize,
+}
+
+/// Every request of the arrays as a record, in order, then the failed requests listed apart.
+fn read_requests(v: &Value<'_>, run: &mut Run) -> Quirks {
     let empty: &[Value<'_>] = &[];
     let array = |key: &str| v.get(key).and_then(Value::as_array).unwrap_or(empty);
     let numbers = |key: &str| v.get(key).and_then(Value::numbers).unwrap_or_default();
@@ -55,9 +76,7 @@ pub(crate) fn read_arrays(v: &Value<'_>, format: Format, label: String) -> Run {
     // Some versions list only the failed requests' errors, after the successful ones' arrays.
     let errors_per_request = errors.len() == n;
 
-    let mut rebuilt_e2e = 0usize;
-    let mut short_itls = 0usize;
-    let mut zero_ttft_ok = 0usize;
+    let mut quirks = Quirks::default();
     for i in 0..n {
         let finite = |v: &[f64]| v.get(i).copied().filter(|x| x.is_finite());
         let prompt = finite(&inputs).unwrap_or(0.0);
@@ -67,7 +86,7 @@ pub(crate) fn read_arrays(v: &Value<'_>, format: Format, label: String) -> Run {
         let e2e = match finite(&e2els) {
             Some(e) => Some(e),
             None => gaps.map(|(sum, _)| {
-                rebuilt_e2e += 1;
+                quirks.rebuilt_e2e += 1;
                 ttft.unwrap_or(0.0) + sum
             }),
         };
@@ -79,10 +98,10 @@ pub(crate) fn read_arrays(v: &Value<'_>, format: Format, label: String) -> Run {
             record = record.failed("the tool marked the request unsuccessful");
         } else {
             if gaps.is_some_and(|(_, count)| output >= 2.0 && (count as f64) < output - 1.0) {
-                short_itls += 1;
+                quirks.short_itls += 1;
             }
             if ttft == Some(0.0) {
-                zero_ttft_ok += 1;
+                quirks.zero_ttft_ok += 1;
             }
         }
         run.records.push(record);
@@ -92,25 +111,30 @@ pub(crate) fn read_arrays(v: &Value<'_>, format: Format, label: String) -> Run {
             run.records.push(Record::new(0.0, 0.0, None, None).failed(first_line(&err)));
         }
     }
+    quirks
+}
 
+/// The units, and what the file or its requests do that a reader of the fit should know.
+fn note_quirks(v: &Value<'_>, quirks: Quirks, run: &mut Run) {
     run.notes.push(
         "Per-request times are in seconds; the file's summary keys (…_ms) are in milliseconds."
             .to_string(),
     );
-    if rebuilt_e2e > 0 {
+    if quirks.rebuilt_e2e > 0 {
         run.notes.push(
             "The file stores no end-to-end time per request: it is rebuilt as TTFT plus the \
              request's inter-token gaps, which ends at the last streamed chunk."
                 .to_string(),
         );
     }
-    if short_itls > 0 {
+    if quirks.short_itls > 0 {
         run.notes.push(format!(
             "{} fewer inter-token gaps than output tokens minus one: the server sent several \
              tokens in one chunk there.",
-            super::count(short_itls, "request has", "requests have")
+            super::count(quirks.short_itls, "request has", "requests have")
         ));
     }
+    let zero_ttft_ok = quirks.zero_ttft_ok;
     if zero_ttft_ok > 0 {
         run.notes.push(format!(
             "{} as completed with a TTFT of exactly 0 (no token was streamed); the \
@@ -133,7 +157,10 @@ pub(crate) fn read_arrays(v: &Value<'_>, format: Format, label: String) -> Run {
                 .to_string(),
         );
     }
+}
 
+/// The records checked against the file's own summary keys.
+fn check_summary(v: &Value<'_>, run: &mut Run) {
     let ttft_values = ok_values(&run.records, |r| r.ttft_secs);
     let e2e_values = ok_values(&run.records, |r| r.e2e_secs);
     let tpot_values: Vec<f64> = run
@@ -156,7 +183,6 @@ pub(crate) fn read_arrays(v: &Value<'_>, format: Format, label: String) -> Run {
     if let Some(note) = check_note(&run.checks) {
         run.notes.push(note);
     }
-    run
 }
 
 /// The first line of an error that holds one (a traceback's last words are rarely its first).

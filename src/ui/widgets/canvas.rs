@@ -76,14 +76,64 @@ pub fn FigureCanvas(
     sized_at_once: bool,
 ) -> impl IntoView {
     let palette = use_palette();
-    let width_css = RwSignal::new(0.0_f64);
-    let height_css = RwSignal::new(0.0_f64);
-    // On screen until the observer, reporting after the first layout, says otherwise.
-    let on_screen = RwSignal::new(true);
+    let size = CanvasSize {
+        width_css: RwSignal::new(0.0),
+        height_css: RwSignal::new(0.0),
+        // On screen until the observer, reporting after the first layout, says otherwise.
+        on_screen: RwSignal::new(true),
+    };
+    watch_container(canvas_ref, size, fill, sized_at_once);
 
-    // Follow the container's width: window resizes, embeds in narrow iframes, side panels. The
-    // observer reports the first size too, once the browser has laid the page out: reading it
-    // here instead would make the browser lay out the whole page for every figure as it mounts.
+    let font = StoredValue::new_local(FontMemory::default());
+    let painted_once = StoredValue::new(false);
+    // What it draws changed since it was last drawn.
+    let stale = StoredValue::new(false);
+    let draw = move || {
+        let Some(canvas) = canvas_ref.get_untracked() else { return };
+        let width = size.width_css.get_untracked();
+        if width > 0.0 {
+            painted_once.set_value(true);
+            stale.set_value(false);
+            let drawn = paint(
+                figure,
+                &canvas,
+                &inputs.get_untracked(),
+                palette.get_untracked(),
+                width,
+                fill.then(|| size.height_css.get_untracked()),
+                &font.get_value(),
+            );
+            if let Some(zoom) = zoom {
+                if zoom.get_untracked() != drawn {
+                    zoom.set(drawn);
+                }
+            }
+        }
+    };
+    redraw_on_change(inputs, palette, size, Redraw { painted_once, stale, draw });
+
+    view! { <div class="canvas-box">{drawing(figure, label, canvas_ref)}</div> }
+}
+
+/// The container's size in CSS pixels, and whether it is on screen or about to be.
+#[derive(Clone, Copy)]
+struct CanvasSize {
+    width_css: RwSignal<f64>,
+    height_css: RwSignal<f64>,
+    on_screen: RwSignal<bool>,
+}
+
+/// Follows the container's width (window resizes, embeds in narrow iframes, side panels), and
+/// its height when the figure fills it, and whether it is near the screen. The observer reports
+/// the first size too, once the browser has laid the page out: reading it here instead would make
+/// the browser lay out the whole page for every figure as it mounts.
+fn watch_container(
+    canvas_ref: NodeRef<leptos::html::Canvas>,
+    size: CanvasSize,
+    fill: bool,
+    sized_at_once: bool,
+) {
+    let CanvasSize { width_css, height_css, on_screen } = size;
     canvas_ref.on_load(move |canvas| {
         let Some(container) = canvas.parent_element() else { return };
         if sized_at_once {
@@ -108,40 +158,31 @@ pub fn FigureCanvas(
             let kept = SendWrapper::new((observer, observe));
             on_cleanup(move || kept.0.disconnect());
         }
-        // Whether the figure is on screen or about to be.
         dom::watch_near(&container, move |near| {
             if near != on_screen.get_untracked() {
                 on_screen.set(near);
             }
         });
     });
+}
 
-    let font = StoredValue::new_local(FontMemory::default());
-    let painted_once = StoredValue::new(false);
-    // What it draws changed since it was last drawn.
-    let stale = StoredValue::new(false);
-    let draw = move || {
-        let Some(canvas) = canvas_ref.get_untracked() else { return };
-        let width = width_css.get_untracked();
-        if width > 0.0 {
-            painted_once.set_value(true);
-            stale.set_value(false);
-            let drawn = paint(
-                figure,
-                &canvas,
-                &inputs.get_untracked(),
-                palette.get_untracked(),
-                width,
-                fill.then(|| height_css.get_untracked()),
-                &font.get_value(),
-            );
-            if let Some(zoom) = zoom {
-                if zoom.get_untracked() != drawn {
-                    zoom.set(drawn);
-                }
-            }
-        }
-    };
+/// How a figure is drawn again, and what it knows of its last drawing.
+#[derive(Clone, Copy)]
+struct Redraw<D> {
+    painted_once: StoredValue<bool>,
+    /// What it draws changed since it was last drawn.
+    stale: StoredValue<bool>,
+    draw: D,
+}
+
+/// Draws the figure again when what it shows changes, or when it comes back into sight stale.
+fn redraw_on_change<D: Fn() + Copy + Send + Sync + 'static>(
+    inputs: Memo<FigureInputs>,
+    palette: Signal<crate::charts::Palette>,
+    size: CanvasSize,
+    redraw: Redraw<D>,
+) {
+    let Redraw { painted_once, stale, draw } = redraw;
     // Inputs can change several times within one frame (a fast drag, a held arrow key, a preset
     // that sets many values): the first draw happens at once (the observer's first size arrives
     // before the browser paints), and later changes mark the figure dirty and draw it once, with
@@ -167,9 +208,9 @@ pub fn FigureCanvas(
     Effect::new(move |was_seen: Option<bool>| {
         inputs.track();
         palette.track();
-        width_css.track();
-        height_css.track();
-        let seen = on_screen.get();
+        size.width_css.track();
+        size.height_css.track();
+        let seen = size.on_screen.get();
         if was_seen.is_some_and(|was| was != seen) {
             if seen && stale.get_value() {
                 draw_next_frame();
@@ -196,8 +237,6 @@ pub fn FigureCanvas(
         }
         seen
     });
-
-    view! { <div class="canvas-box">{drawing(figure, label, canvas_ref)}</div> }
 }
 
 /// How long the controls must be still before a figure out of sight is drawn again.

@@ -32,7 +32,6 @@ pub fn FigureCard(
     #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
     let shown = use_shown_state();
-    let palette = use_palette();
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
     // Only what this figure is drawn from: moving a control elsewhere on the page leaves the
     // memo unchanged, and with it the drawing, the text alternative and the table.
@@ -53,26 +52,7 @@ pub fn FigureCard(
     let title_id = format!("{}-caption", figure.slug());
     let labelled_by = title_id.clone();
 
-    let png = move |_| {
-        if let Some(canvas) = canvas_ref.get_untracked() {
-            export::download_png(figure, &shown.get_untracked(), &canvas);
-        }
-    };
     let zoom = RwSignal::new(1.0_f64);
-    let svg = move |_| {
-        let (w, h) = canvas_ref
-            .get_untracked()
-            .map(|c| (c.client_width().max(0) as u32, c.client_height().max(0) as u32))
-            .unwrap_or((800, 400));
-        export::download_svg(
-            figure,
-            &shown.get_untracked(),
-            Style { scale: zoom.get_untracked(), palette: palette.get_untracked() },
-            w,
-            h,
-        );
-    };
-    let csv = move |_| export::download_csv(figure, &shown.get_untracked());
     let open = RwSignal::new(false);
     let printing = use_printing();
     let written = Signal::derive(move || open.get() || printing.get());
@@ -80,16 +60,7 @@ pub fn FigureCard(
         open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"))
     };
 
-    let tools = move || {
-        view! {
-            <div class="figure-tools" role="group" aria-label=format!("Export {}", figure.title())>
-                <button type="button" class="quiet" data-testid=format!("{}-png", figure.slug()) on:click=png>"PNG"</button>
-                <button type="button" class="quiet" data-testid=format!("{}-svg", figure.slug()) on:click=svg>"SVG"</button>
-                <button type="button" class="quiet" data-testid=format!("{}-csv", figure.slug()) on:click=csv>"CSV"</button>
-                <EmbedButton figure=figure />
-            </div>
-        }
-    };
+    let tools = move || view! { <FigureTools figure=figure canvas_ref=canvas_ref zoom=zoom /> };
     let data = move || {
         view! {
             <details class="data" on:toggle=toggled>
@@ -139,4 +110,43 @@ pub fn FigureCard(
         </figure>
     }
     .into_any()
+}
+
+/// The figure's export buttons: PNG from the canvas as drawn, SVG at the size and zoom it was
+/// drawn at, CSV of its data, and the embed snippet.
+#[component]
+fn FigureTools(
+    figure: Figure,
+    canvas_ref: NodeRef<leptos::html::Canvas>,
+    zoom: RwSignal<f64>,
+) -> impl IntoView {
+    let shown = use_shown_state();
+    let palette = use_palette();
+    let png = move |_| {
+        if let Some(canvas) = canvas_ref.get_untracked() {
+            export::download_png(figure, &shown.get_untracked(), &canvas);
+        }
+    };
+    let svg = move |_| {
+        let (w, h) = canvas_ref
+            .get_untracked()
+            .map(|c| (c.client_width().max(0) as u32, c.client_height().max(0) as u32))
+            .unwrap_or((800, 400));
+        export::download_svg(
+            figure,
+            &shown.get_untracked(),
+            Style { scale: zoom.get_untracked(), palette: palette.get_untracked() },
+            w,
+            h,
+        );
+    };
+    let csv = move |_| export::download_csv(figure, &shown.get_untracked());
+    view! {
+        <div class="figure-tools" role="group" aria-label=format!("Export {}", figure.title())>
+            <button type="button" class="quiet" data-testid=format!("{}-png", figure.slug()) on:click=png>"PNG"</button>
+            <button type="button" class="quiet" data-testid=format!("{}-svg", figure.slug()) on:click=svg>"SVG"</button>
+            <button type="button" class="quiet" data-testid=format!("{}-csv", figure.slug()) on:click=csv>"CSV"</button>
+            <EmbedButton figure=figure />
+        </div>
+    }
 }

@@ -1,20 +1,16 @@
 //! Figure 4 (answer lengths against the crossover) drawn natively into SVG: its labels, its words
 //! for the no-crossover cases, its bars and table, and inputs at the edges that must still draw.
 
+use super::figures::{keeps_its_promises, svg_of};
 use crossover::charts::lengths::{bins, range_text, rows, winner_text, BinWinner, LengthsInputs};
-use crossover::charts::{to_svg, Chart, Palette, Style};
+use crossover::charts::Chart;
 use crossover::model::deployments::{Comparison, Deployment, Winner};
 use crossover::model::workload::{LengthDistribution, Router};
-
-fn render(inputs: &LengthsInputs, style: &Style) -> String {
-    to_svg(800, 380, |area| inputs.draw(area, style))
-        .unwrap_or_else(|e| panic!("figure failed to draw for {inputs:?}: {e}"))
-}
 
 #[test]
 fn lesson_figure_marks_the_crossover_and_both_shares() {
     let inputs = LengthsInputs::default();
-    let svg = render(&inputs, &Style::default());
+    let svg = svg_of(&inputs);
     assert!(svg.starts_with("<svg"));
     assert!(svg.contains("crossover = router threshold: 28.9 tokens"), "crossover label");
     // 44.7% of the lesson's answers are under 28.9 tokens.
@@ -76,7 +72,7 @@ fn a_fixed_threshold_is_drawn_apart() {
         route_at_crossover: false,
         ..LengthsInputs::default()
     };
-    let svg = render(&inputs, &Style::default());
+    let svg = svg_of(&inputs);
     assert!(svg.contains("router threshold: 200 tokens"));
     assert!(svg.contains("crossover: 28.9 tokens"));
     assert!(inputs.summary().contains("shorter than 200 tokens to A"));
@@ -88,7 +84,7 @@ fn no_crossover_is_said_in_words() {
         comparison: Comparison::new(Deployment::new(0.2, 200.0), Deployment::LESSON_B),
         ..LengthsInputs::default()
     };
-    let svg = render(&dominant, &Style::default());
+    let svg = svg_of(&dominant);
     assert!(svg.contains("no crossover: A is never slower"));
     assert!(svg.contains("A first on every request"));
     assert!(!svg.contains("router threshold"), "nothing for a router to split");
@@ -100,7 +96,7 @@ fn no_crossover_is_said_in_words() {
         comparison: Comparison::new(Deployment::LESSON_B, Deployment::LESSON_B),
         ..LengthsInputs::default()
     };
-    let svg = render(&same, &Style::default());
+    let svg = svg_of(&same);
     assert!(svg.contains("no crossover: A and B are identical"));
     assert!(svg.contains("A and B finish together"));
     assert!(same.summary().contains("same moment on both"));
@@ -120,18 +116,8 @@ fn a_crossover_beyond_any_answer_stays_on_the_axis_up_to_ten_million() {
     assert!(bars.last().is_some_and(|b| b.to_tokens >= n), "{n}");
     // Beyond ten million it is named rather than drawn.
     let farther = Comparison::new(Deployment::new(0.2, 109.999_999), Deployment::LESSON_B);
-    let svg = render(
-        &LengthsInputs { comparison: farther, ..LengthsInputs::default() },
-        &Style::default(),
-    );
+    let svg = svg_of(&LengthsInputs { comparison: farther, ..LengthsInputs::default() });
     assert!(svg.contains("(off the axis)"));
-}
-
-#[test]
-fn dark_palette_and_scale_draw_differently() {
-    let light = render(&LengthsInputs::default(), &Style::default());
-    let dark = render(&LengthsInputs::default(), &Style { scale: 2.0, palette: Palette::DARK });
-    assert_ne!(light, dark);
 }
 
 #[test]
@@ -166,13 +152,7 @@ fn extreme_inputs_still_draw() {
                 },
             ];
             for inputs in cases {
-                let svg = render(&inputs, &Style::default());
-                assert!(!svg.contains("NaN") && !svg.contains("inf"), "{inputs:?}");
-                let s = inputs.summary();
-                assert!(
-                    !s.contains("NaN") && !s.contains("inf") && !s.contains('—'),
-                    "{inputs:?}: {s}"
-                );
+                keeps_its_promises(&inputs, &format!("{inputs:?}"));
                 let table = rows(&inputs);
                 assert!(!table.is_empty() && table.len() < 40, "{inputs:?}: {} rows", table.len());
                 assert!(
@@ -191,7 +171,7 @@ fn extreme_inputs_still_draw() {
 
 #[test]
 fn the_page_state_draws_both_deployment_figures() {
-    use crossover::charts::Figure;
+    use crossover::charts::{Figure, Style};
     use crossover::state::State;
     let state = State::default();
     for (figure, words) in [

@@ -1,0 +1,119 @@
+//! No label is drawn across a line of its own colour (the lines it names), in any figure, at
+//! the lesson's scenarios and at a phone's, a docs column's and a desktop's width: checked on
+//! the figures' SVG, with each label's box estimated from its length and the size the canvas
+//! sets it at (plotters' SVG writes text 1.24 times smaller than the canvas does).
+
+use crossover::charts::Style;
+use crossover::state::embed_layout::canvas_height_css;
+use crossover::state::presets::PRESETS;
+use crossover::state::{Figure, State};
+
+fn attr(tag: &str, name: &str) -> Option<String> {
+    let key = format!(" {name}=\"");
+    let i = tag.find(&key)? + key.len();
+    let j = tag[i..].find('"')? + i;
+    Some(tag[i..j].to_string())
+}
+
+/// A line of the SVG: its stroke colour and its points.
+type Line = (String, Vec<(f64, f64)>);
+
+/// Every polyline of the SVG with its stroke, and every unrotated text's tag and content.
+fn lines_and_labels(svg: &str) -> (Vec<Line>, Vec<(String, String)>) {
+    let mut lines = vec![];
+    let mut texts = vec![];
+    let mut rest = svg;
+    while let Some(i) = rest.find('<') {
+        rest = &rest[i..];
+        let end = rest.find('>').unwrap();
+        let tag = &rest[..end];
+        if tag.starts_with("<polyline") {
+            let pts = attr(tag, "points").unwrap();
+            let pts = pts
+                .split_whitespace()
+                .map(|p| {
+                    let (a, b) = p.split_once(',').unwrap();
+                    (a.parse().unwrap(), b.parse().unwrap())
+                })
+                .collect();
+            lines.push((attr(tag, "stroke").unwrap(), pts));
+        } else if tag.starts_with("<text") && attr(tag, "transform").is_none() {
+            let content_end = rest[end..].find("</text>").unwrap();
+            let content = rest[end + 1..end + content_end].trim().to_string();
+            texts.push((tag.to_string(), content));
+        }
+        rest = &rest[end..];
+    }
+    (lines, texts)
+}
+
+/// A label's box, `(x0, x1, y0, y1)`, from its anchor, baseline and length.
+fn label_box(tag: &str, content: &str) -> (f64, f64, f64, f64) {
+    let x: f64 = attr(tag, "x").unwrap().parse().unwrap();
+    let y: f64 = attr(tag, "y").unwrap().parse().unwrap();
+    let fs: f64 = attr(tag, "font-size").unwrap().parse::<f64>().unwrap() * 1.24;
+    let width = content.chars().count() as f64 * fs * 0.58;
+    let (x0, x1) = match attr(tag, "text-anchor").unwrap().as_str() {
+        "start" => (x, x + width),
+        "end" => (x - width, x),
+        _ => (x - width / 2.0, x + width / 2.0),
+    };
+    let dy = attr(tag, "dy").unwrap();
+    let (y0, y1) = if dy == "0.76em" {
+        (y, y + fs)
+    } else if dy == "-0.5ex" {
+        (y - fs, y)
+    } else {
+        (y - fs / 2.0, y + fs / 2.0)
+    };
+    (x0, x1, y0, y1)
+}
+
+/// The first segment of `pts` that passes through the box, sampled along its length.
+fn crossing_segment(
+    pts: &[(f64, f64)],
+    (x0, x1, y0, y1): (f64, f64, f64, f64),
+) -> Option<&[(f64, f64)]> {
+    pts.windows(2).find(|seg| {
+        let ((ax, ay), (bx, by)) = (seg[0], seg[1]);
+        let n = 50;
+        (0..=n).any(|k| {
+            let t = k as f64 / n as f64;
+            let px = ax + (bx - ax) * t;
+            let py = ay + (by - ay) * t;
+            px > x0 && px < x1 && py > y0 && py < y1
+        })
+    })
+}
+
+#[test]
+fn no_label_crosses_a_line_of_its_colour() {
+    let mut crossings = Vec::new();
+    let mut checked = 0;
+    let mut states = vec![("default".to_string(), State::default())];
+    for p in PRESETS.iter() {
+        states.push((p.key.to_string(), (p.apply)(State::default())));
+    }
+    for figure in Figure::ALL {
+        for (name, state) in &states {
+            for w in [390.0, 700.0, 1280.0] {
+                let cw: f64 = w - 16.0;
+                let ch = canvas_height_css(cw);
+                let svg = figure.to_svg(state, &Style::default(), cw as u32, ch as u32).unwrap();
+                let (lines, texts) = lines_and_labels(&svg);
+                checked += texts.len();
+                for (tag, content) in &texts {
+                    let fill = attr(tag, "fill").unwrap();
+                    let (x0, x1, y0, y1) = label_box(tag, content);
+                    for (stroke, pts) in lines.iter().filter(|(stroke, _)| *stroke == fill) {
+                        if let Some(seg) = crossing_segment(pts, (x0, x1, y0, y1)) {
+                            crossings.push(format!("{} {} at {w} px: “{}” [{:.0}–{:.0} × {:.0}–{:.0}] crosses the {} line {:?}", figure.slug(), name, content, x0, x1, y0, y1, stroke, seg));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "labels were found and checked ({checked})");
+    assert!(crossings.is_empty(), "{}", crossings.join("\n"));
+}

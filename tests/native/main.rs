@@ -1,0 +1,22 @@
+//! The native tests, as one test binary with a module per subject: a binary per file would link
+//! the crate and its dependencies once for each.
+
+mod charts_svg;
+mod completion_chart;
+mod deep_model;
+mod deployments_figures;
+mod figures;
+mod label_clearance;
+mod lengths_chart;
+mod lesson_figures;
+mod measurements_compare;
+mod measurements_files;
+mod measurements_fit;
+mod measurements_formats;
+mod measurements_fuzz;
+mod measurements_hostile;
+mod model_properties;
+mod parse_fuzz;
+mod prerender;
+mod readme_params;
+mod roofline;
