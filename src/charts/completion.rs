@@ -131,7 +131,9 @@ impl Chart for CompletionInputs {
                 format::rate(inputs.reading.tokens_per_sec()),
                 format::duration(here.reading_secs),
             ),
-            Consumer::Machine => " It goes to a program, which reads nothing until the last token.".to_string(),
+            Consumer::Machine => {
+                " It goes to a program, which reads nothing until the last token.".to_string()
+            }
         };
         let peak = inputs.peak.map_or_else(String::new, |c| {
             let race = c.race_at(n);
@@ -186,7 +188,8 @@ impl Chart for CompletionInputs {
                 cells
             })
             .collect();
-        let mut headers = vec!["answer tokens", "A|s", "B|s", "time to read it|s", "first to finish"];
+        let mut headers =
+            vec!["answer tokens", "A|s", "B|s", "time to read it|s", "first to finish"];
         if inputs.peak.is_some() {
             headers.extend(["A at the busiest hour|s", "B at the busiest hour|s"]);
         }
@@ -330,8 +333,14 @@ struct Scales {
     samples: Vec<Row>,
     /// Whether the time to read is drawn (for a person, not a program).
     reader: bool,
-    /// The busiest hour's pair and its two times at each sampled length, when it is drawn.
-    peak: Option<(Comparison, Vec<(f64, f64, f64)>)>,
+    /// The busiest hour's lines, when they are drawn.
+    peak: Option<PeakTimes>,
+}
+
+/// The busiest hour's pair, and at each sampled length the length and both times to finish.
+struct PeakTimes {
+    comparison: Comparison,
+    times: Vec<(f64, f64, f64)>,
 }
 
 impl Scales {
@@ -340,14 +349,14 @@ impl Scales {
         let samples: Vec<Row> =
             (0..=120).map(|i| row(inputs, x_lo * (x_hi / x_lo).powf(i as f64 / 120.0))).collect();
         let reader = inputs.consumer == Consumer::Reader;
-        let peak = inputs.peak.map(|c| {
+        let peak = inputs.peak.map(|comparison| {
             let times = samples.iter().map(|r| {
-                let race = c.race_at(r.answer_tokens);
+                let race = comparison.race_at(r.answer_tokens);
                 (r.answer_tokens, race.a_secs, race.b_secs)
             });
-            (c, times.collect::<Vec<_>>())
+            PeakTimes { comparison, times: times.collect() }
         });
-        let peak_times = peak.iter().flat_map(|(_, t)| t.iter().flat_map(|&(_, a, b)| [a, b]));
+        let peak_times = peak.iter().flat_map(|p| p.times.iter().flat_map(|&(_, a, b)| [a, b]));
         let reading = |r: &Row| if reader { r.reading_secs } else { r.a_secs };
         // Every value is positive (lengths start above zero), so the log axis can hold them all.
         let smallest = samples
@@ -399,14 +408,14 @@ impl Scales {
 
     /// A deployment's time to finish at the busiest hour, when it is drawn.
     fn peak_line(&self, which: Which) -> Vec<(f64, f64)> {
-        let Some((_, times)) = &self.peak else { return Vec::new() };
+        let Some(peak) = &self.peak else { return Vec::new() };
         let secs = |&(_, a, b): &(f64, f64, f64)| if which == Which::A { a } else { b };
-        times.iter().map(|t| (t.0, self.fit(secs(t)))).collect()
+        peak.times.iter().map(|t| (t.0, self.fit(secs(t)))).collect()
     }
 
     /// Where the busiest hour's lines cross, when that is on the axis.
     fn peak_crossover(&self) -> Option<(f64, f64)> {
-        let (c, _) = self.peak.as_ref()?;
+        let c = self.peak.as_ref()?.comparison;
         let n = c.crossover().tokens().filter(|n| (self.x_lo..=self.x_hi).contains(n))?;
         Some((n, self.fit(c.a.completion_secs(n))))
     }
@@ -763,10 +772,8 @@ fn x_range(inputs: &CompletionInputs) -> (f64, f64) {
     let answer = inputs.answer();
     let crossover =
         inputs.comparison().crossover().tokens().filter(|n| *n <= WIDEST_CROSSOVER_SHOWN);
-    let at_peak = inputs
-        .peak
-        .and_then(|c| c.crossover().tokens())
-        .filter(|n| *n <= WIDEST_CROSSOVER_SHOWN);
+    let at_peak =
+        inputs.peak.and_then(|c| c.crossover().tokens()).filter(|n| *n <= WIDEST_CROSSOVER_SHOWN);
     for x in [Some(answer).filter(|n| *n > 0.0), crossover, at_peak].into_iter().flatten() {
         lo = lo.min(x / 2.0);
         hi = hi.max(x * 2.0);
@@ -867,11 +874,17 @@ mod tests {
         assert!(s.contains("The dashed lines cross at 63 tokens"), "{s}");
         let table = inputs.table();
         assert_eq!(table.headers.len(), 7);
-        assert!(table.rows.iter().any(|r| r.first().and_then(|c| c.value).is_some_and(|n| (n - 63.0).abs() < 0.5)));
+        assert!(table
+            .rows
+            .iter()
+            .any(|r| r.first().and_then(|c| c.value).is_some_and(|n| (n - 63.0).abs() < 0.5)));
         state.consumer = Consumer::Machine;
         let program = CompletionInputs::of(&state).summary();
         assert!(!program.contains("Reading it at") && program.contains("a program"), "{program}");
-        assert!(program.contains("median of 40 tokens and a 90th percentile of 900 tokens"), "{program}");
+        assert!(
+            program.contains("median of 40 tokens and a 90th percentile of 900 tokens"),
+            "{program}"
+        );
     }
 
     #[test]

@@ -151,7 +151,10 @@ mod tests {
     fn the_crossing_follows_the_chosen_model() {
         let linear = State::default().crossing();
         assert_eq!(linear.prompt_tokens, Some(40_000.0));
-        assert_eq!(linear.ratio().map(|r| crate::model::rounding::round_half_away(r, 1)), Some(133.3));
+        assert_eq!(
+            linear.ratio().map(|r| crate::model::rounding::round_half_away(r, 1)),
+            Some(133.3)
+        );
         assert!(!linear.passed());
         let deep = State { model: ModelView::Deep, ..State::default() }.crossing();
         // Prefill (p/r)(1 + p/K) meets decode (n/d)(1 + (p + (n − 1)/2)/C) at the defaults
@@ -163,9 +166,11 @@ mod tests {
         let decode = 300.0 / 60.0 * (1.0 + (p + 149.5) / 120_000.0);
         assert!((prefill - decode).abs() < 1e-9, "{prefill} {decode}");
         // A cached prefix changes the request, not the crossing.
-        let cached = State { model: ModelView::Deep, ..State::default() }.with(Param::Cached, 8_000.0);
+        let cached =
+            State { model: ModelView::Deep, ..State::default() }.with(Param::Cached, 8_000.0);
         assert_eq!(cached.crossing().prompt_tokens, deep.prompt_tokens);
-        let past = State { model: ModelView::Deep, ..State::default() }.with(Param::Prompt, 33_000.0);
+        let past =
+            State { model: ModelView::Deep, ..State::default() }.with(Param::Prompt, 33_000.0);
         assert!(past.crossing().passed());
     }
 

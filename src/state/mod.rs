@@ -195,11 +195,8 @@ impl State {
         match param {
             Param::Cached => spec.max = self.get(Param::Prompt).clamp(spec.min, spec.max),
             Param::P90 | Param::BotP90 => {
-                let median = self.get(if param == Param::P90 {
-                    Param::Median
-                } else {
-                    Param::RaceAnswer
-                });
+                let median =
+                    self.get(if param == Param::P90 { Param::Median } else { Param::RaceAnswer });
                 spec.min = median.clamp(spec.min, spec.max);
                 spec.max = LengthDistribution::widest_p90(median).clamp(spec.min, spec.max);
             }

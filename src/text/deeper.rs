@@ -43,7 +43,10 @@ mod tests {
         assert!(text.contains("131,072 bytes") && text.contains("16.06 GB"), "{text}");
         assert!(text.contains("near 122,500 tokens"), "{text}");
         assert!(!text.contains("125,000"), "{text}");
-        assert!(text.contains("near 64,000 tokens") && text.contains("60,000 and 120,000"), "{text}");
+        assert!(
+            text.contains("near 64,000 tokens") && text.contains("60,000 and 120,000"),
+            "{text}"
+        );
         assert!(text.contains("a GFLOP is a billion floating-point operations"), "{text}");
     }
 }

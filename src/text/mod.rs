@@ -14,6 +14,7 @@ pub mod levers;
 pub mod measurements;
 pub mod request;
 pub mod roofline;
+pub mod sample_run;
 pub mod scenarios;
 pub mod slides;
 pub mod veil;

@@ -231,7 +231,8 @@ pub fn challenge_feedback(stage: ChallengeStage, guess: f64, state: &State) -> S
             },
             how_far_off(guess, crossing)
         ),
-        None => "At these rates reading the prompt never catches up with writing the answer.".to_string(),
+        None => "At these rates reading the prompt never catches up with writing the answer."
+            .to_string(),
     };
     match stage {
         ChallengeStage::Guess => {
@@ -285,7 +286,8 @@ mod tests {
         let c = s.crossing();
         let straight = State::default().crossing();
         assert_eq!(crossing_tokens(&c), "32,943 tokens");
-        assert!(crossing_prompt_note(&c, &straight).ends_with("the straight lines put it at 40,000 tokens"));
+        assert!(crossing_prompt_note(&c, &straight)
+            .ends_with("the straight lines put it at 40,000 tokens"));
     }
 
     #[test]

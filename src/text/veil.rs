@@ -31,13 +31,18 @@ mod tests {
 
     #[test]
     fn stand_ins_state_no_number() {
-        let all = Figure::ALL
-            .map(veiled_figure)
-            .into_iter()
-            .chain([AFTER_THE_CROSSOVER_GUESS, ROUTER_AFTER_THE_GUESS, AFTER_THE_CROSSING_GUESS]);
+        let all = Figure::ALL.map(veiled_figure).into_iter().chain([
+            AFTER_THE_CROSSOVER_GUESS,
+            ROUTER_AFTER_THE_GUESS,
+            AFTER_THE_CROSSING_GUESS,
+        ]);
         for text in all {
             // Figure numbers aside, no digit: nothing here may hint at an answer.
-            let digits = text.replace("Figure 1", "").replace("Figure 2", "").replace("Figure 3", "").replace("Figure 4", "");
+            let digits = text
+                .replace("Figure 1", "")
+                .replace("Figure 2", "")
+                .replace("Figure 3", "")
+                .replace("Figure 4", "");
             assert!(!digits.chars().any(|c| c.is_ascii_digit()), "{text}");
         }
     }

@@ -1,9 +1,7 @@
 //! The page: state from the URL, then either the whole lesson or a single figure.
 
 use super::arrival::{provide_stages, stage, when_still, Complete, Later, Sight, LAST_STAGE};
-use super::context::{
-    CurrentQuery, NoticesContext, Printing, Revealed, ShownState, StateContext,
-};
+use super::context::{CurrentQuery, NoticesContext, Printing, Revealed, ShownState, StateContext};
 use super::dom;
 use super::sections::deeper::Deeper;
 use super::sections::deployments::Deployments;

@@ -75,10 +75,8 @@ impl Revealed {
 }
 
 pub fn use_revealed() -> Revealed {
-    use_context::<Revealed>().unwrap_or(Revealed {
-        crossing: RwSignal::new(true),
-        crossover: RwSignal::new(true),
-    })
+    use_context::<Revealed>()
+        .unwrap_or(Revealed { crossing: RwSignal::new(true), crossover: RwSignal::new(true) })
 }
 
 /// Whether the page is dark right now, for the canvases' palette.

@@ -127,7 +127,9 @@ fn router_sentence(d: &Decision, state: &State) -> String {
         (true, _) => {
             return "With no crossover there is nothing for a router to split: one deployment finishes every answer first.".to_string();
         }
-        (false, _) => format!("its threshold at {}", format::tokens(state.router().threshold_tokens)),
+        (false, _) => {
+            format!("its threshold at {}", format::tokens(state.router().threshold_tokens))
+        }
     };
     if saved >= 5e-4 {
         format!(
@@ -333,15 +335,28 @@ mod tests {
             t.margins,
             "At the median answer (40 tokens) B finishes it 270 ms sooner (1.26 s against 1.53 s); at the 90th percentile (900 tokens) B finishes it 21.12 s sooner (9.08 s against 30.2 s)."
         );
-        assert!(t.first_words.starts_with("A shows the first words 700 ms sooner"), "{}", t.first_words);
+        assert!(
+            t.first_words.starts_with("A shows the first words 700 ms sooner"),
+            "{}",
+            t.first_words
+        );
         assert!(t.router.contains("take 217 ms off the mean of 7.86 s, 3%"), "{}", t.router);
         assert!(t.router.contains("the crossover, 28.9 tokens"), "{}", t.router);
-        assert!(t.length_change.contains("shorter than 28.9 tokens") && t.length_change.contains("765 tokens now"), "{}", t.length_change);
+        assert!(
+            t.length_change.contains("shorter than 28.9 tokens")
+                && t.length_change.contains("765 tokens now"),
+            "{}",
+            t.length_change
+        );
         assert_eq!(
             t.load_change,
             "The load: B keeps the lead while its decode rate stays above 30.8 tok/s; at the busiest hour B still wins, with the crossover at 63 tokens."
         );
-        assert!(t.consumer_change.contains("A is 700 ms sooner; for them A would be the choice"), "{}", t.consumer_change);
+        assert!(
+            t.consumer_change.contains("A is 700 ms sooner; for them A would be the choice"),
+            "{}",
+            t.consumer_change
+        );
     }
 
     #[test]
@@ -353,8 +368,17 @@ mod tests {
         assert!(t.reason.starts_with("For a program at the busiest hour, B"), "{}", t.reason);
         assert!(t.margins.starts_with("At the median answer (600 tokens) B finishes it 5.97 s sooner (14.23 s against 20.2 s)"), "{}", t.margins);
         assert!(t.first_words.contains("counts for nothing"), "{}", t.first_words);
-        assert!(t.load_change.contains("at a quiet hour B still wins, with the crossover at 28.9 tokens"), "{}", t.load_change);
-        assert!(t.workload.ends_with("(an assumed spread); both at the busiest hour"), "{}", t.workload);
+        assert!(
+            t.load_change
+                .contains("at a quiet hour B still wins, with the crossover at 28.9 tokens"),
+            "{}",
+            t.load_change
+        );
+        assert!(
+            t.workload.ends_with("(an assumed spread); both at the busiest hour"),
+            "{}",
+            t.workload
+        );
     }
 
     #[test]
@@ -362,7 +386,11 @@ mod tests {
         let s = State::default().with(Param::Median, 10.0).with(Param::P90, 20.0);
         let t = decision_text(&Decision::of(&s), &s);
         assert_eq!(t.verdict, "Ship A");
-        assert!(t.length_change.contains("B wins every answer longer than 28.9 tokens"), "{}", t.length_change);
+        assert!(
+            t.length_change.contains("B wins every answer longer than 28.9 tokens"),
+            "{}",
+            t.length_change
+        );
         assert!(t.consumer_change.starts_with("The consumer: no"), "{}", t.consumer_change);
     }
 
@@ -372,7 +400,8 @@ mod tests {
         let d = Decision::of(&s);
         let html = decision_html(&decision_text(&d, &s));
         assert!(html.starts_with("<span class=\"workload\""), "{html}");
-        assert!(html.contains("<p class=\"decision-verdict\" data-testid=\"decision-verdict\">Ship B</p>"));
+        assert!(html
+            .contains("<p class=\"decision-verdict\" data-testid=\"decision-verdict\">Ship B</p>"));
         assert_eq!(html.matches("<li>").count(), 3);
         assert!(!html.contains("'") && html.contains("&#39;"), "apostrophes are escaped");
         let data = decision_data(&d);

@@ -60,7 +60,9 @@ pub fn race_against_crossover(c: &Comparison, answer: f64) -> String {
             below.label(),
         )
     } else {
-        format!("Your answer of {count} sits right at the crossover: the two finish all but together.")
+        format!(
+            "Your answer of {count} sits right at the crossover: the two finish all but together."
+        )
     }
 }
 

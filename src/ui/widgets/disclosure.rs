@@ -34,11 +34,10 @@ pub fn Disclosure(
     };
     // Plain closures rather than `Show`: this widget is used seven times, and each `Show` would
     // add its own memo and boxed branches to the page's wasm.
-    let body = move || {
-        (shows.get() && (is_open() || printing.get())).then(|| children())
-    };
+    let body = move || (shows.get() && (is_open() || printing.get())).then(|| children());
     let veiled = move || {
-        (!shows.get()).then(|| view! { <p class="aside veiled-part">{AFTER_THE_CROSSOVER_GUESS}</p> })
+        (!shows.get())
+            .then(|| view! { <p class="aside veiled-part">{AFTER_THE_CROSSOVER_GUESS}</p> })
     };
     view! {
         <details class="more" data-testid=testid open=is_open() prop:open=is_open on:toggle=toggled>

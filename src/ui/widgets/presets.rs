@@ -45,7 +45,8 @@ pub fn Presets(scope: Scope, title: &'static str) -> impl IntoView {
             (!keys.is_empty()).then(|| keys.join(" "))
         })
     };
-    let status = move || active.with(|a| active_scenarios(a.iter().filter_map(|&i| PRESETS.get(i))));
+    let status =
+        move || active.with(|a| active_scenarios(a.iter().filter_map(|&i| PRESETS.get(i))));
     // One status line for each part's scenarios.
     let testid = match scope {
         Scope::Request => "preset-active",

@@ -75,7 +75,9 @@ fn Panel() -> impl IntoView {
     let spread = derived(|s| s.spread);
     let set_spread = Callback::new(move |v: Spread| state.update(|s| s.spread = v));
     let lengths = move || match spread.get() {
-        Spread::Traffic => view! { <Controls legend="Your traffic's answers" params=&TRAFFIC /> }.into_any(),
+        Spread::Traffic => {
+            view! { <Controls legend="Your traffic's answers" params=&TRAFFIC /> }.into_any()
+        }
         Spread::Bot => view! { <Controls legend="The bot's own answers" params=&BOT /> }.into_any(),
     };
     view! {

@@ -10,8 +10,7 @@ use crate::state::Figure;
 use crate::state::Param;
 use crate::text::deployments::label::Claim;
 use crate::text::deployments::race::{
-    consumer_line, consumer_table, lead_and_gain, race_against_crossover, race_table,
-    verdict_text,
+    consumer_line, consumer_table, lead_and_gain, race_against_crossover, race_table, verdict_text,
 };
 use crate::text::deployments::{
     crossover_note, crossover_text, ratio_value, speedup_text, winner_text,

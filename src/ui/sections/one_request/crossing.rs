@@ -6,7 +6,9 @@
 use crate::charts::crossing::lesson_data;
 use crate::format;
 use crate::state::{Figure, ModelView};
-use crate::text::request::{crossing_prompt_note, crossing_ratio_note, crossing_tokens, phase_shares};
+use crate::text::request::{
+    crossing_prompt_note, crossing_ratio_note, crossing_tokens, phase_shares,
+};
 use crate::ui::arrival::follow_when_near;
 use crate::ui::context::use_revealed;
 use crate::ui::widgets::data_table::DataTableView;
