@@ -8,7 +8,7 @@
 //! never part of the first load.
 
 use super::content_hash::{integrity, short_hash};
-use crate::shared_names::files::{SAMPLE_META, SAMPLE_RUN, SAMPLE_RUN_SOURCE, WASM_INTEGRITY};
+use crate::shared_names::files::{META_INTEGRITY, SAMPLE_META, SAMPLE_RUN, SAMPLE_RUN_SOURCE};
 use std::fs;
 use std::path::Path;
 
@@ -35,7 +35,7 @@ fn with_meta(page: &str, name: &str, integrity: &str) -> Result<String, String> 
     let at = page.find("</head>").ok_or("the built index.html has no </head>")?;
     let (head, rest) = page.split_at(at);
     Ok(format!(
-        "{head}<meta name=\"{SAMPLE_META}\" content=\"./{name}\" {WASM_INTEGRITY}=\"{integrity}\">{rest}"
+        "{head}<meta name=\"{SAMPLE_META}\" content=\"./{name}\" {META_INTEGRITY}=\"{integrity}\">{rest}"
     ))
 }
 

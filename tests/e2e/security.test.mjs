@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { openApp, useBrowser } from './helpers.mjs';
+import { eventually, openApp, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -172,4 +172,31 @@ test('a wasm file that does not match its integrity hash is refused', TIMEOUT, a
   assert.equal(await page.locator('#prerendered').count(), 1, 'the prerendered lesson is still there');
   assert.equal(await page.locator('canvas').count(), 0, 'no figure was drawn');
   assert.ok(errors.some((e) => /integrity|digest/i.test(e)), `the browser names the integrity failure: ${errors.join(' | ')}`);
+});
+
+test('a measurements module whose script does not match its integrity hash is refused', TIMEOUT, async (t) => {
+  const errors = [];
+  let served = 0;
+  const app = await openApp(env, t, '', {
+    setup: async (page) => {
+      page.on('console', (msg) => errors.push(msg.text()));
+      page.on('pageerror', (e) => errors.push(e.message));
+      // The module's script with a harmless comment added: it would still run, were it not checked.
+      await page.route(/crossover-worker-[^/]*\.js$/, async (route) => {
+        const response = await route.fetch();
+        const body = Buffer.concat([Buffer.from(await response.body()), Buffer.from('\n/* changed */\n')]);
+        served += 1;
+        await route.fulfill({ response, body });
+      });
+    },
+  });
+  const file = path.join(REPO_ROOT, 'tests', 'data', 'bench-results', 'llmperf_individual__leaderboard_anyscale_70b.json');
+  await app.byTestId('import-file').setInputFiles(file);
+  const refusal = app.byTestId('import-error');
+  await eventually(async () => assert.match(await shownText(refusal), /could not be loaded/, 'the section says its reader could not be loaded'), { timeout: 30_000 });
+  assert.ok(served >= 1, 'the changed script was asked for');
+  assert.equal(await app.byTestId('import-run').count(), 0, 'no run was read');
+  assert.ok(errors.some((e) => /integrity|digest/i.test(e)), `the browser names the integrity failure: ${errors.join(' | ')}`);
+  // Firefox reports the refusal as an error of the page: expected here, and nothing else may be.
+  app.pageErrors = app.pageErrors.filter((e) => !/integrity attribute/.test(e));
 });

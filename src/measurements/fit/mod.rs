@@ -177,7 +177,7 @@ impl Stage {
     ];
 
     /// The share of a large streamed fit's time spent before this stage starts (0 to 1), for a
-    /// progress bar: measured on 100,000 requests (benches/import_speed.rs prints it). A run
+    /// progress bar: measured on 100,000 requests (worker/benches/import_speed.rs prints it). A run
     /// skips the stages it has no use for, so its bar may jump, but never goes back.
     pub fn share_done(self) -> f64 {
         match self {

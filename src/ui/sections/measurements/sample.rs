@@ -3,14 +3,15 @@
 //! handed to the section as if the reader had chosen it.
 
 use super::module;
-use crate::shared_names::files::{SAMPLE_META_SELECTOR, SAMPLE_RUN_SOURCE, WASM_INTEGRITY};
+use crate::measurements::protocol::{place, Action};
+use crate::shared_names::files::{META_INTEGRITY, SAMPLE_META_SELECTOR, SAMPLE_RUN_SOURCE};
 use crate::text::sample_run::{SAMPLE_RUN_FAILED, SAMPLE_RUN_FETCHING};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// Fetches the sample and sends it to the section's module as a chosen file.
 pub(super) fn load() {
-    say("[data-testid=import-busy]", SAMPLE_RUN_FETCHING);
+    say(place::BUSY, SAMPLE_RUN_FETCHING);
     if fetch().is_none() {
         failed(JsValue::NULL);
     }
@@ -19,7 +20,7 @@ pub(super) fn load() {
 fn fetch() -> Option<()> {
     let window = web_sys::window()?;
     let meta = window.document()?.query_selector(SAMPLE_META_SELECTOR).ok()??;
-    let (url, hash) = (meta.get_attribute("content")?, meta.get_attribute(WASM_INTEGRITY)?);
+    let (url, hash) = (meta.get_attribute("content")?, meta.get_attribute(META_INTEGRITY)?);
     // fetch(url, { integrity }): a body that does not match the hash is refused.
     let options = js_sys::Object::new();
     js_sys::Reflect::set(&options, &"integrity".into(), &hash.into()).ok()?;
@@ -57,14 +58,14 @@ fn fetch() -> Option<()> {
 fn chosen(text: JsValue) {
     let parts = js_sys::Array::of1(&text);
     match web_sys::File::new_with_str_sequence(&parts, SAMPLE_RUN_SOURCE) {
-        Ok(file) => module::send("files", js_sys::Array::of1(&file).into(), true),
+        Ok(file) => module::send(Action::ReadFiles.name(), js_sys::Array::of1(&file).into(), true),
         Err(e) => failed(e),
     }
 }
 
 fn failed(_: JsValue) {
-    say("[data-testid=import-busy]", "");
-    say("[data-testid=import-error]", SAMPLE_RUN_FAILED);
+    say(place::BUSY, "");
+    say(place::ERROR, SAMPLE_RUN_FAILED);
 }
 
 /// Puts a constant sentence in one of the section's places, and shows it.
