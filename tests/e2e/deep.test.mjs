@@ -46,14 +46,12 @@ for (const { query, q } of [
 ]) {
   test(`with the deeper model every statement of the crossing is the deeper model's: ${query}`, TIMEOUT, async (t) => {
     const app = await openApp(env, t, query);
+    // Unveiled without a guess first, so the answer length stays the link's.
+    await app.reveal('crossing');
     const expected = deepCrossing(q);
     const words = Math.round(expected).toLocaleString('en-US');
     if (query === '?model=deep') assert.equal(words, '32,943', 'the deeper crossing at the defaults');
     const straight = Math.round((q.output * q.prefill) / q.decode).toLocaleString('en-US');
-    await app.byTestId('guess-input').fill('30000');
-    await app.byTestId('guess-lock').click();
-    const feedback = app.byTestId('challenge-feedback');
-    await eventually(async () => assert.match(await feedback.innerText(), new RegExp(`cost the same at ${words} tokens on the deeper model`)));
     const prompt = await app.readout('crossing-prompt');
     assertClose(prompt.value, expected, 'crossing-prompt follows the deeper model', 1e-6);
     assert.equal(prompt.text, `${words} tokens`);
@@ -65,8 +63,17 @@ for (const { query, q } of [
     assert.ok(!new RegExp(`cross at ${straight} tokens`).test(caption), `the caption does not state the straight lines' crossing as the crossing: ${caption}`);
     assert.equal(await app.byTestId('crossing-canvas').getAttribute('aria-label'), caption.trim());
     assertClose((await app.readout('crossing-prompt-deep')).value, prompt.value, 'the deeper section says the same', 1e-12);
+    // The challenge asks about a 300-token answer and holds the answer there once a guess is
+    // locked: its reply, and the readouts with it, give the deeper crossing for that answer.
+    const asked = deepCrossing({ ...q, output: 300 });
+    const askedWords = Math.round(asked).toLocaleString('en-US');
+    await app.byTestId('guess-input').fill('30000');
+    await app.byTestId('guess-lock').click();
+    const feedback = app.byTestId('challenge-feedback');
+    await eventually(async () => assert.match(await feedback.innerText(), new RegExp(`cost the same at ${askedWords} tokens on the deeper model`)));
+    await eventually(async () => assertClose((await app.readout('crossing-prompt')).value, asked, 'crossing-prompt follows the held answer', 1e-6));
     // Past the deeper crossing, though short of the straight lines', the challenge is passed.
-    await app.typeInto('challenge-prompt', String(Math.ceil(expected * 1.02)));
+    await app.typeInto('challenge-prompt', String(Math.ceil(asked * 1.02)));
     await eventually(async () => assert.equal(await feedback.getAttribute('data-state'), 'passed'));
   });
 }

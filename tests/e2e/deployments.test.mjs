@@ -237,7 +237,7 @@ test('a fixed router threshold is its own mark on Figure 4', TIMEOUT, async (t) 
   assert.equal((await app.query()).route, 'fixed');
 });
 
-test('the spread can be the bot's own answers, an assumed spread around the race's answer', TIMEOUT, async (t) => {
+test("the spread can be the bot's own answers, an assumed spread around the race's answer", TIMEOUT, async (t) => {
   const app = await openApp(env, t);
   await openAll(app);
   const label = app.byTestId('workload-spread');
