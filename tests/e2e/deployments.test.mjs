@@ -249,8 +249,10 @@ test("the spread can be the bot's own answers, an assumed spread around the race
   assert.match(await app.byTestId('bot-spread-assumed').innerText(), /assumes how widely they spread/);
   await eventually(async () => assert.notEqual((await app.canvasFingerprint('lengths-canvas')).hash, before.hash, 'Figure 4 follows the spread'));
   // Every part that weighs the spread names it; the race keeps its one length.
+  // Each read where a reader meets it: a part off screen follows the controls once near.
   for (const id of ['workload-routing', 'workload-abandonment', 'workload-decision', 'workload-lengths']) {
-    assert.match(await app.byTestId(id).innerText(), /the bot's own answers, median 600/, id);
+    await scrollIntoView(app.byTestId(id));
+    await eventually(async () => assert.match(await app.byTestId(id).innerText(), /the bot's own answers, median 600/, id));
   }
   assert.equal((await app.byTestId('workload-race').innerText()).trim(), 'Workload: the support bot\'s typical answer, 600 tokens');
   await app.typeInto('bot_p90', '3000');
