@@ -254,6 +254,7 @@ test("the spread can be the bot's own answers, an assumed spread around the race
     await scrollIntoView(app.byTestId(id));
     await eventually(async () => assert.match(await app.byTestId(id).innerText(), /the bot's own answers, median 600/, id));
   }
+  await scrollIntoView(app.byTestId('workload-race'));
   assert.equal((await app.byTestId('workload-race').innerText()).trim(), 'Workload: the support bot\'s typical answer, 600 tokens');
   await app.typeInto('bot_p90', '3000');
   await eventually(async () => assert.match(await label.innerText(), /p90 3,000/));
