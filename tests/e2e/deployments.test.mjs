@@ -214,7 +214,7 @@ test('who consumes the answer is asked once, in the streaming section, and the l
   const verdict = app.byTestId('consumer-verdict');
   assert.equal(await verdict.getAttribute('data-value'), 'B');
   assert.equal(await verdict.getAttribute('data-first'), 'A', 'a reader sees A\'s words first');
-  const questions = await app.page.locator('fieldset').evaluateAll((sets) => sets.filter((f) => f.querySelector('input[type="radio"][name*="consumer"]')).length);
+  const questions = await app.page.evaluate(() => [...document.querySelectorAll('fieldset')].filter((f) => f.querySelector('input[type="radio"][name*="consumer"]')).length);
   assert.equal(questions, 1, 'one question about who is waiting');
   await scrollIntoView(app.byTestId('consumer-machine'));
   await app.byTestId('consumer-machine').check();

@@ -69,7 +69,7 @@ async function seenTogether(page, canvas, control) {
  * figure that stops following one, changes the pairs by itself.
  */
 async function pairs(app) {
-  const figures = await app.page.locator('canvas[data-testid$="-canvas"]').evaluateAll((canvases) => canvases.map((c) => ({
+  const figures = await app.page.evaluate(() => [...document.querySelectorAll('canvas[data-testid$="-canvas"]')].map((c) => ({
     canvas: c.getAttribute('data-testid'),
     sliders: [...(c.closest('.lab')?.querySelectorAll('.lab-panel input[type="range"]') ?? [])].map((s) => s.getAttribute('data-testid').replace(/-slider$/, '')),
   })));
