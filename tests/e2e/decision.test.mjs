@@ -121,7 +121,9 @@ test('the decision card matches the decision computed from the formulas over ran
     for (const key of ['mean_tokens', 'mean_a', 'mean_b', 'median_tokens', 'median_a', 'median_b', 'p90_tokens', 'p90_a', 'p90_b']) {
       assertClose(shown[key], expected[key], `${where}: ${key}`, 1e-9);
     }
-    assertClose(shown.router_saved, expected.router_saved, `${where}: router_saved`, 1e-5);
+    // The page integrates the routed mean numerically, and the saving is the difference of two
+    // close means, so it agrees to a tenth of a millisecond: far below the card's hundredths.
+    assertClose(shown.router_saved, expected.router_saved, `${where}: router_saved`, 1e-4);
     if (expected.break_even === undefined) assert.equal(shown.break_even, undefined, `${where}: no break-even rate`);
     else assertClose(shown.break_even, expected.break_even, `${where}: break_even`, 1e-9);
     // The words agree with the numbers: the verdict, the workload and the hour.
