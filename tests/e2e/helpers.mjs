@@ -451,3 +451,15 @@ export class App {
     else await input.pressSequentially(text);
   }
 }
+
+/**
+ * The measurements worker's wasm memory in bytes, read inside the worker (Chromium: Playwright
+ * reaches a page's workers there). Wasm memory only grows, so this is the most the worker has
+ * held since it started. `null` while no worker runs.
+ */
+export async function workerWasmBytes(page) {
+  const worker = page.workers().find((w) => w.url().includes('crossover-worker'));
+  if (!worker) return null;
+  // The worker's script leaves the promise of the module's functions, this probe among them.
+  return worker.evaluate(async () => (await self.crossoverMeasurements).wasm_memory_bytes());
+}

@@ -94,7 +94,9 @@ for (const { name, query, q } of STATES) {
 
     assert.deepEqual(leaks(await app.page.evaluate(pageTexts)), [], 'nothing states an answer before a guess');
     // Opening every disclosure of the deployments lab tells nothing more.
-    for (const summary of await app.page.locator('#deployments details > summary').all()) {
+    const summaries = app.page.locator('#deployments details > summary');
+    for (let i = 0, n = await summaries.count(); i < n; i++) {
+      const summary = summaries.nth(i);
       await scrollIntoView(summary);
       await summary.click();
     }

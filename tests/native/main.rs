@@ -18,5 +18,6 @@ mod measurements_hostile;
 mod model_properties;
 mod parse_fuzz;
 mod prerender;
+mod readme_layout;
 mod readme_params;
 mod roofline;
