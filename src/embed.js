@@ -88,8 +88,10 @@
       this.frame.setAttribute('src', this.src);
       if (running.size <= MAX_RUNNING) return;
       let farthest = null;
+      let farthestDistance = -1;
       for (const other of running) {
-        if (other !== this && (!farthest || distanceFromView(other) > distanceFromView(farthest))) farthest = other;
+        const distance = other === this ? -1 : distanceFromView(other);
+        if (distance > farthestDistance) [farthest, farthestDistance] = [other, distance];
       }
       if (farthest) farthest.stop();
     }

@@ -452,6 +452,12 @@ export class App {
   }
 }
 
+/** A JSON-lines result file of `runs` vLLM runs of two requests each, every run the same. */
+export function manyRunsFile(runs) {
+  const line = JSON.stringify({ backend: 'vllm', input_lens: [100, 900], output_lens: [20, 30], ttfts: [0.1, 0.2], itls: [[0.01], [0.02]], errors: ['', ''], completed: 2 });
+  return `${line}\n`.repeat(runs);
+}
+
 /**
  * The measurements worker's wasm memory in bytes, read inside the worker (Chromium: Playwright
  * reaches a page's workers there). Wasm memory only grows, so this is the most the worker has
