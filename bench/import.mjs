@@ -10,19 +10,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { buildWholePage, workerWasmBytes } from '../tests/e2e/helpers.mjs';
+import { buildWholePage, manyRunsFile, workerWasmBytes } from '../tests/e2e/helpers.mjs';
 import { PageBench } from './page-bench.mjs';
 import { mib, ms } from './stats.mjs';
 
 export const IMPORT_REQUESTS = 100_000;
 /** Runs in the file whose memory is weighed: the most one file may give. */
 export const MEMORY_RUNS = 1_000;
-
-/** A JSON-lines file of `runs` vLLM runs of two requests each, every run the same. */
-export function manyRunsFile(runs) {
-  const line = JSON.stringify({ backend: 'vllm', input_lens: [100, 900], output_lens: [20, 30], ttfts: [0.1, 0.2], itls: [[0.01], [0.02]], errors: ['', ''], completed: 2 });
-  return `${line}\n`.repeat(runs);
-}
 
 /** The same file as worker/benches/import_speed.rs: prompt 100–8,000 tokens, answer 16–40, TTFT from
  * a floor plus queueing, one inter-token gap per token after the first. */

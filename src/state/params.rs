@@ -50,6 +50,8 @@ pub enum Param {
     Network,
     APeakTtft,
     BPeakTtft,
+    /// The 90th percentile of the support bot's own answers, whose median is the race's answer.
+    BotP90,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -480,6 +482,20 @@ const SPECS: [ParamSpec; Param::COUNT] = [
         scale: Scale::Log,
         decimals: 3,
     },
+    // The lesson gives the bot's typical answer (600 tokens) but not how widely its answers
+    // spread; twice the median is an assumption the page states beside every use of it.
+    ParamSpec {
+        param: Param::BotP90,
+        key: "bot_p90",
+        label: "90th percentile of the bot's answers (assumed)",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1.0,
+        max: 1_000_000.0,
+        default: 1_200.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
 ];
 
 // `Param::spec` finds a row by the variant's position, so both lists must follow the variants'
@@ -495,7 +511,7 @@ const _: () = {
 };
 
 impl Param {
-    pub const COUNT: usize = 33;
+    pub const COUNT: usize = 34;
     pub const ALL: [Param; Param::COUNT] = [
         Param::Prompt,
         Param::Output,
@@ -530,6 +546,7 @@ impl Param {
         Param::Network,
         Param::APeakTtft,
         Param::BPeakTtft,
+        Param::BotP90,
     ];
 
     /// The two deployments as typed in from measurements.

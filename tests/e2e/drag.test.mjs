@@ -12,8 +12,8 @@ const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
 
 const HANDLES = [
-  { figure: 'crossing', key: 'prompt', bounds: [10, 1_000_000], start: 16_000, query: '?prompt=16000' },
-  { figure: 'completion', key: 'answer', bounds: [1, 100_000], start: 600, query: '?answer=600' },
+  { figure: 'crossing', key: 'prompt', bounds: [10, 1_000_000], start: 16_000, query: '?prompt=16000', prediction: 'crossing' },
+  { figure: 'completion', key: 'answer', bounds: [1, 100_000], start: 600, query: '?answer=600', prediction: 'crossover' },
 ];
 
 /** The handle's axis (data-axis-*) and where its container and the handle sit on the page. */
@@ -46,10 +46,13 @@ async function urlValue(app, key) {
   return Number((await app.query())[key]);
 }
 
-for (const { figure, key, bounds, start, query } of HANDLES) {
+for (const { figure, key, bounds, start, query, prediction } of HANDLES) {
   test(`dragging ${figure}'s ${key} with the mouse lands on the value the axis draws there`, TIMEOUT, async (t) => {
     const app = await openApp(env, t, query);
     const handle = app.byTestId(`${figure}-${key}-handle`);
+    // Blurred until its prediction is answered, the figure has nothing to take hold of.
+    assert.equal(await handle.count(), 0, 'no handle on the veiled figure');
+    await app.reveal(prediction);
     await showFigure(app, figure, handle);
     let g = await geometry(app, figure, key);
     assert.equal(g.touchAction, 'pan-y', 'a vertical swipe on it still scrolls the page');
@@ -79,6 +82,7 @@ for (const { figure, key, bounds, start, query } of HANDLES) {
 
   test(`the keys move ${figure}'s ${key} as they move its slider`, TIMEOUT, async (t) => {
     const app = await openApp(env, t, query);
+    await app.reveal(prediction);
     const handle = app.byTestId(`${figure}-${key}-handle`);
     await showFigure(app, figure, handle);
     assert.equal(await handle.getAttribute('role'), 'slider');

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, assertClose, eventually, onlyIn, openApp, shownText, useBrowser, workerWasmBytes } from './helpers.mjs';
+import { REPO_ROOT, assertClose, eventually, onlyIn, openApp, shownText, useBrowser, manyRunsFile, workerWasmBytes } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -625,11 +625,10 @@ test('a 5 MB model name is cut where it is read, and the page stays responsive w
 });
 
 test('a file of 1,000 one-request runs is read in well under 200 MB of the worker\'s memory', { ...TIMEOUT, skip: onlyIn('chromium', 'the worker\'s memory is read inside the worker, which Playwright reaches in Chromium only') }, async (t) => {
-  const line = JSON.stringify({ backend: 'vllm', input_lens: [100, 900], output_lens: [20, 30], ttfts: [0.1, 0.2], itls: [[0.01], [0.02]], errors: ['', ''], completed: 2 });
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-runs-'));
   t.after(() => fs.rm(dir, { recursive: true, force: true }));
   const many = path.join(dir, 'a-thousand-runs.jsonl');
-  await fs.writeFile(many, `${line}\n`.repeat(1_000));
+  await fs.writeFile(many, manyRunsFile(1_000));
 
   const app = await open(t);
   await app.byTestId('import-file').setInputFiles(many);

@@ -156,8 +156,10 @@ test('with reduced motion, the control steps through the moments and nothing mov
 
 test('the race plays A and B side by side: A starts first, B finishes first', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?answer=100');
-  await app.byTestId('race-reveal').click();
   const player = app.page.locator('.race .player');
+  // Who finishes first is the crossover's side: the race waits for its prediction.
+  assert.equal(await player.count(), 0, 'no race to play before the prediction');
+  await app.byTestId('race-reveal').click();
   await scrollIntoView(player);
   const samples = await app.page.evaluate(() => {
     const player = document.querySelector('.race .player');

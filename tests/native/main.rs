@@ -20,4 +20,5 @@ mod parse_fuzz;
 mod prerender;
 mod readme_layout;
 mod readme_params;
+mod rng;
 mod roofline;

@@ -9,8 +9,9 @@ use super::share::EmbedButton;
 use crate::charts::{FigureInputs, Style};
 use crate::render::export;
 use crate::state::Figure;
+use crate::text::veil::veiled_figure;
 use crate::ui::context::use_palette;
-use crate::ui::context::{use_printing, use_shown_state};
+use crate::ui::context::{use_printing, use_revealed, use_shown_state};
 use leptos::prelude::*;
 
 #[component]
@@ -18,7 +19,8 @@ pub fn FigureCard(
     figure: Figure,
     number: &'static str,
     /// One figure alone: the menu instead of the row of buttons, and `children` (the link to
-    /// the full page) on the menu's line.
+    /// the full page) on the menu's line. On the page, `children` go in the caption after the
+    /// figure's title (the workload it is drawn for).
     #[prop(optional)]
     compact: bool,
     /// With `compact`, whether the caption is seen; hidden, it still names the figure for
@@ -35,13 +37,25 @@ pub fn FigureCard(
     // Only what this figure is drawn from: moving a control elsewhere on the page leaves the
     // memo unchanged, and with it the drawing, the text alternative and the table.
     let inputs = Memo::new(move |_| shown.with(|s| figure.inputs(s)));
-    let label = Memo::new(move |_| inputs.with(FigureInputs::summary));
+    // Until the reader has answered the prediction this figure would give away, it is drawn
+    // blurred, and its words, numbers and exports stay out of the page: a text alternative or a
+    // table states the answer as plainly as a readout.
+    let revealed = use_revealed();
+    let shows = Memo::new(move |_| revealed.shows(figure));
+    let label = Memo::new(move |_| {
+        if shows.get() {
+            inputs.with(FigureInputs::summary)
+        } else {
+            veiled_figure(figure).to_string()
+        }
+    });
     // A figure that plays marks the moment being played; its words and table stay as they are.
+    // Its player and its handles come with its words: the race's answers say who finishes first.
     let deck = Deck::of(figure);
     let drawn_inputs = Memo::new(move |_| inputs.get().at_moment(deck.and_then(Deck::moment)));
-    let player = move || deck.map(|deck| view! { <Player deck=deck /> });
+    let player = move || deck.filter(|_| shows.get()).map(|deck| view! { <Player deck=deck /> });
     let drawn = RwSignal::new(None);
-    let handles = move || handles(figure, drawn_inputs, drawn);
+    let handles = move || shows.get().then(|| handles(figure, drawn_inputs, drawn));
     let table = Signal::derive(move || inputs.with(FigureInputs::table));
     let title_id = format!("{}-caption", figure.slug());
     let labelled_by = title_id.clone();
@@ -70,8 +84,8 @@ pub fn FigureCard(
                 <figcaption id=title_id class:visually-hidden=hide_caption data-testid="figure-caption">
                     <strong>{figure.title()} "."</strong>
                 </figcaption>
-                <FigureCanvas figure=figure inputs=drawn_inputs label=label canvas_ref=canvas_ref fill=fill zoom=zoom sized_at_once=true drawn=drawn>{handles()}</FigureCanvas>
-                {player()}
+                <FigureCanvas figure=figure inputs=drawn_inputs label=label canvas_ref=canvas_ref fill=fill zoom=zoom sized_at_once=true drawn=drawn>{handles}</FigureCanvas>
+                {player}
                 <div class="figure-bar">
                     <details class="figure-menu" data-testid=format!("{}-menu", figure.slug())>
                         <summary>"Export and data"</summary>
@@ -90,16 +104,19 @@ pub fn FigureCard(
     }
 
     view! {
-        <figure class="figure" aria-labelledby=labelled_by data-figure=figure.slug()>
+        <figure class="figure" aria-labelledby=labelled_by data-figure=figure.slug() data-veiled=move || (!shows.get()).then_some("")>
             <figcaption id=title_id>
                 <strong>{number} " " {figure.title()} "."</strong>
+                {children.map(|c| c())}
             </figcaption>
-            <FigureCanvas figure=figure inputs=drawn_inputs label=label canvas_ref=canvas_ref zoom=zoom drawn=drawn>{handles()}</FigureCanvas>
-            {player()}
+            <FigureCanvas figure=figure inputs=drawn_inputs label=label canvas_ref=canvas_ref zoom=zoom drawn=drawn>{handles}</FigureCanvas>
+            {player}
             // The same words are the canvas's accessible name; shown here for everyone else.
             <p class="figure-summary" aria-hidden="true">{move || label.get()}</p>
-            {tools()}
-            {data()}
+            <Show when=move || shows.get()>
+                {tools()}
+                {data()}
+            </Show>
         </figure>
     }
     .into_any()

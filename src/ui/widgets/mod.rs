@@ -1,13 +1,14 @@
 //! The page's building blocks, shared by every section: controls, readouts, radio choices,
 //! figure cards with their canvas and table, the handles dragged on them and the player that
-//! runs a request under them, the guess form and its veil, notices, sharing,
-//! theme and presets.
+//! runs a request under them, the guess form and its veil, disclosures, the workload label,
+//! notices, sharing, theme and presets.
 
 pub mod announcer;
 pub mod canvas;
 pub mod choice;
 pub mod controls;
 pub mod data_table;
+pub mod disclosure;
 pub mod figure_card;
 pub mod guess;
 #[cfg(target_arch = "wasm32")]
@@ -19,3 +20,4 @@ pub mod readout;
 pub mod share;
 pub mod theme;
 pub mod veil;
+pub mod workload_label;
