@@ -9,6 +9,7 @@ use crate::charts::{FigureInputs, Handle, Palette, Style};
 use crate::state::{Figure, Param};
 use crate::ui::context::use_state;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[component]
 pub fn DragHandle(
@@ -61,24 +62,59 @@ pub fn DragHandle(
             set(next);
         }
     };
-    let at =
-        move |f: fn(&Handle) -> f64| move || handle.with(|h| h.map(|h| format!("{}px", f(&h))));
-    let axis = move |f: fn(&Handle) -> f64| move || handle.with(|h| h.map(|h| f(&h).to_string()));
-    let value = move || state.with(|s| s.get(param));
+    // One effect writes where the handle stands and what it says, rather than a reactive
+    // binding per attribute: they all move together, with the value or the figure's size.
+    let here = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let (Some(overlay), h, b) = (here.get(), handle.get(), bounds.get()) else { return };
+        let value = state.with(|s| s.get(param));
+        place(&overlay, h, (b.min, b.max, value), &spec.value_text(value));
+    });
     view! {
-        <div class="handles" hidden=move || handle.with(Option::is_none)
-            data-axis-left=axis(|h| h.axis.left) data-axis-right=axis(|h| h.axis.right)
-            data-axis-min=axis(|h| h.axis.scale.at_fraction(0.0)) data-axis-max=axis(|h| h.axis.scale.at_fraction(1.0))>
+        <div class="handles" hidden node_ref=here>
             <div class="handle" role="slider" tabindex="0" aria-orientation="horizontal"
                 data-testid=format!("{}-{}-handle", figure.slug(), spec.key)
                 aria-label=format!("{} on the figure", spec.label)
-                aria-valuemin=move || bounds.get().min.to_string() aria-valuemax=move || bounds.get().max.to_string()
-                aria-valuenow=move || value().to_string() aria-valuetext=move || spec.value_text(value())
-                style:left=at(|h| h.axis.x_of(h.value)) style:top=at(|h| h.axis.top)
-                style:height=at(|h| h.axis.bottom - h.axis.top)
                 on:pointerdown=on_down on:pointermove=on_move on:pointerup=on_up on:pointercancel=on_up
                 on:keydown=on_key>
             </div>
         </div>
+    }
+}
+
+/// Writes the handle's place over the figure and what it says to assistive tech into the
+/// overlay `overlay`: hidden until the figure's axis is known.
+fn place(
+    overlay: &web_sys::Element,
+    handle: Option<Handle>,
+    (min, max, value): (f64, f64, f64),
+    text: &str,
+) {
+    let set = |element: &web_sys::Element, name: &str, value: &str| {
+        let _ = element.set_attribute(name, value);
+    };
+    let Some(h) = handle else {
+        set(overlay, "hidden", "");
+        return;
+    };
+    let _ = overlay.remove_attribute("hidden");
+    let axis = h.axis;
+    set(overlay, "data-axis-left", &axis.left.to_string());
+    set(overlay, "data-axis-right", &axis.right.to_string());
+    set(overlay, "data-axis-min", &axis.scale.at_fraction(0.0).to_string());
+    set(overlay, "data-axis-max", &axis.scale.at_fraction(1.0).to_string());
+    let Some(grip) = overlay.first_element_child() else { return };
+    set(&grip, "aria-valuemin", &min.to_string());
+    set(&grip, "aria-valuemax", &max.to_string());
+    set(&grip, "aria-valuenow", &value.to_string());
+    set(&grip, "aria-valuetext", text);
+    // Through the style object, not the attribute: the page's policy refuses inline style text.
+    if let Some(grip) = grip.dyn_ref::<web_sys::HtmlElement>() {
+        let style = grip.style();
+        for (name, px) in
+            [("left", axis.x_of(h.value)), ("top", axis.top), ("height", axis.bottom - axis.top)]
+        {
+            let _ = style.set_property(name, &format!("{px}px"));
+        }
     }
 }

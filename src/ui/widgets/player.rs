@@ -139,85 +139,151 @@ impl Deck {
     }
 }
 
+impl Run {
+    /// What the play control says in this state.
+    fn label(self, reduced_motion: bool) -> &'static str {
+        match (reduced_motion, self) {
+            (true, _) => "Next moment",
+            (false, Run::Playing) => "Pause",
+            (false, Run::Held) => "Replay",
+            (false, Run::Paused) => "Resume",
+            (false, Run::Idle) => "Play this request",
+        }
+    }
+
+    /// The control's `data-state`.
+    fn key(self) -> &'static str {
+        match self {
+            Run::Idle => "idle",
+            Run::Playing => "playing",
+            Run::Paused => "paused",
+            Run::Held => "held",
+        }
+    }
+}
+
+/// Whole tokens an answer shows and its reader has read at `secs` (none without a lane).
+fn counts(lane: Option<Lane>, secs: f64) -> (usize, usize) {
+    lane.map_or((0, 0), |l| (l.shown_at(secs) as usize, l.read_at(secs) as usize))
+}
+
+/// The markup is written once, at the start of the request; one effect then writes each moment
+/// into it (the control, the clock, and an answer's text only when a whole token moves), rather
+/// than a reactive binding per attribute: the player changes every frame, all of it together.
 #[component]
 pub fn Player(deck: Deck) -> impl IntoView {
     let reduced_motion = dom::prefers_reduced_motion();
     let here = NodeRef::<leptos::html::Div>::new();
     here.on_load(move |element| dom::watch_seen(&element, move |seen| deck.follow_sight(seen)));
-    let run = deck.run;
-    let label = move || match (reduced_motion, run.get()) {
-        (true, _) => "Next moment",
-        (false, Run::Playing) => "Pause",
-        (false, Run::Held) => "Replay",
-        (false, Run::Paused) => "Resume",
-        (false, Run::Idle) => "Play this request",
-    };
-    let state_key = move || match run.get() {
-        Run::Idle => "idle",
-        Run::Playing => "playing",
-        Run::Paused => "paused",
-        Run::Held => "held",
-    };
-    let speeds = SPEEDS.map(
-        |s| view! { <option value=s.to_string() selected=s == 1.0>{format!("{s}×")}</option> },
-    );
     let on_speed = move |ev| {
         if let Some(s) = crate::state::number::parse_f64(&event_target_value(&ev)) {
             deck.speed.set(s);
         }
     };
-    let end = move || deck.playback.with(|p| p.map_or(0.0, |p| p.end_secs));
     let names =
         LANE_NAMES.get(usize::from(deck.figure == Figure::Completion)).copied().unwrap_or_default();
+    let playback = deck.playback.get_untracked();
+    let lane = move |i: usize| playback.and_then(|p| p.lanes.get(i).copied());
+    let status = move |i: usize| lane(i).map(|l| lane_status(&l, 0.0)).unwrap_or_default();
+    let end = playback.map_or(0.0, |p| p.end_secs);
+    let answer = Answer::default();
+    // Returns the counts it wrote, so the next moment rewrites an answer only when they move.
+    Effect::new(move |last: Option<Option<[(usize, usize); 2]>>| {
+        let (run, secs) = (deck.run.get(), deck.secs.get());
+        let playback = deck.playback.get();
+        let root = here.get()?;
+        let of_lane = |i: usize| playback.and_then(|p| p.lanes.get(i).copied());
+        let now = [counts(of_lane(0), secs), counts(of_lane(1), secs)];
+        let end = playback.map_or(0.0, |p| p.end_secs);
+        write_moment(&root, run.label(reduced_motion), run.key(), secs, end);
+        for (i, &(shown, read)) in now.iter().enumerate() {
+            if last.flatten().and_then(|l| l.get(i).copied()) != Some((shown, read)) {
+                let status = of_lane(i).map(|l| lane_status(&l, secs)).unwrap_or_default();
+                write_lane(&root, i, (shown, read), &status, &answer.window(shown, read));
+            }
+        }
+        Some(now)
+    });
     view! {
         <div class="player" node_ref=here>
             <div class="player-bar">
-                <button type="button" class="play" data-testid="play" data-state=state_key
+                <button type="button" class="play" data-testid="play" data-state=Run::Idle.key()
                     data-mode=if reduced_motion { "step" } else { "play" } on:click=move |_| deck.press(reduced_motion)>
-                    {label}
+                    {Run::Idle.label(reduced_motion)}
                 </button>
                 <label class="play-speed" hidden=reduced_motion>
-                    "Speed " <select data-testid="play-speed" on:change=on_speed>{speeds}</select>
+                    "Speed " <select data-testid="play-speed" on:change=on_speed inner_html=speed_options()></select>
                 </label>
-                <span class="play-clock" data-testid="play-clock" data-value=move || deck.secs.get().to_string()>
-                    {move || clock_text(deck.secs.get(), end())}
-                </span>
+                <span class="play-clock" data-testid="play-clock" data-value="0">{clock_text(0.0, end)}</span>
             </div>
-            <div class="lanes">
-                {names.into_iter().enumerate().map(|(i, name)| view! { <AnswerLane deck=deck lane=i name=name /> }).collect_view()}
-            </div>
+            <div class="lanes">{lane_markup(0, names[0], status(0))} {lane_markup(1, names[1], status(1))}</div>
         </div>
     }
 }
 
-/// One answer as it arrives: its name and progress, and a bubble with the text on screen so far,
-/// the part already read marked up to the reader's cursor.
-#[component]
-fn AnswerLane(deck: Deck, lane: usize, name: &'static str) -> impl IntoView {
-    let answer = StoredValue::new(Answer::default());
-    let of_lane = move || deck.playback.with(|p| p.and_then(|p| p.lanes.get(lane).copied()));
-    // Whole tokens shown and read: the text is rebuilt only when one of them moves.
-    let counts = Memo::new(move |_| {
-        let secs = deck.secs.get();
-        of_lane().map(|l: Lane| (l.shown_at(secs) as usize, l.read_at(secs) as usize))
-    });
-    let texts = Memo::new(move |_| {
-        counts
-            .get()
-            .map(|(shown, read)| answer.with_value(|a| a.window(shown, read)))
-            .unwrap_or_default()
-    });
-    let status = move || of_lane().map(|l| lane_status(&l, deck.secs.get())).unwrap_or_default();
-    let (shown, read) =
-        (move || counts.get().map_or(0, |c| c.0), move || counts.get().map_or(0, |c| c.1));
+/// An answer's place, empty: [`write_lane`] fills it as the request plays.
+fn lane_markup(i: usize, name: &'static str, status: String) -> impl IntoView {
     view! {
-        <div class="lane" data-testid=format!("play-lane-{lane}") data-shown=shown data-read=read>
+        <div class="lane" data-testid=format!("play-lane-{i}") data-shown="0" data-read="0">
             <p class="lane-name"><strong>{name}</strong> " " <span>{status}</span></p>
-            <p class="bubble" class:empty=move || shown() == 0>
-                <span class="read">{move || texts.with(|t| t.0.clone())}</span>
-                <span class="caret"></span>
-                {move || texts.with(|t| t.1.clone())}
-            </p>
+            <p class="bubble empty"><span class="read"></span><span class="caret"></span><span class="rest"></span></p>
         </div>
+    }
+}
+
+/// The speed choice's options, real time first.
+fn speed_options() -> String {
+    SPEEDS
+        .iter()
+        .map(|s| {
+            format!(
+                "<option value=\"{s}\"{}>{s}×</option>",
+                if *s == 1.0 { " selected" } else { "" }
+            )
+        })
+        .collect()
+}
+
+/// The first element under `root` that `selector` finds.
+fn part(root: &web_sys::Element, selector: &str) -> Option<web_sys::Element> {
+    root.query_selector(selector).ok().flatten()
+}
+
+/// The control and the clock at `secs` of a request ending at `end_secs`.
+fn write_moment(root: &web_sys::Element, label: &str, key: &str, secs: f64, end_secs: f64) {
+    if let Some(button) = part(root, "[data-testid=play]") {
+        if button.get_attribute("data-state").as_deref() != Some(key) {
+            let _ = button.set_attribute("data-state", key);
+            button.set_text_content(Some(label));
+        }
+    }
+    if let Some(clock) = part(root, "[data-testid=play-clock]") {
+        let _ = clock.set_attribute("data-value", &secs.to_string());
+        clock.set_text_content(Some(&clock_text(secs, end_secs)));
+    }
+}
+
+/// One answer as it arrives: how much of it is shown and read, where it stands, and the bubble's
+/// text, the part already read apart up to the reader's cursor.
+fn write_lane(
+    root: &web_sys::Element,
+    i: usize,
+    (shown, read): (usize, usize),
+    status: &str,
+    (done, rest): &(String, String),
+) {
+    let Some(lane) = part(root, &format!("[data-testid=play-lane-{i}]")) else { return };
+    let _ = lane.set_attribute("data-shown", &shown.to_string());
+    let _ = lane.set_attribute("data-read", &read.to_string());
+    let write = |selector: &str, text: &str| {
+        if let Some(element) = part(&lane, selector) {
+            element.set_text_content(Some(text));
+        }
+    };
+    write(".lane-name span", status);
+    write(".read", done);
+    write(".rest", rest);
+    if let Some(bubble) = part(&lane, ".bubble") {
+        let _ = bubble.set_attribute("class", if shown == 0 { "bubble empty" } else { "bubble" });
     }
 }
