@@ -204,31 +204,42 @@ pub fn Player(deck: Deck) -> impl IntoView {
         }
         Some(now)
     });
-    view! {
-        <div class="player" node_ref=here>
-            <div class="player-bar">
-                <button type="button" class="play" data-testid="play" data-state=Run::Idle.key()
-                    data-mode=if reduced_motion { "step" } else { "play" } on:click=move |_| deck.press(reduced_motion)>
-                    {Run::Idle.label(reduced_motion)}
-                </button>
-                <label class="play-speed" hidden=reduced_motion>
-                    "Speed " <select data-testid="play-speed" on:change=on_speed inner_html=speed_options()></select>
-                </label>
-                <span class="play-clock" data-testid="play-clock" data-value="0">{clock_text(0.0, end)}</span>
-            </div>
-            <div class="lanes">{lane_markup(0, names[0], status(0))} {lane_markup(1, names[1], status(1))}</div>
-        </div>
-    }
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let target = event_target::<web_sys::Element>(&ev);
+        if target.closest("[data-testid=play]").ok().flatten().is_some() {
+            deck.press(reduced_motion);
+        }
+    };
+    let markup =
+        player_markup(reduced_motion, names, [status(0), status(1)], &clock_text(0.0, end));
+    // The markup is static, so it is written as text: the control's click and the speed's change
+    // reach the player's own element as they bubble.
+    view! { <div class="player" node_ref=here on:click=on_click on:change=on_speed inner_html=markup></div> }
 }
 
-/// An answer's place, empty: [`write_lane`] fills it as the request plays.
-fn lane_markup(i: usize, name: &'static str, status: String) -> impl IntoView {
-    view! {
-        <div class="lane" data-testid=format!("play-lane-{i}") data-shown="0" data-read="0">
-            <p class="lane-name"><strong>{name}</strong> " " <span>{status}</span></p>
-            <p class="bubble empty"><span class="read"></span><span class="caret"></span><span class="rest"></span></p>
-        </div>
+/// The player at the start of the request: the control, the speed choice, the clock and an
+/// empty place for each answer, which [`write_moment`] and [`write_lane`] then keep current.
+fn player_markup(
+    reduced_motion: bool,
+    names: [&str; 2],
+    statuses: [String; 2],
+    clock: &str,
+) -> String {
+    let mode = if reduced_motion { "step" } else { "play" };
+    let hidden = if reduced_motion { " hidden" } else { "" };
+    let mut out = format!(
+        "<div class=\"player-bar\"><button type=\"button\" class=\"play\" data-testid=\"play\" data-state=\"{}\" data-mode=\"{mode}\">{}</button><label class=\"play-speed\"{hidden}>Speed <select data-testid=\"play-speed\">{}</select></label><span class=\"play-clock\" data-testid=\"play-clock\" data-value=\"0\">{clock}</span></div><div class=\"lanes\">",
+        Run::Idle.key(),
+        Run::Idle.label(reduced_motion),
+        speed_options(),
+    );
+    for (i, (name, status)) in names.iter().zip(statuses).enumerate() {
+        out.push_str(&format!(
+            "<div class=\"lane\" data-testid=\"play-lane-{i}\" data-shown=\"0\" data-read=\"0\"><p class=\"lane-name\"><strong>{name}</strong> <span>{status}</span></p><p class=\"bubble empty\"><span class=\"read\"></span><span class=\"caret\"></span><span class=\"rest\"></span></p></div>"
+        ));
     }
+    out.push_str("</div>");
+    out
 }
 
 /// The speed choice's options, real time first.
