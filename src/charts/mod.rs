@@ -9,6 +9,7 @@ pub mod lengths;
 pub mod measured;
 pub mod palette;
 pub mod plane;
+pub mod roofline;
 pub mod table;
 pub mod timeline;
 
@@ -16,6 +17,7 @@ pub use completion::CompletionInputs;
 pub use crossing::CrossingInputs;
 pub use lengths::LengthsInputs;
 pub use palette::Palette;
+pub use roofline::RooflineInputs;
 pub use table::DataTable;
 pub use timeline::TimelineInputs;
 
@@ -35,6 +37,7 @@ impl Figure {
             Figure::Crossing => FigureInputs::Crossing(CrossingInputs::of(state)),
             Figure::Completion => FigureInputs::Completion(CompletionInputs::of(state)),
             Figure::Lengths => FigureInputs::Lengths(LengthsInputs::of(state)),
+            Figure::Roofline => FigureInputs::Roofline(RooflineInputs::of(state)),
         }
     }
 
@@ -59,8 +62,8 @@ impl Figure {
 ///
 /// Each figure's `draw` stays a function of its own (`#[inline(never)]` here, and a `--no-inline`
 /// pattern for wasm-opt in index.html): a browser compiles each function of the wasm on its
-/// first call, and with all four drawings inlined into [`FigureInputs::draw`], the first figure
-/// on a phone's screen waited for the other three to compile.
+/// first call, and with every drawing inlined into [`FigureInputs::draw`], the first figure
+/// on a phone's screen waited for the others to compile.
 pub trait Chart: Clone + PartialEq {
     /// What the figure is built from.
     type Input;
@@ -86,6 +89,7 @@ pub enum FigureInputs {
     Crossing(CrossingInputs),
     Completion(CompletionInputs),
     Lengths(LengthsInputs),
+    Roofline(RooflineInputs),
 }
 
 impl FigureInputs {
@@ -99,6 +103,7 @@ impl FigureInputs {
             FigureInputs::Crossing(c) => c.draw(area, style),
             FigureInputs::Completion(c) => c.draw(area, style),
             FigureInputs::Lengths(l) => l.draw(area, style),
+            FigureInputs::Roofline(r) => r.draw(area, style),
         }
     }
 
@@ -109,6 +114,7 @@ impl FigureInputs {
             FigureInputs::Crossing(c) => c.summary(),
             FigureInputs::Completion(c) => c.summary(),
             FigureInputs::Lengths(l) => l.summary(),
+            FigureInputs::Roofline(r) => r.summary(),
         }
     }
 
@@ -119,6 +125,7 @@ impl FigureInputs {
             FigureInputs::Crossing(c) => c.table(),
             FigureInputs::Completion(c) => c.table(),
             FigureInputs::Lengths(l) => l.table(),
+            FigureInputs::Roofline(r) => r.table(),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod embed_layout;
 pub mod figure;
+pub mod hardware;
 pub mod headline;
 mod legacy;
 pub mod notice;
@@ -18,8 +19,11 @@ pub use headline::Headline;
 pub use notice::Notice;
 pub use params::{Param, ParamSpec, Scale};
 
+use crate::model::chips::Chip;
 use crate::model::deep::{DeepRequest, Knees, TtftDefinition};
 use crate::model::deployments::{Comparison, Consumer, Deployment, PromptTtft};
+use crate::model::llms::Llm;
+use crate::model::precision::{KvPrecision, WeightPrecision};
 use crate::model::workload::{LengthDistribution, Router};
 use crate::model::{ReadingSpeed, Request};
 
@@ -88,6 +92,11 @@ pub struct State {
     pub b_ttft_source: TtftSource,
     /// Whether the router's threshold follows the crossover or the typed value.
     pub route_at_crossover: bool,
+    /// The chip beneath the rates, the model on it, and the formats of its weights and cache.
+    pub chip: Chip,
+    pub llm: Llm,
+    pub weights: WeightPrecision,
+    pub kv: KvPrecision,
 }
 
 impl Default for State {
@@ -100,6 +109,10 @@ impl Default for State {
             a_ttft_source: TtftSource::Given,
             b_ttft_source: TtftSource::Given,
             route_at_crossover: true,
+            chip: Chip::DEFAULT,
+            llm: Llm::DEFAULT,
+            weights: WeightPrecision::DEFAULT,
+            kv: KvPrecision::DEFAULT,
         }
     }
 }

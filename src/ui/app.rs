@@ -5,6 +5,7 @@ use super::context::{CurrentQuery, NoticesContext, Printing, ShownState, StateCo
 use super::dom;
 use super::sections::deeper::Deeper;
 use super::sections::deployments::Deployments;
+use super::sections::hardware::Hardware;
 use super::sections::measurements::Measurements;
 use super::sections::one_request::OneRequest;
 use super::sections::summary::Summary;
@@ -162,6 +163,9 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
         <Later stage=stage::MAIN>
             <main id="main" data-takeover>
                 <OneRequest />
+                <Later stage=stage::HARDWARE>
+                    <Hardware />
+                </Later>
                 <Later stage=stage::DEPLOYMENTS>
                     <Deployments />
                 </Later>

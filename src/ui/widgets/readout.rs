@@ -42,11 +42,16 @@ pub fn Readout(
     #[prop(into)] value: DataValue,
     text: Signal<String>,
     #[prop(optional)] note: Option<Signal<String>>,
+    /// A range the value could take (the rates a data sheet allows), in `data-low` and
+    /// `data-high`.
+    #[prop(optional)]
+    span: Option<Signal<(f64, f64)>>,
 ) -> impl IntoView {
+    let end = move |pick: fn((f64, f64)) -> f64| move || span.map(|s| pick(s.get()).to_string());
     view! {
         <div class="readout">
             <dt>{label}</dt>
-            <dd data-testid=testid data-value=move || value.attribute()>{move || text.get()}</dd>
+            <dd data-testid=testid data-value=move || value.attribute() data-low=end(|s| s.0) data-high=end(|s| s.1)>{move || text.get()}</dd>
             {note.map(|note| view! { <dd class="readout-note">{move || note.get()}</dd> })}
         </div>
     }

@@ -1,0 +1,149 @@
+//! The chip lab's panel: the two rates and what they make of the crossing, kept in view above
+//! the choices (chip, model, precisions) and the numbers of how the model is served.
+
+use crate::model::chips::Chip;
+use crate::model::llms::Llm;
+use crate::model::precision::{KvPrecision, WeightPrecision};
+use crate::model::roofline::{Serving, Span};
+use crate::state::{Param, State};
+use crate::text::roofline as text;
+use crate::ui::context::{derived, use_state};
+use crate::ui::widgets::choice::Choice;
+use crate::ui::widgets::controls::Controls;
+use crate::ui::widgets::readout::Readout;
+use leptos::prelude::*;
+
+/// A choice of the panel: its URL key (the radios' name and the stem of their test ids), its
+/// legend, its options as (URL value, label), and how it reads and writes the state by URL value.
+struct Group {
+    key: &'static str,
+    legend: &'static str,
+    options: &'static [(&'static str, &'static str)],
+    get: fn(&State) -> &'static str,
+    set: fn(&mut State, &str),
+}
+
+const GROUPS: [Group; 4] = [
+    Group {
+        key: "chip",
+        legend: "Chip",
+        options: &[
+            ("a100", "A100"),
+            ("h100", "H100"),
+            ("h200", "H200"),
+            ("l4", "L4"),
+            ("mi300x", "MI300X"),
+            ("custom", "your own"),
+        ],
+        get: |s| s.chip.key(),
+        set: |s, v| s.chip = Chip::from_key(v).unwrap_or(s.chip),
+    },
+    Group {
+        key: "hw_model",
+        legend: "Model (Llama 3.1)",
+        options: &[
+            ("llama8b", "8B"),
+            ("llama70b", "70B"),
+            ("llama405b", "405B"),
+            ("custom", "your own"),
+        ],
+        get: |s| s.llm.key(),
+        set: |s, v| s.llm = Llm::from_key(v).unwrap_or(s.llm),
+    },
+    Group {
+        key: "weights",
+        legend: "Weights stored in",
+        options: &[("bf16", "bf16"), ("fp8", "fp8"), ("int4", "4 bits")],
+        get: |s| s.weights.key(),
+        set: |s, v| s.weights = WeightPrecision::from_key(v).unwrap_or(s.weights),
+    },
+    Group {
+        key: "kv",
+        legend: "KV cache stored in",
+        options: &[("bf16", "bf16"), ("fp8", "fp8")],
+        get: |s| s.kv.key(),
+        set: |s, v| s.kv = KvPrecision::from_key(v).unwrap_or(s.kv),
+    },
+];
+
+#[component]
+pub fn HardwarePanel() -> impl IntoView {
+    let custom_chip = derived(|s| s.chip == Chip::Custom);
+    let custom_llm = derived(|s| s.llm == Llm::Custom);
+    let [chip, llm, weights, kv] = GROUPS.each_ref().map(|g| view! { <ChoiceGroup group=g /> });
+    view! {
+        <aside class="lab-panel" aria-label="The chip beneath the rates: inputs and rates">
+            <KeyRates />
+            {chip}
+            <Show when=move || custom_chip.get()>
+                <Controls legend="Your chip (dense, any precision)" params=&Param::CUSTOM_CHIP />
+            </Show>
+            {llm}
+            <Show when=move || custom_llm.get()>
+                <Controls legend="Your model" params=&Param::CUSTOM_LLM />
+            </Show>
+            <div class="choice-pair">{weights}{kv}</div>
+            <Controls legend="How it is served" params=&Param::SERVING />
+        </aside>
+    }
+}
+
+#[component]
+fn ChoiceGroup(group: &'static Group) -> impl IntoView {
+    let state = use_state();
+    let current = derived(group.get);
+    let set = Callback::new(move |v: &'static str| state.update(|s| (group.set)(s, v)));
+    let radios = group
+        .options
+        .iter()
+        .map(|&(value, label)| {
+            let testid = format!("{}-{value}", group.key);
+            view! { <Choice name=group.key testid=testid label=label value=value current=current set=set /> }
+        })
+        .collect_view();
+    view! {
+        <fieldset class="choice">
+            <legend>{group.legend}</legend>
+            {radios}
+        </fieldset>
+    }
+}
+
+/// The two rates with the range a data sheet allows, their ratio and the crossing at the
+/// lesson's answer length: what the rest of the lesson is built on.
+#[component]
+fn KeyRates() -> impl IntoView {
+    let serving = derived(State::serving);
+    let answer = derived(|s| s.get(Param::Output));
+    let number = move |f: fn(&Serving) -> f64| Signal::derive(move || serving.with(f));
+    let span = move |f: fn(&Serving) -> Span| {
+        Signal::derive(move || {
+            let range = serving.with(f);
+            (range.low, range.high)
+        })
+    };
+    let (prefill, decode, ratio) = (
+        number(Serving::prefill_tokens_per_sec),
+        number(Serving::decode_tokens_per_sec),
+        number(Serving::ratio),
+    );
+    let crossing = Signal::derive(move || serving.with(|s| s.crossing_prompt_tokens(answer.get())));
+    let prefill_span = span(|s| s.published_rates().prefill_tokens_per_sec);
+    let decode_span = span(|s| s.published_rates().decode_tokens_per_sec);
+    view! {
+        <dl class="readout-grid key">
+            <Readout testid="hw-prefill-rate" label="Prefill" value=prefill span=prefill_span
+                text=Signal::derive(move || text::prefill_rate(prefill.get()))
+                note=Signal::derive(move || text::span_note(prefill_span.get(), 0)) />
+            <Readout testid="hw-decode-rate" label="Decode, each sequence" value=decode span=decode_span
+                text=Signal::derive(move || text::decode_rate(decode.get()))
+                note=Signal::derive(move || text::span_note(decode_span.get(), 1)) />
+            <Readout testid="hw-ratio" label="Ratio" value=ratio
+                text=Signal::derive(move || text::ratio(ratio.get()))
+                note=Signal::derive(|| "prefill rate ÷ decode rate".to_string()) />
+            <Readout testid="hw-crossing" label="Crossing" value=crossing
+                text=Signal::derive(move || text::crossing_tokens(crossing.get()))
+                note=Signal::derive(move || text::answer_note(answer.get())) />
+        </dl>
+    }
+}
