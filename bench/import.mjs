@@ -16,7 +16,7 @@ import { mib, ms } from './stats.mjs';
 
 export const IMPORT_REQUESTS = 100_000;
 
-/** The same file as benches/import_speed.rs: prompt 100–8,000 tokens, answer 16–40, TTFT from
+/** The same file as worker/benches/import_speed.rs: prompt 100–8,000 tokens, answer 16–40, TTFT from
  * a floor plus queueing, one inter-token gap per token after the first. */
 export function vllmFile(requests) {
   let state = 0x12345678;

@@ -9,7 +9,7 @@ fn main() {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-#[allow(clippy::print_stderr, reason = "a build step's one line of failure")]
+#[expect(clippy::print_stderr, reason = "a build step's one line of failure")]
 fn main() -> std::process::ExitCode {
     let Some(path) = std::env::args_os().nth(1) else {
         eprintln!("usage: crossover <built index.html>: writes the lesson's markup into it (the browser runs the page itself; see the README's quick start)");

@@ -40,9 +40,9 @@ pub mod files {
         /// `boot.js`, which fetches the wasm once the lesson is painted.
         WASM_META, WASM_META_SELECTOR = "crossover-wasm"
     }
-    /// The attribute of [`WASM_META`] holding the wasm's integrity hash (`dataset.integrity` in
-    /// `boot.js`).
-    pub const WASM_INTEGRITY: &str = "data-integrity";
+    /// The attribute of [`WASM_META`] and [`WORKER_META`] holding the integrity hash of the file
+    /// it names (`dataset.integrity` in `boot.js`; the section sets it on the worker's script).
+    pub const META_INTEGRITY: &str = "data-integrity";
 
     /// The measurements worker: its crate and trunk's name for its output
     /// (index.html's `data-bin`), the start of its hashed file names (`site::worker_files`),
@@ -206,7 +206,7 @@ mod tests {
         }
         // Read through the element's dataset, where the attribute is camel-cased.
         let boot = include_str!("boot.js");
-        let integrity = files::WASM_INTEGRITY.trim_start_matches("data-");
+        let integrity = files::META_INTEGRITY.trim_start_matches("data-");
         assert!(boot.contains(&format!("dataset.{integrity}")), "boot.js reads the wasm's hash");
         let theme = root::THEME.trim_start_matches("data-");
         assert!(boot.contains(&format!("dataset.{theme} = 'dark'")), "boot.js sets the theme");
@@ -218,7 +218,7 @@ mod tests {
     fn the_page_scripts_use_no_shared_name_outside_the_contract() {
         let known = [
             files::WASM_META,
-            files::WASM_INTEGRITY,
+            files::META_INTEGRITY,
             files::WORKER,
             files::MEASUREMENTS_PROMISE,
             files::HOST_SCRIPT,

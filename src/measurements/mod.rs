@@ -4,12 +4,14 @@
 //! [`Record`]s, or a [`Refusal`] that says what was found and what to do. [`fit()`] turns one run
 //! into the lesson's numbers: decode rate, the TTFT floor (overhead plus prompt over prefill
 //! rate), each request's queueing estimate, percentiles and where the straight line bends.
-//! [`export`] writes both as CSV.
+//! [`export`] writes both as CSV. [`protocol`] holds the messages between the page and the Web
+//! Worker that does this work.
 //!
-//! Everything here is plain computation on the file's text, with no I/O, so it runs the same in
+//! Everything else here is plain computation on the file's text, with no I/O, so it runs the same in
 //! a Web Worker and in native tests, and gives the same numbers for the same file every time
 //! (the bootstrap uses a fixed seed).
 
+pub mod compare;
 pub mod csv;
 pub mod detect;
 pub mod encoding;
@@ -18,6 +20,8 @@ pub mod file_text;
 pub mod fit;
 pub mod formats;
 pub mod json;
+pub mod load;
+pub mod protocol;
 pub mod record;
 pub mod stats;
 

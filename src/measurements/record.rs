@@ -3,6 +3,8 @@
 use super::file_text;
 use std::fmt;
 
+use super::load::Load;
+
 /// The tool (or generic layout) a file was recognised as, from its structure alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -139,6 +141,8 @@ pub struct Run {
     pub notes: Vec<String>,
     /// Comparisons of the records against the file's own summary, where it has one.
     pub checks: Vec<SummaryCheck>,
+    /// The concurrency or request rate the run was driven at, where the file says.
+    pub load: Load,
 }
 
 impl Run {
@@ -149,6 +153,7 @@ impl Run {
             records: Vec::new(),
             notes: Vec::new(),
             checks: Vec::new(),
+            load: Load::default(),
         }
     }
 

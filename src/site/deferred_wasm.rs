@@ -6,10 +6,10 @@
 //! painted.
 
 use super::markup::{escaped, tags, value};
-use crate::shared_names::files::{WASM_INTEGRITY, WASM_META};
+use crate::shared_names::files::{META_INTEGRITY, WASM_META};
 
 /// `page` with trunk's preload link for the wasm replaced by a `<meta>` carrying its address
-/// (`content`) and integrity hash ([`WASM_INTEGRITY`]). Trunk may have minified the page, which
+/// (`content`) and integrity hash ([`META_INTEGRITY`]). Trunk may have minified the page, which
 /// drops the quotes around attribute values.
 pub fn defer_wasm_fetch(page: &str) -> Result<String, String> {
     let (start, end, attributes) = tags(page, "link")
@@ -22,7 +22,7 @@ pub fn defer_wasm_fetch(page: &str) -> Result<String, String> {
     let integrity = value(&attributes, "integrity")
         .ok_or("the wasm's preload link carries no integrity hash")?;
     let meta = format!(
-        r#"<meta name="{WASM_META}" content="{}" {WASM_INTEGRITY}="{}">"#,
+        r#"<meta name="{WASM_META}" content="{}" {META_INTEGRITY}="{}">"#,
         escaped(href),
         escaped(integrity)
     );

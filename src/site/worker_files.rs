@@ -13,8 +13,11 @@
 //!   leaves the promise of the module's functions where the page looks for it.
 //!
 //! The page learns the script's name from a `<meta name="crossover-worker">` written into the
-//! built index.html, so nothing is fetched for it before a reader loads a file. A worker's own
-//! script cannot carry an integrity attribute in any browser; it holds the wasm's hash instead.
+//! built index.html, with the script's own sha384, so nothing is fetched for it before a reader
+//! loads a file; the page sets that hash as the `integrity` of the `<script>` it adds, and the
+//! browser refuses a script whose bytes differ. A worker started from the script (`new
+//! Worker(url)`) cannot be given an integrity in any browser: the worker's own copy is checked
+//! only through the wasm it fetches, whose hash it holds.
 //!
 //! The script is named by the wasm and the start line, not by its own bytes: trunk's minifier
 //! writes the same glue with its names in a different order from one build to the next, which
@@ -23,7 +26,7 @@
 //! functions, named by hash), so the same wasm means the same glue, however it is minified.
 
 use super::content_hash::{integrity, short_hash};
-use crate::shared_names::files::{MEASUREMENTS_PROMISE, WORKER, WORKER_META};
+use crate::shared_names::files::{MEASUREMENTS_PROMISE, META_INTEGRITY, WORKER, WORKER_META};
 use std::fs;
 use std::path::Path;
 
@@ -49,7 +52,7 @@ pub fn name_by_content(index: &Path) -> Result<(), String> {
     let script_name = format!("{WORKER}-{}.js", short_hash(&[&wasm, start.as_bytes()].concat()));
     let script = format!("{glue}\n{start}");
     let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let page = with_meta(&page, &script_name)?;
+    let page = with_meta(&page, &script_name, &integrity(script.as_bytes()))?;
     let write = |name: &str, bytes: &[u8]| {
         fs::write(dir.join(name), bytes).map_err(|e| format!("cannot write {name}: {e}"))
     };
@@ -77,8 +80,10 @@ fn start_line(wasm_name: &str, integrity: &str) -> String {
     )
 }
 
-/// `page` with the `<meta>` naming the worker's script added at the end of its head.
-fn with_meta(page: &str, script_name: &str) -> Result<String, String> {
+/// `page` with the `<meta>` naming the worker's script and its integrity added at the end of its
+/// head. The page sets that integrity on the `<script>` it adds: the module runs in the page's
+/// origin, so a changed copy must not run there.
+fn with_meta(page: &str, script_name: &str, script_integrity: &str) -> Result<String, String> {
     if page.contains(&format!("name={WORKER_META}"))
         || page.contains(&format!("name=\"{WORKER_META}\""))
     {
@@ -86,7 +91,10 @@ fn with_meta(page: &str, script_name: &str) -> Result<String, String> {
     }
     let at = page.find("</head>").ok_or("the built index.html has no </head>")?;
     let (head, rest) = page.split_at(at);
-    Ok(format!("{head}<meta name=\"{WORKER_META}\" content=\"./{script_name}\">{rest}"))
+    Ok(format!(
+        "{head}<meta name=\"{WORKER_META}\" content=\"./{script_name}\" \
+         {META_INTEGRITY}=\"{script_integrity}\">{rest}"
+    ))
 }
 
 #[cfg(test)]
@@ -138,9 +146,12 @@ mod tests {
         assert_eq!(fs::read(dir.join(wasm_name)).unwrap(), wasm, "the wasm is moved unchanged");
 
         let page = fs::read_to_string(dir.join("index.html")).unwrap();
-        let meta = format!("<meta name=\"crossover-worker\" content=\"./{script}\"></head>");
-        assert!(page.contains(&meta), "{page}");
         let text = fs::read_to_string(dir.join(script)).unwrap();
+        let meta = format!(
+            "<meta name=\"crossover-worker\" content=\"./{script}\" data-integrity=\"{}\"></head>",
+            integrity(text.as_bytes())
+        );
+        assert!(page.contains(&meta), "the page names the script and its own hash: {page}");
         assert!(text.starts_with("let wasm_bindgen="), "the glue comes first");
         // The integrity is the wasm's own sha384, which a fetch checks the body against.
         let expected = integrity(wasm);
@@ -195,7 +206,7 @@ mod tests {
         fs::remove_file(dir.join(WASM)).unwrap();
         let error = name_by_content(&dir.join("index.html")).unwrap_err();
         assert!(error.contains(WASM), "{error}");
-        assert!(with_meta("<body></body>", "w.js").is_err());
+        assert!(with_meta("<body></body>", "w.js", "sha384-x").is_err());
         fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -3,6 +3,7 @@
 //! below. Components in `ui` only place them.
 
 pub mod announce;
+pub mod compare;
 pub mod deployments;
 pub mod embed;
 pub mod fields;

@@ -9,6 +9,7 @@ mod figures;
 mod label_clearance;
 mod lengths_chart;
 mod lesson_figures;
+mod measurements_compare;
 mod measurements_files;
 mod measurements_fit;
 mod measurements_formats;

@@ -177,7 +177,7 @@ impl Stage {
     ];
 
     /// The share of a large streamed fit's time spent before this stage starts (0 to 1), for a
-    /// progress bar: measured on 100,000 requests (benches/import_speed.rs prints it). A run
+    /// progress bar: measured on 100,000 requests (worker/benches/import_speed.rs prints it). A run
     /// skips the stages it has no use for, so its bar may jump, but never goes back.
     pub fn share_done(self) -> f64 {
         match self {
@@ -312,7 +312,7 @@ fn select(records: &[Record], streamed: bool, counts: &mut Counts) -> Vec<Used> 
 }
 
 /// Whether values spread enough to fit a rate against: IQR at least 20% of the median.
-fn spread(values: &[f64]) -> (bool, f64, f64) {
+pub(crate) fn spread(values: &[f64]) -> (bool, f64, f64) {
     let mut sorted = values.to_vec();
     sorted.sort_unstable_by(f64::total_cmp);
     let q = |p| stats::percentile_sorted(&sorted, p).unwrap_or(0.0);

@@ -8,6 +8,7 @@
 use super::{label, TimeUnit};
 use crate::measurements::file_text;
 use crate::measurements::json::{self, Value};
+use crate::measurements::load::Load;
 use crate::measurements::record::{Format, Record, Run};
 
 pub(crate) fn is_profile_export(v: &Value<'_>) -> bool {
@@ -41,6 +42,11 @@ pub(crate) fn read(v: &Value<'_>) -> Vec<Run> {
                 load,
             ]),
         );
+        run.load = match mode.as_deref() {
+            Some("concurrency") => Load::new(level, None),
+            Some("request_rate") => Load::new(None, level),
+            _ => Load::default(),
+        };
         let mut no_prompt_text = 0usize;
         for request in experiment.get("requests").and_then(Value::as_array).unwrap_or(&[]) {
             run.records.push(read_request(request, &mut no_prompt_text));

@@ -7,6 +7,7 @@
 use super::{check, check_note, label, num, num_any, ok_values, text, Statistic};
 use crate::measurements::file_text;
 use crate::measurements::json::Value;
+use crate::measurements::load::Load;
 use crate::measurements::record::{Format, Record, Run};
 
 pub(crate) fn is_benchmarks(v: &Value<'_>) -> bool {
@@ -29,6 +30,7 @@ fn read_benchmark(b: &Value<'_>) -> Run {
         Format::Guidellm,
         label(&[Some("GuideLLM".to_string()), model(b), strategy.and_then(strategy_label)]),
     );
+    run.load = strategy.map(strategy_load).unwrap_or_default();
     let from_timings = read_requests(b, &mut run);
     note_units_and_sampling(b, from_timings, &mut run);
     if strategy.and_then(|s| s.get("type_")).and_then(Value::as_str).as_deref()
@@ -178,6 +180,18 @@ fn read_request(r: &Value<'_>) -> (Record, bool) {
         }
     };
     (Record::new(prompt, output, ttft, e2e), used_timings)
+}
+
+/// The load a strategy drives: one request at a time (synchronous), a number of streams
+/// (concurrent), a rate (constant, poisson), or everything at once (throughput, perhaps capped).
+fn strategy_load(s: &Value<'_>) -> Load {
+    let kind = text(s, "type_").or_else(|| text(s, "type")).unwrap_or_default();
+    match kind.as_str() {
+        "synchronous" => Load::new(Some(1.0), None),
+        "concurrent" => Load::new(num(s, "streams"), None),
+        "throughput" => Load::new(num(s, "max_concurrency"), Some(f64::INFINITY)),
+        _ => Load::new(None, num(s, "rate")),
+    }
 }
 
 /// "constant 4 req/s", "concurrent 16 streams", "throughput", "synchronous".

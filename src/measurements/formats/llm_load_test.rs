@@ -7,6 +7,7 @@
 use super::{check, check_note, label, num, num_any, ok_values, text, Statistic, TimeUnit};
 use crate::measurements::file_text;
 use crate::measurements::json::Value;
+use crate::measurements::load::Load;
 use crate::measurements::record::{Format, Record, Refusal, Run};
 use crate::measurements::stats;
 
@@ -35,6 +36,7 @@ pub(crate) fn read(v: &Value<'_>) -> Result<Run, Refusal> {
             concurrency.map(|c| format!("concurrency {c}")),
         ]),
     );
+    run.load = Load::new(concurrency, None);
     let summary = v.get("summary");
     let units = Units::infer(results, summary)?;
     let no_ttft = read_results(results, units, &mut run);

@@ -5,6 +5,7 @@
 
 use super::{check, check_note, label, num, ok_values, rate_label, text, Statistic};
 use crate::measurements::json::Value;
+use crate::measurements::load::Load;
 use crate::measurements::record::{Format, Record, Run};
 
 /// The keys that make an object a vLLM/SGLang result, detailed or not.
@@ -37,6 +38,7 @@ pub(crate) fn read(v: &Value<'_>) -> Run {
 /// string is non-empty is failed.
 pub(crate) fn read_arrays(v: &Value<'_>, format: Format, label: String) -> Run {
     let mut run = Run::new(format, label);
+    run.load = Load::new(num(v, "max_concurrency"), v.get("request_rate").and_then(Value::as_f64));
     let quirks = read_requests(v, &mut run);
     note_quirks(v, quirks, &mut run);
     check_summary(v, &mut run);

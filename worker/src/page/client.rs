@@ -1,25 +1,27 @@
 //! The page's side of the Web Worker that reads and fits files and draws their figures. The
-//! worker is started on the first file or paste, from the script this module came in. Files go to the worker as they are (a `File` is passed by
-//! reference, not copied), so their bytes never enter the page's own wasm memory.
+//! worker is started on the first file or paste, from the script this module came in (named by
+//! the page's `<meta>`, `shared_names::files::WORKER_META`). Files go to the worker as they are (a `File` is
+//! passed by reference, not copied), so their bytes never enter the page's own wasm memory.
 //!
-//! Every request gets one answer, in the order asked (see the worker's `main.rs` for the
-//! messages); a read's progress reports come before its answer and go to that read alone.
+//! Every [`Request`] gets one [`Reply`], in the order asked; a read's progress reports come
+//! before its answer and go to that read alone.
 //!
 //! A worker that fails (a trap, memory running out) is dropped with the runs it held; the next
 //! request starts a new one, and a hook the section sets ([`on_restart`]) first sends it again
 //! what the old one had read, so the runs the page lists can still be drawn and exported.
 
-use crossover::text::measurements::{refusal_reply, READY};
+use crossover::measurements::protocol::{
+    FileContent, Reply, Request, RunsReply, WORKER_META_SELECTOR,
+};
+use crossover::text::measurements::sentences::{ANSWER_UNREADABLE, WORKER_FAILED};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 
-/// The `<meta>` in the built page that names the worker's script: its name has a content hash,
-/// written by the build (src/worker_files.rs); relative, so the page works under any sub-path.
-const WORKER_META: &str = "meta[name=crossover-worker]";
-
-type Done = Box<dyn FnOnce(JsValue)>;
+/// What a request's answer is handed to: the reply, or `None` when the worker stopped (or never
+/// started) before it answered.
+type Done = Box<dyn FnOnce(Option<Reply>)>;
 type Progress = Box<dyn Fn(f64)>;
 
 struct Pending {
@@ -49,27 +51,36 @@ pub fn on_restart(hook: impl Fn() + 'static) {
     ON_RESTART.set(Some(Box::new(hook)));
 }
 
-/// Asks the worker to read `payload` (a `File` or a string) named `name`; `progress` hears the
-/// share done, `done` gets the encoded reply.
+/// Asks the worker to read `content` named `name`; `progress` hears the share done, `done` gets
+/// the runs or the refusal (the worker's, or the page's when the worker did not answer).
 pub fn read(
     name: &str,
-    payload: JsValue,
+    content: FileContent,
     progress: impl Fn(f64) + 'static,
-    done: impl FnOnce(String) + 'static,
+    done: impl FnOnce(RunsReply) + 'static,
 ) {
-    let message = js_sys::Array::of3(&"read".into(), &name.into(), &payload);
-    ask(message, Some(Box::new(progress)), move |reply| {
-        done(reply.as_string().unwrap_or_else(|| refusal_reply(WORKER_FAILED)))
+    let request = Request::Read { name: name.to_string(), content, first_id: None };
+    ask(&request, Some(Box::new(progress)), move |reply| {
+        done(match reply {
+            Some(Reply::Runs(runs)) => runs,
+            Some(_) => Err(ANSWER_UNREADABLE.to_string()),
+            None => Err(WORKER_FAILED.to_string()),
+        })
     });
 }
 
-/// Sends `message` to the worker (starting it if need be); `done` gets its answer, or
-/// `undefined` if the worker stopped before it answered.
+/// Sends `request` to the worker (starting it if need be); `done` gets its answer, or `None` if
+/// the worker stopped before it answered.
 pub fn ask(
-    message: js_sys::Array,
+    request: &Request,
     progress: Option<Progress>,
-    done: impl FnOnce(JsValue) + 'static,
+    done: impl FnOnce(Option<Reply>) + 'static,
 ) {
+    send(request, progress, Box::new(done));
+}
+
+/// [`ask`], apart so that its code is not repeated for each kind of answer awaited.
+fn send(request: &Request, progress: Option<Progress>, done: Done) {
     let restarted = CLIENT.with_borrow_mut(|slot| {
         if slot.is_some() {
             return false;
@@ -82,7 +93,7 @@ pub fn ask(
     if restarted {
         ON_RESTART.with_borrow(|hook| hook.as_ref().map(|hook| hook()));
     }
-    let done: Done = Box::new(done);
+    let message = request.to_message();
     let unsent = CLIENT.with_borrow_mut(|slot| {
         let Some(client) = slot.as_mut() else { return Some(done) };
         client.pending.push_back(Pending { done, progress });
@@ -94,45 +105,38 @@ pub fn ask(
         None
     });
     if let Some(done) = unsent {
-        done(JsValue::UNDEFINED);
+        done(None);
     }
 }
 
 fn start() -> Option<Client> {
-    let meta = web_sys::window()?.document()?.query_selector(WORKER_META).ok()??;
+    let meta = web_sys::window()?.document()?.query_selector(WORKER_META_SELECTOR).ok()??;
     let worker = web_sys::Worker::new(&meta.get_attribute("content")?).ok()?;
     let on_message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
-            let data = event.data();
-            if data.as_string().as_deref() == Some(READY) {
-                CLIENT.with_borrow_mut(|slot| {
+            match Reply::from_message(&event.data()) {
+                Some(Reply::Ready) => CLIENT.with_borrow_mut(|slot| {
                     if let Some(client) = slot.as_mut() {
                         client.ready = true;
                         while let Some(message) = client.waiting.pop_front() {
                             let _ = client.worker.post_message(&message);
                         }
                     }
-                });
-                return;
-            }
-            if data.is_array() {
-                let message = js_sys::Array::from(&data);
-                if message.get(0).as_string().as_deref() == Some("progress") {
-                    let share = message.get(1).as_f64().unwrap_or(0.0);
-                    CLIENT.with_borrow(|slot| {
-                        let front = slot.as_ref().and_then(|c| c.pending.front());
-                        if let Some(progress) = front.and_then(|p| p.progress.as_ref()) {
-                            progress(share);
-                        }
-                    });
-                    return;
+                }),
+                Some(Reply::Progress(share)) => CLIENT.with_borrow(|slot| {
+                    let front = slot.as_ref().and_then(|c| c.pending.front());
+                    if let Some(progress) = front.and_then(|p| p.progress.as_ref()) {
+                        progress(share);
+                    }
+                }),
+                reply => {
+                    // The borrow ends before the callback runs: it may ask for more.
+                    let pending = CLIENT
+                        .with_borrow_mut(|slot| slot.as_mut().and_then(|c| c.pending.pop_front()));
+                    if let Some(pending) = pending {
+                        (pending.done)(reply);
+                    }
                 }
-            }
-            // The borrow ends before the callback runs: it may ask for more.
-            let pending =
-                CLIENT.with_borrow_mut(|slot| slot.as_mut().and_then(|c| c.pending.pop_front()));
-            if let Some(pending) = pending {
-                (pending.done)(data);
             }
         });
     let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|event: web_sys::Event| {
@@ -143,7 +147,7 @@ fn start() -> Option<Client> {
         let Some(client) = client else { return };
         client.worker.terminate();
         for pending in client.pending {
-            (pending.done)(JsValue::UNDEFINED);
+            (pending.done)(None);
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -153,7 +157,3 @@ fn start() -> Option<Client> {
     on_error.forget();
     Some(Client { worker, ready: false, waiting: VecDeque::new(), pending: VecDeque::new() })
 }
-
-const WORKER_FAILED: &str = "The part of the page that reads files stopped before it answered \
-    (a file too large for the browser's memory can do this). Nothing was sent anywhere; try the \
-    file again, or a smaller part of it.";

@@ -8,20 +8,22 @@
 //! new worker stops on twice while reading it again is dropped with its runs, with a note, so
 //! one file too large for the tab's memory cannot leave every later action unanswered.
 
-use super::{client, element_by_id, results, show_error, update};
-use crossover::text::measurements::{decode_reply, not_read_again, stopped_reading_again};
+use super::{client, find, results, show_error, update};
+use crossover::measurements::protocol::{encode_runs, place, FileContent, Reply, Request};
+use crossover::text::measurements::sentences::{
+    not_read_again, stopped_reading_again, PASTE_EMPTY,
+};
 use std::cell::{Cell, RefCell};
 use std::ops::Range;
-use wasm_bindgen::JsValue;
 
-/// A file the worker read into runs: what was sent, the ids its runs were given, and the
-/// worker's answer, which the same file read again gives word for word.
+/// A file the worker read into runs: what was sent, the ids its runs were given, and the runs
+/// in the protocol's text form, which the same file read again gives word for word.
 #[derive(Clone)]
 struct Source {
     name: String,
-    payload: JsValue,
+    content: FileContent,
     ids: Range<usize>,
-    reply: String,
+    text: String,
     /// Restarted workers that stopped while reading this file again.
     stops: u8,
 }
@@ -34,22 +36,20 @@ thread_local! {
 }
 
 pub(super) fn pasted() {
-    let text = element_by_id("import-paste")
+    let text = find(place::PASTE)
         .and_then(|e| js_sys::Reflect::get(&e, &"value".into()).ok())
         .and_then(|v| v.as_string())
         .unwrap_or_default();
     if text.trim().is_empty() {
-        show_error(Some("The paste box is empty: paste the contents of a result file first."));
+        show_error(Some(PASTE_EMPTY));
         return;
     }
-    read("pasted text", text.into());
+    read("pasted text", FileContent::Text(text));
 }
 
 /// Shows the progress bar at `share` (0 to 1) of the file being read, or hides it.
 fn progress(share: Option<f64>) {
-    let (Some(bar), Some(shown)) =
-        (element_by_id("import-progress"), element_by_id("import-progress-box"))
-    else {
+    let (Some(bar), Some(shown)) = (find(place::PROGRESS), find(place::PROGRESS_LINE)) else {
         return;
     };
     let _ = match share {
@@ -64,41 +64,34 @@ fn progress(share: Option<f64>) {
 /// Sends one file (a `File`, passed by reference) or pasted text to the worker and takes in its
 /// answer: new runs are added and the first of them chosen; a refusal is shown and what was
 /// loaded before is kept.
-pub(super) fn read(name: &str, payload: JsValue) {
+pub(super) fn read(name: &str, content: FileContent) {
     update(|s| s.pending += 1);
     progress(Some(0.0));
-    let kept = (name.to_string(), payload.clone());
+    let kept = (name.to_string(), content.clone());
     client::read(
         name,
-        payload,
+        content,
         |share| progress(Some(share)),
         move |reply| {
-            let decoded = decode_reply(&reply);
+            let text = encode_runs(&reply);
             let mut error = None;
             update(|s| {
                 s.pending = s.pending.saturating_sub(1);
                 if s.pending == 0 {
                     progress(None);
                 }
-                match decoded {
-                    Some(Ok(new_runs)) => {
+                match reply {
+                    Ok(new_runs) => {
                         if let (Some(first), Some(last)) = (new_runs.first(), new_runs.last()) {
-                            let (name, payload) = kept;
+                            let (name, content) = kept;
                             let ids = first.id..last.id + 1;
-                            let source = Source { name, payload, ids, reply, stops: 0 };
+                            let source = Source { name, content, ids, text, stops: 0 };
                             SOURCES.with_borrow_mut(|s| s.push(source));
                         }
                         s.selected = s.runs.len();
                         s.runs.extend(new_runs);
                     }
-                    Some(Err(message)) => error = Some(message),
-                    None => {
-                        error = Some(
-                            "The file reader gave an answer the page cannot read; reload the page \
-                             and try again."
-                                .to_string(),
-                        )
-                    }
+                    Err(message) => error = Some(message),
                 }
             });
             show_error(error.as_deref());
@@ -121,16 +114,13 @@ pub(super) fn read_again() {
     let count = SOURCES.with_borrow(Vec::len);
     for n in 0..count {
         let Some(source) = SOURCES.with_borrow(|s| s.get(n).cloned()) else { continue };
-        let message: js_sys::Array = [
-            JsValue::from("read"),
-            JsValue::from(source.name.as_str()),
-            source.payload.clone(),
-            JsValue::from_f64(source.ids.start as f64),
-        ]
-        .into_iter()
-        .collect();
-        client::ask(message, None, move |reply| {
-            let Some(reply) = reply.as_string() else {
+        let request = Request::Read {
+            name: source.name.clone(),
+            content: source.content.clone(),
+            first_id: Some(source.ids.start),
+        };
+        client::ask(&request, None, move |reply| {
+            let Some(reply) = reply else {
                 if STOP_BLAMED.replace(true) {
                     return;
                 }
@@ -146,7 +136,7 @@ pub(super) fn read_again() {
                 }
                 return;
             };
-            if reply != source.reply {
+            if !matches!(reply, Reply::Runs(runs) if encode_runs(&runs) == source.text) {
                 drop_source(&source, not_read_again(&source.name));
             }
         });

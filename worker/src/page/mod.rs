@@ -4,14 +4,22 @@
 //! the section does, from sending files to the worker to "Use these rates", is code that a reader
 //! who never loads a file never downloads.
 //!
-//! The section's markup is the page's: this side writes into its places by test id (the busy
-//! line, the refusal, the results and the note after "Use these rates") and adds nothing else.
+//! The section's markup is the page's: this side finds its places by the protocol's selectors
+//! (the paste box, the progress bar, the busy line, the refusal, the results and the note after
+//! "Use these rates"), writes into them and adds nothing else. The
+//! events it is handed and the rates it asks the page to apply are the protocol's
+//! (`crossover::measurements::protocol`).
 
 mod client;
 mod import;
 mod results;
 
-use crossover::text::measurements::{results_html, PageRun};
+use crossover::measurements::protocol::{
+    place, FileContent, PageRun, RatesApplied, RatesAsked, SectionEvent, APPLY_RATES,
+};
+use crossover::shared_names::root::THEME;
+use crossover::text::measurements::markup::results_html;
+use crossover::text::measurements::sentences::reading_text;
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -32,12 +40,6 @@ thread_local! {
     static DARK: Cell<bool> = const { Cell::new(false) };
 }
 
-/// The page's `<html>` attribute that names its palette (`light` or `dark`).
-const THEME_ATTRIBUTE: &str = "data-theme";
-/// The event by which this module asks the page to put a run's rates into the lesson's
-/// controls (the page's `sections/measurements/module.rs` says what it carries).
-const APPLY_EVENT: &str = "crossover-apply-rates";
-
 /// Starts the section's side on the page, when the script has loaded there: the figures follow
 /// the page's width and palette, and a worker started after one failed is first sent the files
 /// the old one held.
@@ -49,7 +51,7 @@ pub fn start() {
     let root = window.document().and_then(|d| d.document_element());
     let Some(root) = root else { return };
     let theme = move || {
-        DARK.set(root.get_attribute(THEME_ATTRIBUTE).as_deref() == Some("dark"));
+        DARK.set(root.get_attribute(THEME).as_deref() == Some("dark"));
     };
     theme();
     let root = window.document().and_then(|d| d.document_element());
@@ -61,7 +63,7 @@ pub fn start() {
         (root, web_sys::MutationObserver::new(on_theme.as_ref().unchecked_ref()))
     {
         let options = web_sys::MutationObserverInit::new();
-        options.set_attribute_filter(&js_sys::Array::of1(&THEME_ATTRIBUTE.into()));
+        options.set_attribute_filter(&js_sys::Array::of1(&THEME.into()));
         let _ = observer.observe_with_options(&root, &options);
     }
     // Both listen for as long as the page is open.
@@ -69,24 +71,22 @@ pub fn start() {
     on_theme.forget();
 }
 
-/// One of the section's events, as the page hands it on: `files` (an array of `File`s picked
-/// or dropped), or the test id of a button clicked or a control changed, with its element.
+/// One of the section's events, as the page hands it on: the `data-action` of the control
+/// used, with the files picked or dropped, or else the control itself. Exported to the page as
+/// the protocol's `MODULE_EVENT_FUNCTION`, by this function's name.
 #[wasm_bindgen]
-pub fn measurements_event(what: &str, payload: JsValue) {
-    match what {
-        "files" => {
-            for file in js_sys::Array::from(&payload).iter() {
-                if let Ok(file) = file.dyn_into::<web_sys::File>() {
-                    import::read(&file.name(), file.into());
-                }
+pub fn measurements_event(action: &str, payload: JsValue) {
+    let Some(event) = SectionEvent::from_page(action, &payload) else { return };
+    match event {
+        SectionEvent::ReadFiles(files) => {
+            for file in files {
+                import::read(&file.name(), FileContent::File(file.into()));
             }
         }
-        "import-paste-go" => import::pasted(),
-        "import-run" => results::chosen(&payload),
-        "import-apply" => results::apply(),
-        "import-csv-fit" => results::download("fit"),
-        "import-csv-residuals" => results::download("residuals"),
-        other => results::export_figure(other),
+        SectionEvent::ReadPasted => import::pasted(),
+        SectionEvent::ChooseRun(index) => results::chosen(index),
+        SectionEvent::ApplyRates => results::apply(),
+        SectionEvent::Download(file) => results::download(file),
     }
 }
 
@@ -101,32 +101,39 @@ fn with_section<T>(f: impl FnOnce(&Section) -> T) -> T {
 /// Changes what the section holds; the results are written anew if the runs or the choice
 /// changed, the busy line always.
 fn update(f: impl FnOnce(&mut Section)) {
-    let results = SECTION.with_borrow_mut(|section| {
-        let before = (section.runs.len(), section.selected, section.runs.last().map(|r| r.id));
-        f(section);
-        let after = (section.runs.len(), section.selected, section.runs.last().map(|r| r.id));
-        (before != after).then(|| {
+    let before = with_section(Section::shown);
+    SECTION.with_borrow_mut(f);
+    show(before);
+}
+
+impl Section {
+    /// What the results area shows: how many runs, the one chosen and the last one's id.
+    fn shown(&self) -> (usize, usize, Option<usize>) {
+        (self.runs.len(), self.selected, self.runs.last().map(|r| r.id))
+    }
+}
+
+/// Writes the results anew if they no longer show what they did `before`, and the busy line.
+/// Apart from [`update`], so that its code is not repeated for each change made.
+fn show(before: (usize, usize, Option<usize>)) {
+    let results = with_section(|section| {
+        (section.shown() != before).then(|| {
             let choices: Vec<&str> = section.runs.iter().map(|r| r.choice.as_str()).collect();
             let html = section.runs.get(section.selected).map_or("", |r| r.html.as_str());
             results_html(&choices, section.selected, html)
         })
     });
     if let Some(html) = results {
-        if let Some(place) = place(".import-results") {
-            place.set_inner_html(&html);
+        if let Some(results) = find(place::RESULTS) {
+            results.set_inner_html(&html);
         }
     }
-    let busy = match with_section(|s| s.pending) {
-        0 => String::new(),
-        1 => "Reading one file…".to_string(),
-        n => format!("Reading {n} files…"),
-    };
-    set_text("import-busy", &busy);
+    set_text(place::BUSY, &reading_text(with_section(|s| s.pending)));
 }
 
 /// Shows `message` as the section's refusal, or hides the refusal.
 fn show_error(message: Option<&str>) {
-    let Some(alert) = place("[data-testid=import-error]") else { return };
+    let Some(alert) = find(place::ERROR) else { return };
     alert.set_text_content(message);
     let _ = match message {
         Some(_) => alert.remove_attribute("hidden"),
@@ -136,18 +143,19 @@ fn show_error(message: Option<&str>) {
 
 /// The note under the results about what "Use these rates" did.
 fn show_applied(note: &str) {
-    set_text("import-applied", note);
+    set_text(place::APPLIED, note);
 }
 
-fn set_text(test_id: &str, text: &str) {
-    if let Some(element) = place(&format!("[data-testid={test_id}]")) {
+fn set_text(selector: &str, text: &str) {
+    if let Some(element) = find(selector) {
         if element.text_content().as_deref() != Some(text) {
             element.set_text_content(Some(text));
         }
     }
 }
 
-fn place(selector: &str) -> Option<web_sys::Element> {
+/// The first element that `selector` matches.
+fn find(selector: &str) -> Option<web_sys::Element> {
     web_sys::window()?.document()?.query_selector(selector).ok()?
 }
 
@@ -155,24 +163,21 @@ fn element_by_id(id: &str) -> Option<web_sys::Element> {
     web_sys::window()?.document()?.get_element_by_id(id)
 }
 
-fn next_frame(f: impl FnOnce() + 'static) {
+/// Runs `f` before the next frame is painted (boxed: one callback type for every caller).
+fn next_frame(f: Box<dyn FnOnce()>) {
     let callback = Closure::once_into_js(f);
     if let Some(window) = web_sys::window() {
         let _ = window.request_animation_frame(callback.unchecked_ref());
     }
 }
 
-/// Asks the page to put a run's rates (NaN where the run gives none) into the lesson's controls,
-/// and returns its answer: the queue it asked for, then what the prefill, decode and queue
-/// controls now hold.
-fn apply_rates(prefill: f64, decode: f64, fixed_secs: f64) -> Option<[f64; 4]> {
-    let rates: js_sys::Array =
-        [prefill, decode, fixed_secs].into_iter().map(JsValue::from_f64).collect();
+/// Asks the page to put a run's rates into the lesson's controls, and returns its answer.
+fn apply_rates(asked: RatesAsked) -> Option<RatesApplied> {
+    let detail = asked.to_detail();
     let init = web_sys::CustomEventInit::new();
-    init.set_detail(&rates);
-    let event = web_sys::CustomEvent::new_with_event_init_dict(APPLY_EVENT, &init).ok()?;
+    init.set_detail(&detail);
+    let event = web_sys::CustomEvent::new_with_event_init_dict(APPLY_RATES, &init).ok()?;
     // Dispatching runs the page's handler before it returns.
     web_sys::window()?.dispatch_event(&event).ok()?;
-    let answer = |i| rates.get(i).as_f64().unwrap_or(f64::NAN);
-    (rates.length() == 7).then(|| [answer(3), answer(4), answer(5), answer(6)])
+    RatesApplied::from_detail(&detail)
 }

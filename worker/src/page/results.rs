@@ -6,12 +6,15 @@ use super::{
     apply_rates, client, dark, element_by_id, next_frame, show_applied, update, with_section,
 };
 use crossover::charts::measured::RunFigure;
+use crossover::measurements::protocol::{
+    CssSize, FigureFormat, RatesApplied, RatesAsked, Reply, Request, RunFile,
+};
 use crossover::render::export::{download_blob, download_canvas};
 use crossover::state::embed_layout::canvas_height_css;
 use crossover::state::Param;
-use crossover::text::measurements::applied_text;
+use crossover::text::measurements::sentences::applied_text;
 use std::cell::Cell;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 
 thread_local! {
     /// A drawing is being made in the worker; another asked meanwhile waits for it, so a window
@@ -42,20 +45,13 @@ pub(super) fn draw() {
     }
     let height = canvas_height_css(width);
     let pixel_ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
-    let message: js_sys::Array = [
-        JsValue::from("draw"),
-        JsValue::from_f64(id as f64),
-        JsValue::from_f64(width),
-        JsValue::from_f64(height),
-        JsValue::from_f64(pixel_ratio),
-        JsValue::from_bool(dark()),
-    ]
-    .into_iter()
-    .collect();
+    let request = Request::Draw { id, size: CssSize { width, height }, pixel_ratio, dark: dark() };
     DRAWING.set(true);
-    client::ask(message, None, move |reply| {
+    client::ask(&request, None, move |reply| {
         DRAWING.set(false);
-        paint(id, height, &reply);
+        if let Some(Reply::Drawn { id: drawn, bitmaps }) = reply {
+            paint(drawn == id && selected_id() == Some(id), height, bitmaps);
+        }
         if DRAW_AGAIN.replace(false) {
             draw();
         }
@@ -64,21 +60,13 @@ pub(super) fn draw() {
 
 /// [`draw`] once the markup placed now is laid out.
 pub(super) fn draw_soon() {
-    next_frame(draw);
+    next_frame(Box::new(draw));
 }
 
-/// Puts the worker's drawings on the canvases, if they are still of the chosen run.
-fn paint(id: usize, height_css: f64, reply: &JsValue) {
-    if !reply.is_array() {
-        return;
-    }
-    let reply = js_sys::Array::from(reply);
-    let current = reply.get(1).as_f64() == Some(id as f64) && selected_id() == Some(id);
-    for figure in RunFigure::ALL {
-        let Ok(bitmap) = reply.get(2 + figure.index() as u32).dyn_into::<web_sys::ImageBitmap>()
-        else {
-            continue;
-        };
+/// Puts the worker's drawings on the canvases if they are `current` (of the run still chosen),
+/// and frees them.
+fn paint(current: bool, height_css: f64, bitmaps: Vec<web_sys::ImageBitmap>) {
+    for (figure, bitmap) in RunFigure::ALL.into_iter().zip(bitmaps) {
         if let Some(canvas) = canvas(figure).filter(|_| current) {
             canvas.set_width(bitmap.width());
             canvas.set_height(bitmap.height());
@@ -97,21 +85,20 @@ fn paint(id: usize, height_css: f64, reply: &JsValue) {
     }
 }
 
-pub(super) fn chosen(select: &JsValue) {
-    let value = js_sys::Reflect::get(select, &"value".into()).ok().and_then(|v| v.as_string());
-    let Some(index) = value.and_then(|v| v.parse::<usize>().ok()) else { return };
+/// The run at `index` in the list is chosen.
+pub(super) fn chosen(index: usize) {
     // A notice about one run's rates does not belong to the next one chosen.
     update(|s| s.selected = index);
     show_applied("");
     draw_soon();
     // The list is written anew with the run: give the new one the focus the old one had.
-    next_frame(|| {
+    next_frame(Box::new(|| {
         let list =
             element_by_id("import-run").and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
         if let Some(list) = list {
             let _ = list.focus();
         }
-    });
+    }));
 }
 
 pub(super) fn apply() {
@@ -123,10 +110,15 @@ pub(super) fn apply() {
         return;
     };
     let [prefill, decode, fixed] = fitted.map(|x| x.unwrap_or(f64::NAN));
-    let Some([queue, held @ ..]) = apply_rates(prefill, decode, fixed) else { return };
+    let asked = RatesAsked {
+        prefill_tokens_per_sec: prefill,
+        decode_tokens_per_sec: decode,
+        fixed_secs: fixed,
+    };
+    let Some(RatesApplied { wait_secs, held }) = apply_rates(asked) else { return };
     let known = |x: f64| (!x.is_nan()).then_some(x);
     // The page takes the network time it already has off the fixed time: the rest is the queue.
-    let wanted = [fitted[0], fitted[1], known(queue)];
+    let wanted = [fitted[0], fitted[1], known(wait_secs)];
     let (mut clamped, mut not_set) = (Vec::new(), Vec::new());
     for ((param, wanted), held) in
         [Param::Prefill, Param::Decode, Param::Wait].into_iter().zip(wanted).zip(held)
@@ -143,50 +135,27 @@ pub(super) fn apply() {
     show_applied(&applied_text(&clamped, &not_set));
 }
 
-/// A download the worker writes for the chosen run: `fit`, `residuals`, or a figure's slug with
-/// `.csv` or `.svg`.
-pub(super) fn download(what: &str) {
-    let Some(id) = selected_id() else { return };
-    let (width, height) = canvas(RunFigure::Ttft)
-        .map_or((800.0, 400.0), |c| (f64::from(c.client_width()), f64::from(c.client_height())));
-    let message: js_sys::Array = [
-        JsValue::from("export"),
-        JsValue::from_f64(id as f64),
-        JsValue::from(what),
-        JsValue::from_f64(width),
-        JsValue::from_f64(height),
-        JsValue::from_bool(dark()),
-    ]
-    .into_iter()
-    .collect();
-    client::ask(message, None, |reply| {
-        if !reply.is_array() {
-            return;
+/// A download of the chosen run: a figure's PNG from its canvas as drawn, any other file from
+/// the worker.
+pub(super) fn download(file: RunFile) {
+    let Some((id, stem)) =
+        with_section(|s| s.runs.get(s.selected).map(|r| (r.id, r.file_stem.clone())))
+    else {
+        return;
+    };
+    if let RunFile::Figure { slug, format: FigureFormat::Png } = &file {
+        let figure = RunFigure::ALL.into_iter().find(|f| f.slug() == slug);
+        if let Some(canvas) = figure.and_then(canvas) {
+            download_canvas(&file.file_name(&stem), &canvas);
         }
-        let reply = js_sys::Array::from(&reply);
-        if let (Some(name), Ok(blob)) =
-            (reply.get(1).as_string(), reply.get(2).dyn_into::<web_sys::Blob>())
-        {
+        return;
+    }
+    let size = canvas(RunFigure::Ttft).map_or(CssSize { width: 800.0, height: 400.0 }, |c| {
+        CssSize { width: f64::from(c.client_width()), height: f64::from(c.client_height()) }
+    });
+    client::ask(&Request::Export { id, file, size, dark: dark() }, None, |reply| {
+        if let Some(Reply::File(Some((name, blob)))) = reply {
             download_blob(&name, &blob);
         }
     });
-}
-
-/// A figure's export button (`<slug>-png`, `-svg` or `-csv`): PNG from the canvas as drawn,
-/// SVG and CSV from the worker. Any other id is not an export.
-pub(super) fn export_figure(id: &str) {
-    let Some((slug, kind)) = id.rsplit_once('-') else { return };
-    let Some(figure) = RunFigure::ALL.into_iter().find(|f| f.slug() == slug) else { return };
-    match kind {
-        "png" => {
-            let stem = with_section(|s| {
-                s.runs.get(s.selected).map(|r| r.file_stem.clone()).unwrap_or_default()
-            });
-            if let Some(canvas) = canvas(figure) {
-                download_canvas(&format!("{stem}-{slug}.png"), &canvas);
-            }
-        }
-        "svg" | "csv" => download(&format!("{slug}.{kind}")),
-        _ => {}
-    }
 }

@@ -8,15 +8,22 @@
 //! runs, drawing and exporting their figures, "Use these rates") comes with the worker's script
 //! when a reader first loads a file (`module`, and the worker crate's `page/`), so a reader who
 //! never does never downloads it.
+//!
+//! An event is handed on by the `data-action` of the control it came from (the protocol's
+//! [`Action`]); test ids are for the tests alone.
 
 mod module;
 
+use crate::measurements::protocol::{
+    action_attribute, name, Action, ACTION_ATTRIBUTE, APPLY_RATES, BUTTON_ACTION_SELECTOR,
+};
 use crate::ui::context::use_state;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// The heading, the introduction and the controls, which never change: written once as markup
-/// (the section hears the controls' events), which costs the page's wasm less than a view.
+/// (the section hears the controls' events), which costs the page's wasm less than a view. The
+/// names the module uses come from the protocol, at compile time.
 const STATIC: &str = concat!(
     r#"<h2 id="measurements-title">Your own measurements</h2>"#,
     r#"<p>Everything so far used the lesson&#39;s numbers. If you have run a serving benchmark "#,
@@ -28,40 +35,54 @@ const STATIC: &str = concat!(
     r#"<p class="aside">The file is read by this page inside your browser and is never "#,
     r#"uploaded: the page is not allowed to send anything to any server, and it does not.</p>"#,
     r#"<p class="import-pick"><label for="import-file">Result files (one run or more each): </label>"#,
-    r#"<input type="file" id="import-file" data-testid="import-file" multiple "#,
-    r#"accept=".json,.jsonl,.csv,.txt,application/json,text/csv,text/plain"> "#,
+    r#"<input type="file" id="import-file" data-testid="import-file""#,
+    action_attribute!(read_files),
+    r#" multiple accept=".json,.jsonl,.csv,.txt,application/json,text/csv,text/plain"> "#,
     r#"or drop them anywhere on this section.</p>"#,
     r#"<details class="paste"><summary>Paste a file&#39;s text instead</summary>"#,
-    r#"<label for="import-paste">The contents of a result file</label>"#,
-    r#"<textarea id="import-paste" data-testid="import-paste" rows="6" spellcheck="false"></textarea>"#,
-    r#"<button type="button" data-testid="import-paste-go">Read the pasted text</button></details>"#,
+    r#"<label for=""#,
+    name!(paste_box),
+    r#"">The contents of a result file</label><textarea id=""#,
+    name!(paste_box),
+    r#"" data-testid="import-paste" rows="6" spellcheck="false"></textarea>"#,
+    r#"<button type="button" data-testid="import-paste-go""#,
+    action_attribute!(read_pasted),
+    r#">Read the pasted text</button></details>"#,
     // Shown and moved by the module as the worker reports its progress.
-    r#"<p class="import-progress" id="import-progress-box" hidden>"#,
-    r#"<label for="import-progress">Reading and fitting: </label>"#,
-    r#"<progress id="import-progress" data-testid="import-progress" max="1" value="0"></progress></p>"#,
+    r#"<p class="import-progress" id=""#,
+    name!(progress_line),
+    r#"" hidden><label for=""#,
+    name!(progress_bar),
+    r#"">Reading and fitting: </label><progress id=""#,
+    name!(progress_bar),
+    r#"" data-testid="import-progress" max="1" value="0"></progress></p>"#,
 );
 
 #[component]
 pub fn Measurements() -> impl IntoView {
     let state = use_state();
-    let _ = window_event_listener_untyped(module::APPLY_EVENT, move |ev| module::apply(state, &ev));
+    let _ = window_event_listener_untyped(APPLY_RATES, move |ev| module::apply(state, &ev));
     let on_change = move |ev: leptos::ev::Event| {
-        let Some((element, id)) = target(&ev, "[data-testid]") else { return };
-        if id == "import-file" {
+        // A change comes from the control itself (a file input or a list).
+        let Some(element) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+            return;
+        };
+        let Some(action) = element.get_attribute(ACTION_ATTRIBUTE) else { return };
+        if action == Action::ReadFiles.name() {
             // The markup above makes it the file input. Files given to the section before it
             // was built come here too: boot.js hands them to it as a choice.
             let input = element.unchecked_into::<web_sys::HtmlInputElement>();
-            module::send("files", files(input.files()).into(), true);
+            module::send(&action, files(input.files()).into(), true);
             // The same file can then be chosen again (after changing it on disk, say).
             input.set_value("");
         } else {
-            module::send(&id, element.into(), false);
+            module::send(&action, element.into(), false);
         }
     };
     // Of clicks, only those on buttons do anything (a list's choice comes as a change).
     let on_click = move |ev: leptos::ev::MouseEvent| {
-        if let Some((element, id)) = target(&ev, "button[data-testid]") {
-            module::send(&id, element.into(), id == "import-paste-go");
+        if let Some((element, action)) = button(&ev) {
+            module::send(&action, element.into(), action == Action::ReadPasted.name());
         }
     };
     // Dragging is heard on the window, both events by one handler, and acted on over this
@@ -79,13 +100,16 @@ pub fn Measurements() -> impl IntoView {
         ev.prevent_default();
         if ev.type_() == "drop" {
             let dropped = ev.unchecked_ref::<web_sys::DragEvent>().data_transfer();
-            module::send("files", files(dropped.and_then(|d| d.files())).into(), true);
+            let files = files(dropped.and_then(|d| d.files()));
+            module::send(Action::ReadFiles.name(), files.into(), true);
         }
     };
     let _ = window_event_listener_untyped("dragover", on_drag);
     let _ = window_event_listener_untyped("drop", on_drag);
     // The places below are written by the module: the busy line, the refusal, the results and
-    // what "Use these rates" did.
+    // what "Use these rates" did. It finds them by the protocol's `place` selectors; their
+    // classes are literals, which keeps them out of the wasm's view code, and a test below holds
+    // them to the protocol.
     view! {
         <section class="measurements" id="measurements" aria-labelledby="measurements-title"
             on:change=on_change on:click=on_click>
@@ -93,7 +117,7 @@ pub fn Measurements() -> impl IntoView {
             <p class="import-status" role="status" data-testid="import-busy"></p>
             <p class="import-error" role="alert" data-testid="import-error" hidden></p>
             <div class="import-results"></div>
-            <p class="aside" role="status" data-testid="import-applied"></p>
+            <p class="aside import-applied" role="status" data-testid="import-applied"></p>
         </section>
     }
 }
@@ -109,10 +133,58 @@ fn files(list: Option<web_sys::FileList>) -> js_sys::Array {
     files
 }
 
-/// The element matching `selector` (one with a test id) that an event came from, or from
-/// inside, and its test id.
-fn target(ev: &web_sys::Event, selector: &str) -> Option<(web_sys::Element, String)> {
-    let element = ev.target()?.dyn_into::<web_sys::Element>().ok()?.closest(selector).ok()??;
-    let id = element.get_attribute("data-testid")?;
-    Some((element, id))
+/// The button with an action that a click came from, or from inside, and its action.
+fn button(ev: &web_sys::Event) -> Option<(web_sys::Element, String)> {
+    let element = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let element = element.closest(BUTTON_ACTION_SELECTOR).ok()??;
+    let action = element.get_attribute(ACTION_ATTRIBUTE)?;
+    Some((element, action))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::measurements::protocol::{place, Action, ACTION_ATTRIBUTE};
+    use crate::ui::render_lesson;
+
+    /// The section as the build writes it into the page.
+    fn section() -> String {
+        let html = render_lesson();
+        let start = html.find("id=\"measurements\"").unwrap();
+        let end = start + html[start..].find("</section>").unwrap();
+        html[start..end].to_string()
+    }
+
+    #[test]
+    fn the_markup_has_every_place_and_action_the_module_uses() {
+        let html = section();
+        let classes: Vec<&str> = html
+            .split(" class=\"")
+            .skip(1)
+            .flat_map(|rest| rest.split('"').next().unwrap().split(' '))
+            .collect();
+        let places = [
+            place::PASTE,
+            place::PROGRESS,
+            place::PROGRESS_LINE,
+            place::BUSY,
+            place::ERROR,
+            place::RESULTS,
+            place::APPLIED,
+        ];
+        for selector in places {
+            let found = match selector.split_at(1) {
+                ("#", id) => html.matches(&format!(" id=\"{id}\"")).count() == 1,
+                (".", class) => classes.iter().filter(|c| **c == class).count() == 1,
+                _ => false,
+            };
+            assert!(found, "one place in the section for {selector}");
+        }
+        for (control, action) in
+            [("import-file", Action::ReadFiles), ("import-paste-go", Action::ReadPasted)]
+        {
+            let attributes =
+                format!("data-testid=\"{control}\" {ACTION_ATTRIBUTE}=\"{}\"", action.name());
+            assert!(html.contains(&attributes), "{attributes}");
+        }
+    }
 }

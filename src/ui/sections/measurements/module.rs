@@ -1,27 +1,25 @@
 //! The section's module, fetched on a reader's first file: the worker's own script, which the
-//! page runs too (the worker crate's `page/`). Its script defines the module's functions and
-//! leaves a promise of them in `self.crossoverMeasurements` (src/worker_files.rs writes that
+//! page runs too (the worker crate's `page/`). The build names the script in a `<meta>` (the
+//! contract's `shared_names::files::WORKER_META`); the script defines the module's functions and leaves a promise
+//! of them in `self.crossoverMeasurements` ([`MEASUREMENTS_PROMISE`], src/site/worker_files.rs writes that
 //! line). Events that come while it loads wait for it, in order.
 
+use crate::measurements::protocol::{
+    place, RatesApplied, RatesAsked, MEASUREMENTS_PROMISE, MODULE_EVENT_FUNCTION,
+    WORKER_META_SELECTOR,
+};
+use crate::shared_names::files::META_INTEGRITY;
 use crate::state::{Param, State};
-use crate::text::measurements::MODULE_FAILED;
+use crate::text::measurements::sentences::MODULE_FAILED;
 use leptos::prelude::*;
 use std::cell::RefCell;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// The `<meta>` in the built page that names the worker's script: its name has a content hash,
-/// written by the build (src/worker_files.rs); relative, so the page works under any sub-path.
-const SCRIPT_META: &str = "meta[name=crossover-worker]";
-/// Where the script leaves the promise of the module's functions.
-const PROMISE_NAME: &str = "crossoverMeasurements";
-/// The event by which the module asks the page to put a run's rates into the lesson's controls.
-pub(super) const APPLY_EVENT: &str = "crossover-apply-rates";
-
 enum Module {
     Absent,
     Loading(Vec<(String, JsValue)>),
-    /// The module's `measurements_event`.
+    /// The module's [`MODULE_EVENT_FUNCTION`].
     Ready(js_sys::Function),
     /// Its script ran and failed: it cannot be run a second time in the same page.
     Failed,
@@ -31,10 +29,11 @@ thread_local! {
     static MODULE: RefCell<Module> = const { RefCell::new(Module::Absent) };
 }
 
-/// Hands an event of the section to the module: at once if it is running, after it starts if
-/// it is loading. `load` starts loading it for an event that needs it (a file or a paste);
-/// other events before then have nothing to act on.
-pub(super) fn send(what: &str, payload: JsValue, load: bool) {
+/// Hands an event of the section to the module (the `action` of the control it came from, and
+/// the files or the control): at once if it is running, after it starts if it is loading.
+/// `load` starts loading it for an event that needs it (a file or a paste); other events before
+/// then have nothing to act on.
+pub(super) fn send(action: &str, payload: JsValue, load: bool) {
     enum Then {
         Call(js_sys::Function),
         Fetch,
@@ -45,11 +44,11 @@ pub(super) fn send(what: &str, payload: JsValue, load: bool) {
     let then = MODULE.with_borrow_mut(|module| match module {
         Module::Ready(event) => Then::Call(event.clone()),
         Module::Loading(waiting) => {
-            waiting.push((what.to_string(), payload.clone()));
+            waiting.push((action.to_string(), payload.clone()));
             Then::Wait
         }
         Module::Absent if load => {
-            *module = Module::Loading(vec![(what.to_string(), payload.clone())]);
+            *module = Module::Loading(vec![(action.to_string(), payload.clone())]);
             Then::Fetch
         }
         Module::Failed if load => Then::Fail,
@@ -57,7 +56,7 @@ pub(super) fn send(what: &str, payload: JsValue, load: bool) {
     });
     match then {
         Then::Call(event) => {
-            let _ = event.call2(&JsValue::NULL, &what.into(), &payload);
+            let _ = event.call2(&JsValue::NULL, &action.into(), &payload);
         }
         Then::Fetch => fetch(),
         Then::Fail => show_failure(),
@@ -69,9 +68,12 @@ pub(super) fn send(what: &str, payload: JsValue, load: bool) {
 fn fetch() {
     let document = web_sys::window().and_then(|w| w.document());
     let script = document.as_ref().and_then(|d| {
-        let src = d.query_selector(SCRIPT_META).ok()??.get_attribute("content")?;
+        let meta = d.query_selector(WORKER_META_SELECTOR).ok()??;
         let script = d.create_element("script").ok()?;
-        script.set_attribute("src", &src).ok()?;
+        // The script runs in the page's origin: a copy whose bytes differ from the build's is
+        // refused (and the section says it could not load), never run.
+        script.set_attribute("integrity", &meta.get_attribute(META_INTEGRITY)?).ok()?;
+        script.set_attribute("src", &meta.get_attribute("content")?).ok()?;
         Some(script)
     });
     let (Some(document), Some(script)) = (document, script) else {
@@ -79,8 +81,8 @@ fn fetch() {
         return;
     };
     let on_load = Closure::once_into_js(move || {
-        let Some(promised) =
-            web_sys::window().and_then(|w| js_sys::Reflect::get(&w, &PROMISE_NAME.into()).ok())
+        let Some(promised) = web_sys::window()
+            .and_then(|w| js_sys::Reflect::get(&w, &MEASUREMENTS_PROMISE.into()).ok())
         else {
             failed();
             return;
@@ -104,7 +106,7 @@ fn fetch() {
 
 /// Hands the module the events that waited for it.
 fn started(functions: &JsValue) {
-    let event = js_sys::Reflect::get(functions, &"measurements_event".into())
+    let event = js_sys::Reflect::get(functions, &MODULE_EVENT_FUNCTION.into())
         .ok()
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
     let Some(event) = event else {
@@ -113,8 +115,8 @@ fn started(functions: &JsValue) {
     };
     let waiting = MODULE.replace(Module::Ready(event.clone()));
     if let Module::Loading(waiting) = waiting {
-        for (what, payload) in waiting {
-            let _ = event.call2(&JsValue::NULL, &what.into(), &payload);
+        for (action, payload) in waiting {
+            let _ = event.call2(&JsValue::NULL, &action.into(), &payload);
         }
     }
 }
@@ -127,7 +129,7 @@ fn failed() {
 fn show_failure() {
     let alert = web_sys::window()
         .and_then(|w| w.document())
-        .and_then(|d| d.query_selector("[data-testid=import-error]").ok().flatten());
+        .and_then(|d| d.query_selector(place::ERROR).ok().flatten());
     if let Some(alert) = alert {
         // A constant sentence without markup.
         alert.set_inner_html(MODULE_FAILED);
@@ -135,24 +137,22 @@ fn show_failure() {
     }
 }
 
-/// "Use these rates", asked by the module with an event on the window ([`APPLY_EVENT`]) whose
-/// `detail` is an array of the run's prefill rate, decode rate and fixed time before the first
-/// token (NaN where the run gives none, and the control keeps its own value). The fixed time is
-/// the network time the panel already holds plus the queue. The answer is pushed onto the same
-/// array: the queue asked for, then what each of the three controls now holds (NaN where unset).
+/// "Use these rates", asked by the module with an event on the window (the protocol's
+/// `APPLY_RATES`) whose `detail` carries [`RatesAsked`]; the page's [`RatesApplied`] is added to
+/// it. The fixed time is the network time the panel already holds plus the queue.
 pub(super) fn apply(state: RwSignal<State>, event: &web_sys::Event) {
-    let Ok(rates) = js_sys::Reflect::get(event, &"detail".into()) else { return };
-    let Ok(rates) = rates.dyn_into::<js_sys::Array>() else { return };
-    let rate = |i| rates.get(i).as_f64().unwrap_or(f64::NAN);
-    let (prefill, decode, fixed) = (rate(0), rate(1), rate(2));
+    let Ok(detail) = js_sys::Reflect::get(event, &"detail".into()) else { return };
+    let Some(asked) = RatesAsked::from_detail(&detail) else { return };
     state.update(|s| {
+        let fixed = asked.fixed_secs;
         let wait = if fixed.is_nan() { f64::NAN } else { (fixed - s.get(Param::Network)).max(0.0) };
-        rates.push(&wait.into());
-        for (param, value) in
-            [(Param::Prefill, prefill), (Param::Decode, decode), (Param::Wait, wait)]
-        {
-            let held = if value.is_nan() { f64::NAN } else { s.set(param, value) };
-            rates.push(&held.into());
-        }
+        let mut set =
+            |param, value: f64| if value.is_nan() { f64::NAN } else { s.set(param, value) };
+        let held = [
+            set(Param::Prefill, asked.prefill_tokens_per_sec),
+            set(Param::Decode, asked.decode_tokens_per_sec),
+            set(Param::Wait, wait),
+        ];
+        RatesApplied { wait_secs: wait, held }.add_to(detail.unchecked_ref());
     });
 }

@@ -5,7 +5,7 @@
 //! for a run: that big one, and each of a file of 1,000 small runs (counted by the allocator):
 //!
 //! ```text
-//! cargo bench --bench import_speed
+//! cargo bench -p crossover-worker --bench import_speed
 //! ```
 
 #![expect(clippy::print_stdout, reason = "a benchmark that reports")]
@@ -14,8 +14,9 @@ use cap::Cap;
 use crossover::charts::measured::{RunFigure, RunFigures};
 use crossover::charts::{to_svg, Style};
 use crossover::measurements::fit::{fit_with_progress, Stage};
+use crossover::measurements::protocol::encode_runs;
 use crossover::measurements::{fit, read};
-use crossover::text::measurements::read_and_fit_each;
+use crossover_worker::runs::read_and_fit;
 use std::alloc::System;
 use std::fmt::Write;
 use std::time::Instant;
@@ -30,10 +31,10 @@ fn small_runs(runs: usize) -> String {
     (0..runs).map(|_| format!("{line}\n")).collect()
 }
 
-/// The bytes the worker keeps for what `read_and_fit_each` gives it, and how many runs.
+/// The bytes the worker keeps for what `read_and_fit` gives it, and how many runs.
 fn kept_bytes(text: &str) -> (usize, usize) {
     let before = ALLOCATOR.allocated();
-    let (reply, fitted) = read_and_fit_each(text, "runs.jsonl", 0, &mut |_| {});
+    let (reply, fitted) = read_and_fit(text, "runs.jsonl", 0, &mut |_| {});
     drop(reply);
     let held = ALLOCATOR.allocated().saturating_sub(before);
     (held, fitted.len())
@@ -124,7 +125,7 @@ fn main() {
     let figures = RunFigures::of(&fitted);
     let figures_secs = started.elapsed().as_secs_f64();
     let started = Instant::now();
-    let (reply, _) = read_and_fit_each(&text, "big.json", 0, &mut |_| {});
+    let (reply, _) = read_and_fit(&text, "big.json", 0, &mut |_| {});
     let worker_secs = started.elapsed().as_secs_f64();
     let started = Instant::now();
     let style = Style::default();
@@ -141,7 +142,7 @@ fn main() {
             + figures.decode.cloud.as_ref().map_or(0, |c| c.marks.len())
             + figures.residuals.cloud.as_ref().map_or(0, |c| c.marks.len()),
         worker_secs * 1e3,
-        reply.len() as f64 / 1e3,
+        encode_runs(&reply).len() as f64 / 1e3,
         draw_secs * 1e3,
         svg as f64 / 1e3,
     );

@@ -1,0 +1,350 @@
+//! The markup the section writes for a loaded run: its readouts, sentences, figures (a canvas
+//! for the worker's drawing, the words, the export buttons and the table) and percentiles, and
+//! the results area around it (the list of runs and the buttons that act on the one chosen).
+//! Built in the worker, so the page needs no code of its own for it; each button names what it
+//! does by the protocol's `data-action`, and its test id is for the tests alone.
+
+use super::sentences::records_text;
+use super::{percentile_table, FigureView, RunView};
+use crate::format;
+use crate::format::escape_html_into;
+use crate::measurements::protocol::{action_attribute, name, FigureFormat};
+
+/// The action of every download button.
+const DOWNLOAD: &str = action_attribute!(download);
+
+/// The run's results as the page shows them: readouts (each with its unrounded `data-value`,
+/// none where there is no value), the crossing and bending sentences, the percentile table and
+/// the notes. Markup the page's own readouts would write, built here so the page needs no code
+/// of its own for it.
+pub fn run_html(run: &RunView) -> String {
+    let mut out = String::with_capacity(4096);
+    readouts_html(&mut out, run);
+    paragraph(&mut out, "fit-crossing", "", &run.crossing_text);
+    paragraph(&mut out, "fit-bending", "", &run.bending_text);
+    for figure in &run.figures {
+        figure_html(&mut out, figure);
+    }
+    out.push_str("<div class=\"table-wrap\"><table data-testid=\"fit-percentiles\">");
+    out.push_str(&percentile_table(run).to_html());
+    out.push_str("</table></div>");
+    paragraph(&mut out, "", "aside", &format!("Time per output token: {}", run.tpot_definition));
+    out.push_str(
+        "<details class=\"fit-notes\"><summary>How this run was read and fitted</summary><ul>",
+    );
+    for note in &run.notes {
+        out.push_str("<li>");
+        escape_html_into(&mut out, note);
+        out.push_str("</li>");
+    }
+    out.push_str("</ul></details>");
+    out
+}
+
+/// The run's readouts, each with its unrounded `data-value` (none where there is no value).
+fn readouts_html(out: &mut String, run: &RunView) {
+    out.push_str("<dl class=\"readout-grid\">");
+    let not_fitted =
+        |x: Option<f64>, show: fn(f64) -> String| x.map_or_else(|| "not fitted".to_string(), show);
+    let value = |x: Option<f64>| x.filter(|x| x.is_finite()).map(|x| x.to_string());
+    readout(
+        out,
+        "import-format",
+        "Read as",
+        Some(run.format_id.clone()),
+        &run.format_name,
+        Some(&run.label),
+    );
+    readout(
+        out,
+        "fit-records",
+        "Requests fitted",
+        value(Some(run.used as f64)),
+        &records_text(run.used, run.records),
+        None,
+    );
+    readout(
+        out,
+        "fit-dropped",
+        "Left out",
+        value(Some(run.dropped as f64)),
+        &format::with_separators(run.dropped as f64, 0),
+        Some(&run.dropped_text),
+    );
+    readout(
+        out,
+        "fit-overhead",
+        "Fixed time before the first token",
+        value(run.overhead_secs),
+        &not_fitted(run.overhead_secs, format::duration),
+        None,
+    );
+    readout(
+        out,
+        "fit-prefill",
+        "Prefill rate",
+        value(run.prefill_tokens_per_sec),
+        &run.prefill_text,
+        None,
+    );
+    readout(
+        out,
+        "fit-decode",
+        "Decode rate",
+        value(run.decode_tokens_per_sec),
+        &not_fitted(run.decode_tokens_per_sec, format::rate),
+        None,
+    );
+    readout(
+        out,
+        "fit-crossing-ratio",
+        "Crossing ratio",
+        value(run.crossing_ratio),
+        &not_fitted(run.crossing_ratio, |x| format::trimmed(x, 1)),
+        None,
+    );
+    readout(
+        out,
+        "fit-crossing-prompt",
+        "Crossing prompt at the median answer",
+        value(run.crossing_prompt_tokens),
+        &not_fitted(run.crossing_prompt_tokens, format::tokens),
+        None,
+    );
+    out.push_str("</dl>");
+}
+
+/// A figure as the page's figure card lays one out: caption, canvas (drawn by the worker once
+/// the markup is placed) with the summary as its accessible name, the summary shown, export
+/// buttons, and the table behind a disclosure.
+fn figure_html(out: &mut String, view: &FigureView) {
+    let (slug, title) = (view.figure.slug(), view.figure.title());
+    out.push_str(&format!(
+        "<figure class=\"figure\" aria-labelledby=\"{slug}-title\" data-figure=\"{slug}\">\
+         <figcaption id=\"{slug}-title\"><strong>"
+    ));
+    escape_html_into(out, title);
+    out.push_str(&format!(
+        ".</strong></figcaption><div class=\"canvas-box\"><canvas id=\"{slug}-canvas\" \
+         data-testid=\"{slug}-canvas\" role=\"img\" aria-label=\""
+    ));
+    escape_html_into(out, &view.summary);
+    out.push_str(&format!(
+        "\"></canvas></div><p class=\"figure-summary\" aria-hidden=\"true\" \
+         data-testid=\"{slug}-summary\">"
+    ));
+    escape_html_into(out, &view.summary);
+    out.push_str("</p><div class=\"figure-tools\" role=\"group\" aria-label=\"Export ");
+    escape_html_into(out, title);
+    out.push('"');
+    out.push('>');
+    // The value is the file's name as `RunFile::name` writes it.
+    for format in FigureFormat::ALL {
+        let (kind, label) = (format.extension(), format.label());
+        out.push_str(&format!(
+            "<button type=\"button\" class=\"quiet\" data-testid=\"{slug}-{kind}\"{DOWNLOAD} \
+             value=\"{slug}.{kind}\">{label}</button>"
+        ));
+    }
+    out.push_str(&format!(
+        "</div><details class=\"data\"><summary>The numbers behind this figure</summary>\
+         <div class=\"table-wrap\"><table data-testid=\"{slug}-table\">"
+    ));
+    out.push_str(&view.table.to_html());
+    out.push_str("</table></div></details></figure>");
+}
+
+/// A readout as the page's `Readout` widget writes one.
+fn readout(
+    out: &mut String,
+    testid: &str,
+    label: &str,
+    value: Option<String>,
+    text: &str,
+    note: Option<&str>,
+) {
+    out.push_str("<div class=\"readout\"><dt>");
+    escape_html_into(out, label);
+    out.push_str("</dt><dd data-testid=\"");
+    out.push_str(testid);
+    out.push('"');
+    if let Some(value) = value {
+        out.push_str(" data-value=\"");
+        escape_html_into(out, &value);
+        out.push('"');
+    }
+    out.push('>');
+    escape_html_into(out, text);
+    out.push_str("</dd>");
+    if let Some(note) = note {
+        // A note may hold a file's own words (a model's name): isolated, text in another
+        // direction cannot reorder the page's words around it.
+        out.push_str("<dd class=\"readout-note\"><bdi>");
+        escape_html_into(out, note);
+        out.push_str("</bdi></dd>");
+    }
+    out.push_str("</div>");
+}
+
+/// A paragraph with an optional test id and class.
+fn paragraph(out: &mut String, testid: &str, class: &str, text: &str) {
+    out.push_str("<p");
+    if !testid.is_empty() {
+        out.push_str(" data-testid=\"");
+        out.push_str(testid);
+        out.push('"');
+    }
+    if !class.is_empty() {
+        out.push_str(" class=\"");
+        out.push_str(class);
+        out.push('"');
+    }
+    out.push('>');
+    escape_html_into(out, text);
+    out.push_str("</p>");
+}
+
+/// The results area: the list of loaded runs with `selected` chosen, the chosen run's markup,
+/// and the buttons that act on it. Empty until a run is loaded.
+pub fn results_html(choices: &[&str], selected: usize, run_html: &str) -> String {
+    if choices.is_empty() {
+        return String::new();
+    }
+    let mut out = String::with_capacity(run_html.len() + 1024);
+    out.push_str(concat!(
+        "<p class=\"run-choice\"><label for=\"import-run\">Run shown: </label>",
+        "<select id=\"import-run\" data-testid=\"import-run\"",
+        action_attribute!(choose_run),
+        ">"
+    ));
+    for (i, choice) in choices.iter().enumerate() {
+        out.push_str("<option value=\"");
+        out.push_str(&i.to_string());
+        out.push_str(if i == selected { "\" selected>" } else { "\">" });
+        // An option holds text only, so the run's name is isolated by the characters `<bdi>`
+        // stands for (first-strong isolate … pop directional isolate).
+        out.push('\u{2068}');
+        escape_html_into(&mut out, choice);
+        out.push_str("\u{2069}</option>");
+    }
+    out.push_str("</select></p>");
+    out.push_str(run_html);
+    out.push_str(concat!(
+        "<div class=\"import-actions\"><button type=\"button\" data-testid=\"import-apply\"",
+        action_attribute!(apply_rates),
+        ">Use these rates</button>",
+        "<button type=\"button\" class=\"quiet\" data-testid=\"import-csv-fit\"",
+        action_attribute!(download),
+        " value=\"",
+        name!(fit),
+        "\">Fit as CSV</button>",
+        "<button type=\"button\" class=\"quiet\" data-testid=\"import-csv-residuals\"",
+        action_attribute!(download),
+        " value=\"",
+        name!(residuals),
+        "\">Each request&#39;s residual as CSV</button></div>"
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::run_view;
+    use super::super::tests::synthetic_run;
+    use super::*;
+    use crate::charts::measured::{RunFigure, RunFigures};
+    use crate::measurements;
+    use crate::measurements::protocol::{Action, RunFile};
+
+    #[test]
+    fn the_markup_holds_three_figures_with_their_words_and_tables() {
+        let run = synthetic_run();
+        let fit = measurements::fit(&run);
+        let figures = RunFigures::of(&fit);
+        let html = run_html(&run_view(&run, &fit, &figures));
+        for figure in RunFigure::ALL {
+            let slug = figure.slug();
+            for part in ["canvas", "summary", "png", "svg", "csv", "table"] {
+                assert!(html.contains(&format!("data-testid=\"{slug}-{part}\"")), "{slug}-{part}");
+            }
+            // The canvas's accessible name is the summary, escaped as an attribute.
+            let mut label = String::new();
+            escape_html_into(&mut label, &figures.summary(figure));
+            assert!(html.contains(&format!("aria-label=\"{label}\"")), "{slug}");
+        }
+        let prefill = format::rate(fit.prefill_tokens_per_sec.unwrap().value);
+        assert!(html.contains(&format!("a prefill rate of {prefill}")));
+    }
+
+    #[test]
+    fn text_from_the_file_is_escaped_in_the_markup() {
+        let run = synthetic_run();
+        let fit = measurements::fit(&run);
+        let mut view = run_view(&run, &fit, &RunFigures::of(&fit));
+        view.label = "<img src=x onerror=alert(1)> & \"model\"".to_string();
+        view.notes.push("<script>".to_string());
+        let html = run_html(&view);
+        assert!(!html.contains("<img") && !html.contains("<script>"));
+        assert!(html.contains("&lt;img src=x onerror=alert(1)&gt; &amp; &quot;model&quot;"));
+    }
+
+    #[test]
+    fn a_run_name_in_another_direction_is_isolated_from_the_words_around_it() {
+        let run = synthetic_run();
+        let fit = measurements::fit(&run);
+        let mut view = run_view(&run, &fit, &RunFigures::of(&fit));
+        view.label = "\u{5de}\u{5d5}\u{5d3}\u{5dc} 70B".to_string();
+        let html = run_html(&view);
+        assert!(html.contains(&format!("<bdi>{}</bdi>", view.label)), "{html}");
+        let listed = results_html(&[view.label.as_str()], 0, "");
+        assert!(listed.contains(&format!(">\u{2068}{}\u{2069}</option>", view.label)), "{listed}");
+    }
+
+    #[test]
+    fn the_results_area_lists_the_runs_and_marks_the_chosen_one() {
+        assert_eq!(results_html(&[], 0, "x"), "");
+        let html = results_html(&["a <b>", "c"], 1, "<dl></dl>");
+        assert!(
+            html.contains(
+                "<option value=\"0\">\u{2068}a &lt;b&gt;\u{2069}</option><option value=\"1\" \
+                 selected>\u{2068}c\u{2069}</option>"
+            ),
+            "{html}"
+        );
+        assert!(html.contains("</select></p><dl></dl><div class=\"import-actions\">"));
+        assert!(html.contains(r#"data-testid="import-apply""#));
+    }
+
+    #[test]
+    fn every_control_names_what_it_does_apart_from_its_test_id() {
+        let run = synthetic_run();
+        let fit = measurements::fit(&run);
+        let html = results_html(&["a"], 0, &run_html(&run_view(&run, &fit, &RunFigures::of(&fit))));
+        let controls: Vec<&str> = html
+            .split('<')
+            .filter(|tag| tag.starts_with("button") || tag.starts_with("select"))
+            .collect();
+        assert_eq!(controls.len(), 1 + RunFigure::ALL.len() * FigureFormat::ALL.len() + 3);
+        let mut files = Vec::new();
+        for tag in controls {
+            let attribute = |name: &str| {
+                tag.split(&format!(" {name}=\"")).nth(1).and_then(|rest| rest.split('"').next())
+            };
+            assert!(attribute("data-testid").is_some(), "{tag}");
+            let action = attribute("data-action").and_then(Action::from_name);
+            assert!(action.is_some(), "{tag}");
+            if action == Some(Action::Download) {
+                files.push(attribute("value").and_then(RunFile::from_name).unwrap());
+            }
+        }
+        let mut expected: Vec<RunFile> = RunFigure::ALL
+            .into_iter()
+            .flat_map(|figure| {
+                FigureFormat::ALL
+                    .map(|format| RunFile::Figure { slug: figure.slug().to_string(), format })
+            })
+            .collect();
+        expected.extend([RunFile::Fit, RunFile::Residuals]);
+        assert_eq!(files, expected);
+    }
+}

@@ -1,0 +1,233 @@
+//! The section's sentences: what it says about a loaded run (why requests were left out, why no
+//! prefill rate is claimed, the run's crossing, whether TTFT bends), what "Use these rates" did,
+//! and its notices when a file or the part of the page that reads it fails.
+
+use super::RunView;
+use crate::format;
+use crate::measurements::file_text::cleaned;
+use crate::measurements::fit::{Counts, Fit};
+use crate::measurements::Refusal;
+
+/// The refusal when the section's module (the worker's script, which the page runs too) could
+/// not be fetched or started.
+pub const MODULE_FAILED: &str = "The part of the page that reads files could not be loaded, \
+    so nothing was read (and nothing was sent anywhere). Reload the page and try again.";
+
+/// The refusal of a file whose reading the worker never answered: it stopped first.
+pub const WORKER_FAILED: &str = "The part of the page that reads files stopped before it answered \
+    (a file too large for the browser's memory can do this). Nothing was sent anywhere; try the \
+    file again, or a smaller part of it.";
+
+/// The refusal of a reply the page cannot read.
+pub const ANSWER_UNREADABLE: &str =
+    "The file reader gave an answer the page cannot read; reload the page and try again.";
+
+/// The refusal of the paste box's button with nothing pasted.
+pub const PASTE_EMPTY: &str = "The paste box is empty: paste the contents of a result file first.";
+
+/// The busy line while `pending` files are being read (empty when none is).
+pub fn reading_text(pending: usize) -> String {
+    match pending {
+        0 => String::new(),
+        1 => "Reading one file…".to_string(),
+        n => format!("Reading {n} files…"),
+    }
+}
+
+/// The refusal of a file the library would not read, named.
+pub fn refused(file_name: &str, refusal: &Refusal) -> String {
+    format!("{}: {refusal}", cleaned(file_name))
+}
+
+/// The refusal of a file the browser could not hand over as text.
+pub fn unreadable(file_name: &str) -> String {
+    format!(
+        "{}: the browser could not read this file as text. Check that it is a result \
+         file (JSON, JSON Lines or CSV) and that it can still be opened.",
+        cleaned(file_name)
+    )
+}
+
+/// The notice for a file a restarted worker could not read again, whose runs the page dropped.
+pub fn not_read_again(file_name: &str) -> String {
+    format!(
+        "The part of the page that reads files had to restart and could not read {} again \
+         (was it changed or moved since?), so its runs are no longer listed. Load it again to \
+         bring them back.",
+        cleaned(file_name)
+    )
+}
+
+/// The notice for a file that stopped the worker each time it was read again, whose runs the
+/// page dropped.
+pub fn stopped_reading_again(file_name: &str) -> String {
+    format!(
+        "The part of the page that reads files stopped twice while reading {} again (the \
+         tab may be short of memory for it now), so its runs are no longer listed and the \
+         others are drawn without it. Load it again to bring it back, perhaps after closing \
+         other tabs.",
+        cleaned(file_name)
+    )
+}
+
+/// The dropped requests by reason, or "none".
+pub fn dropped_text(counts: &Counts) -> String {
+    let reasons: Vec<String> = [
+        (counts.failed, "failed"),
+        (counts.no_ttft, "without a TTFT"),
+        (counts.no_e2e, "without an end-to-end time"),
+        (counts.too_few_output_tokens, "with fewer than two output tokens"),
+    ]
+    .into_iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, why)| format!("{} {why}", format::with_separators(n as f64, 0)))
+    .collect();
+    if reasons.is_empty() {
+        "none".to_string()
+    } else {
+        reasons.join(", ")
+    }
+}
+
+/// Why a fit claims no prefill rate.
+pub(super) fn no_prefill_reason(fit: &Fit) -> String {
+    match fit.flat_prompts {
+        Some(flat) => format!(
+            "none claimed: the prompts are all close to {} (interquartile range {}), too alike to \
+             tell a rate from; at that length the first token takes at least {}",
+            format::tokens(flat.median_prompt_tokens),
+            format::tokens(flat.iqr_prompt_tokens),
+            format::duration(flat.floor_ttft_secs.value),
+        ),
+        None if fit.counts.used < 2 => "none claimed: too few usable requests".to_string(),
+        None => "none claimed: TTFT does not rise with prompt length in this run".to_string(),
+    }
+}
+
+/// The run's own crossing, at its median answer.
+pub fn crossing_text(fit: &Fit) -> String {
+    match fit.crossing {
+        Some(c) => format!(
+            "With these rates, prefill and decode cost the same at {} prompt tokens per output \
+             token. At this run's median answer of {}, a prompt of {} takes as long to read as \
+             the answer takes to write.",
+            format::trimmed(c.ratio, 1),
+            format::tokens(c.median_output_tokens),
+            format::tokens(c.prompt_tokens),
+        ),
+        None => {
+            "There is no crossing to show: it needs both a prefill and a decode rate.".to_string()
+        }
+    }
+}
+
+/// Whether TTFT leaves the straight line at the run's longest prompts.
+pub fn bending_text(fit: &Fit) -> String {
+    match fit.bending {
+        Some(b) if b.bends => format!(
+            "TTFT bends upward at long prompts: for the longest tenth (from {}), the floor sits {} \
+             above the straight line fitted to the rest. There, the straight line understates \
+             the wait; the deeper model's section explains why.",
+            format::tokens(b.from_prompt_tokens),
+            format::percent(b.excess_fraction),
+        ),
+        Some(b) => format!(
+            "TTFT stays on the straight line up to the longest prompts: the longest tenth (from \
+             {}) sits within {} of it.",
+            format::tokens(b.from_prompt_tokens),
+            format::percent(b.excess_fraction.abs().max(0.0)),
+        ),
+        None => "Too few long prompts in this run to tell whether TTFT bends away from the \
+                 straight line."
+            .to_string(),
+    }
+}
+
+/// What "Use these rates" changed: one sentence per value the page's bounds moved, one for the
+/// controls the run gives no value for, then what the link carries. `clamped` holds each moved
+/// value's label, unit, the run's value and the value the control took.
+pub fn applied_text(clamped: &[(&str, &str, f64, f64)], not_set: &[&str]) -> String {
+    let mut out: Vec<String> = clamped
+        .iter()
+        .map(|(label, unit, wanted, got)| {
+            format!(
+                "The run's {} of {} {unit} is outside the page's range, so the control holds {} \
+                 {unit}.",
+                label.to_ascii_lowercase(),
+                format::trimmed(*wanted, 3),
+                format::trimmed(*got, 3),
+            )
+        })
+        .collect();
+    if !not_set.is_empty() {
+        let names: Vec<String> = not_set.iter().map(|l| l.to_ascii_lowercase()).collect();
+        out.push(format!(
+            "This run gives no {}, so {} kept {} value.",
+            names.join(" and no "),
+            if names.len() == 1 { "that control" } else { "those controls" },
+            if names.len() == 1 { "its" } else { "their" },
+        ));
+    }
+    out.push(
+        "The lesson's controls now hold what this run measured, the queue being its fixed time \
+         before the first token less the network time already set. The address bar carries \
+         those numbers only: your measurements stay in this tab and are never put in a link."
+            .to_string(),
+    );
+    out.join(" ")
+}
+
+/// A run in the list to choose from: its label and tool.
+pub fn run_choice(run: &RunView) -> String {
+    format!("{} ({})", run.label, run.format_name)
+}
+
+/// Requests fitted out of those in the run.
+pub fn records_text(used: usize, records: usize) -> String {
+    format!(
+        "{} of {}",
+        format::with_separators(used as f64, 0),
+        format::with_separators(records as f64, 0)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choices_and_counts_read_plainly() {
+        let run = RunView {
+            label: "vLLM, llama, 256 concurrent".to_string(),
+            format_id: "vllm".to_string(),
+            format_name: "vLLM".to_string(),
+            ..RunView::default()
+        };
+        assert_eq!(run_choice(&run), "vLLM, llama, 256 concurrent (vLLM)");
+        assert_eq!(records_text(1_001, 1_500), "1,001 of 1,500");
+    }
+
+    #[test]
+    fn the_busy_line_counts_the_files_being_read() {
+        assert_eq!(reading_text(0), "");
+        assert_eq!(reading_text(1), "Reading one file…");
+        assert_eq!(reading_text(3), "Reading 3 files…");
+    }
+
+    #[test]
+    fn dropped_reasons_are_counted_or_none() {
+        assert_eq!(dropped_text(&Counts::default()), "none");
+        let counts = Counts { failed: 1200, no_ttft: 3, ..Counts::default() };
+        assert_eq!(dropped_text(&counts), "1,200 failed, 3 without a TTFT");
+    }
+
+    #[test]
+    fn applying_says_what_was_clamped_and_that_the_link_holds_no_measurements() {
+        let text = applied_text(&[("Prefill rate", "tok/s", 250_000.0, 200_000.0)], &[]);
+        assert!(text.starts_with("The run's prefill rate of 250,000 tok/s is outside"), "{text}");
+        assert!(text.contains("holds 200,000 tok/s"), "{text}");
+        assert!(applied_text(&[], &[]).contains("never put in a link"));
+        let text = applied_text(&[], &["Prefill rate", "Server queue"]);
+        assert!(text.starts_with("This run gives no prefill rate and no server queue, so those controls kept their value."), "{text}");
+    }
+}

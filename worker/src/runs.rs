@@ -1,0 +1,190 @@
+//! The work behind the worker's answers, as plain Rust (compiled natively for its tests): a file
+//! read and fitted into runs numbered as the page asks, each run kept with its figures, and the
+//! downloads written from a kept run. `answer.rs` holds the browser's side.
+
+// A file the reader dropped reaches all of this: it must give runs or a refusal, never a panic.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)
+)]
+
+use crossover::charts::measured::{RunFigure, RunFigures};
+use crossover::charts::{Palette, Style};
+use crossover::measurements::protocol::{CssSize, FigureFormat, RunFile, RunsReply};
+use crossover::measurements::{self, export, Fit, Run};
+use crossover::text::measurements::sentences::refused;
+use crossover::text::measurements::{page_run, run_view};
+
+/// Share of a read's work (after the bytes are in) done once the file is parsed; the fits of its
+/// runs take the rest.
+const PARSED_SHARE: f64 = 0.2;
+/// Plotters units per SVG user unit in exported figures, as the page's own SVG export uses.
+const SVG_SUBUNITS: u32 = 4;
+
+/// A fitted run and its figures, as the worker keeps them to draw and export on request.
+pub struct Fitted {
+    pub run: Run,
+    pub fit: Fit,
+    pub figures: RunFigures,
+    pub file_stem: String,
+}
+
+/// Reads and fits `text`, giving the runs ids from `first_id` on; `progress` hears the share
+/// of the work done (0 to 1) after the parsing and after each run. Returns the page's answer and
+/// the fitted runs, for the worker to keep.
+pub fn read_and_fit(
+    text: &str,
+    file_name: &str,
+    first_id: usize,
+    progress: &mut dyn FnMut(f64),
+) -> (RunsReply, Vec<Fitted>) {
+    // The ids before this file's are the runs this page has read so far: the visit's cap counts
+    // them, so a file sent again to a new worker is capped as it was the first time.
+    let runs = match measurements::read_beside(text, file_name, first_id) {
+        Ok(runs) => runs,
+        Err(refusal) => return (Err(refused(file_name, &refusal)), vec![]),
+    };
+    progress(PARSED_SHARE);
+    let total = runs.len().max(1) as f64;
+    let mut pages = Vec::with_capacity(runs.len());
+    let mut fitted = Vec::with_capacity(runs.len());
+    for (i, run) in runs.into_iter().enumerate() {
+        let done_before = PARSED_SHARE + (1.0 - PARSED_SHARE) * i as f64 / total;
+        let fit = measurements::fit::fit_with_progress(&run, &mut |stage| {
+            progress(done_before + (1.0 - PARSED_SHARE) * stage.share_done() / total);
+        });
+        let figures = RunFigures::of(&fit);
+        let mut page = page_run(&run_view(&run, &fit, &figures));
+        page.id = first_id + i;
+        fitted.push(Fitted { file_stem: page.file_stem.clone(), run, fit, figures });
+        pages.push(page);
+    }
+    (Ok(pages), fitted)
+}
+
+pub fn palette(dark: bool) -> Palette {
+    if dark {
+        Palette::DARK
+    } else {
+        Palette::LIGHT
+    }
+}
+
+/// A download of a kept run: `(file name, media type, content)`. A figure's SVG is drawn at
+/// `size` CSS pixels in the page's palette; a PNG is the page's own (its canvas), so not here.
+pub fn export_file(
+    fitted: &Fitted,
+    file: &RunFile,
+    size: CssSize,
+    dark: bool,
+) -> Option<(String, &'static str, String)> {
+    let name = file.file_name(&fitted.file_stem);
+    let (mime, content) = match file {
+        RunFile::Fit => ("text/csv", export::fit_csv(&fitted.run, &fitted.fit)),
+        RunFile::Residuals => ("text/csv", export::residuals_csv(&fitted.fit)),
+        RunFile::Figure { slug, format } => {
+            let figure = RunFigure::ALL.into_iter().find(|f| f.slug() == slug)?;
+            match format {
+                FigureFormat::Csv => ("text/csv", fitted.figures.table(figure).to_csv()),
+                FigureFormat::Svg => ("image/svg+xml", svg(fitted, figure, size, dark)?),
+                FigureFormat::Png => return None,
+            }
+        }
+    };
+    Some((name, mime, content))
+}
+
+fn svg(fitted: &Fitted, figure: RunFigure, size: CssSize, dark: bool) -> Option<String> {
+    let size = (size.width.clamp(320.0, 4000.0) as u32, size.height.clamp(200.0, 4000.0) as u32);
+    let style = Style { scale: f64::from(SVG_SUBUNITS), palette: palette(dark) };
+    let svg = crossover::charts::to_svg(size.0 * SVG_SUBUNITS, size.1 * SVG_SUBUNITS, |area| {
+        fitted.figures.draw(figure, area, &style)
+    })
+    .ok()?;
+    // Shown at the real size; the viewBox keeps the finer coordinates.
+    let drawn = format!(r#"width="{}" height="{}""#, size.0 * SVG_SUBUNITS, size.1 * SVG_SUBUNITS);
+    let shown = format!(r#"width="{}" height="{}""#, size.0, size.1);
+    Some(svg.replacen(&drawn, &shown, 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossover::measurements::protocol::{decode_runs, encode_runs, PageRun};
+
+    fn bench_file(name: &str) -> String {
+        let path = format!("{}/../tests/data/bench-results/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(path).unwrap()
+    }
+
+    /// The runs of a file as the page receives them, through the protocol's text form.
+    fn read_on_page(text: &str, file_name: &str) -> RunsReply {
+        let (reply, _) = read_and_fit(text, file_name, 0, &mut |_| {});
+        decode_runs(&encode_runs(&reply)).unwrap()
+    }
+
+    #[test]
+    fn real_files_give_the_librarys_counts_or_its_refusal() {
+        let vllm = "vllm_benchmark_serving_detailed__aurotripathy_llama3.1-70b-fp8_conc256.json";
+        let runs: Vec<PageRun> = read_on_page(&bench_file(vllm), vllm).unwrap();
+        assert_eq!(runs.len(), 1);
+        assert!(runs[0]
+            .html
+            .contains(r#"<dd data-testid="import-format" data-value="vllm">vLLM</dd>"#));
+        assert!(runs[0].html.contains(r#"data-testid="fit-records" data-value="100">100 of 100<"#));
+        // No prefill rate is claimed from prompts this alike: no data-value, and the reason.
+        assert!(runs[0]
+            .html
+            .contains(r#"<dd data-testid="fit-prefill">none claimed: the prompts"#));
+        assert_eq!(runs[0].prefill_tokens_per_sec, None);
+        let bedrock = "llmperf_individual__leaderboard_bedrock_70b.json";
+        let runs = read_on_page(&bench_file(bedrock), bedrock).unwrap();
+        assert!(runs[0].html.contains(r#"data-testid="fit-records" data-value="101">101 of 150<"#));
+        assert!(runs[0].html.contains(r#"data-testid="fit-dropped" data-value="49">49</dd><dd class="readout-note"><bdi>49 failed<"#));
+        assert_eq!(runs[0].file_stem, "crossover-llmperf");
+        let summary = "sglang_bench_serving_summary_only__datacrunch_llama3.3-70b_online.jsonl";
+        let refused = read_on_page(&bench_file(summary), summary);
+        assert!(refused.unwrap_err().starts_with(summary));
+    }
+
+    #[test]
+    fn runs_are_numbered_from_the_first_id_and_progress_is_told() {
+        let text = bench_file("llmperf_individual__leaderboard_bedrock_70b.json");
+        let mut heard = Vec::new();
+        let (reply, fitted) = read_and_fit(&text, "b.json", 5, &mut |p| heard.push(p));
+        let runs = decode_runs(&encode_runs(&reply)).unwrap().unwrap();
+        assert_eq!(runs.iter().map(|r| r.id).collect::<Vec<_>>(), vec![5]);
+        assert_eq!(fitted.len(), 1);
+        assert_eq!(heard.last(), Some(&1.0));
+        assert!(heard.windows(2).all(|w| w[0] <= w[1]), "{heard:?}");
+        let size = CssSize { width: 800.0, height: 400.0 };
+        let (name, mime, csv) = export_file(&fitted[0], &RunFile::Residuals, size, false).unwrap();
+        assert_eq!((name.as_str(), mime), ("crossover-llmperf-residuals.csv", "text/csv"));
+        assert_eq!(csv, export::residuals_csv(&fitted[0].fit));
+        let table = RunFile::from_name("fit-ttft.csv").unwrap();
+        let (name, _, table) = export_file(&fitted[0], &table, size, false).unwrap();
+        assert_eq!(name, "crossover-llmperf-fit-ttft.csv");
+        assert_eq!(table, fitted[0].figures.table(RunFigure::Ttft).to_csv());
+        let nothing = RunFile::from_name("nothing.csv").unwrap();
+        assert!(export_file(&fitted[0], &nothing, size, false).is_none());
+        let (refused, none) = read_and_fit("", "e.json", 0, &mut |_| {});
+        assert!(decode_runs(&encode_runs(&refused)).unwrap().is_err() && none.is_empty());
+    }
+
+    #[test]
+    fn a_figure_exports_as_svg_at_its_css_size_and_never_as_png() {
+        let text = bench_file("llmperf_individual__leaderboard_bedrock_70b.json");
+        let (_, fitted) = read_and_fit(&text, "b.json", 0, &mut |_| {});
+        let size = CssSize { width: 700.0, height: 50.0 };
+        for figure in RunFigure::ALL {
+            let slug = figure.slug().to_string();
+            let svg = RunFile::Figure { slug: slug.clone(), format: FigureFormat::Svg };
+            let (name, mime, content) = export_file(&fitted[0], &svg, size, true).unwrap();
+            assert_eq!((name, mime), (format!("crossover-llmperf-{slug}.svg"), "image/svg+xml"));
+            // The height is raised to the smallest a figure is drawn at.
+            assert!(content.starts_with(r#"<svg width="700" height="200" viewBox="0 0 2800 800""#));
+            let png = RunFile::Figure { slug, format: FigureFormat::Png };
+            assert!(export_file(&fitted[0], &png, size, true).is_none());
+        }
+    }
+}
