@@ -60,8 +60,8 @@ impl Chart for RooflineInputs {
             "Attainable arithmetic against arithmetic intensity, both on log scales, for {}. \
              The roof climbs with memory bandwidth and levels off at {} ({} at the data sheet's \
              peak); at these efficiencies it bends at {} FLOP per byte (the chip's own ridge is \
-             {}). Decode, {}, does {} FLOP per byte read and is {}, reaching {}. Prefill of a \
-             {} prompt does {} FLOP per byte and is {}, reaching {}.",
+             {}). Decode, {}, does {} FLOP per byte read and is {}, reaching {}. Prefilling a \
+             prompt of {} does {} FLOP per byte and is {}, reaching {}.",
             caption_setting(s),
             tflops(p.reached_flops),
             tflops(p.peak_flops),
@@ -81,7 +81,7 @@ impl Chart for RooflineInputs {
     /// The points the figure marks, with their intensity, attainable arithmetic and limit.
     fn table(&self) -> DataTable {
         let p = Points::of(self);
-        let prompt = format!("prefill, {} prompt", format::tokens(self.prompt_tokens));
+        let prompt = format!("prefill, prompt of {}", format::tokens(self.prompt_tokens));
         let decode = format!("decode, {}", sequences(self.serving.batch));
         let rows = [
             (decode.as_str(), p.decode, Some(bound_word(p.decode.0, p.reached_ridge))),

@@ -159,9 +159,7 @@ mod tests {
 
     #[test]
     fn a_custom_setting_writes_its_figures_into_the_custom_fields() {
-        let mut custom = State::default();
-        custom.chip = Chip::Custom;
-        custom.llm = Llm::Custom;
+        let mut custom = State { chip: Chip::Custom, llm: Llm::Custom, ..State::default() };
         custom.set(Param::ChipTflops, 500.0);
         custom.set(Param::HwParams, 3.5);
         custom.set(Param::HwHeadDim, 64.0);

@@ -28,9 +28,21 @@ pub fn decode_rate(tokens_per_sec: f64) -> String {
     format!("{} tok/s", format::with_separators(tokens_per_sec, 1))
 }
 
-/// The batch's output in whole tokens per second: "2,258 tok/s".
+/// The batch's output: to a tenth below a thousand tokens per second, where it is one sequence's
+/// rate or close to it ("88.9 tok/s"), whole above ("2,258 tok/s"), as the lesson's table prints.
 pub fn throughput(tokens_per_sec: f64) -> String {
-    prefill_rate(tokens_per_sec)
+    format!(
+        "{} tok/s",
+        format::with_separators(tokens_per_sec, throughput_decimals(tokens_per_sec))
+    )
+}
+
+fn throughput_decimals(tokens_per_sec: f64) -> usize {
+    if tokens_per_sec < 1_000.0 {
+        1
+    } else {
+        0
+    }
 }
 
 /// How many times faster prefill is than decode, to three figures: "109", "52.7".
@@ -250,7 +262,11 @@ pub fn range_sentence(s: &Serving) -> String {
         rates.throughput_tokens_per_sec,
     );
     let in_all = if whole_batch(s) > 1.0 {
-        format!(" ({}–{} in all)", format::with_separators(total.low, 0), throughput(total.high))
+        format!(
+            " ({}–{} in all)",
+            format::with_separators(total.low, throughput_decimals(total.high)),
+            throughput(total.high)
+        )
     } else {
         String::new()
     };

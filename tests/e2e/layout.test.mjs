@@ -31,7 +31,7 @@ test('every slider says its value in words with units, and takes no page scroll 
   );
   assert.ok(sliders.length >= 20, `${sliders.length} sliders`);
   for (const s of sliders) {
-    assert.match(s.text, /\d.* (tokens|tokens per second|seconds|words per minute|passages|times)$/, `${s.id} announces "${s.text}"`);
+    assert.match(s.text, /\d.* (tokens|tokens per second|seconds|words per minute|passages|times|chips|sequences|of peak|teraFLOP per second|gigabytes per second|gigabytes|billion parameters|layers|heads|values)$/, `${s.id} announces "${s.text}"`);
     assert.ok(s.named, `${s.id} has a name`);
     assert.equal(s.touch, 'none', `${s.id} keeps a drag from scrolling the page`);
   }

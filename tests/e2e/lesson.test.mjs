@@ -16,6 +16,7 @@ const MOVES = {
   'crossing-canvas': ['prompt', 'output', 'prefill', 'decode'],
   'completion-canvas': ['a_ttft', 'a_rate', 'b_ttft', 'b_rate', 'answer'],
   'lengths-canvas': ['a_ttft', 'a_rate', 'b_ttft', 'b_rate', 'median', 'p90'],
+  'roofline-canvas': ['chips', 'batch', 'context', 'mfu', 'mbu'],
 };
 
 /**

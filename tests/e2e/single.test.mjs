@@ -13,13 +13,14 @@ import { startServer } from './server.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 180_000 };
-const FIGURES = ['timeline', 'crossing', 'completion', 'lengths'];
+const FIGURES = ['timeline', 'crossing', 'completion', 'lengths', 'roofline'];
 // The figures' own controls, as the README and src/state/figure.rs list them.
 const OWN_CONTROLS = {
   timeline: ['prompt', 'output', 'prefill', 'decode', 'wait', 'reading'],
   crossing: ['prompt', 'output', 'prefill', 'decode'],
   completion: ['a_ttft', 'a_rate', 'b_ttft', 'b_rate', 'answer'],
   lengths: ['a_ttft', 'a_rate', 'b_ttft', 'b_rate', 'median', 'p90', 'threshold'],
+  roofline: ['chips', 'batch', 'context', 'mfu', 'mbu'],
 };
 
 const ready = (figure) => ({ ready: `html[data-complete] [data-testid="${figure}-canvas"]` });

@@ -20,3 +20,4 @@ mod parse_fuzz;
 mod prerender;
 mod readme_params;
 mod roofline;
+mod roofline_page;
