@@ -18,6 +18,7 @@ mod measurements_hostile;
 mod model_properties;
 mod parse_fuzz;
 mod prerender;
+mod readme_layout;
 mod readme_params;
 mod roofline;
 mod roofline_page;

@@ -91,11 +91,11 @@ fn read_blob(blob: &web_sys::Blob, tell: &dyn Fn(f64)) -> Option<String> {
         start = end;
         tell(READ_SHARE * start / size);
     }
-    // UTF-16 with its byte order mark is read as such; anything else as UTF-8, invalid
-    // sequences replaced, as a browser's own text reading does.
+    // Read as a browser's own text reading does (invalid sequences replaced), as a pasted text
+    // arrives: a file saved as UTF-16 is then recognised, and said so, by the readers.
     Some(match String::from_utf8(bytes) {
         Ok(text) => text,
-        Err(e) => crossover::measurements::encoding::decode(e.as_bytes()).into_owned(),
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
     })
 }
 
