@@ -45,9 +45,11 @@ pub fn Readout(
     /// A range the value could take (the rates a data sheet allows), in `data-low` and
     /// `data-high`.
     #[prop(optional)]
-    span: Option<Signal<(f64, f64)>>,
+    span: Option<(Signal<f64>, Signal<f64>)>,
 ) -> impl IntoView {
-    let end = move |pick: fn((f64, f64)) -> f64| move || span.map(|s| pick(s.get()).to_string());
+    let end = move |pick: fn((Signal<f64>, Signal<f64>)) -> Signal<f64>| {
+        move || span.map(|s| pick(s).get().to_string())
+    };
     view! {
         <div class="readout">
             <dt>{label}</dt>

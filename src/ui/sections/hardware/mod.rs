@@ -69,9 +69,7 @@ fn WorkedCases(revealed: RwSignal<bool>) -> impl IntoView {
             <Presets scope=Scope::Hardware title="Put a worked setting in the panel" />
             <VeilNote revealed=revealed testid="hw-cases-reveal"
                 said="The table of all six, the H200 among them, appears once you lock a guess above." />
-            <Show when=move || revealed.get()>
-                <DataTableView table=table testid="hw-cases-table".to_string() />
-            </Show>
+            {move || revealed.get().then(|| view! { <DataTableView table=table testid="hw-cases-table".to_string() /> })}
         </section>
     }
 }

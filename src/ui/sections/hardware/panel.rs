@@ -75,17 +75,22 @@ pub fn HardwarePanel() -> impl IntoView {
         <aside class="lab-panel" aria-label="The chip beneath the rates: inputs and rates">
             <KeyRates />
             {chip}
-            <Show when=move || custom_chip.get()>
-                <Controls legend="Your chip (dense, any precision)" params=&Param::CUSTOM_CHIP />
-            </Show>
+            {while_chosen(custom_chip, "Your chip (dense, any precision)", &Param::CUSTOM_CHIP)}
             {llm}
-            <Show when=move || custom_llm.get()>
-                <Controls legend="Your model" params=&Param::CUSTOM_LLM />
-            </Show>
+            {while_chosen(custom_llm, "Your model", &Param::CUSTOM_LLM)}
             <div class="choice-pair">{weights}{kv}</div>
             <Controls legend="How it is served" params=&Param::SERVING />
         </aside>
     }
+}
+
+/// The numbers of a custom chip or model, in the panel only while it is the one chosen.
+fn while_chosen(
+    chosen: Memo<bool>,
+    legend: &'static str,
+    params: &'static [Param],
+) -> impl IntoView {
+    move || chosen.get().then(|| view! { <Controls legend=legend params=params /> })
 }
 
 #[component]
@@ -117,10 +122,7 @@ fn KeyRates() -> impl IntoView {
     let answer = derived(|s| s.get(Param::Output));
     let number = move |f: fn(&Serving) -> f64| Signal::derive(move || serving.with(f));
     let span = move |f: fn(&Serving) -> Span| {
-        Signal::derive(move || {
-            let range = serving.with(f);
-            (range.low, range.high)
-        })
+        (Signal::derive(move || serving.with(f).low), Signal::derive(move || serving.with(f).high))
     };
     let (prefill, decode, ratio) = (
         number(Serving::prefill_tokens_per_sec),
@@ -134,10 +136,10 @@ fn KeyRates() -> impl IntoView {
         <dl class="readout-grid key">
             <Readout testid="hw-prefill-rate" label="Prefill" value=prefill span=prefill_span
                 text=Signal::derive(move || text::prefill_rate(prefill.get()))
-                note=Signal::derive(move || text::span_note(prefill_span.get(), 0)) />
+                note=Signal::derive(move || text::span_note((prefill_span.0.get(), prefill_span.1.get()), 0)) />
             <Readout testid="hw-decode-rate" label="Decode, each sequence" value=decode span=decode_span
                 text=Signal::derive(move || text::decode_rate(decode.get()))
-                note=Signal::derive(move || text::span_note(decode_span.get(), 1)) />
+                note=Signal::derive(move || text::span_note((decode_span.0.get(), decode_span.1.get()), 1)) />
             <Readout testid="hw-ratio" label="Ratio" value=ratio
                 text=Signal::derive(move || text::ratio(ratio.get()))
                 note=Signal::derive(|| "prefill rate ÷ decode rate".to_string()) />
