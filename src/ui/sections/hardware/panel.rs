@@ -8,7 +8,7 @@ use crate::model::roofline::{Serving, Span};
 use crate::state::{Param, State};
 use crate::text::roofline as text;
 use crate::ui::context::{derived, use_state};
-use crate::ui::widgets::choice::Choice;
+use crate::ui::widgets::choice::radio;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::readout::Readout;
 use leptos::prelude::*;
@@ -96,14 +96,13 @@ fn while_chosen(
 #[component]
 fn ChoiceGroup(group: &'static Group) -> impl IntoView {
     let state = use_state();
-    let current = derived(group.get);
-    let set = Callback::new(move |v: &'static str| state.update(|s| (group.set)(s, v)));
     let radios = group
         .options
         .iter()
         .map(|&(value, label)| {
-            let testid = format!("{}-{value}", group.key);
-            view! { <Choice name=group.key testid=testid label=label value=value current=current set=set /> }
+            let checked = derived(move |s| (group.get)(s) == value);
+            let pick = Callback::new(move |()| state.update(|s| (group.set)(s, value)));
+            radio(group.key, format!("{}-{value}", group.key), label, checked.into(), pick)
         })
         .collect_view();
     view! {
