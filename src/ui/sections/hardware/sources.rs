@@ -7,15 +7,21 @@ use crate::model::roofline::EFFICIENCY_SOURCES;
 use crate::model::source::Source;
 use leptos::prelude::*;
 
-fn link(source: Source) -> impl IntoView {
-    view! { <li><a href=source.url rel="noopener" target="_blank">{source.name}</a></li> }
+/// A list of sources, each a link to its document.
+fn links(sources: Vec<Source>, testid: &'static str) -> AnyView {
+    let items = sources
+        .into_iter()
+        .map(|source| {
+            view! { <li><a href=source.url rel="noopener" target="_blank">{source.name}</a></li> }
+        })
+        .collect_view();
+    view! { <ul class="sources" data-testid=testid>{items}</ul> }.into_any()
 }
 
 #[component]
 pub fn Sources() -> impl IntoView {
-    let chips = Chip::ALL.into_iter().filter_map(|c| c.published()?.source).map(link);
-    let models = Llm::ALL.into_iter().filter_map(|m| m.published()?.source).map(link);
-    let efficiencies = EFFICIENCY_SOURCES.into_iter().map(link);
+    let chips = Chip::ALL.into_iter().filter_map(|c| c.published()?.source).collect();
+    let models = Llm::ALL.into_iter().filter_map(|m| m.published()?.source).collect();
     view! {
         <section class="hw-sources" aria-labelledby="hw-sources-title">
             <h3 id="hw-sources-title">"What the arithmetic leaves out, and where its figures come from"</h3>
@@ -26,11 +32,11 @@ pub fn Sources() -> impl IntoView {
                 <li>"A prompt too short to bring the ridge's worth of work per byte is read at memory's pace, not arithmetic's: Figure 5 shows its point on the slope, while the prefill rate still assumes arithmetic sets it."</li>
             </ul>
             <p>"Every figure is dense (data sheets also quote twice as much with structured sparsity, which serving does not use) and in decimal units, as the data sheets print them. Chips, from their makers' data sheets:"</p>
-            <ul class="sources" data-testid="hw-chip-sources">{chips.collect_view()}</ul>
+            {links(chips, "hw-chip-sources")}
             <p>"Models, from their published configurations (layers, key-value heads, head width):"</p>
-            <ul class="sources" data-testid="hw-model-sources">{models.collect_view()}</ul>
+            {links(models, "hw-model-sources")}
             <p>"The published efficiencies behind each rate's range:"</p>
-            <ul class="sources" data-testid="hw-efficiency-sources">{efficiencies.collect_view()}</ul>
+            {links(EFFICIENCY_SOURCES.to_vec(), "hw-efficiency-sources")}
         </section>
     }
 }
