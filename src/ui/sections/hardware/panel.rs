@@ -1,10 +1,11 @@
 //! The chip lab's panel: the two rates and what they make of the crossing, kept in view above
 //! the choices (chip, model, precisions) and the numbers of how the model is served.
 
+use super::rates::{number, of, said};
 use crate::model::chips::Chip;
 use crate::model::llms::Llm;
 use crate::model::precision::{KvPrecision, WeightPrecision};
-use crate::model::roofline::{Serving, Span};
+use crate::model::roofline::Serving;
 use crate::state::{Param, State};
 use crate::text::roofline as text;
 use crate::ui::context::{derived, use_state};
@@ -119,29 +120,32 @@ fn ChoiceGroup(group: &'static Group) -> impl IntoView {
 fn KeyRates() -> impl IntoView {
     let serving = derived(State::serving);
     let answer = derived(|s| s.get(Param::Output));
-    let number = move |f: fn(&Serving) -> f64| Signal::derive(move || serving.with(f));
-    let span = move |f: fn(&Serving) -> Span| {
-        (Signal::derive(move || serving.with(f).low), Signal::derive(move || serving.with(f).high))
-    };
-    let (prefill, decode, ratio) = (
-        number(Serving::prefill_tokens_per_sec),
-        number(Serving::decode_tokens_per_sec),
-        number(Serving::ratio),
+    let (prefill, prefill_text) = of(serving, Serving::prefill_tokens_per_sec, text::prefill_rate);
+    let (decode, decode_text) = of(serving, Serving::decode_tokens_per_sec, text::decode_rate);
+    let (ratio, ratio_text) = of(serving, Serving::ratio, text::ratio);
+    let prefill_span = (
+        number(serving, |s| s.published_rates().prefill_tokens_per_sec.low),
+        number(serving, |s| s.published_rates().prefill_tokens_per_sec.high),
     );
+    let decode_span = (
+        number(serving, |s| s.published_rates().decode_tokens_per_sec.low),
+        number(serving, |s| s.published_rates().decode_tokens_per_sec.high),
+    );
+    let prefill_note = said(serving, |s| {
+        let span = s.published_rates().prefill_tokens_per_sec;
+        text::span_note((span.low, span.high), 0)
+    });
+    let decode_note = said(serving, |s| {
+        let span = s.published_rates().decode_tokens_per_sec;
+        text::span_note((span.low, span.high), 1)
+    });
     let crossing = Signal::derive(move || serving.with(|s| s.crossing_prompt_tokens(answer.get())));
-    let prefill_span = span(|s| s.published_rates().prefill_tokens_per_sec);
-    let decode_span = span(|s| s.published_rates().decode_tokens_per_sec);
     view! {
         <dl class="readout-grid key">
-            <Readout testid="hw-prefill-rate" label="Prefill" value=prefill span=prefill_span
-                text=Signal::derive(move || text::prefill_rate(prefill.get()))
-                note=Signal::derive(move || text::span_note((prefill_span.0.get(), prefill_span.1.get()), 0)) />
-            <Readout testid="hw-decode-rate" label="Decode, each sequence" value=decode span=decode_span
-                text=Signal::derive(move || text::decode_rate(decode.get()))
-                note=Signal::derive(move || text::span_note((decode_span.0.get(), decode_span.1.get()), 1)) />
-            <Readout testid="hw-ratio" label="Ratio" value=ratio
-                text=Signal::derive(move || text::ratio(ratio.get()))
-                note=Signal::derive(|| "prefill rate ÷ decode rate".to_string()) />
+            <Readout testid="hw-prefill-rate" label="Prefill" value=prefill span=prefill_span text=prefill_text note=prefill_note />
+            <Readout testid="hw-decode-rate" label="Decode, each sequence" value=decode span=decode_span text=decode_text note=decode_note />
+            <Readout testid="hw-ratio" label="Ratio" value=ratio text=ratio_text
+                note=said(serving, |_| "prefill rate ÷ decode rate".to_string()) />
             <Readout testid="hw-crossing" label="Crossing" value=crossing
                 text=Signal::derive(move || text::crossing_tokens(crossing.get()))
                 note=Signal::derive(move || text::answer_note(answer.get())) />

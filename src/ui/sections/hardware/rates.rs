@@ -37,16 +37,29 @@ pub fn Rates() -> impl IntoView {
     }
 }
 
+/// A number of the setting, unrounded. This and the helpers below take plain functions, so
+/// every readout of the section shares their few closure types.
+pub(super) fn number(serving: Memo<Serving>, value: fn(&Serving) -> f64) -> Signal<f64> {
+    Signal::derive(move || serving.with(value))
+}
+
 /// A number of the setting as a readout's value and its text.
-fn of(
+pub(super) fn of(
     serving: Memo<Serving>,
     value: fn(&Serving) -> f64,
     shown: fn(f64) -> String,
 ) -> (Signal<f64>, Signal<String>) {
-    (
-        Signal::derive(move || serving.with(value)),
-        Signal::derive(move || shown(serving.with(value))),
-    )
+    (number(serving, value), Signal::derive(move || shown(serving.with(value))))
+}
+
+/// Words about the setting.
+pub(super) fn said(serving: Memo<Serving>, words: fn(&Serving) -> String) -> Signal<String> {
+    Signal::derive(move || serving.with(words))
+}
+
+/// A readout's value that is a word (`memory`, `yes`).
+fn word(serving: Memo<Serving>, key: fn(&Serving) -> &'static str) -> Signal<Option<String>> {
+    Signal::derive(move || Some(serving.with(key).to_string()))
 }
 
 /// The chip's figures as the arithmetic uses them, and what they make of a decode step.
@@ -57,15 +70,15 @@ fn ChipReadouts(serving: Memo<Serving>) -> impl IntoView {
     let (memory, memory_text) = of(serving, Serving::chip_memory_bytes, text::gigabytes);
     let (ridge, ridge_text) = of(serving, Serving::ridge_flop_per_byte, text::ridge);
     let (all, all_text) = of(serving, Serving::throughput_tokens_per_sec, text::throughput);
-    let bound = Signal::derive(move || Some(serving.with(text::bound_key).to_string()));
-    let note = move |f: fn(&Serving) -> String| Signal::derive(move || serving.with(f));
+    let bound = word(serving, text::bound_key);
+    let note = move |f: fn(&Serving) -> String| said(serving, f);
     view! {
         <dl class="readout-grid">
             <Readout testid="hw-chip-flops" label="Peak arithmetic" value=flops text=flops_text note=note(text::arithmetic_note) />
             <Readout testid="hw-chip-bw" label="Memory bandwidth" value=bandwidth text=bandwidth_text note=note(text::chips_note) />
             <Readout testid="hw-ridge" label="Ridge point" value=ridge text=ridge_text note=note(text::ridge_note) />
             <Readout testid="hw-bound" label="A decode step waits on" value=bound
-                text=Signal::derive(move || format!("{}-bound", serving.with(text::bound_key))) />
+                text=said(serving, |s| format!("{}-bound", text::bound_key(s))) />
             <Readout testid="hw-throughput" label="Decode, all sequences" value=all text=all_text note=note(text::batch_note) />
             <Readout testid="hw-chip-mem" label="Memory" value=memory text=memory_text note=note(text::chips_note) />
         </dl>
@@ -77,13 +90,13 @@ fn ChipReadouts(serving: Memo<Serving>) -> impl IntoView {
 fn MemoryReadouts(serving: Memo<Serving>) -> impl IntoView {
     let (weights, weights_text) = of(serving, Serving::weights_bytes, text::gigabytes);
     let (kv, kv_text) = of(serving, Serving::kv_bytes_per_token, text::bytes);
-    let fits = Signal::derive(move || Some(serving.with(text::fits_key).to_string()));
-    let note = move |f: fn(&Serving) -> String| Signal::derive(move || serving.with(f));
+    let fits = word(serving, text::fits_key);
+    let note = move |f: fn(&Serving) -> String| said(serving, f);
     view! {
         <dl class="readout-grid">
             <Readout testid="hw-weights-bytes" label="Weights" value=weights text=weights_text note=note(text::weights_note) />
             <Readout testid="hw-kv-per-token" label="KV cache per token" value=kv text=kv_text note=note(text::kv_note) />
-            <Readout testid="hw-fits" label="Fits in memory" value=fits text=Signal::derive(move || serving.with(text::fits_readout)) />
+            <Readout testid="hw-fits" label="Fits in memory" value=fits text=said(serving, text::fits_readout) />
         </dl>
     }
 }
