@@ -35,6 +35,9 @@ impl DataValue {
     }
 }
 
+/// The two ends of a range a readout's value could take.
+pub type Ends = (Signal<f64>, Signal<f64>);
+
 #[component]
 pub fn Readout(
     testid: &'static str,
@@ -45,11 +48,9 @@ pub fn Readout(
     /// A range the value could take (the rates a data sheet allows), in `data-low` and
     /// `data-high`.
     #[prop(optional)]
-    span: Option<(Signal<f64>, Signal<f64>)>,
+    span: Option<Ends>,
 ) -> impl IntoView {
-    let end = move |pick: fn((Signal<f64>, Signal<f64>)) -> Signal<f64>| {
-        move || span.map(|s| pick(s).get().to_string())
-    };
+    let end = move |pick: fn(Ends) -> Signal<f64>| move || span.map(|s| pick(s).get().to_string());
     view! {
         <div class="readout">
             <dt>{label}</dt>
