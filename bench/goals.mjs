@@ -2,7 +2,7 @@
 // beside what was measured, and written to the JSON; none is asserted, since timings on a shared
 // machine are noisy: the exit code says only whether the harness itself ran.
 
-import { IMPORT_REQUESTS } from './import.mjs';
+import { IMPORT_REQUESTS, MEMORY_RUNS } from './import.mjs';
 import { kb, mib, ms, pct, ratio } from './stats.mjs';
 
 /** Loading on a phone: Lighthouse's mobile profile, each figure the median of its runs. */
@@ -45,6 +45,8 @@ export const IMPORT_GOALS = {
   stepDuringReadMs: 50,
   /** What the measurements section adds to the first load, gzipped (with --compare-dist). */
   sectionFirstLoadBytes: 5000,
+  /** The worker's wasm memory once a file of the most runs a file may give is read. */
+  manyRunsWasmBytes: 200 * 1024 * 1024,
 };
 
 /** The page's goals, each PASS or MISS; a goal whose measurement was skipped is left out. */
@@ -92,6 +94,10 @@ export function importGoals(imp, bytes) {
     // whether or not a file is being read (see the idle baseline's max).
     { goal: `slider step during the read < ${IMPORT_GOALS.stepDuringReadMs} ms (p95, each round)`, pass: imp.rounds.every((r) => r.stepsDuringRead.n > 0 && r.stepsDuringRead.p95 < IMPORT_GOALS.stepDuringReadMs), value: imp.rounds.map((r) => `p95 ${ms(r.stepsDuringRead.p95)} (max ${ms(r.stepsDuringRead.max)}) over ${r.stepsDuringRead.n} steps`).join(', ') + `; idle p95 ${ms(imp.idleSteps.p95)}, max ${ms(imp.idleSteps.max)}` },
   ];
+  if (imp.memory) {
+    const m = imp.memory;
+    out.push({ goal: `the worker's memory after a file of ${MEMORY_RUNS.toLocaleString('en')} runs < ${mib(IMPORT_GOALS.manyRunsWasmBytes)}`, pass: m.manyRunsBytes < IMPORT_GOALS.manyRunsWasmBytes, value: `${mib(m.manyRunsBytes)} (${mib(m.oneRunBytes)} after one run: ${kb(m.perRunBytes)} per run; ${mib(m.afterLargeFileBytes)} after the ${IMPORT_REQUESTS.toLocaleString('en')}-request file)` });
+  }
   if (bytes.compare) {
     const growth = bytes.ours.gzip - bytes.compare.gzip;
     out.push({ goal: `first load grows ≤ ${IMPORT_GOALS.sectionFirstLoadBytes / 1000} KB gzipped for the measurements section`, pass: growth <= IMPORT_GOALS.sectionFirstLoadBytes, value: `${bytes.ours.gzip.toLocaleString('en')} B against ${bytes.compare.gzip.toLocaleString('en')} B: ${growth >= 0 ? '+' : ''}${growth.toLocaleString('en')} B` });

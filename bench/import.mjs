@@ -10,11 +10,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { buildWholePage } from '../tests/e2e/helpers.mjs';
+import { buildWholePage, manyRunsFile, workerWasmBytes } from '../tests/e2e/helpers.mjs';
 import { PageBench } from './page-bench.mjs';
 import { mib, ms } from './stats.mjs';
 
 export const IMPORT_REQUESTS = 100_000;
+/** Runs in the file whose memory is weighed: the most one file may give. */
+export const MEMORY_RUNS = 1_000;
 
 /** The same file as worker/benches/import_speed.rs: prompt 100–8,000 tokens, answer 16–40, TTFT from
  * a floor plus queueing, one inter-token gap per token after the first. */
@@ -193,9 +195,11 @@ export async function importBench(browser, url, o) {
     await page.waitForSelector('html[data-complete]', { timeout: 30_000 });
     await bench.waitForFigures(page, errors);
     const { idle, rounds } = await measureImport(page, file);
+    const afterLargeFileBytes = await workerWasmBytes(page);
     await context.close();
     if (errors.length) console.log(`  the page said: ${errors.join('; ')}`);
-    return { fileBytes: bytes, requests: IMPORT_REQUESTS, idleSteps: idle, rounds };
+    const memory = await runsMemory(browser, url, o, dir);
+    return { fileBytes: bytes, requests: IMPORT_REQUESTS, idleSteps: idle, rounds, memory: { afterLargeFileBytes, ...memory } };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -212,4 +216,31 @@ export function importLines(imp, bytes) {
   }
   if (!bytes.compare) lines.push(`  first load ${bytes.ours.gzip.toLocaleString('en')} B gzipped (no --compare-dist build to measure the section's share against)`);
   return lines;
+}
+
+/**
+ * The worker's wasm memory (its high-water mark) after a file of one run, then after a file of
+ * `MEMORY_RUNS` runs in the same page: what the runs it keeps cost, each and in all.
+ */
+async function runsMemory(browser, url, o, dir) {
+  const one = path.join(dir, 'one-run.jsonl');
+  const many = path.join(dir, `${MEMORY_RUNS}-runs.jsonl`);
+  await writeFile(one, manyRunsFile(1));
+  await writeFile(many, manyRunsFile(MEMORY_RUNS));
+  const bench = new PageBench('crossover', 'Crossover', browser, o);
+  const { context, page } = await bench.open(url);
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    await buildWholePage(page, 30_000);
+    const runsListed = (n) => page.waitForFunction((n) => document.querySelectorAll('[data-testid="import-run"] option').length >= n, n, { timeout: 120_000, polling: 100 });
+    await page.locator('[data-testid="import-file"]').setInputFiles(one);
+    await runsListed(1);
+    const oneRunBytes = await workerWasmBytes(page);
+    await page.locator('[data-testid="import-file"]').setInputFiles(many);
+    await runsListed(1 + MEMORY_RUNS);
+    const manyRunsBytes = await workerWasmBytes(page);
+    return { runs: MEMORY_RUNS, oneRunBytes, manyRunsBytes, perRunBytes: (manyRunsBytes - oneRunBytes) / MEMORY_RUNS };
+  } finally {
+    await context.close();
+  }
 }

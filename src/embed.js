@@ -24,6 +24,23 @@
   // says why, rather than the frame showing a server's error page.
   const MAX_QUERY_CHARS = 8000;
 
+  // Every running figure is a whole page with its own wasm, so a host with hundreds of them runs
+  // out of memory. A figure's frame starts only when it comes within a screen of the viewport,
+  // and at most MAX_RUNNING run at once: starting one more stops the running figure farthest from
+  // the viewport, which starts again, at its own settings, when the reader comes back to it.
+  const MAX_RUNNING = 24;
+  const running = new Set();
+  const distanceFromView = (element) => {
+    const box = element.getBoundingClientRect();
+    return Math.max(0, box.top - innerHeight, -box.bottom);
+  };
+  const nearView = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      entry.target.near = entry.isIntersecting;
+      if (entry.isIntersecting) entry.target.start();
+    }
+  }, { rootMargin: '100% 0px' });
+
   addEventListener('message', (event) => {
     const data = event.data;
     if (event.origin !== APP.origin || !data || data.type !== 'crossover:height') return;
@@ -53,10 +70,37 @@
       this.style.display = 'block';
       this.update();
       this.appendChild(frame);
+      nearView.observe(this);
+    }
+
+    disconnectedCallback() {
+      nearView.unobserve(this);
+      this.stop();
     }
 
     attributeChangedCallback() {
       if (this.frame) this.update();
+    }
+
+    /** Loads the figure into its frame, stopping the farthest running one if too many run. */
+    start() {
+      if (!this.src || running.has(this)) return;
+      running.add(this);
+      this.frame.setAttribute('src', this.src);
+      if (running.size <= MAX_RUNNING) return;
+      let farthest = null;
+      let farthestDistance = -1;
+      for (const other of running) {
+        const distance = other === this ? -1 : distanceFromView(other);
+        if (distance > farthestDistance) [farthest, farthestDistance] = [other, distance];
+      }
+      if (farthest) farthest.stop();
+    }
+
+    /** Empties the frame, keeping its height so the host page does not move. */
+    stop() {
+      if (!running.delete(this)) return;
+      this.frame.setAttribute('src', 'about:blank');
     }
 
     update() {
@@ -71,11 +115,17 @@
       this.frame.title = 'Crossover: ' + (Object.hasOwn(TITLES, figure) ? TITLES[figure] : 'an interactive figure');
       if (query.length > MAX_QUERY_CHARS) {
         console.warn(`crossover-figure "${figure.slice(0, 40)}": its query is ${query.length} characters once encoded, over the ${MAX_QUERY_CHARS} a server takes in an address, so the figure is not loaded. Keep only the settings that differ from the defaults, as the Embed button writes them.`);
+        this.src = null;
+        this.stop();
         if (this.frame.getAttribute('src') !== 'about:blank') this.frame.setAttribute('src', 'about:blank');
         return;
       }
-      const src = new URL('?' + query, APP).href;
-      if (this.frame.getAttribute('src') !== src) this.frame.setAttribute('src', src);
+      this.src = new URL('?' + query, APP).href;
+      if (!running.has(this)) {
+        if (this.near) this.start();
+      } else if (this.frame.getAttribute('src') !== this.src) {
+        this.frame.setAttribute('src', this.src);
+      }
     }
   }
 

@@ -1,7 +1,8 @@
 //! One program, two places. In the browser it mounts the page (`ui::mount`). Natively, Trunk.toml's
 //! post-build hook runs it on the built index.html, and it runs the site's build steps there
 //! (`site::build`): the lesson's markup written in, the wasm fetched after the first paint, the
-//! worker's files named by content, the start script without its comments.
+//! worker's files named by content, the start script without its comments, the sample run
+//! named by content.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {

@@ -58,6 +58,20 @@ pub mod files {
     /// line; the section waits on it).
     pub const MEASUREMENTS_PROMISE: &str = "crossoverMeasurements";
 
+    /// The sample run the measurements section offers to try without a file: the start of its
+    /// hashed name in the build (`site::sample_run`), and of the files the size check counts
+    /// apart from the first load (xtask's `size.rs`).
+    pub const SAMPLE_RUN: &str = "sample-run";
+    /// The name of the bundled result file trunk copies into the build, which the sample run is
+    /// (index.html's `copy-file` link, and the file name the section reads it under).
+    pub const SAMPLE_RUN_SOURCE: &str = "llmperf_individual__leaderboard_anyscale_70b.json";
+    meta! {
+        /// The `<meta>` naming the sample run's hashed file (`content`) with its integrity hash
+        /// ([`META_INTEGRITY`]), written by `site::sample_run` and read by the section when a
+        /// reader asks for the sample.
+        SAMPLE_META, SAMPLE_META_SELECTOR = "crossover-sample"
+    }
+
     attribute! {
         /// Marks index.html's inert `<script>` of the embed host script (`embed.js`), whose hashed
         /// address and integrity the Embed button copies into its snippet.
@@ -181,14 +195,29 @@ mod tests {
             (
                 "index.html",
                 include_str!("../index.html"),
-                vec![files::WORKER, files::HOST_SCRIPT, takeover::PRERENDERED_ID, root::THEME],
+                vec![
+                    files::WORKER,
+                    files::HOST_SCRIPT,
+                    files::SAMPLE_RUN_SOURCE,
+                    takeover::PRERENDERED_ID,
+                    root::THEME,
+                ],
             ),
             (
                 "style/main.css",
                 include_str!("../style/main.css"),
                 vec![root::THEME, root::EMBED, root::PRESENT],
             ),
-            ("xtask/src/size.rs", include_str!("../xtask/src/size.rs"), vec![files::WORKER]),
+            (
+                "xtask/src/size.rs",
+                include_str!("../xtask/src/size.rs"),
+                vec![files::WORKER, files::SAMPLE_RUN],
+            ),
+            (
+                "tests/e2e/sample.test.mjs",
+                include_str!("../tests/e2e/sample.test.mjs"),
+                vec![files::SAMPLE_RUN, files::SAMPLE_META],
+            ),
         ]
     }
 

@@ -9,9 +9,12 @@ use super::table::{Cell, DataTable};
 use super::{backdrop, draw_placed, draw_region_name};
 use super::{Chart, DrawResult, Palette, Style};
 use crate::format;
-use crate::model::deployments::{Comparison, Crossover, Deployment, Which, Winner, MOST_TOKENS};
+use crate::model::deployments::{
+    Comparison, Consumer, Crossover, Deployment, Which, Winner, MOST_TOKENS,
+};
+use crate::model::workload::LengthDistribution;
 use crate::model::ReadingSpeed;
-use crate::state::{Param, State};
+use crate::state::{Load, Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::HPos;
@@ -37,6 +40,13 @@ pub struct CompletionInputs {
     pub b: Deployment,
     pub answer_tokens: f64,
     pub reading: ReadingSpeed,
+    /// The pair at the busiest hour, drawn dashed beside the quiet one while the lab decides
+    /// for that hour.
+    pub peak: Option<Comparison>,
+    /// Who takes the answer: the time to read it is drawn only for a person.
+    pub consumer: Consumer,
+    /// The median and the 90th percentile of the answers the lab weighs, marked on the axis.
+    pub spread_tokens: (f64, f64),
 }
 
 impl Default for CompletionInputs {
@@ -47,6 +57,9 @@ impl Default for CompletionInputs {
             b: Deployment::LESSON_B,
             answer_tokens: 600.0,
             reading: ReadingSpeed::default(),
+            peak: None,
+            consumer: Consumer::Reader,
+            spread_tokens: spread_marks(&LengthDistribution::LESSON),
         }
     }
 }
@@ -61,6 +74,9 @@ impl Chart for CompletionInputs {
             b: c.b,
             answer_tokens: state.get(Param::RaceAnswer),
             reading: state.reading(),
+            peak: (state.load == Load::Peak).then(|| state.peak_comparison()),
+            consumer: state.consumer,
+            spread_tokens: spread_marks(&state.lengths()),
         }
     }
 
@@ -75,22 +91,27 @@ impl Chart for CompletionInputs {
         let crossover = comparison.crossover();
         let regions = regions(crossover, scales.x_lo, scales.x_hi);
         let layout = Layout::figure(style, 70.0);
-        let chart = backdrop(area, &legend(&style.palette), scales.plane(), layout, style)?;
+        let chart = backdrop(area, &legend(&style.palette, self), scales.plane(), layout, style)?;
         draw_region_tints(&chart, &regions, (scales.y_lo, scales.y_hi), &style.palette)?;
         axes(&chart, style)?;
         finish_lines(&chart, &scales, style)?;
         crossover_mark(&chart, &comparison, &scales, style)?;
         let answer = self.answer();
         answer_rule(&chart, &scales, answer, style)?;
-        let mut taken = obstacles(chart.as_coord_spec(), crossover, &scales, answer);
+        spread_ticks(&chart, &scales, self, style)?;
+        let mut taken = obstacles(chart.as_coord_spec(), crossover, &scales, (answer, self));
         // Labels go in order of need, each keeping clear of the lines and of those placed
-        // before it: the crossover, both times, the answer's rule, and the regions' names
-        // last, left out where a narrow figure has no room for them.
+        // before it: the crossover, both times, the answer's rule, the busiest hour's crossover
+        // and the spread's ticks, and the regions' names last, left out where a narrow figure
+        // has no room for them.
         let here = row(self, answer);
         answer_points(&chart, &scales, &here, style)?;
+        peak_crossover_mark(&chart, &scales, style)?;
         crossover_label(&chart, crossover, &scales, style, &mut taken)?;
         time_labels(&chart, &scales, &here, style, &mut taken)?;
         answer_label(&chart, &scales, answer, style, &mut taken)?;
+        peak_crossover_label(&chart, &scales, style, &mut taken)?;
+        spread_tick_labels(&chart, &scales, self, style, &mut taken)?;
         region_names(&chart, &regions, &scales, style, &mut taken)
     }
 
@@ -100,57 +121,81 @@ impl Chart for CompletionInputs {
         let comparison = inputs.comparison();
         let n = inputs.answer();
         let here = row(inputs, n);
-        let shape = match comparison.crossover() {
-            Crossover::At { tokens, below, above } => format!(
-                "The lines cross at {}: shorter answers finish first on {}, longer ones on {}.",
-                crossover_tokens_text(tokens),
-                below.label(),
-                above.label()
-            ),
-            Crossover::Never { faster } => {
-                format!("The lines never cross: {} is never the slower of the two, so it finishes first at every length.", faster.label())
-            }
-            Crossover::Identical => {
-                "The two deployments are the same, so every answer finishes at the same moment on both."
-                    .to_string()
-            }
-        };
         let verdict = match here.winner {
             Winner::Tie => "so both finish together".to_string(),
             w => format!("so {} finishes first", w.data_value()),
         };
+        let reading = match inputs.consumer {
+            Consumer::Reader => format!(
+                " Reading it at {} takes {}.",
+                format::rate(inputs.reading.tokens_per_sec()),
+                format::duration(here.reading_secs),
+            ),
+            Consumer::Machine => {
+                " It goes to a program, which reads nothing until the last token.".to_string()
+            }
+        };
+        let peak = inputs.peak.map_or_else(String::new, |c| {
+            let race = c.race_at(n);
+            format!(
+                " At the busiest hour (dashed), A: {}; B: {}. {} There A takes {} and B {}.",
+                describe(&c.a),
+                describe(&c.b),
+                lines_meet(c.crossover()).replace("The lines", "The dashed lines"),
+                format::duration(race.a_secs),
+                format::duration(race.b_secs),
+            )
+        });
+        let spread = inputs.spread().map_or_else(String::new, |(median, p90)| {
+            format!(
+                " The answers weighed below have a median of {} and a 90th percentile of {}, marked on the length axis.",
+                format::tokens(median),
+                format::tokens(p90),
+            )
+        });
         format!(
-            "Time to finish an answer against its length. A: {}. B: {}. {shape} For your answer of {}, A takes {} and B {}, {verdict}. Reading it at {} takes {}.",
+            "Time to finish an answer against its length. A: {}. B: {}. {} For your answer of {}, A takes {} and B {}, {verdict}.{reading}{peak}{spread}",
             describe(&comparison.a),
             describe(&comparison.b),
+            lines_meet(comparison.crossover()),
             format::tokens(n),
             format::duration(here.a_secs),
             format::duration(here.b_secs),
-            format::rate(inputs.reading.tokens_per_sec()),
-            format::duration(here.reading_secs),
         )
     }
 
-    /// Figure 3's data: [`rows`] with the reader's own length highlighted.
+    /// Figure 3's data: [`rows`] with the reader's own length highlighted, and the busiest
+    /// hour's two columns while it is drawn.
     fn table(&self) -> DataTable {
         let inputs = self;
         let all = rows(inputs);
         let current_row = all.iter().position(|r| r.answer_tokens == inputs.answer());
+        let secs = |x: f64| Cell::number(x, format::duration(x));
         let rows = all
             .iter()
             .map(|r| {
-                vec![
+                let mut cells = vec![
                     Cell::number(r.answer_tokens, format::trimmed(r.answer_tokens, 1)),
-                    Cell::number(r.a_secs, format::duration(r.a_secs)),
-                    Cell::number(r.b_secs, format::duration(r.b_secs)),
-                    Cell::number(r.reading_secs, format::duration(r.reading_secs)),
+                    secs(r.a_secs),
+                    secs(r.b_secs),
+                    secs(r.reading_secs),
                     Cell::text(r.winner.data_value()),
-                ]
+                ];
+                if let Some(c) = inputs.peak {
+                    let race = c.race_at(r.answer_tokens);
+                    cells.extend([secs(race.a_secs), secs(race.b_secs)]);
+                }
+                cells
             })
             .collect();
+        let mut headers =
+            vec!["answer tokens", "A|s", "B|s", "time to read it|s", "first to finish"];
+        if inputs.peak.is_some() {
+            headers.extend(["A at the busiest hour|s", "B at the busiest hour|s"]);
+        }
         DataTable {
             caption: "Figure 3 as a table: time to finish by answer length".to_string(),
-            headers: vec!["answer tokens", "A|s", "B|s", "time to read it|s", "first to finish"],
+            headers,
             rows,
             current_row,
         }
@@ -160,6 +205,13 @@ impl Chart for CompletionInputs {
 impl CompletionInputs {
     pub fn comparison(&self) -> Comparison {
         Comparison::new(self.a, self.b)
+    }
+
+    /// The spread's median and 90th percentile, when both are lengths a figure can mark.
+    fn spread(&self) -> Option<(f64, f64)> {
+        let (median, p90) = self.spread_tokens;
+        let mark = |n: f64| n.is_finite() && n > 0.0 && n <= MOST_TOKENS;
+        (mark(median) && mark(p90)).then_some((median, p90.max(median)))
     }
 
     /// The answer length as the model uses it (NaN and negatives count as zero).
@@ -209,6 +261,9 @@ pub fn rows(inputs: &CompletionInputs) -> Vec<Row> {
     if let Some(n) = inputs.comparison().crossover().tokens() {
         lengths.push(n);
     }
+    if let Some(n) = inputs.peak.and_then(|c| c.crossover().tokens()) {
+        lengths.push(n);
+    }
     lengths.sort_unstable_by(f64::total_cmp);
     lengths.dedup();
     lengths.into_iter().map(|n| row(inputs, n)).collect()
@@ -222,6 +277,41 @@ pub fn crossover_tokens_text(tokens: f64) -> String {
     } else {
         format!("{count} tokens")
     }
+}
+
+/// Where two completion lines meet, in a sentence.
+fn lines_meet(crossover: Crossover) -> String {
+    match crossover {
+        Crossover::At { tokens, below, above } => format!(
+            "The lines cross at {}: shorter answers finish first on {}, longer ones on {}.",
+            crossover_tokens_text(tokens),
+            below.label(),
+            above.label()
+        ),
+        Crossover::Never { faster } => format!(
+            "The lines never cross: {} is never the slower of the two, so it finishes first at every length.",
+            faster.label()
+        ),
+        Crossover::Identical => {
+            "The two deployments are the same, so every answer finishes at the same moment on both."
+                .to_string()
+        }
+    }
+}
+
+/// The median and the 90th percentile of a spread of lengths.
+fn spread_marks(lengths: &LengthDistribution) -> (f64, f64) {
+    let p = lengths.length_percentiles();
+    (p.p50, p.p90)
+}
+
+/// The spread's ticks that fall on the axis, each with its name; one tick where both are the
+/// same length.
+fn tick_marks(inputs: &CompletionInputs, x_lo: f64, x_hi: f64) -> Vec<(f64, &'static str)> {
+    let Some((median, p90)) = inputs.spread() else { return Vec::new() };
+    let marks: &[(f64, &'static str)] =
+        if p90 > median { &[(median, "median"), (p90, "p90")] } else { &[(median, "median")] };
+    marks.iter().copied().filter(|(n, _)| (x_lo..=x_hi).contains(n)).collect()
 }
 
 fn describe(d: &Deployment) -> String {
@@ -241,6 +331,16 @@ struct Scales {
     y_lo: f64,
     y_hi: f64,
     samples: Vec<Row>,
+    /// Whether the time to read is drawn (for a person, not a program).
+    reader: bool,
+    /// The busiest hour's lines, when they are drawn.
+    peak: Option<PeakTimes>,
+}
+
+/// The busiest hour's pair, and at each sampled length the length and both times to finish.
+struct PeakTimes {
+    comparison: Comparison,
+    times: Vec<(f64, f64, f64)>,
 }
 
 impl Scales {
@@ -248,13 +348,27 @@ impl Scales {
         let (x_lo, x_hi) = x_range(inputs);
         let samples: Vec<Row> =
             (0..=120).map(|i| row(inputs, x_lo * (x_hi / x_lo).powf(i as f64 / 120.0))).collect();
+        let reader = inputs.consumer == Consumer::Reader;
+        let peak = inputs.peak.map(|comparison| {
+            let times = samples.iter().map(|r| {
+                let race = comparison.race_at(r.answer_tokens);
+                (r.answer_tokens, race.a_secs, race.b_secs)
+            });
+            PeakTimes { comparison, times: times.collect() }
+        });
+        let peak_times = peak.iter().flat_map(|p| p.times.iter().flat_map(|&(_, a, b)| [a, b]));
+        let reading = |r: &Row| if reader { r.reading_secs } else { r.a_secs };
         // Every value is positive (lengths start above zero), so the log axis can hold them all.
         let smallest = samples
             .iter()
-            .map(|r| r.a_secs.min(r.b_secs).min(r.reading_secs))
+            .map(|r| r.a_secs.min(r.b_secs).min(reading(r)))
+            .chain(peak_times.clone())
             .fold(f64::INFINITY, f64::min);
-        let largest =
-            samples.iter().map(|r| r.a_secs.max(r.b_secs).max(r.reading_secs)).fold(0.0, f64::max);
+        let largest = samples
+            .iter()
+            .map(|r| r.a_secs.max(r.b_secs).max(reading(r)))
+            .chain(peak_times)
+            .fold(0.0, f64::max);
         let y_hi = if largest.is_finite() && largest > 0.0 { largest * 2.0 } else { 1e3 };
         // At most twelve decades: a reader racing at absurd speeds would otherwise stretch the
         // axis over hundreds of decades (and plotters would lay out a grid line for each).
@@ -265,7 +379,7 @@ impl Scales {
             y_hi * 1e-4
         };
         let y_lo = y_lo.min(y_hi / 10.0);
-        Scales { x_lo, x_hi, y_lo, y_hi, samples }
+        Scales { x_lo, x_hi, y_lo, y_hi, samples, reader, peak }
     }
 
     fn plane(&self) -> (Scale, Scale) {
@@ -283,9 +397,32 @@ impl Scales {
         self.samples.iter().map(|r| (r.answer_tokens, self.fit(secs(r)))).collect()
     }
 
-    /// The time to read n tokens at the reader's pace, along the length axis.
+    /// The time to read n tokens at the reader's pace, along the length axis (none for a
+    /// program).
     fn reading_line(&self) -> Vec<(f64, f64)> {
+        if !self.reader {
+            return Vec::new();
+        }
         self.samples.iter().map(|r| (r.answer_tokens, self.fit(r.reading_secs))).collect()
+    }
+
+    /// A deployment's time to finish at the busiest hour, when it is drawn.
+    fn peak_line(&self, which: Which) -> Vec<(f64, f64)> {
+        let Some(peak) = &self.peak else { return Vec::new() };
+        let secs = |&(_, a, b): &(f64, f64, f64)| if which == Which::A { a } else { b };
+        peak.times.iter().map(|t| (t.0, self.fit(secs(t)))).collect()
+    }
+
+    /// Where the busiest hour's lines cross, when that is on the axis.
+    fn peak_crossover(&self) -> Option<(f64, f64)> {
+        let c = self.peak.as_ref()?.comparison;
+        let n = c.crossover().tokens().filter(|n| (self.x_lo..=self.x_hi).contains(n))?;
+        Some((n, self.fit(c.a.completion_secs(n))))
+    }
+
+    /// The top of the spread's ticks: a twentieth of the time axis above its floor.
+    fn tick_top(&self) -> f64 {
+        self.y_lo * (self.y_hi / self.y_lo).powf(0.05)
     }
 
     /// The crossover's length, when it falls on the axis.
@@ -299,13 +436,20 @@ impl Scales {
     }
 }
 
-fn legend(p: &Palette) -> [LegendItem; 4] {
-    [
+/// The legend: the busiest hour's lines while they are drawn, the reading time for a person.
+fn legend(p: &Palette, inputs: &CompletionInputs) -> Vec<LegendItem> {
+    let mut items = vec![
         LegendItem { name: "deployment A", color: p.prefill, dashed: false },
         LegendItem { name: "deployment B", color: p.decode, dashed: false },
-        LegendItem { name: "time to read it", color: p.reading, dashed: true },
-        LegendItem { name: "your answer", color: p.axis, dashed: true },
-    ]
+    ];
+    if inputs.peak.is_some() {
+        items.push(LegendItem { name: "at the busiest hour", color: p.text, dashed: true });
+    }
+    if inputs.consumer == Consumer::Reader {
+        items.push(LegendItem { name: "time to read it", color: p.reading, dashed: true });
+    }
+    items.push(LegendItem { name: "your answer", color: p.axis, dashed: true });
+    items
 }
 
 fn axes<DB: DrawingBackend>(chart: &DrawingArea<DB, Plane>, style: &Style) -> DrawResult<DB> {
@@ -323,7 +467,8 @@ fn axes<DB: DrawingBackend>(chart: &DrawingArea<DB, Plane>, style: &Style) -> Dr
 }
 
 /// The reading reference (dashed: every other segment, so it follows the clamped values),
-/// then both deployments' times to finish.
+/// then both deployments' times to finish, and at the busiest hour, when drawn, the same two
+/// dashed the same way.
 fn finish_lines<DB: DrawingBackend>(
     chart: &DrawingArea<DB, Plane>,
     scales: &Scales,
@@ -336,6 +481,81 @@ fn finish_lines<DB: DrawingBackend>(
     for which in [Which::A, Which::B] {
         let line = style.line(ink(&p, which), 2.5);
         chart.draw(&PathElement::new(scales.finish_line(which), line))?;
+        for pair in scales.peak_line(which).chunks(2) {
+            chart.draw(&PathElement::new(pair.to_vec(), style.line(ink(&p, which), 1.5)))?;
+        }
+    }
+    Ok(())
+}
+
+/// The spread the lab weighs: its median and 90th percentile as short ticks standing on the
+/// length axis (named by [`spread_tick_labels`]).
+fn spread_ticks<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    inputs: &CompletionInputs,
+    style: &Style,
+) -> DrawResult<DB> {
+    for (tokens, _) in tick_marks(inputs, scales.x_lo, scales.x_hi) {
+        let tick = vec![(tokens, scales.y_lo), (tokens, scales.tick_top())];
+        chart.draw(&PathElement::new(tick, style.line(style.palette.text, 2.0)))?;
+    }
+    Ok(())
+}
+
+/// Where the busiest hour's lines cross, as a dot (named by [`peak_crossover_label`]).
+fn peak_crossover_mark<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    style: &Style,
+) -> DrawResult<DB> {
+    match scales.peak_crossover() {
+        Some(at) => chart.draw(&Circle::new(at, style.px(5.0), style.palette.marker.filled())),
+        None => Ok(()),
+    }
+}
+
+/// The busiest hour's crossover, named beside its dot where there is room.
+fn peak_crossover_label<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let Some((n, secs)) = scales.peak_crossover() else { return Ok(()) };
+    let plane = chart.as_coord_spec();
+    let (cx, cy) = plane.px((n, secs));
+    let gap = 6.0 * style.scale;
+    let spots = [
+        Spot::new(cx + gap, cy - gap, Edge::Start, Edge::End),
+        Spot::new(cx - gap, cy - gap, Edge::End, Edge::End),
+        Spot::new(cx + gap, cy + gap, Edge::Start, Edge::Start),
+    ];
+    let number = crossover_tokens_text(n);
+    let text = format!("at peak: {number}");
+    let font = (11.0, style.palette.marker);
+    super::draw_if_clear(chart, &[&text, &number], &spots, plane.plot_box(), font, style, lines)
+}
+
+/// Each of the spread's ticks named just above it, where there is room.
+fn spread_tick_labels<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    inputs: &CompletionInputs,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let plane = chart.as_coord_spec();
+    let gap = 6.0 * style.scale;
+    for (tokens, name) in tick_marks(inputs, scales.x_lo, scales.x_hi) {
+        let (tx, ty) = plane.px((tokens, scales.tick_top()));
+        let spots = [
+            Spot::new(tx, ty - gap / 2.0, Edge::Middle, Edge::End),
+            Spot::new(tx + gap / 2.0, ty, Edge::Start, Edge::End),
+            Spot::new(tx - gap / 2.0, ty, Edge::End, Edge::End),
+        ];
+        let font = (11.0, style.palette.text);
+        super::draw_if_clear(chart, &[name], &spots, plane.plot_box(), font, style, lines)?;
     }
     Ok(())
 }
@@ -381,20 +601,27 @@ fn answer_rule<DB: DrawingBackend>(
     Ok(())
 }
 
-/// What a label must keep clear of, in pixels: both lines, the reading line, the answer's rule
-/// and the crossover's.
+/// What a label must keep clear of, in pixels: both lines (and the busiest hour's), the
+/// reading line, the answer's rule, the spread's ticks and the crossover's rule.
 fn obstacles(
     plane: &Plane,
     crossover: Crossover,
     scales: &Scales,
-    answer: f64,
+    (answer, inputs): (f64, &CompletionInputs),
 ) -> Vec<Vec<(f64, f64)>> {
     let x = answer.clamp(scales.x_lo, scales.x_hi);
     let mut lines: Vec<Vec<(f64, f64)>> = [Which::A, Which::B]
         .into_iter()
-        .map(|which| plane.px_line(&scales.finish_line(which)))
+        .flat_map(|which| [scales.finish_line(which), scales.peak_line(which)])
+        .filter(|line| !line.is_empty())
+        .map(|line| plane.px_line(&line))
         .collect();
-    lines.push(plane.px_line(&scales.reading_line()));
+    if scales.reader {
+        lines.push(plane.px_line(&scales.reading_line()));
+    }
+    for (tokens, _) in tick_marks(inputs, scales.x_lo, scales.x_hi) {
+        lines.push(plane.px_line(&[(tokens, scales.y_lo), (tokens, scales.tick_top())]));
+    }
     lines.push(plane.px_line(&[(x, scales.y_lo), (x, scales.y_hi)]));
     if let Some(tokens) = scales.on_axis(crossover) {
         lines.push(plane.px_line(&[(tokens, scales.y_lo), (tokens, scales.y_hi)]));
@@ -545,7 +772,9 @@ fn x_range(inputs: &CompletionInputs) -> (f64, f64) {
     let answer = inputs.answer();
     let crossover =
         inputs.comparison().crossover().tokens().filter(|n| *n <= WIDEST_CROSSOVER_SHOWN);
-    for x in [Some(answer).filter(|n| *n > 0.0), crossover].into_iter().flatten() {
+    let at_peak =
+        inputs.peak.and_then(|c| c.crossover().tokens()).filter(|n| *n <= WIDEST_CROSSOVER_SHOWN);
+    for x in [Some(answer).filter(|n| *n > 0.0), crossover, at_peak].into_iter().flatten() {
         lo = lo.min(x / 2.0);
         hi = hi.max(x * 2.0);
     }
@@ -610,6 +839,52 @@ mod tests {
         assert_eq!(x_range(&long).1, 200_000.0);
         let empty = CompletionInputs { answer_tokens: 0.0, ..CompletionInputs::default() };
         assert_eq!(x_range(&empty), (1.0, 10_000.0));
+    }
+
+    #[test]
+    fn every_deployments_scenario_changes_what_figure_three_draws() {
+        use crate::state::presets::{Scope, PRESETS};
+        // From a state none of them describes, each scenario beside Figure 3 moves it.
+        let mut away = State::default()
+            .with(Param::ATtft, 0.3)
+            .with(Param::BRate, 90.0)
+            .with(Param::Median, 100.0)
+            .with(Param::P90, 3_000.0)
+            .with(Param::BPeak, 60.0);
+        away.consumer = Consumer::Machine;
+        away.load = Load::Peak;
+        for preset in PRESETS.iter().filter(|p| p.scope == Scope::Deployments) {
+            let chosen = (preset.apply)(away);
+            assert_ne!(
+                CompletionInputs::of(&away),
+                CompletionInputs::of(&chosen),
+                "{} leaves Figure 3 as it was",
+                preset.key
+            );
+        }
+    }
+
+    #[test]
+    fn the_busiest_hour_adds_its_lines_and_its_crossover() {
+        let mut state = State::default();
+        state.load = Load::Peak;
+        let inputs = CompletionInputs::of(&state);
+        let s = inputs.summary();
+        assert!(s.contains("At the busiest hour (dashed)"), "{s}");
+        assert!(s.contains("The dashed lines cross at 63 tokens"), "{s}");
+        let table = inputs.table();
+        assert_eq!(table.headers.len(), 7);
+        assert!(table
+            .rows
+            .iter()
+            .any(|r| r.first().and_then(|c| c.value).is_some_and(|n| (n - 63.0).abs() < 0.5)));
+        state.consumer = Consumer::Machine;
+        let program = CompletionInputs::of(&state).summary();
+        assert!(!program.contains("Reading it at") && program.contains("a program"), "{program}");
+        assert!(
+            program.contains("median of 40 tokens and a 90th percentile of 900 tokens"),
+            "{program}"
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crate::format;
 use crate::model::deep::DeepRequest;
 use crate::model::levers::{ResponseBand, RESPONSE_BANDS};
 use crate::model::Request;
+use crate::state::headline::Crossing;
 use crate::state::{ModelView, Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -65,10 +66,12 @@ fn table_of(caption: String, rows: Vec<Row>, current_prompt: f64) -> DataTable {
     }
 }
 
-/// The lesson's prompt-length table at the current answer length, rates and wait.
+/// The lesson's prompt-length table at the current answer length, rates and wait, always on the
+/// straight lines (the lesson's own table), which the caption says when the deeper model is on.
 pub fn lesson_data(state: &State) -> DataTable {
     let caption = format!(
-        "Prefill, decode and total time by prompt length, for an answer of {} at {} prefill and {} decode{}.",
+        "Prefill, decode and total time by prompt length{}, for an answer of {} at {} prefill and {} decode{}.",
+        if state.model == ModelView::Deep { " on the straight lines" } else { "" },
         format::tokens(state.get(Param::Output)),
         format::rate(state.get(Param::Prefill)),
         format::rate(state.get(Param::Decode)),
@@ -83,6 +86,8 @@ pub struct CrossingInputs {
     pub request: Request,
     /// The deeper model, when the reader has switched it on.
     pub deep: Option<DeepRequest>,
+    /// The crossing the page states, under the chosen model (`State::crossing`).
+    pub crossing: Crossing,
 }
 
 impl Chart for CrossingInputs {
@@ -92,6 +97,7 @@ impl Chart for CrossingInputs {
         CrossingInputs {
             request: state.request(),
             deep: (state.model == ModelView::Deep).then(|| state.deep_request()),
+            crossing: state.crossing(),
         }
     }
 
@@ -107,7 +113,8 @@ impl Chart for CrossingInputs {
         axes(&chart, style)?;
         response_rules(&chart, &scales, style)?;
         if let Some(deep) = self.deep {
-            deep_curves(&chart, deep, &scales, self.request.prompt_tokens, style)?;
+            let at = self.crossing.prompt_tokens;
+            deep_curves(&chart, (deep, at), &scales, self.request.prompt_tokens, style)?;
         }
         phase_curves(&chart, &scales, style)?;
         prompt_rule(&chart, &scales, self.request, style)?;
@@ -117,21 +124,35 @@ impl Chart for CrossingInputs {
         response_rule_labels(&chart, &scales, style, &mut taken)
     }
 
-    /// One sentence for the canvas's accessible name.
+    /// A few sentences for the canvas's accessible name, shown under the figure too: the
+    /// crossing stated is the one the page states, under the chosen model.
     fn summary(&self) -> String {
         let inputs = self;
         let r = inputs.request;
-        let crossing = r.crossing_prompt_tokens();
-        let side = if r.prompt_tokens > crossing {
+        let c = inputs.crossing;
+        let side = if c.passed() {
             "past it, so reading the prompt costs more"
         } else {
             "below it, so writing the answer costs more"
         };
+        let crossing = c.prompt_tokens.map_or_else(
+            || "never cross: reading the prompt never catches up".to_string(),
+            |tokens| format!("cross at {}", format::tokens(tokens)),
+        );
+        let phases = match inputs.deep {
+            None => format!(
+                "Prefill grows with the prompt; decode stays at {} for a {}-token answer. They {crossing}.",
+                format::duration(r.decode_secs()),
+                format::with_separators(r.output_tokens, 0),
+            ),
+            Some(_) => format!(
+                "On the deeper model (dashed), prefill bends upward as attention grows with the square of the prompt, and decode of a {}-token answer slows as the context grows. They {crossing}; the straight lines, drawn solid, would put the crossing at {}.",
+                format::with_separators(r.output_tokens, 0),
+                format::tokens(r.crossing_prompt_tokens()),
+            ),
+        };
         format!(
-            "Prefill, decode and total time against prompt length. Prefill grows with the prompt; decode stays at {} for a {}-token answer. They cross at {}. The current prompt, {}, is {side}.",
-            format::duration(r.decode_secs()),
-            format::with_separators(r.output_tokens, 0),
-            format::tokens(crossing),
+            "Prefill, decode and total time against prompt length. {phases} The current prompt, {}, is {side}.",
             format::tokens(r.prompt_tokens),
         )
     }
@@ -143,16 +164,29 @@ impl Chart for CrossingInputs {
         let spec = Param::Prompt.spec();
         let mut prompts: Vec<f64> =
             (1..=6).map(|e| 10f64.powi(e)).filter(|p| (spec.min..=spec.max).contains(p)).collect();
-        prompts.push(request.crossing_prompt_tokens().clamp(spec.min, spec.max));
+        if let Some(crossing) = inputs.crossing.prompt_tokens {
+            prompts.push(crossing.clamp(spec.min, spec.max));
+        }
         prompts.push(request.prompt_tokens);
         prompts.sort_unstable_by(f64::total_cmp);
         prompts.dedup_by(|a, b| (*a - *b).abs() < 0.5);
-        let rows = prompts.into_iter().map(|p| row(request, p)).collect();
-        table_of(
+        let rows: Vec<Row> = prompts.iter().map(|&p| row(request, p)).collect();
+        let mut table = table_of(
             "Figure 2 as a table: the phases by prompt length".to_string(),
             rows,
             request.prompt_tokens,
-        )
+        );
+        // With the deeper model on, its three curves are columns too, beside the straight lines.
+        if let Some(deep) = inputs.deep {
+            table.headers.extend(["prefill, deeper|s", "decode, deeper|s", "total, deeper|s"]);
+            for (cells, &p) in table.rows.iter_mut().zip(&prompts) {
+                let d = deep.with_prompt(p).with_cached(0.0);
+                for secs in [d.prefill_secs(), d.decode_secs(), d.total_secs()] {
+                    cells.push(Cell::number(secs, format::duration(secs)));
+                }
+            }
+        }
+        table
     }
 }
 
@@ -257,11 +291,11 @@ fn response_rules<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The deeper model's three phases, dashed beside the straight lines, and its crossing marked
-/// and named where it falls on the axis.
+/// The deeper model's three phases, dashed beside the straight lines, and its crossing (the one
+/// the page states, `State::crossing`) marked and named where it falls on the axis.
 fn deep_curves<DB: DrawingBackend>(
     chart: &DrawingArea<DB, Plane>,
-    deep: DeepRequest,
+    (deep, crossing): (DeepRequest, Option<f64>),
     scales: &Scales,
     prompt: f64,
     style: &Style,
@@ -281,9 +315,7 @@ fn deep_curves<DB: DrawingBackend>(
         }
     }
     let (x_min, x_max) = (scales.x_min, scales.x_max);
-    let Some(crossing) =
-        deep.with_cached(0.0).crossing_prompt_tokens().filter(|c| (x_min..=x_max).contains(c))
-    else {
+    let Some(crossing) = crossing.filter(|c| (x_min..=x_max).contains(c)) else {
         return Ok(());
     };
     let at = (crossing, deep.with_prompt(crossing).with_cached(0.0).decode_secs());
@@ -505,7 +537,22 @@ mod tests {
     #[test]
     fn summary_names_the_crossing() {
         let s = CrossingInputs::of(&State::default()).summary();
-        assert!(s.contains("40,000 tokens"), "{s}");
+        assert!(s.contains("cross at 40,000 tokens"), "{s}");
         assert!(s.contains("below it"), "{s}");
+    }
+
+    #[test]
+    fn with_the_deeper_model_the_caption_states_the_deeper_crossing() {
+        let mut state = State::default();
+        state.model = ModelView::Deep;
+        let s = CrossingInputs::of(&state).summary();
+        assert!(s.contains("cross at 32,943 tokens"), "{s}");
+        assert!(s.contains("would put the crossing at 40,000 tokens"), "{s}");
+        assert!(lesson_data(&state).caption.contains("on the straight lines"));
+        let table = CrossingInputs::of(&state).table();
+        let at = table.rows.iter().find(|row| row.first().is_some_and(|c| c.text == "32,943"));
+        // At the deeper crossing its prefill and decode columns agree.
+        let deeper = at.map(|row| (row[4].value, row[5].value));
+        assert!(matches!(deeper, Some((Some(p), Some(d))) if (p - d).abs() < 1e-9), "{deeper:?}");
     }
 }

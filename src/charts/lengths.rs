@@ -47,7 +47,8 @@ impl Chart for LengthsInputs {
     fn of(state: &State) -> LengthsInputs {
         LengthsInputs {
             lengths: state.lengths(),
-            comparison: state.comparison(),
+            // The pair at the hour the lab decides for, as the router and the decision use it.
+            comparison: state.lab_comparison(),
             router: state.router(),
             route_at_crossover: state.route_at_crossover,
         }

@@ -11,6 +11,7 @@
 //! a Web Worker and in native tests, and gives the same numbers for the same file every time
 //! (the bootstrap uses a fixed seed).
 
+pub mod advice;
 pub mod compare;
 pub mod csv;
 pub mod detect;

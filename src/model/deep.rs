@@ -18,6 +18,7 @@
 //! Every input is first brought into range with the same bounds the linear model uses, so every
 //! output is a finite, non-negative number for any `f64` (NaN and ±∞ included).
 
+use super::llms::{CustomLlm, Llm, LlmSpec};
 use super::request::Request;
 use super::sanitize;
 
@@ -36,12 +37,25 @@ pub const LINEAR_FLOP_PER_TOKEN: f64 = 16e9;
 /// (the lesson's order of magnitude: about half a megaflop).
 pub const ATTENTION_FLOP_PER_CONTEXT_TOKEN: f64 = 0.5e6;
 
-/// Rough size of the KV cache per token of context for the same model in fp16: keys and values
-/// for every layer, about 128 KB.
-pub const KV_BYTES_PER_TOKEN: f64 = 128e3;
+/// Bytes per cached key or value, and per weight: 16-bit numbers.
+const BYTES_PER_NUMBER: f64 = 2.0;
 
-/// Rough size of the weights of an ~8B-parameter model in fp16 (two bytes per parameter).
-pub const WEIGHT_BYTES: f64 = 16e9;
+/// The model the rough scale is taken from: Llama 3.1 8B, whose published configuration gives the
+/// shape of its KV cache.
+fn reference_model() -> LlmSpec {
+    Llm::Llama8b.spec(CustomLlm::DEFAULT).held()
+}
+
+/// The KV cache per token of context for the reference model in 16 bits: a key and a value for
+/// each of its 8 KV heads of 128 numbers in each of its 32 layers, 131,072 bytes.
+pub fn kv_bytes_per_token() -> f64 {
+    reference_model().kv_values_per_token() * BYTES_PER_NUMBER
+}
+
+/// The reference model's weights in 16 bits: 8.03 billion parameters, 16.06 GB.
+pub fn weight_bytes() -> f64 {
+    reference_model().params * BYTES_PER_NUMBER
+}
 
 /// Default attention knee: the prompt length at which attention costs as much as all the other
 /// prefill work.
@@ -55,10 +69,10 @@ pub const DEFAULT_ATTENTION_KNEE_TOKENS: f64 = 60_000.0;
 /// Default KV knee: the context length at which one decode step takes twice as long as with an
 /// empty context.
 ///
-/// A decode step for one request is bound by memory traffic: it reads all the weights (16 GB) and
-/// the KV cache of the context (about 128 KB per token). The cache adds as much traffic as the
-/// weights at `16e9 / 128e3 = 125,000` tokens ([`derived_kv_knee`]); the default rounds that to
-/// 120,000 for the same reason as the attention knee.
+/// A decode step for one request is bound by memory traffic: it reads all the weights (16.06 GB)
+/// and the KV cache of the context (131,072 bytes per token). The cache adds as much traffic as
+/// the weights at `16.06e9 / 131,072 ≈ 122,500` tokens ([`derived_kv_knee`]); the default rounds
+/// that down to 120,000 for the same reason as the attention knee.
 pub const DEFAULT_KV_KNEE_TOKENS: f64 = 120_000.0;
 
 /// The attention knee straight from the rough FLOP counts, before rounding (64,000).
@@ -66,9 +80,9 @@ pub fn derived_attention_knee() -> f64 {
     2.0 * LINEAR_FLOP_PER_TOKEN / ATTENTION_FLOP_PER_CONTEXT_TOKEN
 }
 
-/// The KV knee straight from the rough byte counts, before rounding (125,000).
+/// The KV knee straight from the reference model's byte counts, before rounding (about 122,500).
 pub fn derived_kv_knee() -> f64 {
-    WEIGHT_BYTES / KV_BYTES_PER_TOKEN
+    weight_bytes() / kv_bytes_per_token()
 }
 
 /// A knee in tokens: +∞ switches its effect off, NaN falls back to `default` (the reasoned value
@@ -428,6 +442,9 @@ mod tests {
     #[test]
     fn derived_knees_round_to_the_defaults() {
         assert_eq!(derived_attention_knee(), 64_000.0);
-        assert_eq!(derived_kv_knee(), 125_000.0);
+        assert_eq!(kv_bytes_per_token(), 131_072.0);
+        assert!((weight_bytes() - 16.06e9).abs() < 1.0);
+        // 16.06e9 / 131,072 = 122,528.1: about 122,500, rounded down to the default 120,000.
+        assert!((derived_kv_knee() - 122_528.076).abs() < 1e-3, "{}", derived_kv_knee());
     }
 }

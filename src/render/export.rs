@@ -4,6 +4,7 @@
 use crate::charts::{Figure, Style};
 use crate::render::page_backend::PageBackend;
 use crate::state::State;
+use crate::text::figure_csv::figure_csv;
 use crate::text::files::file_name;
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use wasm_bindgen::closure::Closure;
@@ -87,11 +88,7 @@ pub fn download_svg(figure: Figure, state: &State, style: Style, width_css: u32,
 }
 
 pub fn download_csv(figure: Figure, state: &State) {
-    download_text(
-        &file_name(figure, state, "csv"),
-        "text/csv",
-        &figure.inputs(state).table().to_csv(),
-    );
+    download_text(&file_name(figure, state, "csv"), "text/csv", &figure_csv(figure, state));
 }
 
 /// [`Figure::to_svg`] through [`PageBackend`], so the page holds one copy of the drawing code.

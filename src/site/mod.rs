@@ -18,9 +18,12 @@
 //!    script's name from a `<meta>`.
 //! 4. `boot_script`: `boot.js`, on every reader's first load, loses its comment lines, with its
 //!    name and integrity hash in the page following its new content.
+//! 5. `sample_run`: the result file the measurements section offers as a sample, which trunk
+//!    copies as it is named, is named by its content, and the page learns the name and its
+//!    integrity hash from a `<meta>`, fetching it only when a reader asks.
 //!
 //! `markup` reads start tags in the built HTML (for steps 1 and 2); `content_hash` names files
-//! and writes integrity hashes from their bytes (for steps 3 and 4). The names these steps share
+//! and writes integrity hashes from their bytes (for steps 3 to 5). The names these steps share
 //! with the page and the scripts are in `crate::shared_names`.
 //!
 //! Native only: it reads and writes files, and rewrites HTML as text. It sits above `ui`, whose
@@ -34,6 +37,8 @@ mod deferred_wasm;
 mod worker_files;
 // 4. The start script without its comment lines.
 mod boot_script;
+// 5. The sample run named by its content.
+mod sample_run;
 
 // What the steps use.
 mod content_hash;
@@ -51,5 +56,6 @@ pub fn build(index: &Path) -> Result<(), String> {
     let page = deferred_wasm::defer_wasm_fetch(&page)?;
     std::fs::write(index, page).map_err(|e| e.to_string())?;
     worker_files::name_by_content(index)?;
-    boot_script::strip_comments(index)
+    boot_script::strip_comments(index)?;
+    sample_run::name_by_content(index)
 }

@@ -1,6 +1,7 @@
 //! The page state: every input the reader controls, with its bounds, its defaults and its URL
 //! form. Everything above this layer can assume a `State` holds only accepted values.
 
+pub mod decision;
 pub mod embed_layout;
 pub mod figure;
 pub mod hardware;
@@ -75,9 +76,64 @@ impl TtftSource {
     }
 }
 
+/// Which answer lengths the second half's spread is taken over: Figure 4, the router, the
+/// people who give up and the decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Spread {
+    /// The reader's traffic, set by its median and 90th percentile (the lesson's mixed chat
+    /// traffic by default).
+    #[default]
+    Traffic,
+    /// The support bot's own answers: the race's answer length as the median, and an assumed
+    /// 90th percentile.
+    Bot,
+}
+
+impl Spread {
+    pub const ALL: [Spread; 2] = [Spread::Traffic, Spread::Bot];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Spread::Traffic => "traffic",
+            Spread::Bot => "bot",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Spread> {
+        Spread::ALL.into_iter().find(|s| s.key() == key)
+    }
+}
+
+/// Which hour the second half decides for: the deployments' quiet figures, or the ones they
+/// reach at the busiest hour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Load {
+    #[default]
+    Idle,
+    Peak,
+}
+
+impl Load {
+    pub const ALL: [Load; 2] = [Load::Idle, Load::Peak];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Load::Idle => "idle",
+            Load::Peak => "peak",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Load> {
+        Load::ALL.into_iter().find(|l| l.key() == key)
+    }
+}
+
 /// Parameters whose bounds depend on another: (the one depended on, the dependant).
-const DEPENDANTS: [(Param, Param); 2] =
-    [(Param::Prompt, Param::Cached), (Param::Median, Param::P90)];
+const DEPENDANTS: [(Param, Param); 3] = [
+    (Param::Prompt, Param::Cached),
+    (Param::Median, Param::P90),
+    (Param::RaceAnswer, Param::BotP90),
+];
 
 /// Everything the reader can set. Numbers live in one array indexed by [`Param`], so adding a
 /// control is one row in the parameter table rather than a field, a getter and a setter.
@@ -92,6 +148,10 @@ pub struct State {
     pub b_ttft_source: TtftSource,
     /// Whether the router's threshold follows the crossover or the typed value.
     pub route_at_crossover: bool,
+    /// Which answers the spread is taken over.
+    pub spread: Spread,
+    /// Which hour the second half decides for.
+    pub load: Load,
     /// The chip beneath the rates, the model on it, and the formats of its weights and cache.
     pub chip: Chip,
     pub llm: Llm,
@@ -109,6 +169,8 @@ impl Default for State {
             a_ttft_source: TtftSource::Given,
             b_ttft_source: TtftSource::Given,
             route_at_crossover: true,
+            spread: Spread::Traffic,
+            load: Load::Idle,
             chip: Chip::DEFAULT,
             llm: Llm::DEFAULT,
             weights: WeightPrecision::DEFAULT,
@@ -139,13 +201,15 @@ impl State {
 
     /// The parameter's spec with any bound that depends on other inputs filled in: the cached
     /// prefix runs from nothing to the whole prompt, and the 90th percentile of answer lengths
-    /// lies between the median and the widest spread the length model keeps.
+    /// lies between the median and the widest spread the length model keeps (the bot's own, between
+    /// the race's answer and that widest spread).
     pub fn spec_of(&self, param: Param) -> ParamSpec {
         let mut spec = *param.spec();
         match param {
             Param::Cached => spec.max = self.get(Param::Prompt).clamp(spec.min, spec.max),
-            Param::P90 => {
-                let median = self.get(Param::Median);
+            Param::P90 | Param::BotP90 => {
+                let median =
+                    self.get(if param == Param::P90 { Param::Median } else { Param::RaceAnswer });
                 spec.min = median.clamp(spec.min, spec.max);
                 spec.max = LengthDistribution::widest_p90(median).clamp(spec.min, spec.max);
             }
@@ -228,12 +292,28 @@ impl State {
         )
     }
 
-    pub fn lengths(&self) -> LengthDistribution {
-        LengthDistribution::new(self.get(Param::Median), self.get(Param::P90))
+    /// The pair the second half decides with: at its quiet figures, or at the busiest hour's.
+    pub fn lab_comparison(&self) -> Comparison {
+        match self.load {
+            Load::Idle => self.comparison(),
+            Load::Peak => self.peak_comparison(),
+        }
     }
 
+    /// The spread of answer lengths the second half weighs: the traffic's, or the bot's own
+    /// around the race's answer.
+    pub fn lengths(&self) -> LengthDistribution {
+        let (median, p90) = match self.spread {
+            Spread::Traffic => (Param::Median, Param::P90),
+            Spread::Bot => (Param::RaceAnswer, Param::BotP90),
+        };
+        LengthDistribution::new(self.get(median), self.get(p90))
+    }
+
+    /// The router, at the crossover of the pair the lab decides with unless its threshold is
+    /// fixed.
     pub fn router(&self) -> Router {
-        let comparison = self.comparison();
+        let comparison = self.lab_comparison();
         let sigma = Router::error_sigma_for_factor(self.get(Param::RouteError));
         if self.route_at_crossover {
             Router::at_crossover(&comparison, sigma)
@@ -290,6 +370,20 @@ mod tests {
         s.set(Param::P90, 900.0);
         s.set(Param::Median, 2_000.0);
         assert_eq!(s.get(Param::P90), 2_000.0);
+    }
+
+    #[test]
+    fn the_bots_spread_is_centred_on_the_race_and_the_load_picks_the_pair() {
+        let mut s = State::default();
+        assert_eq!(s.lengths(), LengthDistribution::LESSON);
+        s.spread = Spread::Bot;
+        assert_eq!(s.lengths(), LengthDistribution::new(600.0, 1_200.0));
+        s.set(Param::RaceAnswer, 2_000.0);
+        assert_eq!(s.get(Param::BotP90), 2_000.0, "never below the median it spreads around");
+        assert_eq!(s.lab_comparison(), s.comparison());
+        s.load = Load::Peak;
+        assert_eq!(s.lab_comparison(), s.peak_comparison());
+        assert_eq!(s.lab_comparison().b.decode_tokens_per_sec, 45.0);
     }
 
     #[test]

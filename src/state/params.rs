@@ -54,6 +54,8 @@ pub enum Param {
     Network,
     APeakTtft,
     BPeakTtft,
+    /// The 90th percentile of the support bot's own answers, whose median is the race's answer.
+    BotP90,
     /// The custom chip's dense arithmetic, used whatever the precision.
     ChipTflops,
     ChipBandwidth,
@@ -501,6 +503,20 @@ const SPECS: [ParamSpec; Param::COUNT] = [
         scale: Scale::Log,
         decimals: 3,
     },
+    // The lesson gives the bot's typical answer (600 tokens) but not how widely its answers
+    // spread; twice the median is an assumption the page states beside every use of it.
+    ParamSpec {
+        param: Param::BotP90,
+        key: "bot_p90",
+        label: "90th percentile of the bot's answers (assumed)",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1.0,
+        max: 1_000_000.0,
+        default: 1_200.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
     // The chip beneath the rates. Bounds and defaults are the hardware model's own ranges.
     hardware(
         Param::ChipTflops,
@@ -649,7 +665,7 @@ const _: () = {
 };
 
 impl Param {
-    pub const COUNT: usize = 45;
+    pub const COUNT: usize = 46;
     pub const ALL: [Param; Param::COUNT] = [
         Param::Prompt,
         Param::Output,
@@ -684,6 +700,7 @@ impl Param {
         Param::Network,
         Param::APeakTtft,
         Param::BPeakTtft,
+        Param::BotP90,
         Param::ChipTflops,
         Param::ChipBandwidth,
         Param::ChipMemory,

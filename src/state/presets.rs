@@ -1,7 +1,7 @@
 //! Ready-made scenarios: the lesson's cases and Artificial Analysis's standard workloads. Each
 //! sets the inputs it names and leaves the rest of the page as it was.
 
-use super::{Figure, ModelView, Param, State, TtftSource};
+use super::{Figure, Load, ModelView, Param, Spread, State, TtftSource};
 use crate::model::deployments::Consumer;
 
 /// Which part of the lesson a preset belongs to: its buttons sit beside the controls it sets.
@@ -36,9 +36,16 @@ fn request(state: State, prompt: f64, output: f64) -> State {
     set(state, &[(Param::Prompt, prompt), (Param::Output, output)])
 }
 
+/// The lesson's bake-off: the measured pair, the bot's typical answer, read by a person at a
+/// quiet hour. The spread of answers is its own choice and stays as it was.
 fn bake_off(state: State) -> State {
-    let state =
-        State { a_ttft_source: TtftSource::Given, b_ttft_source: TtftSource::Given, ..state };
+    let state = State {
+        a_ttft_source: TtftSource::Given,
+        b_ttft_source: TtftSource::Given,
+        consumer: Consumer::Reader,
+        load: Load::Idle,
+        ..state
+    };
     set(
         state,
         &[
@@ -80,7 +87,7 @@ pub const PRESETS: [Preset; 16] = [
         key: "peak",
         scope: Scope::Deployments,
         name: "B at peak load",
-        description: "At the busiest hour B's decode falls from 110 to 45 tok/s while A holds 30",
+        description: "The busiest hour: B's decode falls from 110 to 45 tok/s while A holds 30, both first tokens unchanged",
         apply: |s| {
             let peak = [
                 (Param::APeakTtft, 0.2),
@@ -88,21 +95,21 @@ pub const PRESETS: [Preset; 16] = [
                 (Param::BPeakTtft, 0.9),
                 (Param::BPeak, 45.0),
             ];
-            set(bake_off(s), &peak)
+            set(State { load: Load::Peak, ..bake_off(s) }, &peak)
         },
     },
     Preset {
-        key: "chat-reader",
+        key: "mixed-traffic",
         scope: Scope::Deployments,
-        name: "A person reading a chat",
-        description: "Both the empty bubble and the finished answer are felt",
-        apply: |s| State { consumer: Consumer::Reader, ..bake_off(s) },
+        name: "Mixed chat traffic",
+        description: "The spread of answers is chat traffic with a median of 40 tokens and a 90th percentile of 900: short replies and long explanations mixed",
+        apply: |s| set(State { spread: Spread::Traffic, ..s }, &[(Param::Median, 40.0), (Param::P90, 900.0)]),
     },
     Preset {
         key: "parser",
         scope: Scope::Deployments,
         name: "A parser consuming JSON",
-        description: "Only the finished answer is usable",
+        description: "The answer goes to a program, which can use nothing before the last token",
         apply: |s| State { consumer: Consumer::Machine, ..bake_off(s) },
     },
     Preset { key: "aa-100-300",
@@ -123,10 +130,15 @@ pub const PRESETS: [Preset; 16] = [
     Preset { key: "hw-batch", scope: Scope::Hardware, name: "Llama 3.1 8B on one H100 SXM, 32 sequences of 4,096 tokens", description: "a busy server: 32 sequences decoded together, each with 4,096 tokens of context", apply: |s| s.with_worked_case(5) },
 ];
 
-/// The first scenario of `scope` that `state` already is (choosing it would change nothing), so
-/// the page names the scenario it opens on, and one a reader sets up by hand.
+/// Whether `state` already is this scenario: choosing it would change nothing.
+pub fn holds(preset: &Preset, state: &State) -> bool {
+    (preset.apply)(*state) == *state
+}
+
+/// The first scenario of `scope` that `state` already is, so the page names the scenario it
+/// opens on, and one a reader sets up by hand.
 pub fn matching(scope: Scope, state: &State) -> Option<usize> {
-    PRESETS.iter().position(|p| p.scope == scope && (p.apply)(*state) == *state)
+    PRESETS.iter().position(|p| p.scope == scope && holds(p, state))
 }
 
 /// The scenarios a presentation of `figure` steps through, in the lesson's order: those that
@@ -223,6 +235,9 @@ mod tests {
         let aa = find("aa-100000-2000").unwrap_or_default();
         assert_eq!((aa.get(Param::Prompt), aa.get(Param::Output)), (100_000.0, 2_000.0));
         assert_eq!(find("parser").map(|s| s.consumer), Some(Consumer::Machine));
+        assert_eq!(peak.load, Load::Peak, "the busiest hour is the one decided for");
+        let mixed = find("mixed-traffic").unwrap_or_default();
+        assert_eq!(mixed.lengths(), crate::model::workload::LengthDistribution::LESSON);
     }
 
     #[test]

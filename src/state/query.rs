@@ -5,7 +5,7 @@ use super::legacy;
 use super::notice::{excerpt, Notice};
 use super::params::Param;
 use super::value::{accept, describe, Problem};
-use super::{ModelView, State, TtftSource};
+use super::{Load, ModelView, Spread, State, TtftSource};
 use crate::model::chips::Chip;
 use crate::model::deep::TtftDefinition;
 use crate::model::deployments::Consumer;
@@ -168,10 +168,12 @@ fn apply_choices(
 fn why_bounded(param: Param, above: bool, state: &State) -> String {
     match (param, above) {
         (Param::Cached, _) => "A cached prefix cannot be longer than the prompt.".to_string(),
-        (Param::P90, false) => "The 90th percentile cannot be below the median.".to_string(),
-        (Param::P90, true) => format!(
+        (Param::P90 | Param::BotP90, false) => {
+            "The 90th percentile cannot be below the median.".to_string()
+        }
+        (Param::P90 | Param::BotP90, true) => format!(
             "With a median of {}, a longer 90th percentile would need a wider spread of answer lengths than the model allows.",
-            crate::format::tokens(state.get(Param::Median))
+            crate::format::tokens(state.get(if param == Param::P90 { Param::Median } else { Param::RaceAnswer }))
         ),
         _ => "It is out of range given the other settings.".to_string(),
     }
@@ -199,7 +201,7 @@ struct Choice {
     current: fn(&State) -> &'static str,
 }
 
-const CHOICES: [Choice; 10] = [
+const CHOICES: [Choice; 12] = [
     Choice {
         key: "model",
         label: "Model",
@@ -267,6 +269,22 @@ const CHOICES: [Choice; 10] = [
             _ => false,
         },
         current: |s| if s.route_at_crossover { "crossover" } else { "fixed" },
+    },
+    Choice {
+        key: "spread",
+        label: "Answer lengths weighed",
+        options: "“traffic” or “bot”",
+        default_name: "traffic",
+        apply: |s, v| Spread::from_key(v).map(|x| s.spread = x).is_some(),
+        current: |s| s.spread.key(),
+    },
+    Choice {
+        key: "load",
+        label: "Hour decided for",
+        options: "“idle” or “peak”",
+        default_name: "idle",
+        apply: |s, v| Load::from_key(v).map(|l| s.load = l).is_some(),
+        current: |s| s.load.key(),
     },
     Choice {
         key: "chip",
@@ -385,7 +403,7 @@ mod tests {
             .with(Param::Wait, 0.23);
         let query = to_query(&state);
         assert!(query.starts_with("prompt=2800&output=300&prefill=8000&decode=110&wait=0.23&reading=240&knee=60000&kv_knee=120000&cached=0&a_ttft=0.2&"), "{query}");
-        assert!(query.ends_with("&model=linear&ttft_def=client&consumer=reader&a_ttft_from=given&b_ttft_from=given&route=crossover&chip=a100&hw_model=llama8b&weights=bf16&kv=bf16&v=2"), "{query}");
+        assert!(query.ends_with("&model=linear&ttft_def=client&consumer=reader&a_ttft_from=given&b_ttft_from=given&route=crossover&spread=traffic&load=idle&chip=a100&hw_model=llama8b&weights=bf16&kv=bf16&v=2"), "{query}");
         assert_eq!(parse(&query), Parsed { state, notices: vec![] });
     }
 
@@ -466,6 +484,9 @@ mod tests {
         assert_eq!(p.state.ttft_definition, TtftDefinition::Scheduled);
         assert!(p.notices.is_empty());
         assert!(parse("ttft_def=server&v=2").notices.is_empty());
+        let lab = parse("spread=bot&load=peak");
+        assert_eq!((lab.state.spread, lab.state.load), (Spread::Bot, Load::Peak));
+        assert_eq!(parse("spread=bots&load=busy").notices.len(), 2);
         let bad = parse("model=quantum&ttft_def=");
         assert_eq!(bad.state.model, ModelView::Linear);
         assert_eq!(bad.notices.len(), 2);

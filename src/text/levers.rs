@@ -97,10 +97,30 @@ pub fn levers_table(s: &State) -> DataTable {
         .into_iter()
         .map(|(_, name, e)| {
             let ready = result_ready_secs(&e);
+            // Off the request path, the acknowledgement is all the request returns; the
+            // answer's first and last tokens still come when the work is done, sent later.
+            let (first, last) = match e.result_ready_secs {
+                Some(_) => (
+                    Cell::text(format!(
+                        "{} → {} (an acknowledgement; the answer's own first token comes with it later)",
+                        format::duration(e.before.ttft_secs),
+                        format::duration(e.after.ttft_secs)
+                    )),
+                    Cell::text(format!(
+                        "{} → {}, sent when done",
+                        format::duration(e.before.total_secs),
+                        format::duration(ready)
+                    )),
+                ),
+                None => (
+                    arrow(e.before.ttft_secs, e.after.ttft_secs),
+                    arrow(e.before.total_secs, e.after.total_secs),
+                ),
+            };
             vec![
                 Cell::text(name),
-                arrow(e.before.ttft_secs, e.after.ttft_secs),
-                arrow(e.before.total_secs, e.after.total_secs),
+                first,
+                last,
                 Cell::number(ready, format::duration(ready)),
                 Cell::text(change(e.before.total_secs, ready)),
             ]
@@ -183,8 +203,10 @@ mod tests {
         // The off-path row's result is ready when the request would have finished anyway.
         let table = levers_table(&State::default());
         assert_eq!(table.rows[3][3].value, Some(State::default().headline().total_secs));
-        // Its first and last tokens are the acknowledgement, which its name says.
-        assert_eq!(table.rows[3][2].text, "7 s → 100 ms");
+        // Its last token is the answer's, sent when done: the same moment as the result, never
+        // the acknowledgement's 100 ms.
+        assert_eq!(table.rows[3][2].text, "7 s → 7 s, sent when done");
+        assert!(table.rows[3][1].text.starts_with("2.02 s → 100 ms (an acknowledgement"));
         assert!(table.rows[3][0].text.contains("acknowledgement in 100 ms"));
     }
 }

@@ -4,12 +4,17 @@
 
 pub mod announce;
 pub mod compare;
+pub mod deeper;
 pub mod deployments;
 pub mod embed;
 pub mod fields;
+pub mod figure_csv;
 pub mod files;
 pub mod levers;
 pub mod measurements;
 pub mod request;
 pub mod roofline;
+pub mod sample_run;
+pub mod scenarios;
 pub mod slides;
+pub mod veil;

@@ -5,7 +5,8 @@ use crate::format;
 use crate::model::deep::TtftDefinition;
 use crate::model::deployments::Consumer;
 use crate::model::Bound;
-use crate::state::{Headline, Param, State};
+use crate::state::headline::Crossing;
+use crate::state::{Headline, ModelView, Param, State};
 
 /// Under the TTFT readout: which clock it is read from, and on which model.
 pub fn ttft_note(definition: TtftDefinition, deep: bool) -> String {
@@ -120,12 +121,11 @@ pub enum ChallengeStage {
 
 impl ChallengeStage {
     pub fn of(locked: bool, state: &State) -> ChallengeStage {
-        let request = state.request();
         if !locked {
             ChallengeStage::Guess
         } else if state.get(Param::Output) != CHALLENGE_OUTPUT_TOKENS {
             ChallengeStage::AnswerMoved
-        } else if request.bound() == Bound::Prefill {
+        } else if state.crossing().passed() {
             ChallengeStage::Passed
         } else {
             ChallengeStage::NotYet
@@ -162,28 +162,91 @@ pub fn how_far_off(guess: f64, truth: f64) -> String {
     }
 }
 
-/// The challenge's reply once a guess is locked.
+/// The crossing's length, or in a few words why there is none.
+pub fn crossing_tokens(c: &Crossing) -> String {
+    match c.prompt_tokens {
+        Some(tokens) => format::tokens(tokens),
+        None => "none: reading never catches up".to_string(),
+    }
+}
+
+/// Which model a crossing is computed on, for a note under it.
+fn on_model(c: &Crossing) -> &'static str {
+    match c.model {
+        ModelView::Linear => "the straight lines",
+        ModelView::Deep => "the deeper model",
+    }
+}
+
+/// Under the crossing ratio.
+pub fn crossing_ratio_note(c: &Crossing) -> String {
+    match c.model {
+        ModelView::Linear => "prompt tokens per answer token at which the phases cost the same (prefill rate ÷ decode rate)".to_string(),
+        ModelView::Deep => "prompt tokens per answer token at the crossing under the deeper model; unlike the straight lines' prefill rate ÷ decode rate, it shrinks as answers grow".to_string(),
+    }
+}
+
+/// Under the crossing itself: what it is computed from, and on the deeper model what the
+/// straight lines would say.
+pub fn crossing_prompt_note(c: &Crossing, straight: &Crossing) -> String {
+    match c.model {
+        ModelView::Linear => {
+            format!("the ratio times the answer, {}", format::tokens(c.answer_tokens))
+        }
+        ModelView::Deep => format!(
+            "on {} for an answer of {}; the straight lines put it at {}",
+            on_model(c),
+            format::tokens(c.answer_tokens),
+            crossing_tokens(straight)
+        ),
+    }
+}
+
+/// The share of each phase in the total and in the first token, where the crossing is stated:
+/// the crossing is about the total, while the first token is the prompt's whatever the answer.
+pub fn phase_shares(h: &Headline) -> String {
+    let (_, prefill, decode) = h.shares();
+    let before_first = h.client_ttft_secs;
+    let prompt_side = h.wait_secs + h.prefill_secs;
+    let first_share = if before_first > 0.0 { prompt_side / before_first } else { 0.0 };
+    format!(
+        "For the request in the panel, reading the prompt is {} of the total and writing the answer {}; of the {} before the first token, the wait and the prompt are {}.",
+        format::percent(prefill),
+        format::percent(decode),
+        format::duration(before_first),
+        format::percent(first_share.clamp(0.0, 1.0)),
+    )
+}
+
+/// The challenge's reply once a guess is locked, on the crossing the rest of the page states.
 pub fn challenge_feedback(stage: ChallengeStage, guess: f64, state: &State) -> String {
-    let r = state.request();
-    let crossing = r.crossing_prompt_tokens();
-    let reveal = format!(
-        "At these rates the two phases cost the same at {}. {}",
-        format::tokens(crossing),
-        how_far_off(guess, crossing)
-    );
+    let c = state.crossing();
+    let reveal = match c.prompt_tokens {
+        Some(crossing) => format!(
+            "At these rates the two phases cost the same at {}{}. {}",
+            format::tokens(crossing),
+            match c.model {
+                ModelView::Linear => "",
+                ModelView::Deep => " on the deeper model",
+            },
+            how_far_off(guess, crossing)
+        ),
+        None => "At these rates reading the prompt never catches up with writing the answer."
+            .to_string(),
+    };
     match stage {
         ChallengeStage::Guess => {
             "Lock in a number first; the answer appears once you have committed.".to_string()
         }
         ChallengeStage::NotYet => format!(
             "{reveal} Now drag the prompt and watch the bars: reading takes {}, writing {}, so the prompt still has to grow.",
-            format::duration(r.prefill_secs()),
-            format::duration(r.decode_secs())
+            format::duration(c.prefill_secs),
+            format::duration(c.decode_secs)
         ),
         ChallengeStage::Passed => format!(
             "{reveal} You are past it: reading the prompt now takes {} against {} of writing.",
-            format::duration(r.prefill_secs()),
-            format::duration(r.decode_secs())
+            format::duration(c.prefill_secs),
+            format::duration(c.decode_secs)
         ),
         ChallengeStage::AnswerMoved => format!(
             "The question is about an answer of 300 tokens, and the answer is now {}. Set it back (the button below does it) to compare with your guess.",
@@ -209,6 +272,31 @@ mod tests {
         assert_eq!(ChallengeStage::of(true, &past), ChallengeStage::Passed);
         let moved = s.with(Param::Output, 500.0);
         assert_eq!(ChallengeStage::of(true, &moved), ChallengeStage::AnswerMoved);
+    }
+
+    #[test]
+    fn the_challenge_answers_on_the_chosen_model() {
+        let mut s = State::default();
+        s.model = ModelView::Deep;
+        let shown = challenge_feedback(ChallengeStage::of(true, &s), 30_000.0, &s);
+        assert!(shown.contains("32,943 tokens on the deeper model"), "{shown}");
+        // 33,000 tokens is past the deeper crossing though short of the straight lines' 40,000.
+        let past = s.with(Param::Prompt, 33_000.0);
+        assert_eq!(ChallengeStage::of(true, &past), ChallengeStage::Passed);
+        let c = s.crossing();
+        let straight = State::default().crossing();
+        assert_eq!(crossing_tokens(&c), "32,943 tokens");
+        assert!(crossing_prompt_note(&c, &straight)
+            .ends_with("the straight lines put it at 40,000 tokens"));
+    }
+
+    #[test]
+    fn the_first_token_belongs_to_the_prompt_whatever_the_total() {
+        let h = State::default().headline();
+        assert_eq!(
+            phase_shares(&h),
+            "For the request in the panel, reading the prompt is 29% of the total and writing the answer 71%; of the 2.02 s before the first token, the wait and the prompt are 99%."
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The page: state from the URL, then either the whole lesson or a single figure.
 
 use super::arrival::{provide_stages, stage, when_still, Complete, Later, Sight, LAST_STAGE};
-use super::context::{CurrentQuery, NoticesContext, Printing, ShownState, StateContext};
+use super::context::{CurrentQuery, NoticesContext, Printing, Revealed, ShownState, StateContext};
 use super::dom;
 use super::sections::deeper::Deeper;
 use super::sections::deployments::Deployments;
@@ -145,6 +145,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
     // and then takes the prerendered lesson's place; the lesson's parts, the page's tools and
     // the first screen's readouts and opening included, follow in later tasks (`arrival`).
     provide_stages();
+    provide_context(Revealed::open());
     view! {
         <Later stage=stage::MASTHEAD>
             <header class="masthead">
@@ -170,8 +171,8 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
                     <Deployments />
                 </Later>
                 <Later stage=LAST_STAGE>
-                    <Measurements />
                     <Deeper />
+                    <Measurements />
                     <Summary />
                     <Complete />
                 </Later>

@@ -46,6 +46,41 @@ pub struct CurrentQuery(pub Memo<String>);
 #[derive(Clone, Copy)]
 pub struct Printing(pub RwSignal<bool>);
 
+/// Which of the lesson's two predictions the reader has answered (or chosen to skip): until
+/// then nothing on the page may state the answer (the first half's crossing, the second half's
+/// crossover). The whole page provides it with both questions open; a figure shown alone (an
+/// embed, a presentation) asks nothing, and [`use_revealed`] answers that both are shown.
+#[derive(Clone, Copy)]
+pub struct Revealed {
+    pub crossing: RwSignal<bool>,
+    pub crossover: RwSignal<bool>,
+}
+
+impl Revealed {
+    /// Both questions still open.
+    pub fn open() -> Self {
+        Revealed { crossing: RwSignal::new(false), crossover: RwSignal::new(false) }
+    }
+
+    /// Whether what `figure` states may be shown: the crossing figure follows the first
+    /// prediction, the two deployments' figures the second.
+    pub fn shows(self, figure: crate::state::Figure) -> bool {
+        use crate::state::Figure;
+        match figure {
+            // The roofline states the chip's rates, not the lesson's answers; its own question
+            // (the H200) holds back only the table of worked settings.
+            Figure::Timeline | Figure::Roofline => true,
+            Figure::Crossing => self.crossing.get(),
+            Figure::Completion | Figure::Lengths => self.crossover.get(),
+        }
+    }
+}
+
+pub fn use_revealed() -> Revealed {
+    use_context::<Revealed>()
+        .unwrap_or(Revealed { crossing: RwSignal::new(true), crossover: RwSignal::new(true) })
+}
+
 /// Whether the page is dark right now, for the canvases' palette.
 #[derive(Clone, Copy)]
 pub struct Dark(pub Memo<bool>);

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertClose, DEFAULTS, eventually, model, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+import { assertClose, DEFAULTS, eventually, model, openApp, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 60_000 };
@@ -22,9 +22,61 @@ test('the deeper model is slower than the straight line, which stays on screen b
   assertClose(ttft.value, 10 + 80000 ** 2 / (8000 * 60000) + (1 / 60) * (1 + 80000 / 120000), 'deep TTFT by hand', 1e-9);
   const optimism = await app.readout('optimism-total');
   assertClose(optimism.value, total.value - totalLinear.value, 'the gap is labelled', 1e-9);
+  await app.reveal('crossing');
   const deepCrossing = await app.readout('crossing-prompt-deep');
   assert.ok(deepCrossing.value > 0 && deepCrossing.value < 40000, `the deeper crossing (${deepCrossing.value}) comes before the straight line's 40,000`);
 });
+
+/** The deeper model's crossing from its formulas, by bisection: prefill p/r + p²/(rK) against
+ * decode n/d + (np + n(n−1)/2)/(Cd). */
+function deepCrossing({ output: n, prefill: r, decode: d, knee: K = 60000, kv_knee: C = 120000 }) {
+  const gap = (p) => p / r + (p * p) / (r * K) - (n / d + (n * p + (n * (n - 1)) / 2) / (C * d));
+  let [lo, hi] = [0, 1e7];
+  for (let i = 0; i < 200; i++) {
+    const mid = (lo + hi) / 2;
+    if (gap(mid) < 0) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+for (const { query, q } of [
+  { query: '?model=deep', q: { output: 300, prefill: 8000, decode: 60 } },
+  { query: '?model=deep&output=800&prefill=12000&decode=45&knee=90000', q: { output: 800, prefill: 12000, decode: 45, knee: 90000 } },
+]) {
+  test(`with the deeper model every statement of the crossing is the deeper model's: ${query}`, TIMEOUT, async (t) => {
+    const app = await openApp(env, t, query);
+    // Unveiled without a guess first, so the answer length stays the link's.
+    await app.reveal('crossing');
+    const expected = deepCrossing(q);
+    const words = Math.round(expected).toLocaleString('en-US');
+    if (query === '?model=deep') assert.equal(words, '32,943', 'the deeper crossing at the defaults');
+    const straight = Math.round((q.output * q.prefill) / q.decode).toLocaleString('en-US');
+    const prompt = await app.readout('crossing-prompt');
+    assertClose(prompt.value, expected, 'crossing-prompt follows the deeper model', 1e-6);
+    assert.equal(prompt.text, `${words} tokens`);
+    const ratio = await app.readout('crossing-ratio');
+    assertClose(ratio.value, expected / q.output, 'the ratio is the crossing over the answer', 1e-6);
+    // Figure 2's caption (its text alternative, shown under it) and the deeper section agree.
+    const caption = await shownText(app.page.locator('[data-figure="crossing"] .figure-summary'));
+    assert.match(caption, new RegExp(`cross at ${words} tokens`), caption);
+    assert.ok(!new RegExp(`cross at ${straight} tokens`).test(caption), `the caption does not state the straight lines' crossing as the crossing: ${caption}`);
+    assert.equal(await app.byTestId('crossing-canvas').getAttribute('aria-label'), caption.trim());
+    assertClose((await app.readout('crossing-prompt-deep')).value, prompt.value, 'the deeper section says the same', 1e-12);
+    // The challenge asks about a 300-token answer and holds the answer there once a guess is
+    // locked: its reply, and the readouts with it, give the deeper crossing for that answer.
+    const asked = deepCrossing({ ...q, output: 300 });
+    const askedWords = Math.round(asked).toLocaleString('en-US');
+    await app.byTestId('guess-input').fill('30000');
+    await app.byTestId('guess-lock').click();
+    const feedback = app.byTestId('challenge-feedback');
+    await eventually(async () => assert.match(await feedback.innerText(), new RegExp(`cost the same at ${askedWords} tokens on the deeper model`)));
+    await eventually(async () => assertClose((await app.readout('crossing-prompt')).value, asked, 'crossing-prompt follows the held answer', 1e-6));
+    // Past the deeper crossing, though short of the straight lines', the challenge is passed.
+    await app.typeInto('challenge-prompt', String(Math.ceil(asked * 1.02)));
+    await eventually(async () => assert.equal(await feedback.getAttribute('data-state'), 'passed'));
+  });
+}
 
 test('switching the model moves the readouts and redraws the crossing figure', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?prompt=60000');

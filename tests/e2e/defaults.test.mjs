@@ -49,6 +49,8 @@ test('sliders announce their values with units', TIMEOUT, async (t) => {
 
 test('the lesson table is computed for the current answer and rates', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
+  // The table states the crossing, so it is in the page only once the reader has guessed.
+  await app.reveal('crossing');
   const rows = app.byTestId('lesson-table').locator('tbody tr');
   assert.equal(await rows.count(), 10, 'one row per prompt length of the lesson');
   const text = await shownText(app.byTestId('lesson-table'));
@@ -64,6 +66,9 @@ test('the lesson table is computed for the current answer and rates', TIMEOUT, a
 
 test('both figures are drawn, labelled, and backed by a data table', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
+  // The crossing's table states the crossing, so the page writes it only once that is predicted.
+  assert.equal(await app.byTestId('crossing-table').count(), 0, 'no crossing table before the prediction');
+  await app.reveal('crossing');
   for (const figure of ['timeline', 'crossing']) {
     const canvas = app.byTestId(`${figure}-canvas`);
     assert.equal(await canvas.getAttribute('role'), 'img', `${figure}-canvas role`);
@@ -84,14 +89,22 @@ test('both figures are drawn, labelled, and backed by a data table', TIMEOUT, as
 
 test('printing writes out every figure\'s table before the page is laid out for print', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
-  const counts = await app.page.evaluate(async () => {
+  const printTables = () => app.page.evaluate(async () => {
     window.dispatchEvent(new Event('beforeprint'));
     // The print layout follows the beforeprint handlers and the microtasks they queue; a task
     // queued now runs no earlier than that.
     await new Promise((done) => setTimeout(done, 0));
-    return [...document.querySelectorAll('figure details.data')].map((d) => ({ open: d.open, rows: d.querySelectorAll('tbody tr').length }));
+    const tables = [...document.querySelectorAll('figure details.data')].map((d) => ({ figure: d.closest('figure').dataset.figure, open: d.open, rows: d.querySelectorAll('tbody tr').length }));
+    window.dispatchEvent(new Event('afterprint'));
+    return tables;
   });
-  assert.ok(counts.length >= 4, `every figure has its table (${counts.length})`);
+  // A printout before the predictions keeps the answers out, as the screen does.
+  const veiled = await printTables();
+  const all = await app.page.evaluate(() => [...document.querySelectorAll('figure[data-figure]')].map((f) => f.dataset.figure));
+  assert.ok(veiled.length < all.length, `the figures under a prediction print no table yet (${veiled.length} of ${all.length})`);
+  await app.reveal('both');
+  const counts = await printTables();
+  assert.ok(counts.length >= 4, `every figure has its table once predicted (${counts.length})`);
   for (const [i, c] of counts.entries()) assert.ok(c.open && c.rows > 0, `table ${i} is open and written: ${JSON.stringify(c)}`);
 });
 

@@ -1,13 +1,14 @@
 // The "Two deployments" section in a real browser: its readouts against the lesson's figures
 // and against the completion model recomputed here, the controls moving them, the figures
-// redrawing, and the cases with no crossover saying so in words.
+// redrawing, and the cases with no crossover saying so in words. Each test answers the
+// crossover's prediction first ("Show them anyway"), and opens the parts it reads.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertClose, assertDurationText, eventually, openApp, shownText, useBrowser } from './helpers.mjs';
+import { assertClose, assertDurationText, eventually, openApp, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
-const TIMEOUT = { timeout: 60_000 };
+const TIMEOUT = { timeout: 120_000 };
 
 /** The two-deployment model, independent of the Rust code: completion = TTFT + n / rate. */
 function race({ aTtft, aRate, bTtft, bRate }, n) {
@@ -26,6 +27,14 @@ async function sectionText(app) {
   return shownText(app.page.locator('#deployments'));
 }
 
+/** Every part of the section opened, and its numbers shown. */
+async function openAll(app) {
+  await app.reveal('crossover');
+  for (const id of ['trap-details', 'consumer-details', 'verbosity-details', 'spread-details', 'routing-details', 'abandonment-details']) {
+    await app.openDetails(id);
+  }
+}
+
 /** A table's body as rows of cell texts. */
 async function tableRows(app, id) {
   return app.page.evaluate((testId) => {
@@ -37,6 +46,7 @@ async function tableRows(app, id) {
 
 test('the lesson pair opens with its crossover, finishing times and the trap', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
+  await openAll(app);
   const expected = race(LESSON, 600);
 
   const crossover = await app.readout('crossover');
@@ -80,10 +90,19 @@ test('the lesson pair opens with its crossover, finishing times and the trap', T
   await app.page.locator('figure[data-figure="completion"] details.data > summary').click();
   await eventually(async () => assert.ok((await app.byTestId('completion-table').locator('tbody tr').count()) >= 6, 'completion-table has rows'));
 
-  // Load, verbosity and the spread of lengths at the lesson's numbers.
+  // The bot's typical answer is about twenty times the crossover.
+  assert.match(await app.byTestId('race-against-crossover').innerText(), /600 tokens is 20\.8 times the crossover/);
+
+  // Load (opening its part decides for the busiest hour), verbosity and the spread of lengths
+  // at the lesson's numbers.
+  await app.openDetails('peak-details');
+  await eventually(async () => assert.equal((await app.query()).load, 'peak'));
   assertClose((await app.readout('crossover-peak')).value, 0.7 / (1 / 30 - 1 / 45), 'crossover-peak');
   assert.equal((await app.readout('crossover-peak')).text, '63 tokens');
   assert.ok((await tableRows(app, 'peak-table')).some((r) => r.join(' ').includes('14.23 s')), 'B at peak finishes after 14.23 s');
+  // Closed again, the lab decides for the quiet hour.
+  await app.byTestId('peak-details').locator('summary').click();
+  await eventually(async () => assert.equal((await app.query()).load, 'idle'));
   const va = await app.readout('verbosity-a');
   assertClose(va.value, 6.2, 'A at its own 180 tokens');
   assert.equal(va.text, '6.2 s');
@@ -106,6 +125,7 @@ test('the lesson pair opens with its crossover, finishing times and the trap', T
 
 test('an answer below the crossover flips the winner to A and redraws Figure 3', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
+  await openAll(app);
   const before = await app.canvasFingerprint('completion-canvas');
   await app.pressOnSlider('answer', 'Home');
   await eventually(async () => assert.equal(await app.quantity('answer'), 1));
@@ -124,6 +144,7 @@ test('an answer below the crossover flips the winner to A and redraws Figure 3',
 
 test('B at 45 tok/s moves the crossover to 63 tokens', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
+  await app.reveal('crossover');
   await app.typeInto('b_rate', '45');
   const expected = race({ ...LESSON, bRate: 45 }, 600);
   await eventually(async () => assertClose((await app.readout('crossover')).value, expected.crossover, 'crossover at b_rate 45'));
@@ -134,6 +155,7 @@ test('B at 45 tok/s moves the crossover to 63 tokens', TIMEOUT, async (t) => {
 
 test('no crossover is said in words, with no data-value and no NaN', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?a_ttft=1&a_rate=200&b_ttft=2&b_rate=100');
+  await openAll(app);
   const crossover = app.byTestId('crossover');
   await eventually(async () => assert.match(await shownText(crossover), /^None: A starts no later and writes no slower/));
   assert.equal(await crossover.getAttribute('data-value'), null, 'no data-value when there is no crossover');
@@ -149,6 +171,7 @@ test('no crossover is said in words, with no data-value and no NaN', TIMEOUT, as
 
 test('a TTFT built from the prompt: four passages bring B to about 0.46 s', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
+  await app.reveal('crossover');
   assert.equal(await app.byTestId('b-derived-ttft').count(), 0, 'no derived TTFT while B\'s is typed in');
   await app.byTestId('b-ttft-from-prompt').check();
   // The lesson's prompt: 200 + 12 × 650 = 8,000 tokens at 12,000 tok/s, plus 0.23 s.
@@ -172,6 +195,7 @@ test('a TTFT built from the prompt: four passages bring B to about 0.46 s', TIME
   // own prompt keys: it opens on the same race, without a notice.
   for (const search of ['?b_ttft_from=prompt&passages=4', '?b_ttft_from=prompt&b_passages=4']) {
     const linked = await openApp(env, t, search);
+    await linked.reveal('crossover');
     assertClose((await linked.readout('b-derived-ttft')).value, ttft, `b-derived-ttft from ${search}`);
     assert.ok(await linked.byTestId('b-ttft-from-prompt').isChecked());
     assert.equal(await linked.noticeText(), '', `${search} opens without a notice`);
@@ -184,21 +208,25 @@ test('a TTFT built from the prompt: four passages bring B to about 0.46 s', TIME
   assertClose((await app.readout('a-derived-ttft')).value, 0.075 + 2800 / 64000, 'A at its own prefill rate');
 });
 
-test('who consumes the answer is one choice shared with the streaming section', TIMEOUT, async (t) => {
+test('who consumes the answer is asked once, in the streaming section, and the lab follows it', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
+  await openAll(app);
   const verdict = app.byTestId('consumer-verdict');
   assert.equal(await verdict.getAttribute('data-value'), 'B');
   assert.equal(await verdict.getAttribute('data-first'), 'A', 'a reader sees A\'s words first');
-  await app.byTestId('deployments-consumer-machine').check();
+  const questions = await app.page.evaluate(() => [...document.querySelectorAll('fieldset')].filter((f) => f.querySelector('input[type="radio"][name*="consumer"]')).length);
+  assert.equal(questions, 1, 'one question about who is waiting');
+  await scrollIntoView(app.byTestId('consumer-machine'));
+  await app.byTestId('consumer-machine').check();
   await eventually(async () => assert.equal(await verdict.getAttribute('data-first'), 'none'));
   assert.match(await shownText(verdict), /only completion counts/);
-  // The streaming section is far up the page: it catches up once the controls are still.
-  await eventually(async () => assert.ok(await app.byTestId('consumer-machine').isChecked(), 'the streaming section follows'));
+  assert.match(await shownText(app.byTestId('decision')), /For a program/);
   assert.equal((await app.query()).consumer, 'machine');
 });
 
 test('a fixed router threshold is its own mark on Figure 4', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
+  await openAll(app);
   const before = await app.canvasFingerprint('lengths-canvas');
   const routedAtCrossover = (await app.readout('routed-mean')).value;
   await app.byTestId('route-fixed').check();
@@ -207,4 +235,27 @@ test('a fixed router threshold is its own mark on Figure 4', TIMEOUT, async (t) 
   await eventually(async () => assert.notEqual((await app.canvasFingerprint('lengths-canvas')).hash, before.hash, 'lengths-canvas pixels changed'));
   assert.match((await app.byTestId('lengths-canvas').getAttribute('aria-label')) ?? '', /shorter than 300 tokens to A/);
   assert.equal((await app.query()).route, 'fixed');
+});
+
+test("the spread can be the bot's own answers, an assumed spread around the race's answer", TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  await openAll(app);
+  const label = app.byTestId('workload-spread');
+  assert.equal((await label.innerText()).trim(), 'Workload: mixed chat traffic, median 40, p90 900');
+  const before = await app.canvasFingerprint('lengths-canvas');
+  await app.byTestId('spread-bot').check();
+  await eventually(async () => assert.equal((await label.innerText()).trim(), 'Workload: the bot\'s own answers, median 600, p90 1,200 (an assumed spread)'));
+  assert.equal((await app.query()).spread, 'bot');
+  assert.match(await app.byTestId('bot-spread-assumed').innerText(), /assumes how widely they spread/);
+  await eventually(async () => assert.notEqual((await app.canvasFingerprint('lengths-canvas')).hash, before.hash, 'Figure 4 follows the spread'));
+  // Every part that weighs the spread names it; the race keeps its one length.
+  // Each read where a reader meets it: a part off screen follows the controls once near.
+  for (const id of ['workload-routing', 'workload-abandonment', 'workload-decision', 'workload-lengths']) {
+    await scrollIntoView(app.byTestId(id));
+    await eventually(async () => assert.match(await app.byTestId(id).innerText(), /the bot's own answers, median 600/, id));
+  }
+  await scrollIntoView(app.byTestId('workload-race'));
+  assert.equal((await app.byTestId('workload-race').innerText()).trim(), 'Workload: the support bot\'s typical answer, 600 tokens');
+  await app.typeInto('bot_p90', '3000');
+  await eventually(async () => assert.match(await label.innerText(), /p90 3,000/));
 });

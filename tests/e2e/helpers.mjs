@@ -305,8 +305,36 @@ export class App {
     return { raw, value: Number(raw), text };
   }
 
-  /** Every readout the model predicts, by test id. */
+  /**
+   * Answers the page's predictions without guessing ("Show them anyway"): `which` is
+   * 'crossing' (the first half), 'crossover' (the second) or 'both'. Until then the page holds
+   * no readout, caption or table that states the answer.
+   */
+  async reveal(which = 'both') {
+    const buttons = { crossing: ['crossing-reveal'], crossover: ['race-reveal'], both: ['crossing-reveal', 'race-reveal'] }[which];
+    for (const id of buttons) {
+      const button = this.byTestId(id);
+      if ((await button.count()) > 0 && (await button.isVisible())) {
+        await scrollIntoView(button);
+        await button.click();
+        await button.waitFor({ state: 'hidden' });
+      }
+    }
+  }
+
+  /** Opens one of the deployments lab's disclosures (by its test id) and waits for its body. */
+  async openDetails(id) {
+    const details = this.byTestId(id);
+    if (!(await details.evaluate((d) => d.open))) {
+      await scrollIntoView(details.locator('summary'));
+      await details.locator('summary').click();
+    }
+    await eventually(async () => assert.ok(await details.evaluate((d) => d.open && d.children.length > 1), `${id} opens`));
+  }
+
+  /** Every readout the model predicts, by test id (the crossing's once its prediction is answered). */
   async readouts() {
+    await this.reveal('crossing');
     const ids = ['ttft', 'total', 'prefill-time', 'decode-time', 'crossing-ratio', 'crossing-prompt'];
     const entries = await Promise.all(ids.map(async (id) => [id, await this.readout(id)]));
     return Object.fromEntries(entries);
@@ -422,4 +450,22 @@ export class App {
     if (text === '') await input.press('Backspace');
     else await input.pressSequentially(text);
   }
+}
+
+/** A JSON-lines result file of `runs` vLLM runs of two requests each, every run the same. */
+export function manyRunsFile(runs) {
+  const line = JSON.stringify({ backend: 'vllm', input_lens: [100, 900], output_lens: [20, 30], ttfts: [0.1, 0.2], itls: [[0.01], [0.02]], errors: ['', ''], completed: 2 });
+  return `${line}\n`.repeat(runs);
+}
+
+/**
+ * The measurements worker's wasm memory in bytes, read inside the worker (Chromium: Playwright
+ * reaches a page's workers there). Wasm memory only grows, so this is the most the worker has
+ * held since it started. `null` while no worker runs.
+ */
+export async function workerWasmBytes(page) {
+  const worker = page.workers().find((w) => w.url().includes('crossover-worker'));
+  if (!worker) return null;
+  // The worker's script leaves the promise of the module's functions, this probe among them.
+  return worker.evaluate(async () => (await self.crossoverMeasurements).wasm_memory_bytes());
 }

@@ -294,3 +294,51 @@ test('the host script does not send a query over 8,000 characters, and says why 
   await page.evaluate(() => document.querySelector('crossover-figure[figure="crossing"]').setAttribute('query', 'prompt=500'));
   await eventually(async () => assert.match((await sources())[1] ?? '', /prompt=500.*embed=crossing/));
 });
+
+test('a host page with 200 figures runs only those near the screen, never more than the host script allows', { timeout: 240_000 }, async (t) => {
+  const script = (await fs.readdir(DIST_DIR)).find((name) => /^embed-[0-9a-f]+\.js$/.test(name));
+  const source = await fs.readFile(path.join(DIST_DIR, script), 'utf8');
+  const limit = Number(/MAX_RUNNING\s*=\s*(\d+)/.exec(source)?.[1]);
+  assert.ok(limit > 0, 'the host script states how many figures it runs at once');
+  const app = new URL(env.baseUrl);
+  const figures = 200;
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-many-figures-'));
+  const body = Array.from({ length: figures }, (_, i) => `<h2>Figure ${i + 1}</h2>\n<crossover-figure figure="timeline" query="prompt=${1000 + i}" height="400"></crossover-figure>`).join('\n');
+  await fs.writeFile(path.join(dir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"><title>host</title>
+<script src="${app.origin}${app.pathname}${script}" defer></script></head><body>${body}</body></html>`);
+  const host = await startServer({ root: dir });
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 800 } });
+  t.after(async () => {
+    await context.close();
+    await host.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+  const page = await context.newPage();
+  await page.goto(`${host.origin}/host.html`);
+  const state = () => page.evaluate(() => {
+    const frames = [...document.querySelectorAll('crossover-figure iframe')];
+    const live = frames.map((f, i) => [i, f.getAttribute('src')]).filter(([, src]) => src && src !== 'about:blank').map(([i]) => i);
+    return { count: frames.length, live };
+  });
+  await eventually(async () => assert.ok((await state()).live.includes(0), 'the first figure starts'), { timeout: 30_000 });
+  const first = await state();
+  assert.equal(first.count, figures);
+  assert.ok(first.live.length <= 6, `only the figures within a screen start: ${first.live}`);
+
+  // Scroll through the whole host page a screen at a time.
+  let most = 0;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 800) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(60);
+    most = Math.max(most, (await state()).live.length);
+  }
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await eventually(async () => assert.ok((await state()).live.includes(figures - 1), 'the last figure starts once near'), { timeout: 30_000 });
+  const last = await state();
+  assert.ok(most <= limit, `at most ${limit} figures ran at once (the most was ${most})`);
+  assert.ok(!last.live.includes(0), 'the first figure, far above, was stopped');
+  // Back at the top, the first figure starts again.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await eventually(async () => assert.ok((await state()).live.includes(0), 'the first figure starts again'), { timeout: 30_000 });
+});

@@ -9,16 +9,6 @@ import { assertClose, buildWholePage, eventually, openApp, scrollIntoView, useBr
 const env = useBrowser();
 const TIMEOUT = { timeout: 180_000 };
 
-// Which controls move which figure at the page's opening state. Each pair is checked twice:
-// that the control really changes the figure's pixels, and that both can be seen at once.
-const MOVES = {
-  'timeline-canvas': ['prompt', 'output', 'prefill', 'decode', 'network', 'wait', 'reading'],
-  'crossing-canvas': ['prompt', 'output', 'prefill', 'decode'],
-  'completion-canvas': ['a_ttft', 'a_rate', 'b_ttft', 'b_rate', 'answer'],
-  'lengths-canvas': ['a_ttft', 'a_rate', 'b_ttft', 'b_rate', 'median', 'p90'],
-  'roofline-canvas': ['chips', 'batch', 'context', 'mfu', 'mbu'],
-};
-
 /**
  * Whether `selector`'s element is wholly on screen and not covered: the points near its corners
  * and its centre all hit the element itself (so a sticky panel over it, or a panel's own
@@ -72,25 +62,71 @@ async function seenTogether(page, canvas, control) {
   return false;
 }
 
-for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-  test(`at ${viewport.width}×${viewport.height} every figure can be watched while each control that moves it is in view`, TIMEOUT, async (t) => {
-    const app = await openApp(env, t, '', { viewport, ready: 'html[data-complete] [data-testid="ttft"][data-value]' });
-    const failures = [];
-    for (const [canvas, controls] of Object.entries(MOVES)) {
-      for (const control of controls) {
-        // The control moves the figure: one key press changes its pixels.
-        await scrollIntoView(app.byTestId(canvas));
-        const before = await app.canvasFingerprint(canvas);
-        await app.slider(control).focus();
-        await app.page.keyboard.press('ArrowRight');
-        await eventually(async () => assert.notEqual((await app.canvasFingerprint(canvas)).hash, before.hash, `${control} moves ${canvas}`));
-        await app.page.keyboard.press('ArrowLeft');
-        if (!(await seenTogether(app.page, canvas, control))) failures.push(`${control} with ${canvas}`);
+/**
+ * Which controls move which figure at the page's opening state, found by moving them: every
+ * slider in the panel of the figure's own lab is pressed once, and the pairs are those where
+ * the figure's pixels change. Nothing is listed by hand, so a control added to a panel, or a
+ * figure that stops following one, changes the pairs by itself.
+ */
+async function pairs(app) {
+  const figures = await app.page.evaluate(() => [...document.querySelectorAll('canvas[data-testid$="-canvas"]')].map((c) => ({
+    canvas: c.getAttribute('data-testid'),
+    sliders: [...(c.closest('.lab')?.querySelectorAll('.lab-panel input[type="range"]') ?? [])].map((s) => s.getAttribute('data-testid').replace(/-slider$/, '')),
+  })));
+  const found = [];
+  for (const { canvas, sliders } of figures) {
+    for (const control of sliders) {
+      await scrollIntoView(app.byTestId(canvas));
+      const before = await app.canvasFingerprint(canvas);
+      await app.slider(control).focus();
+      await app.page.keyboard.press('ArrowRight');
+      // A figure is redrawn in the frame after its inputs change; two frames on, it has been.
+      let moved = false;
+      try {
+        await eventually(async () => assert.notEqual((await app.canvasFingerprint(canvas)).hash, before.hash), { timeout: 1500 });
+        moved = true;
+      } catch {
+        moved = false;
       }
+      await app.page.keyboard.press('ArrowLeft');
+      if (moved) found.push({ canvas, control });
+    }
+  }
+  return found;
+}
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`at ${viewport.width}×${viewport.height} every figure can be watched while each control that moves it is in view`, { timeout: 360_000 }, async (t) => {
+    const app = await openApp(env, t, '', { viewport, ready: 'html[data-complete] [data-testid="ttft"][data-value]' });
+    // Both predictions answered and Figure 4's part opened, so every figure is drawn in full.
+    await app.reveal();
+    await app.openDetails('spread-details');
+    const found = await pairs(app);
+    for (const canvas of ['timeline-canvas', 'crossing-canvas', 'completion-canvas', 'lengths-canvas', 'roofline-canvas']) {
+      assert.ok(found.filter((p) => p.canvas === canvas).length >= 4, `${canvas} follows its panel: ${JSON.stringify(found)}`);
+    }
+    const failures = [];
+    for (const { canvas, control } of found) {
+      if (!(await seenTogether(app.page, canvas, control))) failures.push(`${control} with ${canvas}`);
     }
     assert.deepEqual(failures, [], 'pairs that cannot be seen together');
   });
 }
+
+test('the deployments panel fits one 800 px screen, its router threshold above the fold', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '', { viewport: { width: 1280, height: 800 } });
+  await app.reveal();
+  await scrollIntoView(app.byTestId('crossover-challenge'));
+  const fit = await app.page.evaluate(() => {
+    const panel = document.querySelector('#deployments .lab-panel');
+    panel.scrollTop = 0;
+    const slider = panel.querySelector('[data-testid="threshold-slider"]').getBoundingClientRect();
+    const box = panel.getBoundingClientRect();
+    return { content: panel.scrollHeight, shown: panel.clientHeight, screen: innerHeight, sliderBottom: slider.bottom, panelBottom: box.bottom };
+  });
+  assert.ok(fit.content <= fit.screen, `the panel's content (${fit.content} px) fits the screen (${fit.screen} px)`);
+  assert.ok(fit.sliderBottom <= fit.panelBottom && fit.sliderBottom <= fit.screen, `the threshold is above the fold: ${JSON.stringify(fit)}`);
+});
 
 test('the first screen shows a live figure and a control that moves it', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '', { viewport: { width: 1280, height: 800 } });
@@ -113,7 +149,8 @@ test('the challenge names the crossing only after a guess, with its own prompt s
   assert.doesNotMatch(before, /40,000|133\.3/, 'the answer is not given away');
   assert.equal(await app.byTestId('challenge-prompt-slider').isVisible(), false, 'the check comes after the guess');
   const veiled = () => app.page.evaluate(() => document.querySelector('section.crossing').hasAttribute('data-veiled'));
-  assert.ok(await veiled(), 'the crossing below is blurred while the question is open');
+  assert.ok(await veiled(), 'the crossing below is veiled while the question is open');
+  assert.equal(await app.byTestId('crossing-prompt').count(), 0, 'its readouts are not in the page');
 
   await app.byTestId('guess-input').fill('20000');
   await app.byTestId('guess-lock').click();
@@ -151,9 +188,10 @@ test('the crossover is predicted before it is told', TIMEOUT, async (t) => {
   const veiled = () => app.page.evaluate(() => {
     const race = document.querySelector('.race');
     const canvas = race.querySelector('[data-figure="completion"] canvas');
-    return race.hasAttribute('data-veiled') && getComputedStyle(canvas).filter.includes('blur');
+    return race.hasAttribute('data-veiled') && getComputedStyle(canvas).filter.includes('blur')
+      && !document.querySelector('[data-testid="crossover"]');
   });
-  assert.ok(await veiled(), 'Figure 3, which names the crossover, is blurred while the question is open');
+  assert.ok(await veiled(), 'Figure 3, which names the crossover, is blurred, and its numbers wait, while the question is open');
   await app.byTestId('crossover-guess-input').fill('100');
   await app.byTestId('crossover-guess-lock').click();
   await eventually(async () => assert.match(await feedback.innerText(), /28\.9 tokens.*100 tokens was \d+% too long/s));
@@ -174,6 +212,8 @@ test('sentences built from numbers agree with the readouts after the controls mo
   const query = '?prompt=400000&output=50&prefill=2000&decode=400&wait=20&network=1.5&consumer=machine'
     + '&a_ttft=3&a_rate=250&b_ttft=0.4&b_rate=20&median=2000&p90=50000';
   const app = await openApp(env, t, query);
+  await app.reveal();
+  await app.openDetails('spread-details');
   const text = async (id) => { await scrollIntoView(app.byTestId(id)); return app.byTestId(id).innerText(); };
 
   const total = await app.readout('total');

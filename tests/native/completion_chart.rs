@@ -4,7 +4,7 @@
 use super::figures::{keeps_its_promises, svg_of};
 use crossover::charts::completion::{rows, CompletionInputs};
 use crossover::charts::Chart;
-use crossover::model::deployments::Deployment;
+use crossover::model::deployments::{Comparison, Deployment};
 use crossover::model::ReadingSpeed;
 
 #[test]
@@ -94,6 +94,12 @@ fn extreme_inputs_still_draw() {
                     b: Deployment::new(y, y),
                     answer_tokens: x,
                     reading: ReadingSpeed { words_per_min: y },
+                    ..CompletionInputs::default()
+                },
+                CompletionInputs {
+                    peak: Some(Comparison::new(Deployment::new(x, y), Deployment::new(y, x))),
+                    spread_tokens: (x, y),
+                    ..CompletionInputs::default()
                 },
             ];
             for inputs in cases {

@@ -20,5 +20,6 @@ mod parse_fuzz;
 mod prerender;
 mod readme_layout;
 mod readme_params;
+mod rng;
 mod roofline;
 mod roofline_page;

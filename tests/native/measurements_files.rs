@@ -3,7 +3,7 @@
 //! folder's README, and the units checked against each file's own summary (read here directly
 //! from the file, not through the format readers).
 
-use crossover::measurements::fit::Counts;
+use crossover::measurements::fit::{Counts, Quantiles};
 use crossover::measurements::json::{self, Value};
 use crossover::measurements::{fit, read, Format, Refusal, Run};
 
@@ -137,6 +137,34 @@ fn llmperf_anyscale() {
     assert_eq!(f.counts, counts(150, 150, 0, 0, 0));
     assert!(f.prefill_tokens_per_sec.is_none(), "every prompt is 550 tokens");
     assert!(f.decode_tokens_per_sec.is_some());
+}
+
+#[test]
+fn llmperf_reads_its_inter_token_latency_higher_than_the_decode_gap() {
+    // LLMPerf's own figure folds the first-token wait in, so its median lies above the page's
+    // gap between tokens and near end-to-end ÷ tokens: 14.6 ms against 13.8 ms on this file.
+    let name = "llmperf_individual__leaderboard_anyscale_70b.json";
+    let run = only_run(name, Format::Llmperf);
+    let doc = document(name);
+    let own: Vec<f64> = doc
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|item| item.get("inter_token_latency_s").and_then(Value::as_f64))
+        .collect();
+    let own_median = Quantiles::of(&own).unwrap().p50;
+    let fitted = fit(&run);
+    let gap_median = fitted.percentiles.tpot_secs.unwrap().p50;
+    let per_token: Vec<f64> =
+        run.records.iter().filter_map(|r| Some(r.e2e_secs? / r.output_tokens)).collect();
+    let per_token_median = Quantiles::of(&per_token).unwrap().p50;
+    let ms = |x: f64| (x * 10_000.0).round() / 10.0;
+    assert_eq!((ms(own_median), ms(gap_median)), (14.6, 13.8));
+    assert!(own_median > gap_median, "LLMPerf's reads higher");
+    assert!((own_median - per_token_median).abs() < (own_median - gap_median).abs());
+    let said = &fitted.percentiles.tpot_definition;
+    assert!(said.contains("reads higher") && !said.contains("lower"), "{said}");
+    assert!(run.notes.iter().any(|n| n.contains("reads higher")), "{:?}", run.notes);
 }
 
 #[test]

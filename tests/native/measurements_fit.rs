@@ -5,37 +5,7 @@
 use crossover::measurements::fit::quantile::{check_loss, quantile_line, Line};
 use crossover::measurements::{fit, Format, Record, Run};
 
-/// A small generator independent of the crate's own (xorshift64*), so the test data does not
-/// share a code path with the bootstrap it checks.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn unit(&mut self) -> f64 {
-        ((self.next() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-    }
-    fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-    /// Standard normal by Box–Muller.
-    fn normal(&mut self) -> f64 {
-        let (u, v) = (self.unit(), self.unit());
-        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-    }
-    /// Time spent queueing: most requests wait (exponentially distributed), some not at all.
-    fn queue(&mut self, share_waiting: f64, mean_secs: f64) -> f64 {
-        if self.unit() < share_waiting {
-            -mean_secs * self.unit().ln()
-        } else {
-            0.0
-        }
-    }
-}
+use crate::rng::Rng;
 
 const WAIT: f64 = 0.15;
 const PREFILL: f64 = 12_000.0;

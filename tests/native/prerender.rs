@@ -4,6 +4,7 @@
 use crossover::shared_names::{measurements_section, takeover};
 use crossover::site::lesson_html;
 use crossover::state::{Figure, Param, State};
+use crossover::text::veil::veiled_figure;
 
 /// The text a reader sees: tags dropped, the entities the renderer writes decoded.
 fn visible_text(html: &str) -> String {
@@ -35,6 +36,7 @@ fn every_section_of_the_lesson_has_its_heading() {
         "crossing",
         "streaming",
         "advice",
+        "hardware",
         "deployments",
         "measurements",
         "deeper",
@@ -53,17 +55,30 @@ fn every_section_of_the_lesson_has_its_heading() {
 fn every_figure_has_its_text_alternative_and_a_place_that_says_why_it_is_empty() {
     let html = lesson_html();
     let text = visible_text(&html);
+    // Figures 2 and 3 would state a prediction's answer: until it is guessed their place stands
+    // blurred with a line saying why, never their text alternative; Figure 4 waits inside its
+    // part of the deployments lab. Figures 1 and 5 state no answer and are described at once.
     for figure in Figure::ALL {
         let summary = figure.inputs(&State::default()).summary();
         assert!(!summary.is_empty());
-        assert!(text.contains(&summary), "{} summary missing: {summary}", figure.slug());
         let slot = format!("data-testid=\"{}-waiting\"", figure.slug());
-        assert_eq!(html.matches(&slot).count(), 1, "{slot}");
+        match figure {
+            Figure::Timeline | Figure::Roofline => {
+                assert!(text.contains(&summary), "{} summary missing: {summary}", figure.slug());
+                assert_eq!(html.matches(&slot).count(), 1, "{slot}");
+            }
+            Figure::Crossing | Figure::Completion => {
+                assert!(!text.contains(&summary), "{} says its answer", figure.slug());
+                assert!(text.contains(veiled_figure(figure)), "{} says why not", figure.slug());
+                assert_eq!(html.matches(&slot).count(), 1, "{slot}");
+            }
+            Figure::Lengths => assert_eq!(html.matches(&slot).count(), 0, "{slot}"),
+        }
     }
     assert_eq!(
         text.matches("drawn by WebAssembly").count(),
-        Figure::ALL.len(),
-        "one line per figure saying what draws it"
+        Figure::ALL.len() - 1,
+        "one line per figure in the page saying what draws it"
     );
 }
 
@@ -102,7 +117,8 @@ fn the_markup_has_no_text_field_for_the_browser_to_lay_out_as_it_loads() {
         assert!(tag.starts_with("<span class=\"typed-stand-in"), "{tag}");
         fields += 1;
     }
-    assert!(fields > 20, "the lesson's typed fields: {fields}");
+    // Every control the defaults show; the router's threshold waits for the crossover's guess.
+    assert!(fields >= 20, "the lesson's typed fields: {fields}");
 }
 
 #[test]

@@ -36,6 +36,18 @@ fn main() {
     answer::post(&scope, &Reply::Ready);
 }
 
+/// How many bytes of wasm memory this instance holds: the most it has ever needed, since wasm
+/// memory only grows. Called by the browser tests and the benchmark inside the worker, to weigh
+/// the runs it keeps; the page never calls it.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+#[must_use]
+pub fn wasm_memory_bytes() -> f64 {
+    const PAGE_BYTES: usize = 65_536;
+    // Exact in an f64: wasm32 memory stops at 4 GiB.
+    (core::arch::wasm32::memory_size(0) * PAGE_BYTES) as f64
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 #[expect(clippy::print_stderr, reason = "the one line a native run has to say")]
 fn main() {

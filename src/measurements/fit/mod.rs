@@ -202,6 +202,10 @@ pub fn fit(run: &Run) -> Fit {
 /// (stages a run has no use for are skipped), and [`Stage::Done`] last.
 pub fn fit_with_progress(run: &Run, progress: &mut dyn FnMut(Stage)) -> Fit {
     let mut fit = fit_stages(run, progress);
+    fit.notes.push(super::advice::ttft_clock(run.format));
+    if fit.flat_prompts.is_some() {
+        fit.notes.push(super::advice::sweep_advice(run.format).to_string());
+    }
     progress(Stage::Done);
     fit.notes.shrink_to_fit();
     fit

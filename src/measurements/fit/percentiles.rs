@@ -71,8 +71,8 @@ fn tpot_definition(format: Format) -> String {
         Format::Aiperf => "; this is AIPerf's inter_token_latency",
         Format::GenaiPerf => "; this is GenAI-Perf's inter_token_latency, with chunks as tokens",
         Format::Llmperf => {
-            "; LLMPerf's own inter_token_latency_s divides by all output tokens, first included, \
-             so it reads a little lower"
+            "; LLMPerf's own inter_token_latency_s reads higher: it folds the wait for the first \
+             token in, coming to about end-to-end ÷ output tokens"
         }
         Format::Guidellm => {
             "; GuideLLM's inter_token_latency_ms is the same measure ending at the last token \

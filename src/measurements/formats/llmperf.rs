@@ -45,8 +45,9 @@ pub(crate) fn read(items: &[Value<'_>]) -> Run {
         run.records.push(record);
     }
     run.notes.push(
-        "LLMPerf's own inter_token_latency_s includes the first token; time per output token \
-         is recomputed here as (end-to-end − TTFT) / (output tokens − 1)."
+        "LLMPerf's own inter_token_latency_s folds the wait for the first token in (about \
+         end-to-end ÷ output tokens), so it reads higher than the gap between tokens; time per \
+         output token is recomputed here as (end-to-end − TTFT) / (output tokens − 1)."
             .to_string(),
     );
     if failed_with_timings > 0 {

@@ -58,6 +58,9 @@ macro_rules! name {
     (download) => {
         "download"
     };
+    (read_sample) => {
+        "read-sample"
+    };
     (fit) => {
         "fit"
     };
@@ -138,6 +141,9 @@ pub const MODULE_EVENT_FUNCTION: &str = name!(module_event_function);
 pub const READY: &str = Tag::Ready.name();
 /// The attribute that names what an element of the section does when used ([`Action`]).
 pub const ACTION_ATTRIBUTE: &str = name!(action_attribute);
+/// The sample run's button: the page fetches the sample itself and hands it on as
+/// [`Action::ReadFiles`], so this action is never sent to the module.
+pub const READ_SAMPLE: &str = name!(read_sample);
 /// The buttons with an action.
 pub const BUTTON_ACTION_SELECTOR: &str = concat!("button[", name!(action_attribute), "]");
 

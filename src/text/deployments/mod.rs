@@ -1,6 +1,8 @@
 //! Sentences and tables of the two-deployments section, as pure functions of the model's
 //! numbers; the section's components only place them.
 
+pub mod decision;
+pub mod label;
 pub mod load;
 pub mod prompt;
 pub mod race;

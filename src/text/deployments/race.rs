@@ -36,6 +36,44 @@ pub fn lead_and_gain(c: &Comparison) -> String {
     }
 }
 
+/// How far the race's answer sits from the crossover: the bake-off's typical answer is about
+/// twenty times it, so the head start has long been spent.
+pub fn race_against_crossover(c: &Comparison, answer: f64) -> String {
+    let Crossover::At { tokens, below, above } = c.crossover() else {
+        return String::new();
+    };
+    let times = answer / tokens;
+    let count = format::tokens(answer);
+    if times >= 1.05 {
+        format!(
+            "Your answer of {count} is {} times the crossover: {} has won back {}'s head start {} times over.",
+            format::trimmed(times, 1),
+            above.label(),
+            below.label(),
+            format::trimmed(times, 1),
+        )
+    } else if times <= 1.0 / 1.05 {
+        format!(
+            "Your answer of {count} is {} of the crossover: too short for {} to win back {}'s head start.",
+            format::percent(times),
+            above.label(),
+            below.label(),
+        )
+    } else {
+        format!(
+            "Your answer of {count} sits right at the crossover: the two finish all but together."
+        )
+    }
+}
+
+/// Who the answer goes to, as chosen in the streaming section.
+pub fn consumer_line(consumer: Consumer) -> &'static str {
+    match consumer {
+        Consumer::Reader => "The answer goes to a person reading it, as chosen in the streaming section under “Who is waiting for the answer?”.",
+        Consumer::Machine => "The answer goes to a program, as chosen in the streaming section under “Who is waiting for the answer?”.",
+    }
+}
+
 pub fn race_table(inputs: &CompletionInputs) -> DataTable {
     let rows = lesson_table(inputs);
     let current_row = rows.iter().position(|r| r.answer_tokens == inputs.answer_tokens);
@@ -124,6 +162,17 @@ mod tests {
             lead_and_gain(&Comparison::LESSON),
             "A starts 0.7 s ahead, a lead that stays the same however long the answer. B wins back about 0.024 s on every token, so it draws level after 28.9 tokens and is ahead from then on."
         );
+    }
+
+    #[test]
+    fn the_bots_typical_answer_is_about_twenty_times_the_crossover() {
+        // 600 / 28.875 = 20.8.
+        let text = race_against_crossover(&Comparison::LESSON, 600.0);
+        assert_eq!(
+            text,
+            "Your answer of 600 tokens is 20.8 times the crossover: B has won back A's head start 20.8 times over."
+        );
+        assert!(race_against_crossover(&Comparison::LESSON, 20.0).contains("69% of the crossover"));
     }
 
     #[test]

@@ -2,10 +2,13 @@
 //! and which clock a TTFT figure is read from.
 
 use crate::format;
-use crate::model::deep::{derived_attention_knee, derived_kv_knee, DeepRequest, TtftDefinition};
+use crate::model::deep::{DeepRequest, TtftDefinition};
 use crate::state::{ModelView, Param};
+use crate::text::deeper::knee_origins;
+use crate::text::request::crossing_tokens;
+use crate::text::veil::AFTER_THE_CROSSING_GUESS;
 use crate::ui::arrival::follow_when_near;
-use crate::ui::context::{use_shown_state, use_state};
+use crate::ui::context::{use_revealed, use_shown_state, use_state};
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::readout::{secs_signals, Readout};
@@ -19,12 +22,11 @@ pub fn Deeper() -> impl IntoView {
     let set_model = Callback::new(move |m: ModelView| state.update(|s| s.model = m));
     let deep = Memo::new(move |_| shown.with(|s| s.deep_request()));
     let optimism = Memo::new(move |_| deep.with(DeepRequest::optimism));
-    let crossing_deep =
-        Memo::new(move |_| deep.with(|d| d.with_cached(0.0).crossing_prompt_tokens()));
-    let crossing_text = move || match crossing_deep.get() {
-        Some(tokens) => format::tokens(tokens),
-        None => "none: prefill never catches up".to_string(),
-    };
+    // Both crossings from the one place that states the crossing, and like every statement of
+    // it, only once the first half's prediction is answered.
+    let revealed = use_revealed().crossing;
+    let crossing_deep = Memo::new(move |_| shown.with(|s| s.crossing_under(ModelView::Deep)));
+    let crossing_line = Memo::new(move |_| shown.with(|s| s.crossing_under(ModelView::Linear)));
 
     view! {
         <section class="deeper" id="deeper" aria-labelledby="deeper-title">
@@ -61,16 +63,14 @@ pub fn Deeper() -> impl IntoView {
                     text=Signal::derive(move || { let o = optimism.get(); format!("{} ({})", format::duration(o.ttft_gap_secs), format::percent(o.ttft_gap_fraction)) }) />
                 <Readout testid="optimism-total" label="Straight lines understate the total by" value=Signal::derive(move || optimism.get().total_gap_secs)
                     text=Signal::derive(move || { let o = optimism.get(); format!("{} ({})", format::duration(o.total_gap_secs), format::percent(o.total_gap_fraction)) }) />
-                <Readout testid="crossing-prompt-deep" label="Crossing under the deeper model" value=Signal::derive(move || crossing_deep.get().map(|c| c.to_string()))
-                    text=Signal::derive(crossing_text) note=Signal::derive(move || format!("straight lines: {}", shown.with(|s| format::tokens(s.request().crossing_prompt_tokens())))) />
             </dl>
-            <p class="aside">
-                {format!(
-                    "Where the knees' defaults come from: for a model of roughly 8 billion parameters, the work outside attention is about 16 GFLOP per token and attention about 0.5 MFLOP per token of context, which balance over a whole prompt near {} tokens; its KV cache of roughly 128 KB per token adds as much memory traffic as its 16 GB of weights near {} tokens. The page rounds these to 60,000 and 120,000. Treat them as orders of magnitude, not measurements.",
-                    format::with_separators(derived_attention_knee(), 0),
-                    format::with_separators(derived_kv_knee(), 0),
-                )}
-            </p>
+            <Show when=move || revealed.get() fallback=|| view! { <p class="aside" data-testid="crossing-deep-veiled">{AFTER_THE_CROSSING_GUESS}</p> }>
+                <dl class="readout-grid">
+                    <Readout testid="crossing-prompt-deep" label="Crossing under the deeper model" value=Signal::derive(move || crossing_deep.with(|c| c.prompt_tokens.map(|t| t.to_string())))
+                        text=Signal::derive(move || crossing_deep.with(crossing_tokens)) note=Signal::derive(move || format!("straight lines: {}", crossing_line.with(crossing_tokens))) />
+                </dl>
+            </Show>
+            <p class="aside">{knee_origins()}</p>
             <Clocks />
         </section>
     }
@@ -99,7 +99,7 @@ fn Clocks() -> impl IntoView {
         <h3>"Which clock starts the TTFT?"</h3>
         <p>
             "Every TTFT figure stops at the first token, but tools start the clock in different places. "
-            "Client-side benchmarks (AIPerf, GenAI-Perf, LLMPerf, "<code>"vllm bench serve"</code>") start it when the client sends the request, so the network, the server's queue and prefill all count: the wait a person has. "
+            "Client-side benchmarks (AIPerf, GenAI-Perf, LLMPerf, "<code>"vllm bench serve"</code>") start it when the client sends the request, so the network, the server's queue and prefill all count. That is the nearest of the three to what a person waits, but still short of it: the benchmark's client usually sits near the server, and a person's own connection, any gateway on the way and their browser drawing the text all come on top. "
             "vLLM's own TTFT metric starts when the request reaches the server: the queue counts, the network does not. "
             "And vLLM reports the stretch from scheduling to the first token as its prefill time, with the queue as a separate metric. "
             "Set a network time and a queue in the panel of the first half (the one titled “One request”, back up the page) and the three drift apart; always say which one a number uses."

@@ -8,8 +8,9 @@ use super::share::EmbedButton;
 use crate::charts::{FigureInputs, Style};
 use crate::render::export;
 use crate::state::Figure;
+use crate::text::veil::veiled_figure;
 use crate::ui::context::use_palette;
-use crate::ui::context::{use_printing, use_shown_state};
+use crate::ui::context::{use_printing, use_revealed, use_shown_state};
 use leptos::prelude::*;
 
 #[component]
@@ -17,7 +18,8 @@ pub fn FigureCard(
     figure: Figure,
     number: &'static str,
     /// One figure alone: the menu instead of the row of buttons, and `children` (the link to
-    /// the full page) on the menu's line.
+    /// the full page) on the menu's line. On the page, `children` go in the caption after the
+    /// figure's title (the workload it is drawn for).
     #[prop(optional)]
     compact: bool,
     /// With `compact`, whether the caption is seen; hidden, it still names the figure for
@@ -34,7 +36,18 @@ pub fn FigureCard(
     // Only what this figure is drawn from: moving a control elsewhere on the page leaves the
     // memo unchanged, and with it the drawing, the text alternative and the table.
     let inputs = Memo::new(move |_| shown.with(|s| figure.inputs(s)));
-    let label = Memo::new(move |_| inputs.with(FigureInputs::summary));
+    // Until the reader has answered the prediction this figure would give away, it is drawn
+    // blurred, and its words, numbers and exports stay out of the page: a text alternative or a
+    // table states the answer as plainly as a readout.
+    let revealed = use_revealed();
+    let shows = Memo::new(move |_| revealed.shows(figure));
+    let label = Memo::new(move |_| {
+        if shows.get() {
+            inputs.with(FigureInputs::summary)
+        } else {
+            veiled_figure(figure).to_string()
+        }
+    });
     let table = Signal::derive(move || inputs.with(FigureInputs::table));
     let title_id = format!("{}-caption", figure.slug());
     let labelled_by = title_id.clone();
@@ -82,15 +95,18 @@ pub fn FigureCard(
     }
 
     view! {
-        <figure class="figure" aria-labelledby=labelled_by data-figure=figure.slug()>
+        <figure class="figure" aria-labelledby=labelled_by data-figure=figure.slug() data-veiled=move || (!shows.get()).then_some("")>
             <figcaption id=title_id>
                 <strong>{number} " " {figure.title()} "."</strong>
+                {children.map(|c| c())}
             </figcaption>
             <FigureCanvas figure=figure inputs=inputs label=label canvas_ref=canvas_ref zoom=zoom />
             // The same words are the canvas's accessible name; shown here for everyone else.
             <p class="figure-summary" aria-hidden="true">{move || label.get()}</p>
-            {tools()}
-            {data()}
+            <Show when=move || shows.get()>
+                {tools()}
+                {data()}
+            </Show>
         </figure>
     }
     .into_any()

@@ -1,12 +1,13 @@
 //! The page's building blocks, shared by every section: controls, readouts, radio choices,
-//! figure cards with their canvas and table, the guess form and its veil, notices, sharing,
-//! theme and presets.
+//! figure cards with their canvas and table, the guess form and its veil, disclosures, the
+//! workload label, notices, sharing, theme and presets.
 
 pub mod announcer;
 pub mod canvas;
 pub mod choice;
 pub mod controls;
 pub mod data_table;
+pub mod disclosure;
 pub mod figure_card;
 pub mod guess;
 pub mod notices;
@@ -15,3 +16,4 @@ pub mod readout;
 pub mod share;
 pub mod theme;
 pub mod veil;
+pub mod workload_label;

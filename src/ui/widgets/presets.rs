@@ -1,7 +1,9 @@
-//! Scenario buttons. The active one is named until a control moves away from what it set.
+//! Scenario buttons. Every scenario the page already is shows as pressed, until a control moves
+//! away from what it set: some set different things (the deployments and the spread of answers),
+//! so more than one can hold at once.
 
-use crate::state::presets::{matching, Scope, PRESETS};
-use crate::state::State;
+use crate::state::presets::{holds, Scope, PRESETS};
+use crate::text::scenarios::active_scenarios;
 use crate::ui::context::{use_shown_state, use_state};
 use leptos::prelude::*;
 
@@ -9,18 +11,15 @@ use leptos::prelude::*;
 #[component]
 pub fn Presets(scope: Scope, title: &'static str) -> impl IntoView {
     let state = use_state();
-    // The preset chosen and the state it produced: it stays active while nothing has changed.
-    // Otherwise the first scenario the state already is: several can be at once (the bake-off
-    // and its reader at the page's defaults), and the one clicked is the one to name.
-    let chosen = RwSignal::new(None::<(usize, State)>);
     let shown = use_shown_state();
     let active = Memo::new(move |_| {
         shown.with(|s| {
-            chosen
-                .get()
-                .filter(|(_, produced)| s == produced)
+            PRESETS
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.scope == scope && holds(p, s))
                 .map(|(i, _)| i)
-                .or_else(|| matching(scope, s))
+                .collect::<Vec<_>>()
         })
     });
     let buttons = PRESETS
@@ -28,26 +27,27 @@ pub fn Presets(scope: Scope, title: &'static str) -> impl IntoView {
         .enumerate()
         .filter(|(_, preset)| preset.scope == scope)
         .map(|(i, preset)| {
-            let choose = move |_| {
-                let produced = (preset.apply)(state.get_untracked());
-                state.set(produced);
-                chosen.set(Some((i, produced)));
-            };
+            let choose = move |_| state.update(|s| *s = (preset.apply)(*s));
+            let pressed = move || if active.with(|a| a.contains(&i)) { "true" } else { "false" };
             view! {
                 <li>
                     <button type="button" class="preset" data-testid=format!("preset-{}", preset.key) title=preset.description
-                        aria-pressed=move || if active.get() == Some(i) { "true" } else { "false" } on:click=choose>
+                        aria-pressed=pressed on:click=choose>
                         {preset.name}
                     </button>
                 </li>
             }
         })
         .collect_view();
-    let status = move || match active.get().and_then(|i| PRESETS.get(i)) {
-        Some(p) => format!("Showing “{}”: {}.", p.name, p.description),
-        None => "No scenario: these are your own settings.".to_string(),
+    let keys = move || {
+        active.with(|a| {
+            let keys: Vec<&str> = a.iter().filter_map(|&i| PRESETS.get(i)).map(|p| p.key).collect();
+            (!keys.is_empty()).then(|| keys.join(" "))
+        })
     };
-    // One status line for the page's scenarios, whichever group was clicked last.
+    let status =
+        move || active.with(|a| active_scenarios(a.iter().filter_map(|&i| PRESETS.get(i))));
+    // One status line for each part's scenarios.
     let testid = match scope {
         Scope::Request => "preset-active",
         Scope::Deployments => "preset-active-deployments",
@@ -57,7 +57,7 @@ pub fn Presets(scope: Scope, title: &'static str) -> impl IntoView {
         <nav class="presets" aria-label=title>
             <p class="presets-title">{title}</p>
             <ul>{buttons}</ul>
-            <p class="preset-active" data-testid=testid data-value=move || active.get().and_then(|i| PRESETS.get(i)).map(|p| p.key)>{status}</p>
+            <p class="preset-active" data-testid=testid data-value=keys>{status}</p>
         </nav>
     }
 }

@@ -3,12 +3,13 @@
 
 use crate::state::Param;
 use crate::text::deployments::crossover_feedback;
-use crate::ui::context::derived;
+use crate::ui::context::{derived, use_revealed};
 use crate::ui::widgets::guess::{Guess, GuessForm};
 use leptos::prelude::*;
 
 #[component]
-pub fn CrossoverChallenge(revealed: RwSignal<bool>) -> impl IntoView {
+pub fn CrossoverChallenge() -> impl IntoView {
+    let revealed = use_revealed().crossover;
     let pair = derived(|s| s.comparison());
     let guess = Guess::new();
     let on_lock = Callback::new(move |_: f64| revealed.set(true));

@@ -114,7 +114,7 @@ fn OneDeployment(side: Side) -> impl IntoView {
             <fieldset class="choice">
                 <legend>{side.source_legend}</legend>
                 <Choice name=side.name testid=side.given_testid.to_string() label="as measured" value=TtftSource::Given current=source set=set />
-                <Choice name=side.name testid=side.prompt_testid.to_string() label="built from the prompt" value=TtftSource::Prompt current=source set=set />
+                <Choice name=side.name testid=side.prompt_testid.to_string() label="from the prompt" value=TtftSource::Prompt current=source set=set />
             </fieldset>
             {controls}
         </div>

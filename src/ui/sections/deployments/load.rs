@@ -2,47 +2,62 @@
 //! that fall at peak load, and models that say more or less for the same prompt.
 
 use crate::format;
-use crate::state::Param;
+use crate::state::{Load, Param};
+use crate::text::deployments::label::Claim;
 use crate::text::deployments::load::{crossover_moved, peak_table};
 use crate::text::deployments::{crossover_text, winner_text};
-use crate::ui::context::derived;
+use crate::ui::context::{derived, use_revealed, use_state};
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::data_table::DataTableView;
+use crate::ui::widgets::disclosure::Disclosure;
 use crate::ui::widgets::readout::{secs_signals, Readout};
+use crate::ui::widgets::workload_label::WorkloadLabel;
 use leptos::prelude::*;
 
+/// The busiest hour. Open, the lab decides for it: the disclosure follows the hour held in the
+/// state (so a link or the "B at peak load" scenario opens it), and opening or closing it sets
+/// that hour.
 #[component]
 pub fn PeakLoad() -> impl IntoView {
+    let state = use_state();
+    let revealed = use_revealed().crossover;
+    let at_peak = derived(|s| s.load == Load::Peak);
+    let set_hour = Callback::new(move |open: bool| {
+        state.update(|s| s.load = if open { Load::Peak } else { Load::Idle })
+    });
     let idle = derived(|s| s.comparison());
     let peak = derived(|s| s.peak_comparison());
     let answer = derived(|s| s.get(Param::RaceAnswer));
     let table = Signal::derive(move || peak_table(&idle.get(), &peak.get(), answer.get()));
     let moved = move || crossover_moved(&idle.get(), &peak.get());
     view! {
-        <h3>"At peak load"</h3>
-        <p>
-            "Published figures are usually measured on a quiet server. When many requests share the same GPUs, each stream writes more slowly, and requests also wait longer for their turn, so the first token comes later too; two deployments need not slow alike. "
-            "Enter what each one does at your busiest hour. The lesson's example changes decode alone: B's 110 tokens a second fall to 45 while A holds 30, and both first tokens are left at their quiet-server values; raise them here to add the longer wait for a turn."
-        </p>
-        <div class="workbench-grid">
+        <Disclosure summary="At the busiest hour (open to decide for it)" testid="peak-details" shows=revealed
+            open=Signal::derive(move || at_peak.get()) on_toggle=set_hour>
+            <p>
+                "While this part is open, the lab decides for the busiest hour: Figure 3 adds each deployment at its peak figures as dashed lines, and the decision, Figure 4, the router and the people who give up all use them. Close it to go back to the quiet hour."
+            </p>
+            <p>
+                "Published figures are usually measured on a quiet server. When many requests share the same GPUs, each stream writes more slowly, and requests also wait longer for their turn, so the first token comes later too; two deployments need not slow alike. "
+                "Enter what each one does at your busiest hour. The lesson's example changes decode alone: B's 110 tokens a second fall to 45 while A holds 30, and both first tokens are left at their quiet-server values; raise them here to add the longer wait for a turn."
+            </p>
             <Controls legend="At peak load" params=&Param::PEAK />
-            <div>
-                <dl class="readout-grid">
-                    <Readout testid="crossover-peak" label="Crossover at peak" value=Signal::derive(move || peak.with(|c| c.crossover().tokens().map(|n| n.to_string())))
-                        text=Signal::derive(move || peak.with(crossover_text)) note=Signal::derive(move || format!("idle: {}", idle.with(crossover_text))) />
-                </dl>
-                <DataTableView table=table testid="peak-table".to_string() />
-            </div>
-        </div>
-        <p>{moved}</p>
-        <p class="aside">
-            "A benchmark row with one rate per model, and neither the number of concurrent requests it ran at nor any percentile, describes the best case. Ask for the rate under your own load."
-        </p>
+            <WorkloadLabel claim=Claim::Race testid="workload-peak" />
+            <dl class="readout-grid">
+                <Readout testid="crossover-peak" label="Crossover at peak" value=Signal::derive(move || peak.with(|c| c.crossover().tokens().map(|n| n.to_string())))
+                    text=Signal::derive(move || peak.with(crossover_text)) note=Signal::derive(move || format!("idle: {}", idle.with(crossover_text))) />
+            </dl>
+            <DataTableView table=table testid="peak-table".to_string() />
+            <p>{moved}</p>
+            <p class="aside">
+                "A benchmark row with one rate per model, and neither the number of concurrent requests it ran at nor any percentile, describes the best case. Ask for the rate under your own load."
+            </p>
+        </Disclosure>
     }
 }
 
 #[component]
 pub fn Verbosity() -> impl IntoView {
+    let revealed = use_revealed().crossover;
     let comparison = derived(|s| s.comparison());
     let lengths = derived(|s| (s.get(Param::ALength), s.get(Param::BLength)));
     let race = Memo::new(move |_| {
@@ -67,19 +82,19 @@ pub fn Verbosity() -> impl IntoView {
         })
     };
     view! {
-        <h3>"Each at its own length"</h3>
-        <p>
-            "How long an answer runs belongs to the model and the prompt together. A model that habitually says in 180 tokens what another says in 600 finishes sooner even while writing more slowly."
-        </p>
-        <div class="workbench-grid">
+        <Disclosure summary="Each model at its own length" testid="verbosity-details" shows=revealed>
+            <p>
+                "How long an answer runs belongs to the model and the prompt together. A model that habitually says in 180 tokens what another says in 600 finishes sooner even while writing more slowly."
+            </p>
             <Controls legend="Typical answer of each, on your prompts" params=&Param::VERBOSITY />
+            <WorkloadLabel claim=Claim::OwnLengths testid="workload-verbosity" />
             <dl class="readout-grid">
                 <Readout testid="verbosity-a" label="A finishes its own answer after" value=a_value text=a_text note=for_tokens(|l| l.0) />
                 <Readout testid="verbosity-b" label="B finishes its own answer after" value=b_value text=b_text note=for_tokens(|l| l.1) />
                 <Readout testid="verbosity-winner" label="First to finish" value=Signal::derive(move || Some(race.with(|r| r.winner.data_value().to_string())))
                     text=Signal::derive(move || race.with(|r| winner_text(r.winner))) />
             </dl>
-        </div>
-        <p>{swapped}</p>
+            <p>{swapped}</p>
+        </Disclosure>
     }
 }

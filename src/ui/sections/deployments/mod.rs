@@ -1,10 +1,15 @@
 //! The second half: two deployments compared on the whole answer. One starts sooner, the other
-//! writes faster; the section asks the reader to predict where that flips, then shows it, what it
-//! means for who reads the answer, under load, per model verbosity, across a spread of lengths and
-//! with a router. Like the first half it is a lab: the deployments' inputs stay in a panel beside
-//! the text while Figures 3 and 4 move with them.
+//! writes faster; the section asks the reader to predict where that flips, then shows it in
+//! Figure 3 and closes on one decision card. Everything behind the decision (the trap in numbers,
+//! who is waiting, peak load, verbosity, the spread of lengths, routing, abandonment) sits in
+//! disclosures a reviewer opens on purpose. Like the first half it is a lab: the deployments'
+//! inputs stay in a panel beside the text while the figures move with them.
+//!
+//! The lab holds three workloads (one answer length, a spread of lengths, each model's own
+//! length), and every group of numbers carries the label of the one it rests on.
 
 mod crossover_challenge;
+mod decision;
 mod inputs;
 mod load;
 mod race;
@@ -12,8 +17,9 @@ mod workload;
 
 use crate::format;
 use crate::state::presets::Scope;
-use crate::state::Param;
-use crate::ui::context::{derived, use_state};
+use crate::state::{Param, Spread};
+use crate::text::veil::ROUTER_AFTER_THE_GUESS;
+use crate::ui::context::{derived, use_revealed, use_state};
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::presets::Presets;
@@ -21,56 +27,77 @@ use crate::ui::widgets::veil::VeilNote;
 use leptos::prelude::*;
 
 const ANSWER: [Param; 1] = [Param::RaceAnswer];
-const LENGTHS: [Param; 2] = [Param::Median, Param::P90];
+const TRAFFIC: [Param; 2] = [Param::Median, Param::P90];
+const BOT: [Param; 1] = [Param::BotP90];
 const THRESHOLD: [Param; 1] = [Param::Threshold];
 
 #[component]
 pub fn Deployments() -> impl IntoView {
-    // Whether the reader has locked a guess (or asked to see the answer anyway): until then the
-    // race below the challenge, which names the crossover, is veiled, as the crossing is in the
-    // first half.
-    let revealed = RwSignal::new(false);
+    // Until the reader has locked a guess (or asked to see the answer anyway), nothing below the
+    // challenge that names the crossover is in the page (`Revealed`).
+    let revealed = use_revealed().crossover;
     view! {
         <div class="lab" id="deployments">
             <Panel />
             <div class="lab-main">
                 <Intro />
-                <crossover_challenge::CrossoverChallenge revealed=revealed />
+                <crossover_challenge::CrossoverChallenge />
                 <div class="race" data-veiled=move || (!revealed.get()).then_some("")>
                     <VeilNote revealed=revealed testid="race-reveal"
-                        said="Figure 3 and the numbers after it are blurred until you lock a guess above." />
+                        said="Figure 3 is blurred, and the numbers after it wait, until you lock a guess above." />
                     <race::Race />
-                    <race::LessonRaceTable />
+                    <decision::DecisionCard />
                 </div>
-                <race::WhoIsWaiting />
-                <load::PeakLoad />
-                <load::Verbosity />
-                <workload::LengthSpread />
-                <workload::Routing />
-                <workload::Abandonment />
+                <section class="deployments-details" aria-labelledby="deployments-details-title">
+                    <h3 id="deployments-details-title">"Behind the decision"</h3>
+                    <p>"Each part below opens on purpose and names the workload its numbers rest on."</p>
+                    <race::Trap />
+                    <race::WhoIsWaiting />
+                    <load::PeakLoad />
+                    <load::Verbosity />
+                    <workload::LengthSpread />
+                    <workload::Routing />
+                    <workload::Abandonment />
+                </section>
                 <Closing />
             </div>
         </div>
     }
 }
 
-/// Everything Figures 3 and 4 are drawn from.
+/// Everything Figures 3 and 4 and the decision are drawn from, in one screen's height.
 #[component]
 fn Panel() -> impl IntoView {
     let state = use_state();
+    let revealed = use_revealed().crossover;
     let at_crossover = derived(|s| s.route_at_crossover);
     let set_route = Callback::new(move |v: bool| state.update(|s| s.route_at_crossover = v));
+    let spread = derived(|s| s.spread);
+    let set_spread = Callback::new(move |v: Spread| state.update(|s| s.spread = v));
+    let lengths = move || match spread.get() {
+        Spread::Traffic => {
+            view! { <Controls legend="Your traffic's answers" params=&TRAFFIC /> }.into_any()
+        }
+        Spread::Bot => view! { <Controls legend="The bot's own answers" params=&BOT /> }.into_any(),
+    };
     view! {
         <aside class="lab-panel" aria-label="Two deployments: inputs">
             <inputs::DeploymentInputs />
             <Controls legend="The answer they race on" params=&ANSWER />
-            <Controls legend="Answer lengths in your traffic" params=&LENGTHS />
             <fieldset class="choice">
-                <legend>"Router threshold"</legend>
-                <Choice name="route" testid="route-crossover" label="at the crossover" value=true current=at_crossover set=set_route />
-                <Choice name="route" testid="route-fixed" label="at a fixed length" value=false current=at_crossover set=set_route />
+                <legend>"Answer lengths weighed"</legend>
+                <Choice name="spread" testid="spread-traffic" label="your traffic" value=Spread::Traffic current=spread set=set_spread />
+                <Choice name="spread" testid="spread-bot" label="the bot's own" value=Spread::Bot current=spread set=set_spread />
             </fieldset>
-            <Controls legend="Fixed threshold" params=&THRESHOLD />
+            {lengths}
+            <Show when=move || revealed.get() fallback=|| view! { <p class="aside veiled-part" data-testid="router-veiled">{ROUTER_AFTER_THE_GUESS}</p> }>
+                <fieldset class="choice">
+                    <legend>"Router threshold"</legend>
+                    <Choice name="route" testid="route-crossover" label="at the crossover" value=true current=at_crossover set=set_route />
+                    <Choice name="route" testid="route-fixed" label="fixed" value=false current=at_crossover set=set_route />
+                </fieldset>
+                <Controls legend="Fixed threshold" params=&THRESHOLD />
+            </Show>
         </aside>
     }
 }
@@ -101,6 +128,12 @@ fn Intro() -> impl IntoView {
                 "An answer of n tokens is complete after TTFT + n ÷ rate: a straight line in n that starts at the TTFT and climbs one over the rate per token. "
                 "Two straight lines meet once at most. Shorter answers finish first on the early starter, longer ones on the fast writer; the length where they finish together is the "
                 <em>"crossover"</em>"."
+            </p>
+            <p>
+                "Three workloads run through this lab, and every group of numbers is labelled with the one it uses: "
+                "a single answer length for the race (the bot's typical 600 tokens), "
+                "a spread of lengths for the decision, the router and the people who give up (mixed chat traffic, or the bot's own answers around that typical length), "
+                "and each model at its own length where the question is how much each says."
             </p>
             <Presets scope=Scope::Deployments title="Try a ready-made comparison" />
         </section>

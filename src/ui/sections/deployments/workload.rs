@@ -9,14 +9,17 @@ use crate::charts::Figure;
 use crate::format;
 use crate::model::deployments::{Crossover, Which};
 use crate::model::workload::Abandonment as Logged;
-use crate::state::Param;
+use crate::state::{Param, Spread};
 use crate::text::deployments::an_answer_of;
+use crate::text::deployments::label::Claim;
 use crate::text::deployments::workload::*;
-use crate::ui::context::derived;
+use crate::ui::context::{derived, use_revealed};
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::data_table::DataTableView;
+use crate::ui::widgets::disclosure::Disclosure;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::{secs_signals, Readout};
+use crate::ui::widgets::workload_label::WorkloadLabel;
 use leptos::prelude::*;
 
 const ROUTE_ERROR: [Param; 1] = [Param::RouteError];
@@ -24,6 +27,8 @@ const PATIENCE: [Param; 1] = [Param::Patience];
 
 #[component]
 pub fn LengthSpread() -> impl IntoView {
+    let revealed = use_revealed().crossover;
+    let bot = derived(|s| s.spread == Spread::Bot);
     let inputs = derived(LengthsInputs::of);
     let shares = Memo::new(move |_| inputs.with(|i| i.lengths.shares(&i.comparison)));
     let side_note = move |which: Which| {
@@ -51,23 +56,34 @@ pub fn LengthSpread() -> impl IntoView {
         Signal::derive(move || inputs.with(|i| percentile_table(&i.lengths, &i.comparison)));
     let spread = move || inputs.with(|i| spread_text(&i.lengths, &i.comparison));
     view! {
-        <h3>"Answer lengths are a spread, not a number"</h3>
-        <p>
-            "Real traffic mixes one-line replies with long explanations. Set the median and the 90th percentile (p90: nine answers in ten are shorter) of your answer lengths in the panel, and the page draws a "
-            <em>"log-normal"</em>" through them: a spread whose logarithm is bell-shaped, the usual shape of lengths, with a long tail of long answers. "
-            <span data-testid="spread-sentence">{spread}</span>
-        </p>
-        <FigureCard figure=Figure::Lengths number="Figure 4." />
-        <dl class="readout-grid">
-            <Readout testid="share-a" label="Requests A finishes first" value=a_value text=a_text note=side_note(Which::A) />
-            <Readout testid="share-b" label="Requests B finishes first" value=b_value text=b_text note=side_note(Which::B) />
-        </dl>
-        <DataTableView table=table testid="workload-table".to_string() />
+        <Disclosure summary="Answer lengths are a spread, not a number (Figure 4)" testid="spread-details" shows=revealed>
+            <p>
+                "Real traffic mixes one-line replies with long explanations. The panel weighs either your traffic, set by its median and its 90th percentile (p90: nine answers in ten are shorter), or the bot's own answers, and the page draws a "
+                <em>"log-normal"</em>" through the two: a spread whose logarithm is bell-shaped, the usual shape of lengths, with a long tail of long answers. "
+                "The lesson's mixed chat traffic (median 40, p90 900) is two workloads in one: short replies either side of the crossover, and a tail of long explanations far past it."
+            </p>
+            <Show when=move || bot.get()>
+                <p class="aside" data-testid="bot-spread-assumed">
+                    "The bot's own answers: the lesson gives only their typical length, the race's answer, so the page takes it as the median and assumes how widely they spread; the p90 in the panel is that assumption (twice the median unless you change it), not a measurement."
+                </p>
+            </Show>
+            <FigureCard figure=Figure::Lengths number="Figure 4.">
+                <WorkloadLabel claim=Claim::Spread testid="workload-lengths" />
+            </FigureCard>
+            <WorkloadLabel claim=Claim::Spread testid="workload-spread" />
+            <p data-testid="spread-sentence">{spread}</p>
+            <dl class="readout-grid">
+                <Readout testid="share-a" label="Requests A finishes first" value=a_value text=a_text note=side_note(Which::A) />
+                <Readout testid="share-b" label="Requests B finishes first" value=b_value text=b_text note=side_note(Which::B) />
+            </dl>
+            <DataTableView table=table testid="workload-table".to_string() />
+        </Disclosure>
     }
 }
 
 #[component]
 pub fn Routing() -> impl IntoView {
+    let revealed = use_revealed().crossover;
     let at_crossover = derived(|s| s.route_at_crossover);
     let inputs = derived(LengthsInputs::of);
     let routing = Memo::new(move |_| inputs.with(|i| i.lengths.routing(&i.comparison, &i.router)));
@@ -92,27 +108,27 @@ pub fn Routing() -> impl IntoView {
         inputs.with(|i| routing_table(i, &i.lengths.routing(&i.comparison, &i.router)))
     });
     view! {
-        <h3>"Routing by predicted length"</h3>
+        <Disclosure summary="Routing by predicted length" testid="routing-details" shows=revealed>
         <p>
             "If a request's answer length can be guessed in advance (a small classifier of the question's intent can do it), a router can send the short ones to the early starter and the long ones to the fast writer. "
             "The threshold is set in the panel. A wrong guess costs time, never correctness: either deployment still writes a right answer. "
             "Until its guesses are made imperfect (under “When the router guesses wrong” below), your router reads every length right, so with the threshold at the crossover it matches the router that knows every length."
         </p>
+        <WorkloadLabel claim=Claim::Spread testid="workload-routing" />
         <dl class="readout-grid">
             <Readout testid="routed-mean" label="Mean completion with the router" value=mean_value text=mean_text note=mean_note />
         </dl>
         <p>{follows}</p>
         <DataTableView table=table testid="routing-table".to_string() />
-        <details class="more">
-            <summary>"When the router guesses wrong"</summary>
-            <p>"Guesses are never exact. The error says how far off they typically are, from 1× (always right) to 2× (usually within half or double the true length) and beyond."</p>
-            <p>
-                "The two kinds of mistake are far from equal. With the lesson's numbers, a 900-token answer sent to A finishes about 21.1 s later than it would on B, "
-                "while a 15-token answer sent to B finishes only about 0.34 s later than on A. A router that is unsure should send the request to the fast writer."
-            </p>
-            <Controls legend="Router" params=&ROUTE_ERROR />
-            <Misroutes />
-        </details>
+        <h4>"When the router guesses wrong"</h4>
+        <p>"Guesses are never exact. The error says how far off they typically are, from 1× (always right) to 2× (usually within half or double the true length) and beyond."</p>
+        <p>
+            "The two kinds of mistake are far from equal. With the lesson's numbers, a 900-token answer sent to A finishes about 21.1 s later than it would on B, "
+            "while a 15-token answer sent to B finishes only about 0.34 s later than on A. A router that is unsure should send the request to the fast writer."
+        </p>
+        <Controls legend="Router" params=&ROUTE_ERROR />
+        <Misroutes />
+        </Disclosure>
     }
 }
 
@@ -153,7 +169,8 @@ fn Misroutes() -> impl IntoView {
     let lopsided = move || inputs.with(|i| lopsided_text(&i.comparison, long_cost(), short_cost()));
     let table = Signal::derive(move || inputs.with(misroute_table));
     view! {
-        <h4>"What a wrong guess costs"</h4>
+        <h5>"What a wrong guess costs"</h5>
+        <WorkloadLabel claim=Claim::Spread testid="workload-misroutes" />
         <dl class="readout-grid compare">
             <Readout testid="misroute-long" label="Long answer (p90) sent to the early starter" value=long_value text=long_text note=note(true) />
             <Readout testid="misroute-short" label="Short answer (p10) sent to the fast writer" value=short_value text=short_text note=note(false) />
@@ -165,7 +182,8 @@ fn Misroutes() -> impl IntoView {
 
 #[component]
 pub fn Abandonment() -> impl IntoView {
-    let inputs = derived(|s| (s.lengths(), s.comparison(), s.get(Param::Patience)));
+    let revealed = use_revealed().crossover;
+    let inputs = derived(|s| (s.lengths(), s.lab_comparison(), s.get(Param::Patience)));
     let logs = Memo::new(move |_| {
         inputs.with(|(lengths, c, patience)| {
             (lengths.abandonment(&c.a, *patience), lengths.abandonment(&c.b, *patience))
@@ -182,19 +200,20 @@ pub fn Abandonment() -> impl IntoView {
     let table = Signal::derive(move || logs.with(|(a, b)| abandonment_table(a, b)));
     let why = move || logs.with(|(a, b)| flattery_text(a, b));
     view! {
-        <details class="more">
-            <summary>"The people who stop waiting"</summary>
+        <Disclosure summary="The people who stop waiting" testid="abandonment-details" shows=revealed>
             <p>
-                "Some people give up on an answer that is taking too long. A log of completion times only has rows for the requests that finished, so the slowest waits quietly drop out of it. "
-                "Set how long your users wait before leaving."
+                "Some people give up on an answer that is taking too long. The patience here runs from sending the request to the last token: it stands for people who need the whole answer before they can act (the steps of a fix, the figure they asked for) and leave when it is slow to end, even while text is still arriving. "
+                "A person content to read along as the words stream in is not among them: once words appear, both deployments here write faster than anyone reads, so that person never waits for more. "
+                "A log of completion times only has rows for the requests that finished, so the slowest waits quietly drop out of it. Set how long your users wait for the end before leaving."
             </p>
             <Controls legend="Patience" params=&PATIENCE />
+            <WorkloadLabel claim=Claim::Spread testid="workload-abandonment" />
             <dl class="readout-grid">
                 <Readout testid="abandon-a" label="Requests abandoned on A" value=a_value text=a_text />
                 <Readout testid="abandon-b" label="Requests abandoned on B" value=b_value text=b_text />
             </dl>
             <DataTableView table=table testid="abandonment-table".to_string() />
             <p>{why}</p>
-        </details>
+        </Disclosure>
     }
 }

@@ -13,9 +13,11 @@
 //! [`Action`]); test ids are for the tests alone.
 
 mod module;
+mod sample;
 
 use crate::measurements::protocol::{
     action_attribute, name, Action, ACTION_ATTRIBUTE, APPLY_RATES, BUTTON_ACTION_SELECTOR,
+    READ_SAMPLE,
 };
 use crate::ui::context::use_state;
 use leptos::prelude::*;
@@ -39,6 +41,31 @@ const STATIC: &str = concat!(
     action_attribute!(read_files),
     r#" multiple accept=".json,.jsonl,.csv,.txt,application/json,text/csv,text/plain"> "#,
     r#"or drop them anywhere on this section.</p>"#,
+    r#"<p class="import-sample"><button type="button" data-testid="import-sample""#,
+    action_attribute!(read_sample),
+    r#">Try a sample run</button> "#,
+    r#"<span class="aside">Or try a sample run first: the LLMPerf leaderboard&#39;s run against a 70B "#,
+    r#"model on Anyscale&#39;s endpoint (late 2023), 150 requests sent five at a time, every prompt 550 "#,
+    r#"tokens long. It shows what such a file tells, and what a run at one prompt length cannot "#,
+    r#"(a prefill rate).</span></p>"#,
+    r#"<details class="advice"><summary>Before you measure: prompt lengths, the clock, the floor</summary>"#,
+    r#"<p><strong>Prompts of several lengths.</strong> A prefill rate is the slope of the first "#,
+    r#"token&#39;s time against the prompt&#39;s length, and a run at one length has no slope to read: "#,
+    r#"a benchmark&#39;s usual fixed prompt length leaves it &#8220;not fitted&#8221;. Spread the lengths "#,
+    r#"within one run: for <code>vllm bench serve</code>, <code>--random-range-ratio 0.9</code> with "#,
+    r#"<code>--dataset-name random</code>; for SGLang&#39;s <code>bench_serving</code>, "#,
+    r#"<code>--random-range-ratio 0.1</code>; for AIPerf and GenAI-Perf, "#,
+    r#"<code>--synthetic-input-tokens-stddev</code> near three quarters of the mean; for LLMPerf, "#,
+    r#"<code>--stddev-input-tokens</code> likewise; for GuideLLM, synthetic <code>--data</code> with "#,
+    r#"<code>prompt_tokens_stdev</code>, <code>prompt_tokens_min</code> and <code>prompt_tokens_max</code>; "#,
+    r#"for llm-load-test, a wide <code>min_input_tokens</code> to <code>max_input_tokens</code> in its "#,
+    r#"config.</p>"#,
+    r#"<p><strong>The clock.</strong> Every tool read here is a client benchmark: its TTFT starts when "#,
+    r#"the client sends the request, so the network and the server&#39;s queue are in it (the first "#,
+    r#"of the three clocks above). Each run says so again under &#8220;How this run was read and "#,
+    r#"fitted&#8221;.</p>"#,
+    r#"<p><strong>The floor</strong> is the line under nine requests in ten, drawn against prompt "#,
+    r#"length: roughly the first token&#39;s time for a request that met no queue.</p></details>"#,
     r#"<details class="paste"><summary>Paste a file&#39;s text instead</summary>"#,
     r#"<label for=""#,
     name!(paste_box),
@@ -82,6 +109,11 @@ pub fn Measurements() -> impl IntoView {
     // Of clicks, only those on buttons do anything (a list's choice comes as a change).
     let on_click = move |ev: leptos::ev::MouseEvent| {
         if let Some((element, action)) = button(&ev) {
+            // The sample is fetched by the page itself, then handed on as a chosen file.
+            if action == READ_SAMPLE {
+                sample::load();
+                return;
+            }
             module::send(&action, element.into(), action == Action::ReadPasted.name());
         }
     };
@@ -143,7 +175,7 @@ fn button(ev: &web_sys::Event) -> Option<(web_sys::Element, String)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::measurements::protocol::{place, Action, ACTION_ATTRIBUTE};
+    use crate::measurements::protocol::{place, Action, ACTION_ATTRIBUTE, READ_SAMPLE};
     use crate::ui::render_lesson;
 
     /// The section as the build writes it into the page.
@@ -179,11 +211,12 @@ mod tests {
             };
             assert!(found, "one place in the section for {selector}");
         }
-        for (control, action) in
-            [("import-file", Action::ReadFiles), ("import-paste-go", Action::ReadPasted)]
-        {
-            let attributes =
-                format!("data-testid=\"{control}\" {ACTION_ATTRIBUTE}=\"{}\"", action.name());
+        for (control, action) in [
+            ("import-file", Action::ReadFiles.name()),
+            ("import-paste-go", Action::ReadPasted.name()),
+            ("import-sample", READ_SAMPLE),
+        ] {
+            let attributes = format!("data-testid=\"{control}\" {ACTION_ATTRIBUTE}=\"{action}\"");
             assert!(html.contains(&attributes), "{attributes}");
         }
     }

@@ -6,7 +6,7 @@ use crate::format;
 use crate::state::Param;
 use crate::text::request::{challenge_feedback, ChallengeStage, CHALLENGE_OUTPUT_TOKENS};
 use crate::ui::arrival::follow_when_near;
-use crate::ui::context::use_state;
+use crate::ui::context::{use_revealed, use_state};
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::guess::{Guess, GuessForm};
 use leptos::prelude::*;
@@ -14,8 +14,9 @@ use leptos::prelude::*;
 const PROMPT: [Param; 1] = [Param::Prompt];
 
 #[component]
-pub fn Challenge(revealed: RwSignal<bool>) -> impl IntoView {
+pub fn Challenge() -> impl IntoView {
     let state = use_state();
+    let revealed = use_revealed().crossing;
     let shown = follow_when_near("challenge-title");
     let guess = Guess::new();
     let hold_answer = move || {
@@ -34,10 +35,12 @@ pub fn Challenge(revealed: RwSignal<bool>) -> impl IntoView {
     let feedback = move || {
         shown.with(|s| challenge_feedback(stage.get(), guess.value().unwrap_or_default(), s))
     };
+    // The phases on the footing the crossing is stated on (the chosen model, no cached prefix),
+    // so the bars meet exactly where the reply says they do.
     let phases = Memo::new(move |_| {
         shown.with(|s| {
-            let r = s.request();
-            (r.prefill_secs(), r.decode_secs())
+            let c = s.crossing();
+            (c.prefill_secs, c.decode_secs)
         })
     });
     // Each bar's length is its phase's share of the longer one, so the two meet at the crossing.

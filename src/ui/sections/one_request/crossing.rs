@@ -1,10 +1,16 @@
-//! After the challenge: the crossing named and computed, Figure 2, and the lesson's table.
+//! After the challenge: the crossing named and computed on the chosen model, each phase's share
+//! of the request where the claim is made, Figure 2, and the lesson's table. Until the reader
+//! locks a guess, nothing here states the crossing: the figure is blurred and its words, the
+//! readouts and the table are left out of the page.
 
 use crate::charts::crossing::lesson_data;
 use crate::format;
-use crate::model::Request;
-use crate::state::Figure;
+use crate::state::{Figure, ModelView};
+use crate::text::request::{
+    crossing_prompt_note, crossing_ratio_note, crossing_tokens, phase_shares,
+};
 use crate::ui::arrival::follow_when_near;
+use crate::ui::context::use_revealed;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::Readout;
@@ -12,32 +18,40 @@ use crate::ui::widgets::veil::VeilNote;
 use leptos::prelude::*;
 
 #[component]
-pub fn Crossing(revealed: RwSignal<bool>) -> impl IntoView {
+pub fn Crossing() -> impl IntoView {
+    let revealed = use_revealed().crossing;
     let shown = follow_when_near("crossing-title");
-    let request = Memo::new(move |_| shown.with(|s| s.request()));
-    let of = move |f: fn(&Request) -> f64| Signal::derive(move || request.with(f));
-    let ratio = of(Request::crossing_ratio);
-    let prompt = of(Request::crossing_prompt_tokens);
+    let crossing = Memo::new(move |_| shown.with(|s| s.crossing()));
+    let straight = Memo::new(move |_| shown.with(|s| s.crossing_under(ModelView::Linear)));
+    let shares = Memo::new(move |_| shown.with(|s| phase_shares(&s.headline())));
+    let ratio = Signal::derive(move || crossing.with(|c| c.ratio().map(|r| r.to_string())));
+    let prompt = Signal::derive(move || crossing.with(|c| c.prompt_tokens.map(|p| p.to_string())));
     view! {
         <section class="crossing" aria-labelledby="crossing-title" data-veiled=move || (!revealed.get()).then_some("")>
             <h2 id="crossing-title">"The crossing"</h2>
             <VeilNote revealed=revealed testid="crossing-reveal"
-                said="The numbers below are blurred until you lock a guess in the challenge above." />
+                said="The crossing's numbers, and Figure 2's words and data, appear once you lock a guess in the challenge above; until then the figure stays blurred." />
             <p>
                 "Reading and writing cost the same when the prompt holds as many tokens per answer token as prefill is faster than decode. "
-                "That prompt length is the "<em>"crossing"</em>". Short of it, the answer owns the clock and a shorter prompt barely helps; past it, the prompt does. "
+                "That prompt length is the "<em>"crossing"</em>", and it is a statement about the total: short of it, writing the answer is the larger part of the whole wait, so trimming the prompt shortens the total only a little; past it, reading the prompt is the larger part. "
+                "The first token is another matter. It always comes after the wait and the whole prompt, whatever the answer's length, so the prompt sets it on either side of the crossing: that is why the streaming section and the levers below tune the prompt even here. "
                 "Keep the word apart from the "<em>"crossover"</em>" of the second half, which is about two deployments, not two phases: the answer length at which they finish together."
             </p>
-            <dl class="readout-grid">
-                <Readout testid="crossing-ratio" label="Crossing ratio" value=ratio
-                    text=Signal::derive(move || format::trimmed(ratio.get(), 1))
-                    note=Signal::derive(|| "prompt tokens per answer token at which the phases cost the same (prefill rate ÷ decode rate)".to_string()) />
-                <Readout testid="crossing-prompt" label="Crossing at this answer length" value=prompt
-                    text=Signal::derive(move || format::tokens(prompt.get()))
-                    note=Signal::derive(move || format!("the ratio times the answer, {}", format::tokens(request.with(|r| r.output_tokens)))) />
-            </dl>
+            <Show when=move || revealed.get()>
+                <dl class="readout-grid">
+                    <Readout testid="crossing-ratio" label="Crossing ratio" value=ratio
+                        text=Signal::derive(move || crossing.with(|c| c.ratio().map_or_else(|| "none".to_string(), |r| format::trimmed(r, 1))))
+                        note=Signal::derive(move || crossing.with(crossing_ratio_note)) />
+                    <Readout testid="crossing-prompt" label="Crossing at this answer length" value=prompt
+                        text=Signal::derive(move || crossing.with(crossing_tokens))
+                        note=Signal::derive(move || crossing.with(|c| straight.with(|l| crossing_prompt_note(c, l)))) />
+                </dl>
+                <p data-testid="crossing-shares">{move || shares.get()}</p>
+            </Show>
             <FigureCard figure=Figure::Crossing number="Figure 2." />
-            <DataTableView table=Signal::derive(move || shown.with(lesson_data)) testid="lesson-table".to_string() />
+            <Show when=move || revealed.get()>
+                <DataTableView table=Signal::derive(move || shown.with(lesson_data)) testid="lesson-table".to_string() />
+            </Show>
         </section>
     }
 }

@@ -16,10 +16,6 @@ use leptos::prelude::*;
 
 #[component]
 pub fn OneRequest() -> impl IntoView {
-    // Whether the reader has committed to a guess (or asked to see the answer anyway): until
-    // then the crossing below the challenge is veiled, so the answer is not on screen beside
-    // the question.
-    let revealed = RwSignal::new(false);
     view! {
         <div class="lab" id="one-request">
             <panel::RequestPanel />
@@ -33,8 +29,11 @@ pub fn OneRequest() -> impl IntoView {
                     <phases::Phases />
                 </Later>
                 <Later stage=stage::CHALLENGE_AND_CROSSING>
-                    <challenge::Challenge revealed=revealed />
-                    <crossing::Crossing revealed=revealed />
+                    // Until the reader has committed to a guess (or asked to see the answer
+                    // anyway) the crossing below the challenge is veiled (`Revealed`), so the
+                    // answer is not on screen beside the question.
+                    <challenge::Challenge />
+                    <crossing::Crossing />
                 </Later>
                 <Later stage=stage::STREAMING_AND_ADVICE>
                     <streaming::Streaming />

@@ -11,11 +11,11 @@ pub fn Opening() -> impl IntoView {
     follow_when_near("opening-title");
     view! {
         <section class="opening" aria-labelledby="opening-title">
-            <h2 id="opening-title">"Two waits, and only one of them is yours to shorten"</h2>
+            <h2 id="opening-title">"Before the first word, and after it"</h2>
             <p>
-                "A summariser shows nothing for two seconds and is done after seven; its users report the blank screen as a hang. "
-                "A bake-off ranks two deployments by how soon their first word appears and picks the one that, for the bot's typical 600-token answers, finishes three times later. "
-                "Both teams measured correctly, but they measured different waits."
+                "A summariser shows nothing for two seconds and is done after seven; its users call the blank a hang. "
+                "A bake-off picks the deployment whose first word comes sooner, and for the bot's typical 600-token answers it finishes three times later. "
+                "The blank is the model reading a long prompt, not a fault; the bake-off timed the first word, not the last."
             </p>
             <p>
                 "A model answers in two phases. "<strong class="prefill">"Prefill"</strong>" reads the whole prompt and ends with the first token: it sets the "

@@ -1,0 +1,202 @@
+//! The verdict the deployments lab closes on: for the consumer, the spread of answers and the
+//! hour the reader chose, which deployment to ship, by how much at the median and the 90th
+//! percentile answer, what a router would add on the mean, and what would change the choice.
+//!
+//! The choice goes to the deployment with the lower mean time to the whole answer over the
+//! spread. Completion is a straight line in the length, so that is the one that wins an answer of
+//! the mean length: a long tail can make it the fast writer even when the median answer is short.
+//! A person in a chat also sees the first words; that is reported beside the choice rather than
+//! folded into it, since both streams usually outrun reading and the whole answer is what lets
+//! them act.
+
+use super::{Load, Param, Spread, State};
+use crate::model::deployments::{Comparison, Consumer, Crossover, Edge, Race, Which};
+use crate::model::workload::LengthDistribution;
+use crate::model::ReadingSpeed;
+
+/// One answer length of the spread, raced.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct At {
+    pub tokens: f64,
+    pub race: Race,
+}
+
+/// What a router by predicted length adds to the better single deployment, on the mean.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RouterGain {
+    /// The better of always-A and always-B.
+    pub single_secs: f64,
+    pub routed_secs: f64,
+}
+
+impl RouterGain {
+    /// Seconds the router takes off the mean; negative when a poor router costs time.
+    pub fn saved_secs(&self) -> f64 {
+        self.single_secs - self.routed_secs
+    }
+
+    /// The saving as a share of the single deployment's mean.
+    pub fn saved_share(&self) -> f64 {
+        if self.single_secs > 0.0 {
+            self.saved_secs() / self.single_secs
+        } else {
+            0.0
+        }
+    }
+}
+
+/// The decode rate at which the shipped deployment would stop winning on the mean, the other
+/// keeping its own figures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BreakEven {
+    pub which: Which,
+    pub tokens_per_sec: f64,
+}
+
+/// The lab's verdict and everything it says.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decision {
+    pub consumer: Consumer,
+    pub spread: Spread,
+    pub load: Load,
+    /// The pair at the chosen hour.
+    pub comparison: Comparison,
+    pub lengths: LengthDistribution,
+    /// The deployment to ship; `None` when the two are the same on the mean.
+    pub ship: Option<Which>,
+    pub mean_tokens: f64,
+    /// Mean time to the whole answer on A and on B.
+    pub mean: Race,
+    pub median: At,
+    pub p90: At,
+    pub first_token: Option<Edge>,
+    pub router: RouterGain,
+    pub break_even: Option<BreakEven>,
+    /// The choice at the other hour, and that hour's crossover.
+    pub other_load: Load,
+    pub other_ship: Option<Which>,
+    pub other_crossover: Crossover,
+    /// Whether both deployments write faster than the reader reads.
+    pub both_outrun_reading: bool,
+    pub reading: ReadingSpeed,
+}
+
+/// The deployment with the lower mean completion over `lengths`, if they differ.
+fn shipped(comparison: &Comparison, lengths: &LengthDistribution) -> Option<Which> {
+    comparison.winner_at(lengths.mean()).which()
+}
+
+impl Decision {
+    pub fn of(state: &State) -> Decision {
+        let comparison = state.lab_comparison();
+        let lengths = state.lengths();
+        let mean_tokens = lengths.mean();
+        let at = |tokens: f64| At { tokens, race: comparison.race_at(tokens) };
+        let percentiles = lengths.length_percentiles();
+        let ship = shipped(&comparison, &lengths);
+        let routing = lengths.routing(&comparison, &state.router());
+        let other_load = match state.load {
+            Load::Idle => Load::Peak,
+            Load::Peak => Load::Idle,
+        };
+        let other = State { load: other_load, ..*state }.lab_comparison();
+        let reading = state.reading();
+        Decision {
+            consumer: state.consumer,
+            spread: state.spread,
+            load: state.load,
+            comparison,
+            lengths,
+            ship,
+            mean_tokens,
+            mean: comparison.race_at(mean_tokens),
+            median: at(percentiles.p50),
+            p90: at(percentiles.p90),
+            first_token: comparison.first_token_lead(),
+            router: RouterGain {
+                single_secs: routing.always_a_secs.min(routing.always_b_secs),
+                routed_secs: routing.routed_secs,
+            },
+            break_even: ship.and_then(|which| break_even(&comparison, which, mean_tokens)),
+            other_load,
+            other_ship: shipped(&other, &lengths),
+            other_crossover: other.crossover(),
+            both_outrun_reading: comparison.a.outruns(reading) && comparison.b.outruns(reading),
+            reading,
+        }
+    }
+
+    /// The crossover at the chosen hour.
+    pub fn crossover(&self) -> Crossover {
+        self.comparison.crossover()
+    }
+
+    /// The median answer's length, for labels: the race's answer when the spread is the bot's.
+    pub fn median_tokens(state: &State) -> f64 {
+        match state.spread {
+            Spread::Traffic => state.get(Param::Median),
+            Spread::Bot => state.get(Param::RaceAnswer),
+        }
+    }
+}
+
+/// The decode rate at which `which` would finish an answer of `tokens` exactly when the other
+/// does; `None` when no rate could (the other finishes before `which` even starts).
+fn break_even(comparison: &Comparison, which: Which, tokens: f64) -> Option<BreakEven> {
+    let own = comparison.get(which);
+    let other = comparison.get(which.other()).completion_secs(tokens);
+    let room = other - own.ttft();
+    let rate = tokens / room;
+    (room > 0.0 && rate.is_finite() && rate > 0.0)
+        .then_some(BreakEven { which, tokens_per_sec: rate })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::rounding::round_half_away;
+
+    #[test]
+    fn the_lessons_lab_ships_b_and_the_router_adds_little() {
+        let d = Decision::of(&State::default());
+        assert_eq!(d.ship, Some(Which::B));
+        assert_eq!((d.median.tokens.round(), d.p90.tokens.round()), (40.0, 900.0));
+        // 0.2 + 40/30 against 0.9 + 40/110, and 0.2 + 900/30 against 0.9 + 900/110.
+        assert!((d.median.race.a_secs - (0.2 + 40.0 / 30.0)).abs() < 1e-9);
+        assert!((d.p90.race.b_secs - (0.9 + 900.0 / 110.0)).abs() < 1e-9);
+        // The router at the crossover takes about 0.22 s off B's mean of about 7.86 s.
+        assert_eq!(round_half_away(d.router.saved_secs(), 2), 0.22);
+        assert_eq!(round_half_away(d.router.single_secs, 2), 7.86);
+        // B keeps the lead on the mean answer (about 765 tokens) down to about 30.8 tok/s.
+        let even = d.break_even.unwrap_or(BreakEven { which: Which::A, tokens_per_sec: 0.0 });
+        assert_eq!(even.which, Which::B);
+        assert_eq!(round_half_away(even.tokens_per_sec, 1), 30.8);
+        assert_eq!(d.other_load, Load::Peak);
+        assert_eq!(d.other_ship, Some(Which::B));
+        assert_eq!(d.other_crossover.tokens().map(|n| round_half_away(n, 0)), Some(63.0));
+        assert!(d.both_outrun_reading);
+    }
+
+    #[test]
+    fn short_answers_ship_a_and_the_load_can_flip_it() {
+        let s = State::default().with(Param::Median, 10.0).with(Param::P90, 20.0);
+        assert_eq!(Decision::of(&s).ship, Some(Which::A));
+        // B slower than A at the busiest hour: quiet, B; at peak, A.
+        let slow_peak = State::default().with(Param::BPeak, 20.0);
+        let quiet = Decision::of(&slow_peak);
+        assert_eq!((quiet.ship, quiet.other_ship), (Some(Which::B), Some(Which::A)));
+        let peak = Decision::of(&State { load: Load::Peak, ..slow_peak });
+        assert_eq!((peak.ship, peak.other_ship), (Some(Which::A), Some(Which::B)));
+    }
+
+    #[test]
+    fn identical_deployments_ship_neither_and_bad_numbers_stay_finite() {
+        let same = State::default().with(Param::BTtft, 0.2).with(Param::BRate, 30.0);
+        let d = Decision::of(&same);
+        assert_eq!(d.ship, None);
+        assert!(d.break_even.is_none());
+        let wide = State::default().with(Param::Median, 1.0).with(Param::P90, 1e6);
+        let d = Decision::of(&wide);
+        assert!(d.mean.a_secs.is_finite() && d.router.saved_secs().is_finite());
+    }
+}

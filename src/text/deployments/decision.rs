@@ -1,0 +1,436 @@
+//! The decision card's sentences, and the same decision as rows for Figure 3's CSV.
+
+use super::label::{workload_label, Claim};
+use crate::charts::completion::crossover_tokens_text;
+use crate::format::{self, csv_field, escape_html_into};
+use crate::model::deployments::{Consumer, Crossover, Which};
+use crate::state::decision::Decision;
+use crate::state::{Load, State};
+
+/// The card, line by line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecisionText {
+    /// "Ship B", or that either will do.
+    pub verdict: String,
+    pub workload: String,
+    /// Why, on the mean.
+    pub reason: String,
+    /// By how much at the median and at the 90th percentile.
+    pub margins: String,
+    /// What the first words do for this consumer.
+    pub first_words: String,
+    pub router: String,
+    /// What would change the verdict: the answer length, the load, the consumer.
+    pub length_change: String,
+    pub load_change: String,
+    pub consumer_change: String,
+}
+
+fn hour(load: Load) -> &'static str {
+    match load {
+        Load::Idle => "a quiet hour",
+        Load::Peak => "the busiest hour",
+    }
+}
+
+fn consumer_words(consumer: Consumer) -> &'static str {
+    match consumer {
+        Consumer::Reader => "a person reading",
+        Consumer::Machine => "a program",
+    }
+}
+
+fn secs(x: f64) -> String {
+    format::duration(x)
+}
+
+/// "B finishes it 0.17 s sooner (1.26 s against 1.43 s)", or that both finish together.
+fn margin(d: &Decision, at: &crate::state::decision::At) -> String {
+    match at.race.winner.which() {
+        Some(w) => format!(
+            "{} finishes it {} sooner ({} against {})",
+            w.label(),
+            secs(at.race.gap_secs()),
+            secs(at.race.secs(w)),
+            secs(at.race.secs(w.other()))
+        ),
+        None => format!("both finish it after {}", secs(d.median.race.a_secs)),
+    }
+}
+
+pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
+    let verdict = match d.ship {
+        Some(w) => format!("Ship {}", w.label()),
+        None => "Either: they are the same on average".to_string(),
+    };
+    let reason = match d.ship {
+        Some(w) => format!(
+            "For {} at {}, {} delivers the whole answer sooner on average: {} against {}, over answers averaging {} tokens.",
+            consumer_words(d.consumer),
+            hour(d.load),
+            w.label(),
+            secs(d.mean.secs(w)),
+            secs(d.mean.secs(w.other())),
+            format::with_separators(d.mean_tokens, 0),
+        ),
+        None => format!(
+            "For {} at {}, both deliver the whole answer after {} on average.",
+            consumer_words(d.consumer),
+            hour(d.load),
+            secs(d.mean.a_secs)
+        ),
+    };
+    let margins = format!(
+        "At the median answer ({} tokens) {}; at the 90th percentile ({} tokens) {}.",
+        format::with_separators(d.median.tokens, 0),
+        margin(d, &d.median),
+        format::with_separators(d.p90.tokens, 0),
+        margin(d, &d.p90),
+    );
+    let first_words = match (d.consumer, d.first_token) {
+        (Consumer::Machine, _) => "A program can use nothing before the last token, so which deployment starts first counts for nothing here.".to_string(),
+        (Consumer::Reader, None) => "Both show their first words at the same moment.".to_string(),
+        (Consumer::Reader, Some(lead)) if d.both_outrun_reading => format!(
+            "{} shows the first words {} sooner; both then write faster than the {} a person reads ({} and {}), so once words appear nobody waits for more to read.",
+            lead.leader.label(),
+            secs(lead.secs),
+            format::rate(d.reading.tokens_per_sec()),
+            format::rate(1.0 / d.comparison.a.secs_per_token()),
+            format::rate(1.0 / d.comparison.b.secs_per_token()),
+        ),
+        (Consumer::Reader, Some(lead)) => format!(
+            "{} shows the first words {} sooner, but at least one stream is slower than the {} a person reads, who will catch up with it and wait mid-answer.",
+            lead.leader.label(),
+            secs(lead.secs),
+            format::rate(d.reading.tokens_per_sec()),
+        ),
+    };
+    DecisionText {
+        verdict,
+        workload: workload_label(state, Claim::Spread),
+        reason,
+        margins,
+        first_words,
+        router: router_sentence(d, state),
+        length_change: length_change(d),
+        load_change: load_change(d),
+        consumer_change: consumer_change(d),
+    }
+}
+
+fn router_sentence(d: &Decision, state: &State) -> String {
+    let saved = d.router.saved_secs();
+    let threshold = match (state.route_at_crossover, d.crossover()) {
+        (true, Crossover::At { tokens, .. }) => {
+            format!("its threshold at the crossover, {}", crossover_tokens_text(tokens))
+        }
+        (true, _) => {
+            return "With no crossover there is nothing for a router to split: one deployment finishes every answer first.".to_string();
+        }
+        (false, _) => {
+            format!("its threshold at {}", format::tokens(state.router().threshold_tokens))
+        }
+    };
+    if saved >= 5e-4 {
+        format!(
+            "A router by predicted length ({threshold}) would take {} off the mean of {}, {}: it gains only on the short answers it moves, and none of them by more than the earlier starter's head start.",
+            secs(saved),
+            secs(d.router.single_secs),
+            format::percent(d.router.saved_share()),
+        )
+    } else if saved > -5e-4 {
+        format!("A router by predicted length ({threshold}) would gain nothing on the mean here.")
+    } else {
+        format!(
+            "A router by predicted length ({threshold}) would add {} to the mean of the better deployment alone: its wrong guesses cost more than its right ones save.",
+            secs(-saved)
+        )
+    }
+}
+
+fn length_change(d: &Decision) -> String {
+    let mean = format::with_separators(d.mean_tokens, 0);
+    match (d.crossover(), d.ship) {
+        (Crossover::At { tokens, below, above }, Some(ship)) if ship == above => format!(
+            "The answer length: {} wins only answers shorter than {}, so the verdict turns if the mean answer falls below that (it is {mean} tokens now, the long answers pulling it far above the median).",
+            below.label(),
+            crossover_tokens_text(tokens),
+        ),
+        (Crossover::At { tokens, above, .. }, Some(_)) => format!(
+            "The answer length: {} wins every answer longer than {}, so the verdict turns if the mean answer grows past that (it is {mean} tokens now).",
+            above.label(),
+            crossover_tokens_text(tokens),
+        ),
+        (Crossover::Never { faster }, _) => format!(
+            "The answer length: no length would; {} finishes first at every length.",
+            faster.label()
+        ),
+        _ => "The answer length: no length would; the two finish together at every length.".to_string(),
+    }
+}
+
+fn load_change(d: &Decision) -> String {
+    let other_hour = hour(d.other_load);
+    let there = match (d.other_ship, d.ship) {
+        (Some(o), Some(s)) if o == s => format!("{} still wins", o.label()),
+        (Some(o), _) => format!("{} wins instead", o.label()),
+        (None, _) => "the two are the same on average".to_string(),
+    };
+    let crossover = match d.other_crossover.tokens() {
+        Some(n) => format!(", with the crossover at {}", crossover_tokens_text(n)),
+        None => String::new(),
+    };
+    match d.break_even {
+        Some(even) => format!(
+            "The load: {} keeps the lead while its decode rate stays above {}; at {other_hour} {there}{crossover}.",
+            even.which.label(),
+            format::rate(even.tokens_per_sec),
+        ),
+        None => format!("The load: at {other_hour} {there}{crossover}."),
+    }
+}
+
+fn consumer_change(d: &Decision) -> String {
+    let lead = d.first_token;
+    match (d.consumer, lead, d.ship) {
+        (Consumer::Reader, Some(lead), Some(ship)) if lead.leader != ship => format!(
+            "The consumer: a person who only reads along as it streams, and rarely needs the end, feels the first token instead, where {} is {} sooner; for them {} would be the choice. A program feels only the finish, as here.",
+            lead.leader.label(),
+            secs(lead.secs),
+            lead.leader.label(),
+        ),
+        (Consumer::Reader, _, _) => "The consumer: no; a program would feel only the finish, and the same deployment wins it.".to_string(),
+        (Consumer::Machine, Some(lead), Some(ship)) if lead.leader != ship => format!(
+            "The consumer: a person reading along as it streams would feel {}'s first words, {} sooner, more than the finish.",
+            lead.leader.label(),
+            secs(lead.secs),
+        ),
+        (Consumer::Machine, _, _) => "The consumer: no; a person would see the same deployment start first.".to_string(),
+    }
+}
+
+/// The card's body as markup (every text escaped), written into the page in one piece as the
+/// figures' tables are: it changes as a whole whenever a control moves.
+pub fn decision_html(t: &DecisionText) -> String {
+    let mut out = String::with_capacity(2_048);
+    let mut element = |tag: &str, attrs: &str, text: &str| {
+        out.push('<');
+        out.push_str(tag);
+        out.push_str(attrs);
+        out.push('>');
+        escape_html_into(&mut out, text);
+        out.push_str("</");
+        out.push_str(tag);
+        out.push('>');
+    };
+    element("span", " class=\"workload\" data-testid=\"workload-decision\"", &t.workload);
+    element("p", " class=\"decision-verdict\" data-testid=\"decision-verdict\"", &t.verdict);
+    element("p", " data-testid=\"decision-reason\"", &t.reason);
+    element("p", " data-testid=\"decision-margins\"", &t.margins);
+    element("p", " data-testid=\"decision-first-words\"", &t.first_words);
+    element("p", " data-testid=\"decision-router\"", &t.router);
+    element("p", " class=\"decision-changes-title\"", "What would change it");
+    out.push_str("<ul data-testid=\"decision-changes\">");
+    for change in [&t.length_change, &t.load_change, &t.consumer_change] {
+        out.push_str("<li>");
+        escape_html_into(&mut out, change);
+        out.push_str("</li>");
+    }
+    out.push_str("</ul>");
+    out
+}
+
+/// The numbers the card rests on, unrounded, as `name=value` pairs for a `data-` attribute:
+/// the choice, and the mean, median and 90th-percentile races, the router's saving and the
+/// break-even rate (left out when there is none).
+pub fn decision_data(d: &Decision) -> String {
+    let mut pairs = vec![
+        ("ship", d.ship.map_or("either", Which::label).to_string()),
+        ("mean_tokens", d.mean_tokens.to_string()),
+        ("mean_a", d.mean.a_secs.to_string()),
+        ("mean_b", d.mean.b_secs.to_string()),
+        ("median_tokens", d.median.tokens.to_string()),
+        ("median_a", d.median.race.a_secs.to_string()),
+        ("median_b", d.median.race.b_secs.to_string()),
+        ("p90_tokens", d.p90.tokens.to_string()),
+        ("p90_a", d.p90.race.a_secs.to_string()),
+        ("p90_b", d.p90.race.b_secs.to_string()),
+        ("router_saved", d.router.saved_secs().to_string()),
+    ];
+    if let Some(even) = d.break_even {
+        pairs.push(("break_even", even.tokens_per_sec.to_string()));
+    }
+    pairs.into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
+}
+
+/// The decision as CSV rows under Figure 3's table, `width` fields each so a spreadsheet keeps
+/// the columns: an empty row, then a label and a value per row (numbers bare, in seconds,
+/// tokens or tokens per second as the label says, and the sentences as text).
+pub fn decision_csv(d: &Decision, state: &State, width: usize) -> String {
+    let t = decision_text(d, state);
+    let ship = d.ship.map_or("either", Which::label);
+    let number = |x: f64| if x.is_finite() { x.to_string() } else { String::new() };
+    let mut rows: Vec<(String, String)> = vec![
+        ("decision".into(), csv_field(&format!("ship {ship}"))),
+        ("workload".into(), csv_field(&t.workload)),
+        ("consumer".into(), csv_field(consumer_words(d.consumer))),
+        ("hour".into(), csv_field(hour(d.load))),
+        ("mean answer (tokens)".into(), number(d.mean_tokens)),
+        ("A mean completion (s)".into(), number(d.mean.a_secs)),
+        ("B mean completion (s)".into(), number(d.mean.b_secs)),
+        ("median answer (tokens)".into(), number(d.median.tokens)),
+        ("A at the median (s)".into(), number(d.median.race.a_secs)),
+        ("B at the median (s)".into(), number(d.median.race.b_secs)),
+        ("p90 answer (tokens)".into(), number(d.p90.tokens)),
+        ("A at the p90 (s)".into(), number(d.p90.race.a_secs)),
+        ("B at the p90 (s)".into(), number(d.p90.race.b_secs)),
+        ("router saves on the mean (s)".into(), number(d.router.saved_secs())),
+    ];
+    if let Some(even) = d.break_even {
+        rows.push((
+            format!("{} keeps the lead above (tok/s)", even.which.label()),
+            number(even.tokens_per_sec),
+        ));
+    }
+    for sentence in [
+        &t.reason,
+        &t.margins,
+        &t.first_words,
+        &t.router,
+        &t.length_change,
+        &t.load_change,
+        &t.consumer_change,
+    ] {
+        rows.push(("said".into(), csv_field(sentence)));
+    }
+    let pad = ",".repeat(width.saturating_sub(2));
+    let mut out = format!("{}\r\n", ",".repeat(width.saturating_sub(1)));
+    for (label, value) in rows {
+        out.push_str(&csv_field(&label));
+        out.push(',');
+        out.push_str(&value);
+        out.push_str(&pad);
+        out.push_str("\r\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::deployments::Consumer;
+    use crate::state::{Param, Spread};
+
+    #[test]
+    fn the_lessons_card_ships_b_and_says_how_little_the_router_adds() {
+        let s = State::default();
+        let t = decision_text(&Decision::of(&s), &s);
+        assert_eq!(t.verdict, "Ship B");
+        assert_eq!(t.workload, "Workload: mixed chat traffic, median 40, p90 900");
+        assert_eq!(
+            t.reason,
+            "For a person reading at a quiet hour, B delivers the whole answer sooner on average: 7.86 s against 25.71 s, over answers averaging 765 tokens."
+        );
+        assert_eq!(
+            t.margins,
+            "At the median answer (40 tokens) B finishes it 270 ms sooner (1.26 s against 1.53 s); at the 90th percentile (900 tokens) B finishes it 21.12 s sooner (9.08 s against 30.2 s)."
+        );
+        assert!(
+            t.first_words.starts_with("A shows the first words 700 ms sooner"),
+            "{}",
+            t.first_words
+        );
+        assert!(t.router.contains("take 217 ms off the mean of 7.86 s, 3%"), "{}", t.router);
+        assert!(t.router.contains("the crossover, 28.9 tokens"), "{}", t.router);
+        assert!(
+            t.length_change.contains("shorter than 28.9 tokens")
+                && t.length_change.contains("765 tokens now"),
+            "{}",
+            t.length_change
+        );
+        assert_eq!(
+            t.load_change,
+            "The load: B keeps the lead while its decode rate stays above 30.8 tok/s; at the busiest hour B still wins, with the crossover at 63 tokens."
+        );
+        assert!(
+            t.consumer_change.contains("A is 700 ms sooner; for them A would be the choice"),
+            "{}",
+            t.consumer_change
+        );
+    }
+
+    #[test]
+    fn a_program_on_the_bots_own_answers_at_peak() {
+        let mut s = State::default();
+        (s.consumer, s.spread, s.load) = (Consumer::Machine, Spread::Bot, Load::Peak);
+        let t = decision_text(&Decision::of(&s), &s);
+        assert_eq!(t.verdict, "Ship B");
+        assert!(t.reason.starts_with("For a program at the busiest hour, B"), "{}", t.reason);
+        assert!(t.margins.starts_with("At the median answer (600 tokens) B finishes it 5.97 s sooner (14.23 s against 20.2 s)"), "{}", t.margins);
+        assert!(t.first_words.contains("counts for nothing"), "{}", t.first_words);
+        assert!(
+            t.load_change
+                .contains("at a quiet hour B still wins, with the crossover at 28.9 tokens"),
+            "{}",
+            t.load_change
+        );
+        assert!(
+            t.workload.ends_with("(an assumed spread); both at the busiest hour"),
+            "{}",
+            t.workload
+        );
+    }
+
+    #[test]
+    fn short_answers_ship_a_and_the_length_that_would_turn_it_is_named() {
+        let s = State::default().with(Param::Median, 10.0).with(Param::P90, 20.0);
+        let t = decision_text(&Decision::of(&s), &s);
+        assert_eq!(t.verdict, "Ship A");
+        assert!(
+            t.length_change.contains("B wins every answer longer than 28.9 tokens"),
+            "{}",
+            t.length_change
+        );
+        assert!(t.consumer_change.starts_with("The consumer: no"), "{}", t.consumer_change);
+    }
+
+    #[test]
+    fn the_card_is_escaped_markup_and_its_numbers_are_unrounded() {
+        let s = State::default();
+        let d = Decision::of(&s);
+        let html = decision_html(&decision_text(&d, &s));
+        assert!(html.starts_with("<span class=\"workload\""), "{html}");
+        assert!(html
+            .contains("<p class=\"decision-verdict\" data-testid=\"decision-verdict\">Ship B</p>"));
+        assert_eq!(html.matches("<li>").count(), 3);
+        assert!(!html.contains("'") && html.contains("&#39;"), "apostrophes are escaped");
+        let data = decision_data(&d);
+        assert!(data.starts_with("ship=B mean_tokens=765."), "{data}");
+        assert!(data.contains(" break_even=30.8"), "{data}");
+    }
+
+    #[test]
+    fn the_csv_rows_keep_the_tables_width_and_carry_the_numbers() {
+        let s = State::default();
+        let csv = decision_csv(&Decision::of(&s), &s, 5);
+        let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
+        assert_eq!(lines.first(), Some(&",,,,"));
+        assert!(lines.contains(&"decision,ship B,,,"), "{csv}");
+        let router = lines.iter().find(|l| l.starts_with("router saves")).copied().unwrap_or("");
+        let saved: f64 = router.split(',').nth(1).and_then(|v| v.parse().ok()).unwrap_or(f64::NAN);
+        assert!((saved - 0.22).abs() < 0.005, "{router}");
+        // Every row has the table's five fields, quoted sentences included.
+        for line in &lines {
+            let mut fields = 0;
+            let mut quoted = false;
+            for c in line.chars() {
+                match c {
+                    '"' => quoted = !quoted,
+                    ',' if !quoted => fields += 1,
+                    _ => {}
+                }
+            }
+            assert_eq!(fields + 1, 5, "{line}");
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! What stands in for an answer the reader has not predicted yet: a figure's words while it is
+//! blurred, and the line in place of numbers that would state the answer.
+
+use crate::state::Figure;
+
+/// A blurred figure's text alternative and caption line.
+pub fn veiled_figure(figure: Figure) -> &'static str {
+    match figure {
+        Figure::Crossing => "Figure 2, blurred until you lock a guess in the challenge above: its words and numbers would give the crossing away.",
+        Figure::Completion => "Figure 3, blurred until you lock a guess in “Predict the crossover” above: its words and numbers would give the crossover away.",
+        Figure::Lengths => "Figure 4, blurred until you lock a guess in “Predict the crossover” above: it marks the crossover.",
+        Figure::Timeline => "Figure 1.",
+        Figure::Roofline => "Figure 5.",
+    }
+}
+
+/// In place of a part of the second half that names the crossover.
+pub const AFTER_THE_CROSSOVER_GUESS: &str =
+    "Shown once you lock a guess in “Predict the crossover” above, or choose to see the answers anyway: it names the crossover.";
+
+/// In place of the router's controls, whose default threshold sits on the crossover.
+pub const ROUTER_AFTER_THE_GUESS: &str =
+    "The router's threshold is set here once the crossover is known.";
+
+/// In place of the deeper model's crossing, before the first prediction.
+pub const AFTER_THE_CROSSING_GUESS: &str =
+    "Shown once you lock a guess in the challenge of the first half, or choose to see the answers anyway.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stand_ins_state_no_number() {
+        let all = Figure::ALL.map(veiled_figure).into_iter().chain([
+            AFTER_THE_CROSSOVER_GUESS,
+            ROUTER_AFTER_THE_GUESS,
+            AFTER_THE_CROSSING_GUESS,
+        ]);
+        for text in all {
+            // Figure numbers aside, no digit: nothing here may hint at an answer.
+            let digits = text
+                .replace("Figure 1", "")
+                .replace("Figure 2", "")
+                .replace("Figure 3", "")
+                .replace("Figure 4", "")
+                .replace("Figure 5", "");
+            assert!(!digits.chars().any(|c| c.is_ascii_digit()), "{text}");
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! A part of the lesson a reader opens on purpose: a summary line, and a body built only while
+//! it is open (or the page is printed), so closed parts cost nothing as the controls move. A body
+//! that would give a prediction away is replaced by a line saying so until it is answered.
+
+use crate::text::veil::AFTER_THE_CROSSOVER_GUESS;
+use crate::ui::context::use_printing;
+use leptos::prelude::*;
+
+#[component]
+pub fn Disclosure(
+    summary: &'static str,
+    testid: &'static str,
+    /// Whether the body may be shown: false while it would state an answer not yet predicted.
+    #[prop(into)]
+    shows: Signal<bool>,
+    /// Held by the caller (the hour the lab decides for): the disclosure follows it, and a
+    /// reader's toggle is passed to `on_toggle`.
+    #[prop(optional)]
+    open: Option<Signal<bool>>,
+    #[prop(optional)] on_toggle: Option<Callback<bool>>,
+    children: ChildrenFn,
+) -> impl IntoView {
+    let printing = use_printing();
+    let opened = RwSignal::new(false);
+    let is_open = move || open.map_or_else(|| opened.get(), |o| o.get());
+    let toggled = move |ev: web_sys::Event| {
+        let now = event_target::<web_sys::Element>(&ev).has_attribute("open");
+        opened.set(now);
+        if let (Some(held), Some(tell)) = (open, on_toggle) {
+            if held.get_untracked() != now {
+                tell.run(now);
+            }
+        }
+    };
+    // Plain closures rather than `Show`: this widget is used seven times, and each `Show` would
+    // add its own memo and boxed branches to the page's wasm.
+    let body = move || (shows.get() && (is_open() || printing.get())).then(|| children());
+    let veiled = move || {
+        (!shows.get())
+            .then(|| view! { <p class="aside veiled-part">{AFTER_THE_CROSSOVER_GUESS}</p> })
+    };
+    view! {
+        <details class="more" data-testid=testid open=is_open() prop:open=is_open on:toggle=toggled>
+            <summary>{summary}</summary>
+            {veiled}
+            {body}
+        </details>
+    }
+}
