@@ -27,8 +27,11 @@ pub fn Hardware() -> impl IntoView {
             <div class="lab-main">
                 <Intro />
                 <challenge::H200Challenge revealed=revealed />
-                <rates::Rates />
+                // The worked settings come before Figure 5, the figure their buttons change, as
+                // every group of scenarios in the lesson does; their table then follows the
+                // prediction that holds it back.
                 <WorkedCases revealed=revealed />
+                <rates::Rates />
                 <sources::Sources />
             </div>
         </div>
