@@ -84,6 +84,8 @@ pub mod events {
     /// Dispatched on the window by the measurements module to put a run's rates into the
     /// lesson's controls; the page's measurements section listens.
     pub const APPLY_RATES: &str = "crossover-apply-rates";
+    /// Dispatched the same way to put a run into one side of the deployments lab ("Use as A").
+    pub const APPLY_DEPLOYMENT: &str = "crossover-apply-deployment";
 }
 
 /// Attributes of the root element (`<html>`), where the page states what scripts, the
@@ -252,6 +254,7 @@ mod tests {
             files::MEASUREMENTS_PROMISE,
             files::HOST_SCRIPT,
             events::APPLY_RATES,
+            events::APPLY_DEPLOYMENT,
             root::COMPLETE,
             root::BUILDS_ON_APPROACH,
             root::URL_PENDING,

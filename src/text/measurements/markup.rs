@@ -233,6 +233,19 @@ pub fn results_html(choices: &[&str], selected: usize, run_html: &str) -> String
         "<div class=\"import-actions\"><button type=\"button\" data-testid=\"import-apply\"",
         action_attribute!(apply_rates),
         ">Use these rates</button>",
+        "<span class=\"import-use\" role=\"group\" aria-label=\"Use this run as a deployment\">",
+        "<label for=\"",
+        name!(percentile_choice),
+        "\">First token at</label> <select id=\"",
+        name!(percentile_choice),
+        "\" data-testid=\"import-percentile\"><option value=\"p50\" selected>p50 (the median)</option>",
+        "<option value=\"p90\">p90</option><option value=\"p99\">p99</option></select> ",
+        "<button type=\"button\" data-testid=\"import-use-a\"",
+        action_attribute!(use_as),
+        " value=\"a\">Use as A</button>",
+        "<button type=\"button\" data-testid=\"import-use-b\"",
+        action_attribute!(use_as),
+        " value=\"b\">Use as B</button></span>",
         "<button type=\"button\" class=\"quiet\" data-testid=\"import-csv-fit\"",
         action_attribute!(download),
         " value=\"",
@@ -254,6 +267,7 @@ mod tests {
     use super::*;
     use crate::charts::measured::{RunFigure, RunFigures};
     use crate::measurements;
+    use crate::measurements::compare::TtftPercentile;
     use crate::measurements::protocol::{Action, RunFile};
 
     #[test]
@@ -324,9 +338,20 @@ mod tests {
             .split('<')
             .filter(|tag| tag.starts_with("button") || tag.starts_with("select"))
             .collect();
-        assert_eq!(controls.len(), 1 + RunFigure::ALL.len() * FigureFormat::ALL.len() + 3);
+        // The list, the figures' downloads, "Use these rates", the two CSVs, the percentile
+        // choice and "Use as A" and "Use as B".
+        assert_eq!(controls.len(), 1 + RunFigure::ALL.len() * FigureFormat::ALL.len() + 6);
         let mut files = Vec::new();
+        let mut sides = Vec::new();
         for tag in controls {
+            // The percentile is read when "Use as" is pressed: choosing it does nothing itself.
+            if tag.starts_with("select id=\"import-percentile\"") {
+                let options = html.split("<option value=\"").skip(1).map(|o| o.split('"').next());
+                let percentiles: Vec<_> =
+                    options.filter_map(|o| o.and_then(TtftPercentile::parse)).collect();
+                assert_eq!(percentiles, TtftPercentile::ALL);
+                continue;
+            }
             let attribute = |name: &str| {
                 tag.split(&format!(" {name}=\"")).nth(1).and_then(|rest| rest.split('"').next())
             };
@@ -335,6 +360,9 @@ mod tests {
             assert!(action.is_some(), "{tag}");
             if action == Some(Action::Download) {
                 files.push(attribute("value").and_then(RunFile::from_name).unwrap());
+            }
+            if action == Some(Action::UseAs) {
+                sides.push(attribute("value").unwrap());
             }
         }
         let mut expected: Vec<RunFile> = RunFigure::ALL
@@ -346,5 +374,6 @@ mod tests {
             .collect();
         expected.extend([RunFile::Fit, RunFile::Residuals]);
         assert_eq!(files, expected);
+        assert_eq!(sides, ["a", "b"]);
     }
 }

@@ -10,6 +10,7 @@
 //! events it is handed and the rates it asks the page to apply are the protocol's
 //! (`crossover::measurements::protocol`).
 
+mod bakeoff;
 mod client;
 mod import;
 mod results;
@@ -45,6 +46,7 @@ thread_local! {
 /// the old one held.
 pub fn start() {
     client::on_restart(import::read_again);
+    bakeoff::listen();
     let Some(window) = web_sys::window() else { return };
     let redraw = Closure::<dyn Fn()>::new(results::draw);
     let _ = window.add_event_listener_with_callback("resize", redraw.as_ref().unchecked_ref());
@@ -87,6 +89,7 @@ pub fn measurements_event(action: &str, payload: JsValue) {
         SectionEvent::ChooseRun(index) => results::chosen(index),
         SectionEvent::ApplyRates => results::apply(),
         SectionEvent::Download(file) => results::download(file),
+        SectionEvent::UseAs(which) => bakeoff::use_as(which),
     }
 }
 
