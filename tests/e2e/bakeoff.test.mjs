@@ -111,6 +111,31 @@ async function comparison(app) {
   return found;
 }
 
+/** Figure 3's pixels, as [r, g, b] per pixel, once it is drawn. */
+async function completionPixels(app) {
+  return app.page.evaluate(() => {
+    const c = document.querySelector('[data-testid="completion-canvas"]');
+    return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data);
+  });
+}
+
+/**
+ * The pixels that differ between two drawings of Figure 3, split by tint: bluish (A's colour,
+ * blue over red), reddish (B's) and neither (the band's grey).
+ */
+function faintDifferences(drawn, bare) {
+  const counts = { a: 0, b: 0, grey: 0, all: 0 };
+  for (let i = 0; i < drawn.length; i += 4) {
+    if (drawn[i] === bare[i] && drawn[i + 1] === bare[i + 1] && drawn[i + 2] === bare[i + 2]) continue;
+    counts.all++;
+    const [r, b] = [drawn[i], drawn[i + 2]];
+    if (b - r > 20) counts.a++;
+    else if (r - b > 20) counts.b++;
+    else counts.grey++;
+  }
+  return counts;
+}
+
 /** Every value of the address bar is a number or one of the page's own choice words. */
 function assertNumbersOnly(query, labels) {
   const words = new Set(['linear', 'deep', 'client', 'server', 'scheduled', 'reader', 'machine', 'given', 'prompt', 'crossover', 'fixed', 'traffic', 'bot', 'idle', 'peak', 'auto', 'light', 'dark']);
@@ -157,6 +182,23 @@ test('two synthetic runs with a known crossover, used as A and B, give it back w
   const sides = await app.page.evaluate(() => ['a-run', 'b-run'].map((id) => document.querySelector(`[data-testid="${id}"]`).textContent));
   assert.match(sides[0], /quick-starter/);
   assert.match(sides[1], /fast-writer/);
+
+  // Figure 3 draws both runs' requests as faint dots behind the lines, and the interval as a
+  // band: taken away (as the module does when the sides are no longer runs'), they go.
+  await scrollIntoView(app.byTestId('completion-canvas'));
+  let drawn = null;
+  await eventually(async () => {
+    const summary = await app.byTestId('completion-canvas').getAttribute('aria-label');
+    assert.match(summary, /Faint dots: each run's requests/);
+    drawn = await completionPixels(app);
+  }, { timeout: 10_000 });
+  await app.page.evaluate(() => window.dispatchEvent(new CustomEvent('crossover-runs-overlay', { detail: new Float64Array(0) })));
+  let faint = null;
+  await eventually(async () => {
+    faint = faintDifferences(drawn, await completionPixels(app));
+    assert.ok(faint.a > 30 && faint.b > 30, `A's and B's dots: ${JSON.stringify(faint)}`);
+  }, { timeout: 10_000 });
+  assert.ok(faint.grey > 0, `the band: ${JSON.stringify(faint)}`);
 
   const query = await app.query();
   assertClose(Number(query.a_rate), fitA.decode.value, 'A decode rate in the link', 0.01);

@@ -537,3 +537,25 @@ fn a_side_comes_from_its_run_while_its_controls_hold_the_runs_numbers() {
     assert!(both_from_runs(&sides, &built).is_none(), "A's first token built from the prompt");
     assert!(both_from_runs(&[sides[0].clone(), None], &state).is_none());
 }
+
+#[test]
+fn the_overlay_crosses_as_numbers_and_refuses_others() {
+    use crossover::measurements::compare::{Overlay, Point};
+    let point = |n: f64, t: f64| Point { answer_tokens: n, completion_secs: t };
+    let (a, b) = (vec![point(10.0, 0.5), point(300.0, 9.0)], vec![point(20.0, 1.0)]);
+    for band in [None, Some((12.5, Some(40.0))), Some((0.0, None))] {
+        let overlay = Overlay::new(&a, &b, band);
+        let read = Overlay::from_numbers(overlay.numbers().to_vec()).expect("its own numbers");
+        assert_eq!(read.points(false).collect::<Vec<_>>(), a);
+        assert_eq!(read.points(true).collect::<Vec<_>>(), b);
+        assert_eq!(read.band_tokens(), band);
+        assert!(!read.is_empty());
+        let mut short = overlay.numbers().to_vec();
+        short.pop();
+        assert_eq!(Overlay::from_numbers(short), None);
+    }
+    assert_eq!(Overlay::from_numbers(vec![]), None);
+    assert_eq!(Overlay::from_numbers(vec![0.5, 0.0, f64::NAN, f64::NAN]), None);
+    let empty = Overlay::from_numbers(vec![0.0, 0.0, f64::NAN, f64::NAN]).expect("no points");
+    assert!(empty.is_empty() && empty.band_tokens().is_none());
+}

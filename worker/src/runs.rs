@@ -11,7 +11,7 @@
 use crossover::charts::measured::{RunFigure, RunFigures};
 use crossover::charts::{Palette, Style};
 use crossover::measurements::compare::{
-    self, NoDeployment, RunDeployment, TtftPercentile, Workload,
+    self, NoDeployment, Overlay, RunDeployment, TtftPercentile, Workload, MOST_POINTS,
 };
 use crossover::measurements::protocol::{
     CompareAsked, CssSize, FigureFormat, RunAsDeployment, RunFile, RunsReply,
@@ -109,7 +109,12 @@ pub fn compare_runs(runs: &mut [Option<Fitted>], asked: &CompareAsked) -> Option
         table: &table,
         findings: &findings,
     });
-    Some(Compared { html, csv: comparison_table(&table).to_csv(), overlay: Vec::new() })
+    let overlay = Overlay::new(
+        &compare::completion_points(&fa.fit, MOST_POINTS),
+        &compare::completion_points(&fb.fit, MOST_POINTS),
+        estimate.range.ends(),
+    );
+    Some(Compared { html, csv: comparison_table(&table).to_csv(), overlay: overlay.into_numbers() })
 }
 
 /// Reads and fits `text`, giving the runs ids from `first_id` on; `progress` hears the share
@@ -297,6 +302,9 @@ mod tests {
         }
         assert!(compared.csv.contains("requests used,"), "{}", compared.csv);
         // A run the worker does not hold, or one kept at no id, is not compared.
+        let overlay = Overlay::from_numbers(compared.overlay.clone()).unwrap();
+        let (a, b) = (overlay.points(false).count(), overlay.points(true).count());
+        assert!(a > 0 && a <= MOST_POINTS && b > 0, "{a} {b}");
         let missing = CompareAsked { b: SideAsked { run_id: 7, ..asked.b }, ..asked };
         assert!(compare_runs(&mut runs, &missing).is_none());
     }

@@ -162,7 +162,7 @@ pub(crate) use action_attribute;
 // compiles are the contract's (`shared_names`): the `<meta>` naming the worker's script (named
 // by its content at build time), the global where that script leaves the promise of the module's
 // functions, and the event by which the module asks the page to apply a run's rates.
-pub use crate::shared_names::events::{APPLY_DEPLOYMENT, APPLY_RATES};
+pub use crate::shared_names::events::{APPLY_DEPLOYMENT, APPLY_RATES, RUNS_OVERLAY};
 pub use crate::shared_names::files::{MEASUREMENTS_PROMISE, WORKER_META_SELECTOR};
 /// The module's function that takes the section's events: the name `#[wasm_bindgen]` exports
 /// the worker crate's `measurements_event` under.

@@ -13,7 +13,7 @@ use super::{client, find, next_frame, show_applied, with_section};
 use crossover::measurements::compare::{both_from_runs, RunSide, TtftPercentile};
 use crossover::measurements::protocol::{
     place, CompareAsked, DeploymentApplied, DeploymentAsked, Reply, Request, SideAsked,
-    APPLY_DEPLOYMENT,
+    APPLY_DEPLOYMENT, RUNS_OVERLAY,
 };
 use crossover::model::deployments::Which;
 use crossover::render::export::download_blob;
@@ -143,6 +143,7 @@ fn follow() {
         None => {
             place.set_inner_html("");
             CSV.set(String::new());
+            send_overlay(&[]);
         }
     }
 }
@@ -150,7 +151,7 @@ fn follow() {
 /// Asks the worker for the comparison and places it in the lab, if it is still the one asked.
 fn compare(asked: CompareAsked) {
     client::ask(&Request::Compare(asked), None, move |reply| {
-        let Some(Reply::Compared { html, csv, overlay: _ }) = reply else { return };
+        let Some(Reply::Compared { html, csv, overlay }) = reply else { return };
         if ASKED.get() != Some(asked) {
             return;
         }
@@ -158,7 +159,18 @@ fn compare(asked: CompareAsked) {
         if let Some(place) = find(place::COMPARE) {
             place.set_inner_html(&html);
         }
+        send_overlay(&overlay);
     });
+}
+
+/// Hands the page what Figure 3 draws behind its lines (nothing, for no numbers).
+fn send_overlay(numbers: &[f64]) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&js_sys::Float64Array::from(numbers));
+    let event = web_sys::CustomEvent::new_with_event_init_dict(RUNS_OVERLAY, &init);
+    if let (Some(window), Ok(event)) = (web_sys::window(), event) {
+        let _ = window.dispatch_event(&event);
+    }
 }
 
 /// Follows the lab from now on: each time the page has written its address or a veil lifts;

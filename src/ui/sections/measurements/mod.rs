@@ -17,9 +17,9 @@ mod sample;
 
 use crate::measurements::protocol::{
     action_attribute, name, Action, ACTION_ATTRIBUTE, APPLY_DEPLOYMENT, APPLY_RATES,
-    BUTTON_ACTION_SELECTOR, READ_SAMPLE,
+    BUTTON_ACTION_SELECTOR, READ_SAMPLE, RUNS_OVERLAY,
 };
-use crate::ui::context::use_state;
+use crate::ui::context::{use_runs_overlay, use_state};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -92,6 +92,9 @@ pub fn Measurements() -> impl IntoView {
     let _ = window_event_listener_untyped(APPLY_DEPLOYMENT, move |ev| {
         module::apply_deployment(state, &ev);
     });
+    if let Some(runs) = use_runs_overlay() {
+        let _ = window_event_listener_untyped(RUNS_OVERLAY, move |ev| module::overlay(runs, &ev));
+    }
     let on_change = move |ev: leptos::ev::Event| {
         // A change comes from the control itself (a file input or a list).
         let Some(element) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {

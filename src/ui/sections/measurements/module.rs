@@ -5,6 +5,7 @@
 //! line). Events that come while it loads wait for it, in order.
 
 use crate::measurements::compare::side::controls;
+use crate::measurements::compare::Overlay;
 use crate::measurements::protocol::{
     place, DeploymentApplied, DeploymentAsked, RatesApplied, RatesAsked, MEASUREMENTS_PROMISE,
     MODULE_EVENT_FUNCTION, WORKER_META_SELECTOR,
@@ -15,6 +16,7 @@ use crate::state::{Param, State, TtftSource};
 use crate::text::measurements::sentences::MODULE_FAILED;
 use leptos::prelude::*;
 use std::cell::RefCell;
+use std::sync::Arc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -177,4 +179,16 @@ pub(super) fn apply_deployment(state: RwSignal<State>, event: &web_sys::Event) {
         };
         applied.add_to(detail.unchecked_ref());
     });
+}
+
+/// What Figure 3 draws behind its lines, sent by the module as numbers (`Overlay`'s) in the
+/// event's detail; anything else, or no points at all, draws nothing.
+pub(super) fn overlay(runs: RwSignal<Option<Arc<Overlay>>>, event: &web_sys::Event) {
+    let detail = js_sys::Reflect::get(event, &"detail".into()).ok();
+    let numbers = detail
+        .and_then(|d| d.dyn_into::<js_sys::Float64Array>().ok())
+        .map(|a| a.to_vec())
+        .unwrap_or_default();
+    let overlay = Overlay::from_numbers(numbers).filter(|o| !o.is_empty());
+    runs.set(overlay.map(Arc::new));
 }
