@@ -18,6 +18,7 @@ const FILES = {
   vllm: 'vllm_benchmark_serving_detailed__aurotripathy_llama3.1-70b-fp8_conc256.json',
   sglang: 'sglang_0.5.9_bench_serving_output-details__llm-benchmaq_qwen3.5-27b.jsonl',
   anyscale: 'llmperf_individual__leaderboard_anyscale_70b.json',
+  nonStreaming: 'llm-load-test_output__wes-spinks_nonstreaming.json',
   bedrock: 'llmperf_individual__leaderboard_bedrock_70b.json',
 };
 const file = (name) => path.join(DATA, FILES[name]);
@@ -243,13 +244,20 @@ test('two real runs as A and B: an uncertain crossover, the mismatch named, and 
   }, { timeout: 10_000 });
 });
 
-test('before the crossover is predicted, runs used as A and B state nothing of it', TIMEOUT, async (t) => {
+test('two files chosen at once are offered as A and B; before the crossover is predicted they state nothing of it', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '');
   await load(app, [file('anyscale'), file('bedrock')]);
-  await chooseRun(app, 0);
-  await useAs(app, 'a');
-  await chooseRun(app, 1);
-  await useAs(app, 'b');
+  const offer = app.byTestId('import-compare-pair');
+  await offer.waitFor({ state: 'attached', timeout: 30_000 });
+  await scrollIntoView(offer);
+  await offer.click();
+  await eventually(async () => {
+    const sides = await app.page.evaluate(() => ['a-run', 'b-run'].map((id) => document.querySelector(`[data-testid="${id}"]`).textContent));
+    assert.match(sides[0], /anyscale/i);
+    assert.match(sides[1], /bedrock/i);
+  }, { timeout: 30_000 });
+  const note = await app.byTestId('import-applied').evaluate((e) => e.textContent);
+  assert.match(note, /^A is now .* B is now /);
   await app.query();
   const placed = await app.page.evaluate(() => document.querySelector('[data-testid="compare-results"]').children.length);
   assert.equal(placed, 0, 'nothing placed under the veil');
@@ -259,4 +267,20 @@ test('before the crossover is predicted, runs used as A and B state nothing of i
   assert.equal(c.value, null);
   assert.match(c.note, /do not cross: A finishes first at every answer length/);
   assert.equal(c.winner, 'A');
+  assert.deepEqual(c.mismatch, []);
+});
+
+test('a run that did not stream, compared with one that did, is named', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '');
+  await app.reveal('both');
+  await load(app, [file('vllm'), file('nonStreaming')]);
+  const offer = app.byTestId('import-compare-pair');
+  await offer.waitFor({ state: 'attached', timeout: 30_000 });
+  await scrollIntoView(offer);
+  await offer.click();
+  const c = await comparison(app);
+  assert.ok(c.mismatch.includes('not-streamed'), JSON.stringify(c.mismatch));
+  const text = await app.page.evaluate(() => document.querySelector('[data-finding="not-streamed"]').textContent);
+  assert.match(text, /^B did not stream/);
+  assert.deepEqual(c.rows['TTFT p50 (s)'].slice(1), ['not measured']);
 });

@@ -73,6 +73,9 @@ macro_rules! name {
     (use_as) => {
         "use-as"
     };
+    (compare_pair) => {
+        "compare-pair"
+    };
     (compare) => {
         "compare"
     };
@@ -220,16 +223,20 @@ pub enum Action {
     Download,
     /// "Use as A" or "Use as B": the button's `value` is `a` or `b`.
     UseAs,
+    /// "Compare these as A and B", offered when two files were chosen or dropped at once: the
+    /// button's `value` is the two runs' ids, `a,b`.
+    ComparePair,
 }
 
 impl Action {
-    pub const ALL: [Action; 6] = [
+    pub const ALL: [Action; 7] = [
         Action::ReadFiles,
         Action::ReadPasted,
         Action::ChooseRun,
         Action::ApplyRates,
         Action::Download,
         Action::UseAs,
+        Action::ComparePair,
     ];
 
     /// The attribute's value.
@@ -241,6 +248,7 @@ impl Action {
             Action::ApplyRates => name!(apply_rates),
             Action::Download => name!(download),
             Action::UseAs => name!(use_as),
+            Action::ComparePair => name!(compare_pair),
         }
     }
 
@@ -252,6 +260,7 @@ impl Action {
             name!(apply_rates) => Action::ApplyRates,
             name!(download) => Action::Download,
             name!(use_as) => Action::UseAs,
+            name!(compare_pair) => Action::ComparePair,
             _ => return None,
         })
     }
@@ -268,6 +277,8 @@ pub enum SectionEvent {
     ApplyRates,
     Download(RunFile),
     UseAs(Which),
+    /// The runs to use as A and B, by id.
+    ComparePair(usize, usize),
 }
 
 impl SectionEvent {
@@ -287,6 +298,11 @@ impl SectionEvent {
                 "b" => Which::B,
                 _ => return None,
             }),
+            Action::ComparePair => {
+                let value = value()?;
+                let (a, b) = value.split_once(',')?;
+                SectionEvent::ComparePair(a.trim().parse().ok()?, b.trim().parse().ok()?)
+            }
         })
     }
 }

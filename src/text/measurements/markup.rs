@@ -206,11 +206,33 @@ fn paragraph(out: &mut String, testid: &str, class: &str, text: &str) {
 
 /// The results area: the list of loaded runs with `selected` chosen, the chosen run's markup,
 /// and the buttons that act on it. Empty until a run is loaded.
-pub fn results_html(choices: &[&str], selected: usize, run_html: &str) -> String {
+/// `pair`, the first run of each of two files chosen together, offers to compare them at once.
+pub fn results_html(
+    choices: &[&str],
+    selected: usize,
+    run_html: &str,
+    pair: Option<[(usize, &str); 2]>,
+) -> String {
     if choices.is_empty() {
         return String::new();
     }
     let mut out = String::with_capacity(run_html.len() + 1024);
+    if let Some([(a, a_name), (b, b_name)]) = pair {
+        out.push_str(concat!(
+            "<p class=\"import-pair\"><button type=\"button\" data-testid=\"import-compare-pair\"",
+            action_attribute!(compare_pair),
+            " value=\""
+        ));
+        out.push_str(&format!(
+            "{a},{b}\">Compare these as A and B</button> <span class=\"aside\">A: <bdi>"
+        ));
+        escape_html_into(&mut out, a_name);
+        out.push_str("</bdi>; B: <bdi>");
+        escape_html_into(&mut out, b_name);
+        out.push_str(
+            "</bdi>, each with its first token at the percentile chosen below.</span></p>",
+        );
+    }
     out.push_str(concat!(
         "<p class=\"run-choice\"><label for=\"import-run\">Run shown: </label>",
         "<select id=\"import-run\" data-testid=\"import-run\"",
@@ -310,14 +332,14 @@ mod tests {
         view.label = "\u{5de}\u{5d5}\u{5d3}\u{5dc} 70B".to_string();
         let html = run_html(&view);
         assert!(html.contains(&format!("<bdi>{}</bdi>", view.label)), "{html}");
-        let listed = results_html(&[view.label.as_str()], 0, "");
+        let listed = results_html(&[view.label.as_str()], 0, "", None);
         assert!(listed.contains(&format!(">\u{2068}{}\u{2069}</option>", view.label)), "{listed}");
     }
 
     #[test]
     fn the_results_area_lists_the_runs_and_marks_the_chosen_one() {
-        assert_eq!(results_html(&[], 0, "x"), "");
-        let html = results_html(&["a <b>", "c"], 1, "<dl></dl>");
+        assert_eq!(results_html(&[], 0, "x", None), "");
+        let html = results_html(&["a <b>", "c"], 1, "<dl></dl>", None);
         assert!(
             html.contains(
                 "<option value=\"0\">\u{2068}a &lt;b&gt;\u{2069}</option><option value=\"1\" \
@@ -333,7 +355,8 @@ mod tests {
     fn every_control_names_what_it_does_apart_from_its_test_id() {
         let run = synthetic_run();
         let fit = measurements::fit(&run);
-        let html = results_html(&["a"], 0, &run_html(&run_view(&run, &fit, &RunFigures::of(&fit))));
+        let html =
+            results_html(&["a"], 0, &run_html(&run_view(&run, &fit, &RunFigures::of(&fit))), None);
         let controls: Vec<&str> = html
             .split('<')
             .filter(|tag| tag.starts_with("button") || tag.starts_with("select"))
@@ -375,5 +398,16 @@ mod tests {
         expected.extend([RunFile::Fit, RunFile::Residuals]);
         assert_eq!(files, expected);
         assert_eq!(sides, ["a", "b"]);
+    }
+
+    #[test]
+    fn two_files_chosen_together_are_offered_as_a_and_b() {
+        let html = results_html(&["x", "y"], 0, "", Some([(3, "vLLM <a>"), (4, "SGLang")]));
+        assert!(html.starts_with("<p class=\"import-pair\">"), "{html}");
+        let value = html.split(" value=\"").nth(1).and_then(|v| v.split('"').next()).unwrap();
+        assert_eq!(value, "3,4");
+        assert!(html.contains(r#"data-action="compare-pair""#));
+        assert!(html.contains("A: <bdi>vLLM &lt;a&gt;</bdi>; B: <bdi>SGLang</bdi>"), "{html}");
+        assert!(!results_html(&["x"], 0, "", None).contains("import-pair"));
     }
 }

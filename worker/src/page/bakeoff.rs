@@ -50,6 +50,18 @@ fn chosen_percentile() -> TtftPercentile {
 /// "Use as A" or "Use as B" on the chosen run.
 pub(super) fn use_as(which: Which) {
     let Some(run_id) = with_section(|s| s.runs.get(s.selected).map(|r| r.id)) else { return };
+    use_run(which, run_id, false);
+}
+
+/// "Compare these as A and B": two runs, each used as its side.
+pub(super) fn use_pair(a: usize, b: usize) {
+    use_run(Which::A, a, false);
+    use_run(Which::B, b, true);
+}
+
+/// Run `run_id` as side `which`, its first token at the chosen percentile; what was done is
+/// said in the note, after what it says already with `after`.
+fn use_run(which: Which, run_id: usize, after: bool) {
     let side = SideAsked { run_id, percentile: chosen_percentile() };
     client::ask(&Request::Deployment(side), None, move |reply| {
         let Some(Reply::Deployment(answer)) = reply else { return };
@@ -66,7 +78,12 @@ pub(super) fn use_as(which: Which) {
             decode_tokens_per_sec: d.decode_tokens_per_sec,
         };
         let Some(held) = apply(&asked) else { return };
-        show_applied(&deployment_applied_text(&d.label, side.percentile, &asked, &held));
+        let mut note = deployment_applied_text(&d.label, side.percentile, &asked, &held);
+        if let Some(before) = find(place::APPLIED).and_then(|e| e.text_content()).filter(|_| after)
+        {
+            note = format!("{before} {note}");
+        }
+        show_applied(&note);
         let run = RunSide {
             run_id,
             percentile: side.percentile,
