@@ -234,6 +234,10 @@ pub fn comparison_table(t: &Table) -> DataTable {
     }
 }
 
+/// The last sentence of what "Use as A" did: what the link carries.
+pub const LINK_HOLDS_NUMBERS: &str = "The address bar carries these two numbers only: your \
+    measurements and the run's name stay in this tab and are never put in a link.";
+
 /// What "Use as A" did: the side's new name and numbers, any the page's range held back, and
 /// what the link carries.
 pub fn deployment_applied_text(
@@ -264,11 +268,7 @@ pub fn deployment_applied_text(
             ));
         }
     }
-    out.push(
-        "The address bar carries these two numbers only: your measurements and the run's name \
-         stay in this tab and are never put in a link."
-            .to_string(),
-    );
+    out.push(LINK_HOLDS_NUMBERS.to_string());
     out.join(" ")
 }
 

@@ -137,6 +137,16 @@ function faintDifferences(drawn, bare) {
   return counts;
 }
 
+/** Keeps every Blob the page makes a URL for, so a download's contents can be read back. */
+const keepBlobs = (page) => page.addInitScript(() => {
+  window.__blobs = [];
+  const create = URL.createObjectURL;
+  URL.createObjectURL = (blob) => {
+    window.__blobs.push(blob);
+    return create.call(URL, blob);
+  };
+});
+
 /** Every value of the address bar is a number or one of the page's own choice words. */
 function assertNumbersOnly(query, labels) {
   const words = new Set(['linear', 'deep', 'client', 'server', 'scheduled', 'reader', 'machine', 'given', 'prompt', 'crossover', 'fixed', 'traffic', 'bot', 'idle', 'peak', 'auto', 'light', 'dark']);
@@ -154,7 +164,7 @@ test('two synthetic runs with a known crossover, used as A and B, give it back w
   // true crossover is 0.7 / (1/30 − 1/110) = 28.875 tokens.
   const a = await knownRun(dir, 'quick-starter.csv', 0.2, 30);
   const b = await knownRun(dir, 'fast-writer.csv', 0.9, 110);
-  const app = await openApp(env, t, '');
+  const app = await openApp(env, t, '', { setup: keepBlobs });
   await app.reveal('both');
   await load(app, [a, b]);
 
@@ -179,6 +189,17 @@ test('two synthetic runs with a known crossover, used as A and B, give it back w
   assert.deepEqual(c.rows['decode rate (tok/s)'], [fitA.decode.text, fitB.decode.text]);
   assert.deepEqual(c.rows['requests used'], [fitA.records.text, fitB.records.text]);
   assert.deepEqual(c.mismatch, [], 'the same prompts and no stated load: nothing to name');
+  // The table exports as CSV like every table: bare numbers, a row per quantity.
+  const csvButton = app.byTestId('compare-csv');
+  await scrollIntoView(csvButton);
+  const blobsBefore = await app.page.evaluate(() => window.__blobs.length);
+  await csvButton.click();
+  await eventually(async () => assert.ok((await app.page.evaluate(() => window.__blobs.length)) > blobsBefore), { timeout: 10_000 });
+  const csv = await app.page.evaluate(() => window.__blobs[window.__blobs.length - 1].text());
+  const csvRow = (name) => csv.split('\n').find((line) => line.startsWith(`${name},`))?.split(',').slice(1);
+  assert.deepEqual(csvRow('requests used').map(Number), [fitA.records.value, fitB.records.value], csv);
+  assertClose(Number(csvRow('decode rate (tok/s)')[0]), fitA.decode.value, 'A decode rate in the CSV', 1e-9);
+  assertClose(Number(csvRow('decode rate (tok/s)')[1]), fitB.decode.value, 'B decode rate in the CSV', 1e-9);
   // Each side names its run while its controls hold the run's numbers.
   const sides = await app.page.evaluate(() => ['a-run', 'b-run'].map((id) => document.querySelector(`[data-testid="${id}"]`).textContent));
   assert.match(sides[0], /quick-starter/);
@@ -258,6 +279,7 @@ test('two files chosen at once are offered as A and B; before the crossover is p
   }, { timeout: 30_000 });
   const note = await app.byTestId('import-applied').evaluate((e) => e.textContent);
   assert.match(note, /^A is now .* B is now /);
+  assert.equal(note.match(/never put in a link/g).length, 1, 'what the link carries, said once');
   await app.query();
   const placed = await app.page.evaluate(() => document.querySelector('[data-testid="compare-results"]').children.length);
   assert.equal(placed, 0, 'nothing placed under the veil');

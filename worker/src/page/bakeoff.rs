@@ -19,7 +19,7 @@ use crossover::model::deployments::Which;
 use crossover::render::export::download_blob;
 use crossover::shared_names::root::URL_PENDING;
 use crossover::state::{query, Param, State};
-use crossover::text::compare::{deployment_applied_text, run_side_text};
+use crossover::text::compare::{deployment_applied_text, run_side_text, LINK_HOLDS_NUMBERS};
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -81,7 +81,8 @@ fn use_run(which: Which, run_id: usize, after: bool) {
         let mut note = deployment_applied_text(&d.label, side.percentile, &asked, &held);
         if let Some(before) = find(place::APPLIED).and_then(|e| e.text_content()).filter(|_| after)
         {
-            note = format!("{before} {note}");
+            // Said once, after both.
+            note = format!("{}{note}", before.strip_suffix(LINK_HOLDS_NUMBERS).unwrap_or(&before));
         }
         show_applied(&note);
         let run = RunSide {
