@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertClose, DEFAULTS, eventually, model, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+import { assertClose, DEFAULTS, eventually, model, openApp, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 60_000 };
@@ -58,7 +58,7 @@ for (const { query, q } of [
     const ratio = await app.readout('crossing-ratio');
     assertClose(ratio.value, expected / q.output, 'the ratio is the crossing over the answer', 1e-6);
     // Figure 2's caption (its text alternative, shown under it) and the deeper section agree.
-    const caption = await app.page.locator('[data-figure="crossing"] .figure-summary').innerText();
+    const caption = await shownText(app.page.locator('[data-figure="crossing"] .figure-summary'));
     assert.match(caption, new RegExp(`cross at ${words} tokens`), caption);
     assert.ok(!new RegExp(`cross at ${straight} tokens`).test(caption), `the caption does not state the straight lines' crossing as the crossing: ${caption}`);
     assert.equal(await app.byTestId('crossing-canvas').getAttribute('aria-label'), caption.trim());

@@ -25,6 +25,8 @@ const FIGURES = ['timeline', 'crossing'];
 /** What the Embed button of each figure copies, at the settings in `query`. */
 async function copiedSnippets(t, query) {
   const app = await openApp(env, t, query, { setup: (_page, context) => context.grantPermissions(['clipboard-read', 'clipboard-write']) });
+  // Figure 2's tools, the embed among them, wait for the crossing's prediction.
+  await app.reveal('crossing');
   const snippets = {};
   for (const figure of FIGURES) {
     await app.byTestId(`${figure}-embed`).click();

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { openApp, useBrowser } from './helpers.mjs';
+import { eventually, openApp, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 60_000 };
@@ -21,15 +21,22 @@ test('at 320 px wide nothing scrolls sideways, canvases included', TIMEOUT, asyn
 
 test('every slider says its value in words with units, and takes no page scroll on touch', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
-  const sliders = await app.page.evaluate(() =>
-    [...document.querySelectorAll('input[type="range"]')].map((s) => ({
-      id: s.dataset.testid,
-      text: s.getAttribute('aria-valuetext') || '',
-      named: Boolean(s.getAttribute('aria-label') || s.labels?.length),
-      touch: getComputedStyle(s).touchAction,
-    })),
-  );
-  assert.ok(sliders.length >= 20, `${sliders.length} sliders`);
+  // Some sliders live in disclosures, written only when opened (and once the crossover is
+  // predicted, as they state it).
+  await app.reveal('both');
+  await app.page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+  const sliders = await eventually(async () => {
+    const found = await app.page.evaluate(() =>
+      [...document.querySelectorAll('input[type="range"]')].map((s) => ({
+        id: s.dataset.testid,
+        text: s.getAttribute('aria-valuetext') || '',
+        named: Boolean(s.getAttribute('aria-label') || s.labels?.length),
+        touch: getComputedStyle(s).touchAction,
+      })),
+    );
+    assert.ok(found.length >= 20, `${found.length} sliders`);
+    return found;
+  });
   for (const s of sliders) {
     assert.match(s.text, /\d.* (tokens|tokens per second|seconds|words per minute|passages|times)$/, `${s.id} announces "${s.text}"`);
     assert.ok(s.named, `${s.id} has a name`);

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { eventually, openApp, useBrowser } from './helpers.mjs';
+import { eventually, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 const env = useBrowser();
@@ -60,7 +60,12 @@ test('an embed with its own controls fits 640 px at 700 px wide and 760 px at 39
 // driver, this took 131 s and once ran past the usual three minutes, so it has longer.
 test('the snippet starts the frame at the height the figure then reports', { timeout: 480_000 }, async (t) => {
   const full = await openApp(env, t, '?prompt=20000&decode=40', { setup: (_page, context) => context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {}) });
+  // The tools of Figures 2 to 4, the embed among them, wait for the predictions.
+  await full.reveal('both');
+  // Figure 4 is inside a part of the lab a reader opens on purpose.
+  await full.page.evaluate(() => document.querySelectorAll('details.more').forEach((d) => { d.open = true; }));
   for (const figure of FIGURES) {
+    await scrollIntoView(full.byTestId(`${figure}-embed`));
     await full.byTestId(`${figure}-embed`).click();
     const snippet = await eventually(async () => {
       const code = await full.byTestId(`${figure}-embed-code`).inputValue();
@@ -310,9 +315,14 @@ test('no label crosses a line of its colour or another label in the SVG export, 
   // Each scenario's settings, as the page writes them into its address.
   const full = await openApp(env, t, '');
   const scenarios = {};
-  for (const key of ['summariser', 'aa-100-300', 'aa-1000-1000', 'aa-10000-1500', 'aa-100000-2000', 'bake-off', 'four-passages', 'peak', 'parser']) {
+  // Every preset button on the page, in page order: the first belongs to the first section, whose
+  // click builds the rest of the page.
+  const keys = await full.page.evaluate(() => [...document.querySelectorAll('button[data-testid^="preset-"]')].map((b) => b.dataset.testid.slice('preset-'.length)));
+  assert.ok(keys.length >= 9, `the page's presets: ${keys.join(', ')}`);
+  for (const key of keys) {
+    await scrollIntoView(full.byTestId(`preset-${key}`));
     await full.byTestId(`preset-${key}`).click();
-    await eventually(async () => assert.equal(await full.byTestId(key.startsWith('aa-') || key === 'summariser' ? 'preset-active' : 'preset-active-deployments').getAttribute('data-value'), key));
+    await eventually(async () => assert.equal(await full.byTestId(`preset-${key}`).getAttribute('aria-pressed'), 'true', `${key} is pressed`));
     scenarios[key] = new URLSearchParams(await full.query()).toString();
   }
   const crossings = [];
