@@ -83,12 +83,15 @@ pub fn finding_text(finding: &Finding) -> String {
     }
 }
 
-/// Where the lines cross and how sure the runs are: the words beside `compare-nstar`.
-pub fn nstar_text(range: &NstarRange, percentile: TtftPercentile) -> String {
-    let basis = format!(
-        "(95% interval from resampling both runs' requests, first tokens at their {})",
-        percentile.id()
-    );
+/// Where the lines cross and how sure the runs are: the words beside `compare-nstar`. The
+/// first tokens are named at each side's own percentile when the two differ.
+pub fn nstar_text(range: &NstarRange, a: TtftPercentile, b: TtftPercentile) -> String {
+    let firsts = if a == b {
+        format!("first tokens at their {}", a.id())
+    } else {
+        format!("A's first token at its {}, B's at its {}", a.id(), b.id())
+    };
+    let basis = format!("(95% interval from resampling both runs' requests, {firsts})");
     match *range {
         NstarRange::Between { low_tokens, high_tokens, below, above } => format!(
             "{} finishes first on answers shorter than the crossover and {} on longer ones; \
@@ -332,7 +335,7 @@ pub fn comparison_html(c: &Comparison) -> String {
         }
         out.push_str("</div>");
     }
-    nstar_html(&mut out, c.estimate, c.table.a.percentile);
+    nstar_html(&mut out, c.estimate, c.table.a.percentile, c.table.b.percentile);
     let w = c.winner;
     out.push_str("<p class=\"verdict\" data-testid=\"compare-winner\" data-value=\"");
     out.push_str(w.race.winner.data_value());
@@ -362,7 +365,12 @@ pub fn comparison_html(c: &Comparison) -> String {
 /// The crossover's readout: `data-value` the point estimate (none when the lines do not
 /// cross), `data-low` and `data-high` the 95% interval's ends (`Infinity` when it has no upper
 /// end; neither when there is no interval), and the sentence saying how sure it is.
-fn nstar_html(out: &mut String, estimate: &CrossoverEstimate, percentile: TtftPercentile) {
+fn nstar_html(
+    out: &mut String,
+    estimate: &CrossoverEstimate,
+    a: TtftPercentile,
+    b: TtftPercentile,
+) {
     out.push_str("<dl class=\"readout-grid key\"><div class=\"readout\"><dt>Crossover from the runs</dt><dd data-testid=\"compare-nstar\"");
     if let Crossover::At { tokens, .. } = estimate.point {
         out.push_str(&format!(" data-value=\"{tokens}\""));
@@ -377,7 +385,7 @@ fn nstar_html(out: &mut String, estimate: &CrossoverEstimate, percentile: TtftPe
     out.push_str("\">");
     escape_html_into(out, &crossover_text(&estimate.comparison));
     out.push_str("</dd><dd class=\"readout-note\">");
-    escape_html_into(out, &nstar_text(&estimate.range, percentile));
+    escape_html_into(out, &nstar_text(&estimate.range, a, b));
     out.push_str("</dd></div></dl>");
 }
 
@@ -427,16 +435,18 @@ mod tests {
             below: Which::A,
             above: Which::B,
         };
-        let t = nstar_text(&certain, p);
+        let t = nstar_text(&certain, p, p);
         assert!(t.contains("between 25 tokens and 31.5 tokens") && t.contains("p50"), "{t}");
+        let mixed = nstar_text(&certain, p, TtftPercentile::P99);
+        assert!(mixed.contains("A's first token at its p50, B's at its p99"), "{mixed}");
         for range in [
             NstarRange::Uncertain { low_tokens: 0.0, high_tokens: Some(310.0) },
             NstarRange::Uncertain { low_tokens: 80.0, high_tokens: None },
             NstarRange::Uncertain { low_tokens: 0.0, high_tokens: None },
         ] {
-            assert!(nstar_text(&range, p).starts_with("No crossover is certain"), "{range:?}");
+            assert!(nstar_text(&range, p, p).starts_with("No crossover is certain"), "{range:?}");
         }
-        assert!(nstar_text(&NstarRange::Never { faster: Which::B }, p)
+        assert!(nstar_text(&NstarRange::Never { faster: Which::B }, p, p)
             .contains("B finishes first at every"));
     }
 
