@@ -21,9 +21,11 @@
 //! 5. `sample_run`: the result file the measurements section offers as a sample, which trunk
 //!    copies as it is named, is named by its content, and the page learns the name and its
 //!    integrity hash from a `<meta>`, fetching it only when a reader asks.
+//! 6. `glue_script`: the page's wasm-bindgen script, also on every first load, loses its doc
+//!    comments and indentation, with its name and integrity hash in the page following.
 //!
 //! `markup` reads start tags in the built HTML (for steps 1 and 2); `content_hash` names files
-//! and writes integrity hashes from their bytes (for steps 3 to 5). The names these steps share
+//! and writes integrity hashes from their bytes (for steps 3 to 6). The names these steps share
 //! with the page and the scripts are in `crate::shared_names`.
 //!
 //! Native only: it reads and writes files, and rewrites HTML as text. It sits above `ui`, whose
@@ -39,6 +41,8 @@ mod worker_files;
 mod boot_script;
 // 5. The sample run named by its content.
 mod sample_run;
+// 6. The wasm-bindgen script without its comments and indentation.
+mod glue_script;
 
 // What the steps use.
 mod content_hash;
@@ -57,5 +61,6 @@ pub fn build(index: &Path) -> Result<(), String> {
     std::fs::write(index, page).map_err(|e| e.to_string())?;
     worker_files::name_by_content(index)?;
     boot_script::strip_comments(index)?;
-    sample_run::name_by_content(index)
+    sample_run::name_by_content(index)?;
+    glue_script::strip_comments(index)
 }
