@@ -12,7 +12,8 @@
 //!    screen.
 //! 2. `deferred_wasm`: trunk's preload link for the wasm becomes a `<meta>` that fetches nothing,
 //!    so the wasm does not share a slow line with the page and its stylesheet; `boot.js` fetches
-//!    it, checked against its hash, once the lesson is painted.
+//!    it, checked against its hash, once the lesson is painted. The wasm is then named by its own
+//!    bytes, not by trunk's hash of the file before wasm-opt.
 //! 3. `worker_files`: the measurements worker's files, which trunk names without hashes, are named
 //!    by their content, its wasm is fetched with an integrity check, and the page learns the
 //!    script's name from a `<meta>`.
@@ -59,6 +60,7 @@ pub fn build(index: &Path) -> Result<(), String> {
     let page = prerender::fill_prerendered(&page, &lesson_html())?;
     let page = deferred_wasm::defer_wasm_fetch(&page)?;
     std::fs::write(index, page).map_err(|e| e.to_string())?;
+    deferred_wasm::name_by_content(index)?;
     worker_files::name_by_content(index)?;
     boot_script::strip_comments(index)?;
     sample_run::name_by_content(index)?;
