@@ -190,7 +190,7 @@ pub fn comparison_table(t: &Table) -> DataTable {
         }
     };
     let rows = vec![
-        row("run", &|c| Cell::text(c.label.clone())),
+        row("run", &|c| Cell::words(c.label.clone())),
         row("requests used", &|c| {
             let used = c.used as f64;
             let text = format!(
