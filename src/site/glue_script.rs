@@ -12,7 +12,8 @@ use super::content_hash::{integrity, short_hash};
 use std::fs;
 use std::path::Path;
 
-/// Trunk's name for the page's script: this, sixteen hex digits, `.js`. The worker's script
+/// Trunk's name for the page's script: this, its hash in hex, `.js`. Trunk writes the hash
+/// without leading zeros, so it has up to sixteen digits, sometimes fewer. The worker's script
 /// starts `crossover-worker`, which the hex digits exclude.
 const PREFIX: &str = "crossover-";
 
@@ -43,17 +44,19 @@ pub fn strip_comments(index: &Path) -> Result<(), String> {
     fs::write(index, page).map_err(|e| e.to_string())
 }
 
-/// The script's file name as the page's link gives it: `crossover-`, sixteen hex digits, `.js`.
+/// The script's file name as the page's link gives it: `crossover-`, one to sixteen hex digits,
+/// `.js`.
 fn script_name(page: &str) -> Option<&str> {
+    // The length of the hash and `.js` after the prefix, when that is what follows it.
     let hex_then_js = |rest: &str| {
-        let hex = rest.get(..16)?;
-        (hex.bytes().all(|b| b.is_ascii_hexdigit()) && rest.get(16..19) == Some(".js"))
-            .then_some(())
+        let digits = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
+        ((1..=16).contains(&digits) && rest.get(digits..digits + 3) == Some(".js"))
+            .then_some(digits + 3)
     };
     page.match_indices(&format!("./{PREFIX}")).find_map(|(at, found)| {
         let start = at + 2;
-        hex_then_js(page.get(at + found.len()..)?)?;
-        page.get(start..start + PREFIX.len() + 19)
+        let len = hex_then_js(page.get(at + found.len()..)?)?;
+        page.get(start..start + PREFIX.len() + len)
     })
 }
 
@@ -108,6 +111,19 @@ mod tests {
         let page = "<meta name=crossover-worker content=./crossover-worker-0123456789abcdef.js><link crossorigin href=./crossover-fedcba9876543210.js integrity=sha384-x rel=modulepreload>";
         assert_eq!(script_name(page), Some("crossover-fedcba9876543210.js"));
         assert_eq!(script_name("<link href=./crossover-worker-0123456789abcdef.js>"), None);
+    }
+
+    #[test]
+    fn a_hash_trunk_wrote_without_its_leading_zero_is_found() {
+        // Trunk writes its hash without leading zeros: a build named its script with fifteen.
+        let page = "<link crossorigin href=./crossover-ffb0f35a53e28dd.js integrity=sha384-x rel=modulepreload>";
+        assert_eq!(script_name(page), Some("crossover-ffb0f35a53e28dd.js"));
+        assert_eq!(
+            script_name("<link href=./crossover-0123456789abcdef0.js>"),
+            None,
+            "seventeen digits"
+        );
+        assert_eq!(script_name("<link href=./crossover-.js>"), None, "no digits");
     }
 
     #[test]
