@@ -241,7 +241,7 @@ test('a figure out of sight is drawn once the controls are still, not on every s
       slider.value = String(Number(slider.value) + 5);
       slider.dispatchEvent(new Event('input', { bubbles: true }));
     }
-    document.documentElement.dataset.lastStepAt = String(performance.now());
+    slider.dataset.lastStepAt = String(performance.now());
     await frame();
     await frame();
   });
@@ -258,7 +258,7 @@ test('a figure out of sight is drawn once the controls are still, not on every s
   // painted after the last step.
   const times = await page.evaluate(() => ({
     painted: Number(document.querySelector('[data-testid="crossing-canvas"]').dataset.paintedAt),
-    lastStep: Number(document.documentElement.dataset.lastStepAt),
+    lastStep: Number(document.querySelector('[data-testid="prompt-slider"]').dataset.lastStepAt),
   }));
   assert.ok(times.painted > times.lastStep, `by a paint of its own after the last step (painted at ${times.painted} ms, last step at ${times.lastStep} ms)`);
   // The same picture a page opened at this address draws.
