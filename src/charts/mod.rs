@@ -83,7 +83,7 @@ pub trait Chart: Clone + PartialEq {
 }
 
 /// What one figure is drawn from; see [`Figure::inputs`].
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum FigureInputs {
     Timeline(TimelineInputs),
     Crossing(CrossingInputs),

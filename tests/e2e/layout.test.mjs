@@ -23,8 +23,7 @@ test('every slider says its value in words with units, and takes no page scroll 
   const app = await openApp(env, t);
   // Some sliders live in disclosures, written only when opened (and once the crossover is
   // predicted, as they state it).
-  await app.reveal('both');
-  await app.page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+  await app.openEverything();
   const sliders = await eventually(async () => {
     const found = await app.page.evaluate(() =>
       [...document.querySelectorAll('input[type="range"]')].map((s) => ({

@@ -61,10 +61,9 @@ test('an embed with its own controls fits 640 px at 700 px wide and 760 px at 39
 // driver, this took 131 s and once ran past the usual three minutes, so it has longer.
 test('the snippet starts the frame at the height the figure then reports', { timeout: 480_000 }, async (t) => {
   const full = await openApp(env, t, '?prompt=20000&decode=40', { setup: (_page, context) => context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {}) });
-  // The tools of Figures 2 to 4, the embed among them, wait for the predictions.
-  await full.reveal('both');
-  // Figure 4 is inside a part of the lab a reader opens on purpose.
-  await full.page.evaluate(() => document.querySelectorAll('details.more').forEach((d) => { d.open = true; }));
+  // The tools of Figures 2 to 4, the embed among them, wait for the predictions; Figure 4 is
+  // inside a part of the lab a reader opens on purpose.
+  await full.openEverything();
   for (const figure of FIGURES) {
     await scrollIntoView(full.byTestId(`${figure}-embed`));
     await full.byTestId(`${figure}-embed`).click();

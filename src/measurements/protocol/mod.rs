@@ -26,8 +26,11 @@
 //! The names, the tags and the runs' text form are plain Rust, tested natively; the conversions
 //! to and from `js_sys` values are a few lines each and run only in the browser.
 
+pub mod bakeoff;
 pub mod runs;
 
+use crate::model::deployments::Which;
+pub use bakeoff::{CompareAsked, DeploymentApplied, DeploymentAsked, SideAsked};
 pub use runs::{decode_runs, encode_runs, PageRun, RunsReply};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -67,6 +70,18 @@ macro_rules! name {
     (residuals) => {
         "residuals"
     };
+    (use_as) => {
+        "use-as"
+    };
+    (compare_pair) => {
+        "compare-pair"
+    };
+    (compare) => {
+        "compare"
+    };
+    (compare_csv) => {
+        "compare-csv"
+    };
     // The places in the section's markup the module finds.
     (paste_box) => {
         "import-paste"
@@ -88,6 +103,18 @@ macro_rules! name {
     };
     (applied_note) => {
         "import-applied"
+    };
+    (percentile_choice) => {
+        "import-percentile"
+    };
+    (compare_place) => {
+        "compare-results"
+    };
+    (run_side_a) => {
+        "a-run"
+    };
+    (run_side_b) => {
+        "b-run"
     };
     // The worker's messages' tags.
     (ready) => {
@@ -111,6 +138,12 @@ macro_rules! name {
     (file) => {
         "file"
     };
+    (deployment) => {
+        "deployment"
+    };
+    (compared) => {
+        "compared"
+    };
 }
 pub(crate) use name;
 
@@ -132,7 +165,7 @@ pub(crate) use action_attribute;
 // compiles are the contract's (`shared_names`): the `<meta>` naming the worker's script (named
 // by its content at build time), the global where that script leaves the promise of the module's
 // functions, and the event by which the module asks the page to apply a run's rates.
-pub use crate::shared_names::events::APPLY_RATES;
+pub use crate::shared_names::events::{APPLY_DEPLOYMENT, APPLY_RATES, RUNS_OVERLAY};
 pub use crate::shared_names::files::{MEASUREMENTS_PROMISE, WORKER_META_SELECTOR};
 /// The module's function that takes the section's events: the name `#[wasm_bindgen]` exports
 /// the worker crate's `measurements_event` under.
@@ -159,6 +192,17 @@ pub mod place {
     pub const ERROR: &str = concat!(".", name!(refusal));
     pub const RESULTS: &str = concat!(".", name!(results));
     pub const APPLIED: &str = concat!(".", name!(applied_note));
+    /// The TTFT percentile chosen beside "Use as A" and "Use as B".
+    pub const PERCENTILE: &str = concat!("#", name!(percentile_choice));
+    /// Where the comparison of two runs goes, in the deployments lab (present only while both
+    /// of its deployments come from runs and its crossover may be shown).
+    pub const COMPARE: &str = concat!(".", name!(compare_place));
+    /// The line under each side of the lab naming the run it comes from, A's then B's.
+    pub const RUN_SIDES: [&str; 2] =
+        [concat!("#", name!(run_side_a)), concat!("#", name!(run_side_b))];
+    /// The comparison table's CSV button, in that place.
+    pub const COMPARE_CSV: &str =
+        concat!("[", name!(action_attribute), "=\"", name!(compare_csv), "\"]");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,15 +221,22 @@ pub enum Action {
     ApplyRates,
     /// A download of the chosen run: the button's `value` is a [`RunFile`]'s name.
     Download,
+    /// "Use as A" or "Use as B": the button's `value` is `a` or `b`.
+    UseAs,
+    /// "Compare these as A and B", offered when two files were chosen or dropped at once: the
+    /// button's `value` is the two runs' ids, `a,b`.
+    ComparePair,
 }
 
 impl Action {
-    pub const ALL: [Action; 5] = [
+    pub const ALL: [Action; 7] = [
         Action::ReadFiles,
         Action::ReadPasted,
         Action::ChooseRun,
         Action::ApplyRates,
         Action::Download,
+        Action::UseAs,
+        Action::ComparePair,
     ];
 
     /// The attribute's value.
@@ -196,6 +247,8 @@ impl Action {
             Action::ChooseRun => name!(choose_run),
             Action::ApplyRates => name!(apply_rates),
             Action::Download => name!(download),
+            Action::UseAs => name!(use_as),
+            Action::ComparePair => name!(compare_pair),
         }
     }
 
@@ -206,6 +259,8 @@ impl Action {
             name!(choose_run) => Action::ChooseRun,
             name!(apply_rates) => Action::ApplyRates,
             name!(download) => Action::Download,
+            name!(use_as) => Action::UseAs,
+            name!(compare_pair) => Action::ComparePair,
             _ => return None,
         })
     }
@@ -221,6 +276,9 @@ pub enum SectionEvent {
     ChooseRun(usize),
     ApplyRates,
     Download(RunFile),
+    UseAs(Which),
+    /// The runs to use as A and B, by id.
+    ComparePair(usize, usize),
 }
 
 impl SectionEvent {
@@ -235,6 +293,16 @@ impl SectionEvent {
             Action::ChooseRun => SectionEvent::ChooseRun(value()?.parse().ok()?),
             Action::ApplyRates => SectionEvent::ApplyRates,
             Action::Download => SectionEvent::Download(RunFile::from_name(&value()?)?),
+            Action::UseAs => SectionEvent::UseAs(match value()?.as_str() {
+                "a" => Which::A,
+                "b" => Which::B,
+                _ => return None,
+            }),
+            Action::ComparePair => {
+                let value = value()?;
+                let (a, b) = value.split_once(',')?;
+                SectionEvent::ComparePair(a.trim().parse().ok()?, b.trim().parse().ok()?)
+            }
         })
     }
 }
@@ -409,11 +477,24 @@ pub enum Tag {
     Drawn,
     Export,
     File,
+    Deployment,
+    Compare,
+    Compared,
 }
 
 impl Tag {
-    pub const ALL: [Tag; 7] =
-        [Tag::Ready, Tag::Read, Tag::Progress, Tag::Draw, Tag::Drawn, Tag::Export, Tag::File];
+    pub const ALL: [Tag; 10] = [
+        Tag::Ready,
+        Tag::Read,
+        Tag::Progress,
+        Tag::Draw,
+        Tag::Drawn,
+        Tag::Export,
+        Tag::File,
+        Tag::Deployment,
+        Tag::Compare,
+        Tag::Compared,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -424,6 +505,9 @@ impl Tag {
             Tag::Drawn => name!(drawn),
             Tag::Export => name!(export),
             Tag::File => name!(file),
+            Tag::Deployment => name!(deployment),
+            Tag::Compare => name!(compare),
+            Tag::Compared => name!(compared),
         }
     }
 
@@ -436,6 +520,9 @@ impl Tag {
             name!(drawn) => Tag::Drawn,
             name!(export) => Tag::Export,
             name!(file) => Tag::File,
+            name!(deployment) => Tag::Deployment,
+            name!(compare) => Tag::Compare,
+            name!(compared) => Tag::Compared,
             _ => return None,
         })
     }
@@ -468,6 +555,10 @@ pub enum Request {
     Draw { id: usize, size: CssSize, pixel_ratio: f64, dark: bool },
     /// Write a download of run `id` (a figure at `size`): [`Reply::File`].
     Export { id: usize, file: RunFile, size: CssSize, dark: bool },
+    /// The deployment a run stands for at a TTFT percentile: [`Reply::Deployment`].
+    Deployment(SideAsked),
+    /// Two runs compared as deployments A and B: [`Reply::Compared`].
+    Compare(CompareAsked),
 }
 
 /// What the worker answers.
@@ -484,6 +575,19 @@ pub enum Reply {
     Drawn { id: usize, bitmaps: Vec<web_sys::ImageBitmap> },
     /// The file's name and contents, or nothing when there is nothing to give.
     File(Option<(String, web_sys::Blob)>),
+    /// A run as a deployment: its name, first token and decode rate; or why it cannot be one.
+    Deployment(Result<RunAsDeployment, String>),
+    /// Two runs compared: the markup the lab shows, its table as CSV, and the numbers of what
+    /// Figure 3 draws behind its lines.
+    Compared { html: String, csv: String, overlay: Vec<f64> },
+}
+
+/// A run as one side of the deployments lab.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunAsDeployment {
+    pub label: String,
+    pub ttft_secs: f64,
+    pub decode_tokens_per_sec: f64,
 }
 
 impl Request {
@@ -522,6 +626,17 @@ impl Request {
                 push(size.height.into());
                 push((*dark).into());
             }
+            Request::Deployment(side) => {
+                push(Tag::Deployment.name().into());
+                push((side.run_id as f64).into());
+                push(bakeoff::percentile_number(side.percentile).into());
+            }
+            Request::Compare(asked) => {
+                push(Tag::Compare.name().into());
+                for x in asked.to_numbers() {
+                    push(x.into());
+                }
+            }
         }
         message
     }
@@ -556,6 +671,16 @@ impl Request {
                 size: size(3),
                 dark: message.get(5).is_truthy(),
             },
+            Tag::Deployment => Request::Deployment(SideAsked {
+                run_id: number(1) as usize,
+                percentile: bakeoff::percentile_from_number(number(2))?,
+            }),
+            Tag::Compare => {
+                let numbers: Vec<f64> = (1..message.length())
+                    .map(|i| message.get(i).as_f64().unwrap_or(f64::NAN))
+                    .collect();
+                Request::Compare(CompareAsked::from_numbers(&numbers)?)
+            }
             _ => return None,
         })
     }
@@ -589,6 +714,31 @@ impl Reply {
                 }
                 message.into()
             }
+            Reply::Deployment(answer) => {
+                let message = js_sys::Array::of1(&Tag::Deployment.name().into());
+                match answer {
+                    Ok(d) => {
+                        message.push(&d.label.as_str().into());
+                        message.push(&d.ttft_secs.into());
+                        message.push(&d.decode_tokens_per_sec.into());
+                    }
+                    Err(why) => {
+                        message.push(&why.as_str().into());
+                    }
+                }
+                message.into()
+            }
+            Reply::Compared { html, csv, overlay } => {
+                let numbers = js_sys::Float64Array::from(overlay.as_slice());
+                moved.push(&numbers.buffer());
+                let message = js_sys::Array::of3(
+                    &Tag::Compared.name().into(),
+                    &html.as_str().into(),
+                    &csv.as_str().into(),
+                );
+                message.push(&numbers);
+                message.into()
+            }
         };
         (message, moved)
     }
@@ -614,6 +764,23 @@ impl Reply {
             Tag::File => Reply::File(
                 message.get(1).as_string().zip(message.get(2).dyn_into::<web_sys::Blob>().ok()),
             ),
+            Tag::Deployment => Reply::Deployment(match message.length() {
+                4 => Ok(RunAsDeployment {
+                    label: message.get(1).as_string()?,
+                    ttft_secs: message.get(2).as_f64()?,
+                    decode_tokens_per_sec: message.get(3).as_f64()?,
+                }),
+                _ => Err(message.get(1).as_string()?),
+            }),
+            Tag::Compared => Reply::Compared {
+                html: message.get(1).as_string()?,
+                csv: message.get(2).as_string()?,
+                overlay: message
+                    .get(3)
+                    .dyn_into::<js_sys::Float64Array>()
+                    .map(|a| a.to_vec())
+                    .unwrap_or_default(),
+            },
             _ => return None,
         })
     }

@@ -206,11 +206,33 @@ fn paragraph(out: &mut String, testid: &str, class: &str, text: &str) {
 
 /// The results area: the list of loaded runs with `selected` chosen, the chosen run's markup,
 /// and the buttons that act on it. Empty until a run is loaded.
-pub fn results_html(choices: &[&str], selected: usize, run_html: &str) -> String {
+/// `pair`, the first run of each of two files chosen together, offers to compare them at once.
+pub fn results_html(
+    choices: &[&str],
+    selected: usize,
+    run_html: &str,
+    pair: Option<[(usize, &str); 2]>,
+) -> String {
     if choices.is_empty() {
         return String::new();
     }
     let mut out = String::with_capacity(run_html.len() + 1024);
+    if let Some([(a, a_name), (b, b_name)]) = pair {
+        out.push_str(concat!(
+            "<p class=\"import-pair\"><button type=\"button\" data-testid=\"import-compare-pair\"",
+            action_attribute!(compare_pair),
+            " value=\""
+        ));
+        out.push_str(&format!(
+            "{a},{b}\">Compare these as A and B</button> <span class=\"aside\">A: <bdi>"
+        ));
+        escape_html_into(&mut out, a_name);
+        out.push_str("</bdi>; B: <bdi>");
+        escape_html_into(&mut out, b_name);
+        out.push_str(
+            "</bdi>, each with its first token at the percentile chosen below.</span></p>",
+        );
+    }
     out.push_str(concat!(
         "<p class=\"run-choice\"><label for=\"import-run\">Run shown: </label>",
         "<select id=\"import-run\" data-testid=\"import-run\"",
@@ -233,6 +255,19 @@ pub fn results_html(choices: &[&str], selected: usize, run_html: &str) -> String
         "<div class=\"import-actions\"><button type=\"button\" data-testid=\"import-apply\"",
         action_attribute!(apply_rates),
         ">Use these rates</button>",
+        "<span class=\"import-use\" role=\"group\" aria-label=\"Use this run as a deployment\">",
+        "<label for=\"",
+        name!(percentile_choice),
+        "\">First token at</label> <select id=\"",
+        name!(percentile_choice),
+        "\" data-testid=\"import-percentile\"><option value=\"p50\" selected>p50 (the median)</option>",
+        "<option value=\"p90\">p90</option><option value=\"p99\">p99</option></select> ",
+        "<button type=\"button\" data-testid=\"import-use-a\"",
+        action_attribute!(use_as),
+        " value=\"a\">Use as A</button>",
+        "<button type=\"button\" data-testid=\"import-use-b\"",
+        action_attribute!(use_as),
+        " value=\"b\">Use as B</button></span>",
         "<button type=\"button\" class=\"quiet\" data-testid=\"import-csv-fit\"",
         action_attribute!(download),
         " value=\"",
@@ -254,6 +289,7 @@ mod tests {
     use super::*;
     use crate::charts::measured::{RunFigure, RunFigures};
     use crate::measurements;
+    use crate::measurements::compare::TtftPercentile;
     use crate::measurements::protocol::{Action, RunFile};
 
     #[test]
@@ -296,14 +332,14 @@ mod tests {
         view.label = "\u{5de}\u{5d5}\u{5d3}\u{5dc} 70B".to_string();
         let html = run_html(&view);
         assert!(html.contains(&format!("<bdi>{}</bdi>", view.label)), "{html}");
-        let listed = results_html(&[view.label.as_str()], 0, "");
+        let listed = results_html(&[view.label.as_str()], 0, "", None);
         assert!(listed.contains(&format!(">\u{2068}{}\u{2069}</option>", view.label)), "{listed}");
     }
 
     #[test]
     fn the_results_area_lists_the_runs_and_marks_the_chosen_one() {
-        assert_eq!(results_html(&[], 0, "x"), "");
-        let html = results_html(&["a <b>", "c"], 1, "<dl></dl>");
+        assert_eq!(results_html(&[], 0, "x", None), "");
+        let html = results_html(&["a <b>", "c"], 1, "<dl></dl>", None);
         assert!(
             html.contains(
                 "<option value=\"0\">\u{2068}a &lt;b&gt;\u{2069}</option><option value=\"1\" \
@@ -319,14 +355,26 @@ mod tests {
     fn every_control_names_what_it_does_apart_from_its_test_id() {
         let run = synthetic_run();
         let fit = measurements::fit(&run);
-        let html = results_html(&["a"], 0, &run_html(&run_view(&run, &fit, &RunFigures::of(&fit))));
+        let html =
+            results_html(&["a"], 0, &run_html(&run_view(&run, &fit, &RunFigures::of(&fit))), None);
         let controls: Vec<&str> = html
             .split('<')
             .filter(|tag| tag.starts_with("button") || tag.starts_with("select"))
             .collect();
-        assert_eq!(controls.len(), 1 + RunFigure::ALL.len() * FigureFormat::ALL.len() + 3);
+        // The list, the figures' downloads, "Use these rates", the two CSVs, the percentile
+        // choice and "Use as A" and "Use as B".
+        assert_eq!(controls.len(), 1 + RunFigure::ALL.len() * FigureFormat::ALL.len() + 6);
         let mut files = Vec::new();
+        let mut sides = Vec::new();
         for tag in controls {
+            // The percentile is read when "Use as" is pressed: choosing it does nothing itself.
+            if tag.starts_with("select id=\"import-percentile\"") {
+                let options = html.split("<option value=\"").skip(1).map(|o| o.split('"').next());
+                let percentiles: Vec<_> =
+                    options.filter_map(|o| o.and_then(TtftPercentile::parse)).collect();
+                assert_eq!(percentiles, TtftPercentile::ALL);
+                continue;
+            }
             let attribute = |name: &str| {
                 tag.split(&format!(" {name}=\"")).nth(1).and_then(|rest| rest.split('"').next())
             };
@@ -335,6 +383,9 @@ mod tests {
             assert!(action.is_some(), "{tag}");
             if action == Some(Action::Download) {
                 files.push(attribute("value").and_then(RunFile::from_name).unwrap());
+            }
+            if action == Some(Action::UseAs) {
+                sides.push(attribute("value").unwrap());
             }
         }
         let mut expected: Vec<RunFile> = RunFigure::ALL
@@ -346,5 +397,17 @@ mod tests {
             .collect();
         expected.extend([RunFile::Fit, RunFile::Residuals]);
         assert_eq!(files, expected);
+        assert_eq!(sides, ["a", "b"]);
+    }
+
+    #[test]
+    fn two_files_chosen_together_are_offered_as_a_and_b() {
+        let html = results_html(&["x", "y"], 0, "", Some([(3, "vLLM <a>"), (4, "SGLang")]));
+        assert!(html.starts_with("<p class=\"import-pair\">"), "{html}");
+        let value = html.split(" value=\"").nth(1).and_then(|v| v.split('"').next()).unwrap();
+        assert_eq!(value, "3,4");
+        assert!(html.contains(r#"data-action="compare-pair""#));
+        assert!(html.contains("A: <bdi>vLLM &lt;a&gt;</bdi>; B: <bdi>SGLang</bdi>"), "{html}");
+        assert!(!results_html(&["x"], 0, "", None).contains("import-pair"));
     }
 }

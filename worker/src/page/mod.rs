@@ -10,12 +10,13 @@
 //! events it is handed and the rates it asks the page to apply are the protocol's
 //! (`crossover::measurements::protocol`).
 
+mod bakeoff;
 mod client;
 mod import;
 mod results;
 
 use crossover::measurements::protocol::{
-    place, FileContent, PageRun, RatesApplied, RatesAsked, SectionEvent, APPLY_RATES,
+    place, PageRun, RatesApplied, RatesAsked, SectionEvent, APPLY_RATES,
 };
 use crossover::shared_names::root::THEME;
 use crossover::text::measurements::markup::results_html;
@@ -25,6 +26,10 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
+/// What the results area shows: how many runs, the one chosen, the last one's id, the pair
+/// offered.
+type Shown = (usize, usize, Option<usize>, Option<(usize, usize)>);
+
 /// What the section holds: every run loaded so far, the one chosen, and how many files are
 /// still being read.
 #[derive(Default)]
@@ -32,6 +37,8 @@ struct Section {
     runs: Vec<PageRun>,
     selected: usize,
     pending: usize,
+    /// The first runs (by id) of two files chosen together, offered as A and B.
+    pair: Option<(usize, usize)>,
 }
 
 thread_local! {
@@ -45,6 +52,7 @@ thread_local! {
 /// the old one held.
 pub fn start() {
     client::on_restart(import::read_again);
+    bakeoff::listen();
     let Some(window) = web_sys::window() else { return };
     let redraw = Closure::<dyn Fn()>::new(results::draw);
     let _ = window.add_event_listener_with_callback("resize", redraw.as_ref().unchecked_ref());
@@ -78,15 +86,13 @@ pub fn start() {
 pub fn measurements_event(action: &str, payload: JsValue) {
     let Some(event) = SectionEvent::from_page(action, &payload) else { return };
     match event {
-        SectionEvent::ReadFiles(files) => {
-            for file in files {
-                import::read(&file.name(), FileContent::File(file.into()));
-            }
-        }
+        SectionEvent::ReadFiles(files) => import::read_files(files),
         SectionEvent::ReadPasted => import::pasted(),
         SectionEvent::ChooseRun(index) => results::chosen(index),
         SectionEvent::ApplyRates => results::apply(),
         SectionEvent::Download(file) => results::download(file),
+        SectionEvent::UseAs(which) => bakeoff::use_as(which),
+        SectionEvent::ComparePair(a, b) => bakeoff::use_pair(a, b),
     }
 }
 
@@ -107,20 +113,27 @@ fn update(f: impl FnOnce(&mut Section)) {
 }
 
 impl Section {
-    /// What the results area shows: how many runs, the one chosen and the last one's id.
-    fn shown(&self) -> (usize, usize, Option<usize>) {
-        (self.runs.len(), self.selected, self.runs.last().map(|r| r.id))
+    fn shown(&self) -> Shown {
+        (self.runs.len(), self.selected, self.runs.last().map(|r| r.id), self.pair)
+    }
+
+    /// The pair offered, with the runs' names, while both are still listed.
+    fn pair_named(&self) -> Option<[(usize, &str); 2]> {
+        let (a, b) = self.pair?;
+        let name =
+            |id: usize| self.runs.iter().find(|r| r.id == id).map(|r| (id, r.choice.as_str()));
+        Some([name(a)?, name(b)?])
     }
 }
 
 /// Writes the results anew if they no longer show what they did `before`, and the busy line.
 /// Apart from [`update`], so that its code is not repeated for each change made.
-fn show(before: (usize, usize, Option<usize>)) {
+fn show(before: Shown) {
     let results = with_section(|section| {
         (section.shown() != before).then(|| {
             let choices: Vec<&str> = section.runs.iter().map(|r| r.choice.as_str()).collect();
             let html = section.runs.get(section.selected).map_or("", |r| r.html.as_str());
-            results_html(&choices, section.selected, html)
+            results_html(&choices, section.selected, html, section.pair_named())
         })
     });
     if let Some(html) = results {
