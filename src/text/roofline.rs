@@ -286,12 +286,14 @@ pub fn range_sentence(s: &Serving) -> String {
 }
 
 /// What a measured run's rates imply about the hardware, on the chosen chip and model: the
-/// share of the bandwidth its decode reached and of the arithmetic its prefill reached. `None`
-/// when the run gave neither rate.
+/// share of the bandwidth its decode reached and of the arithmetic its prefill reached, each
+/// written by `share` (given [`Param::Mbu`] or [`Param::Mfu`] and the share itself), so that
+/// the page can mark each one up as a readout. `None` when the run gave neither rate.
 pub fn calibration_sentence(
     s: &Serving,
     prefill_tokens_per_sec: Option<f64>,
     decode_tokens_per_sec: Option<f64>,
+    share: impl Fn(Param, f64) -> String,
 ) -> Option<String> {
     let owner = chips_possessive(s);
     let mbu = decode_tokens_per_sec.map(|rate| s.implied_mbu(rate));
@@ -300,14 +302,14 @@ pub fn calibration_sentence(
         (Some(mbu), Some(mfu)) => format!(
             "your run's decode reached {} of {owner} bandwidth, and its prefill {} of {owner} \
              arithmetic",
-            format::percent(mbu),
-            format::percent(mfu)
+            share(Param::Mbu, mbu),
+            share(Param::Mfu, mfu)
         ),
         (Some(mbu), None) => {
-            format!("your run's decode reached {} of {owner} bandwidth", format::percent(mbu))
+            format!("your run's decode reached {} of {owner} bandwidth", share(Param::Mbu, mbu))
         }
         (None, Some(mfu)) => {
-            format!("your run's prefill reached {} of {owner} arithmetic", format::percent(mfu))
+            format!("your run's prefill reached {} of {owner} arithmetic", share(Param::Mfu, mfu))
         }
         (None, None) => return None,
     };
@@ -323,6 +325,11 @@ pub fn calibration_sentence(
         setting(s),
         format::with_separators(whole_batch(s), 0)
     ))
+}
+
+/// A share as a percentage, for [`calibration_sentence`] in plain text.
+pub fn plain_share(_: Param, share: f64) -> String {
+    format::percent(share)
 }
 
 /// What the chosen weight precision does to the two rates on this chip; `None` for bf16.
@@ -702,7 +709,8 @@ mod tests {
         let s = lesson(Chip::H100, Llm::Llama8b);
         let decode = 0.61 * s.decode_tokens_per_sec() / 0.7;
         let prefill = 0.48 * s.prefill_tokens_per_sec() / 0.5;
-        let text = calibration_sentence(&s, Some(prefill), Some(decode)).expect("two rates");
+        let text =
+            calibration_sentence(&s, Some(prefill), Some(decode), plain_share).expect("two rates");
         assert!(
             text.ends_with(
                 "your run's decode reached 61% of the H100's bandwidth, and its prefill 48% of \
@@ -714,11 +722,13 @@ mod tests {
             text.starts_with("Read as Llama 3.1 8B with bf16 weights on one H100 at a batch of 1"),
             "{text}"
         );
-        let only_decode = calibration_sentence(&Serving { chips: 2.0, ..s }, None, Some(decode))
-            .expect("one rate");
+        let only_decode =
+            calibration_sentence(&Serving { chips: 2.0, ..s }, None, Some(decode), plain_share)
+                .expect("one rate");
         assert!(only_decode.contains("31% of the 2 H100s' bandwidth."), "{only_decode}");
-        assert_eq!(calibration_sentence(&s, None, None), None);
-        let too_fast = calibration_sentence(&s, None, Some(10_000.0)).expect("one rate");
+        assert_eq!(calibration_sentence(&s, None, None, plain_share), None);
+        let too_fast =
+            calibration_sentence(&s, None, Some(10_000.0), plain_share).expect("one rate");
         assert!(too_fast.contains("cannot have been this"), "{too_fast}");
     }
 

@@ -6,7 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertClose, assertNumberText, eventually, openApp, shownText, useBrowser } from './helpers.mjs';
+import path from 'node:path';
+import { REPO_ROOT, assertClose, assertNumberText, eventually, openApp, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 180_000 };
@@ -27,6 +28,8 @@ const MODELS = {
 };
 const WEIGHT_BYTES = { bf16: 2, fp8: 1, int4: 0.5 };
 const KV_BYTES = { bf16: 2, fp8: 1 };
+// Its prompts spread from 16 to 8,152 tokens, so the run gives a prefill rate as well as a decode rate.
+const REAL_RUN = 'sglang_0.5.9_bench_serving_output-details__llm-benchmaq_qwen3.5-27b.jsonl';
 const NUMBER_KEYS = ['chip_tflops', 'chip_bw', 'chip_mem', 'chips', 'hw_params', 'hw_layers', 'hw_kv_heads', 'hw_head_dim', 'batch', 'context', 'mfu', 'mbu'];
 
 /** The roofline at the address's settings `q` (numbers and choices), at efficiencies `mfu`, `mbu`. */
@@ -227,6 +230,64 @@ test('"Use these rates", "Use as A" and "Use as B" hand the rates on, naming wha
   await app.reveal('crossover');
   const crossover = await app.readout('crossover');
   assert.ok(Number.isFinite(crossover.value) || crossover.raw === null, `the race still reads: ${JSON.stringify(crossover)}`);
+});
+
+test('a real run read on the chosen chip: the efficiencies it implies, followed as the chip changes, and set from it', TIMEOUT, async (t) => {
+  // A run of a 27-billion-parameter model from ../shared/bench-results/, read as if on one H100.
+  const app = await openApp(env, t, '?chip=h100&hw_model=custom&hw_params=27');
+  await app.byTestId('import-file').waitFor({ state: 'attached' });
+  await app.byTestId('import-file').setInputFiles(path.join(REPO_ROOT, 'tests', 'data', 'bench-results', REAL_RUN));
+  await eventually(async () => assert.ok(await app.byTestId('fit-mbu').count() > 0, 'the run is read'), { timeout: 60_000 });
+  const fitted = async () => ({
+    prefill: Number(await app.byTestId('fit-prefill').getAttribute('data-value')),
+    decode: Number(await app.byTestId('fit-decode').getAttribute('data-value')),
+  });
+  const { prefill, decode } = await fitted();
+  assert.ok(prefill > 0 && decode > 0, `the run gives both rates: ${prefill}, ${decode}`);
+
+  /** What the run implies at the section's settings, from the formulas at MFU = MBU = 1. */
+  const implied = async () => {
+    const peak = roofline(await settings(app), 1, 1);
+    const q = await settings(app);
+    const memoryOnly = (peak['hw-weights-bytes'] + q.batch * q.context * peak['hw-kv-per-token']) / peak['hw-chip-bw'];
+    return { mfu: prefill / peak['hw-prefill-rate'], mbu: decode * memoryOnly };
+  };
+  const shown = async () => ({
+    mfu: Number(await app.byTestId('fit-mfu').getAttribute('data-value')),
+    mbu: Number(await app.byTestId('fit-mbu').getAttribute('data-value')),
+  });
+  const h100 = await implied();
+  await eventually(async () => {
+    const now = await shown();
+    assertClose(now.mfu, h100.mfu, 'MFU on the H100');
+    assertClose(now.mbu, h100.mbu, 'MBU on the H100');
+  });
+  const words = await shownText(app.byTestId('fit-calibration'));
+  assert.match(words, /with bf16 weights on one H100 at a batch of 1/);
+  assert.match(words, new RegExp(`decode reached ${Math.round(h100.mbu * 100)}% of the H100's bandwidth`));
+
+  // The same run read on an H200: the same decode is a smaller share of more bandwidth.
+  await choose(app, 'chip-h200');
+  await eventually(async () => assertClose((await shown()).mbu, h100.mbu * 3350 / 4800, 'MBU on the H200'));
+  assert.match(await shownText(app.byTestId('fit-calibration')), /of the H200's bandwidth/);
+
+  // Setting MFU and MBU from the run: the section's controls hold them (inside their ranges),
+  // and with MBU from the run the section's decode rate is the run's, the step being memory-bound.
+  const want = await implied();
+  await app.byTestId('fit-calibrate').click();
+  const clamp = (x) => Math.min(1, Math.max(0.05, x));
+  await eventually(async () => {
+    assertClose(await app.quantity('mfu'), clamp(want.mfu), 'the section holds the MFU', 0.006);
+    assertClose(await app.quantity('mbu'), clamp(want.mbu), 'the section holds the MBU', 0.006);
+  });
+  const note = await shownText(app.byTestId('import-applied'));
+  assert.match(note, /chip section now reckons with this run's efficiencies \(MFU \d+%, MBU \d+%\)/);
+  for (const [name, x] of [['MFU', want.mfu], ['MBU', want.mbu]]) {
+    assert.equal(note.includes(`run's ${name} of`), x !== clamp(x), `${name} ${x}: named only when the range held it`);
+  }
+  if (want.mbu === clamp(want.mbu) && (await app.readout('hw-bound')).raw === 'memory') {
+    await eventually(async () => assertClose((await app.readout('hw-decode-rate')).value, decode, 'the decode rate is the run\'s', 0.02));
+  }
 });
 
 test('the H200 is predicted before it is told, and the worked table waits for the guess', TIMEOUT, async (t) => {

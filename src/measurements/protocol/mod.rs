@@ -82,6 +82,9 @@ macro_rules! name {
     (compare_csv) => {
         "compare-csv"
     };
+    (calibrate) => {
+        "calibrate"
+    };
     // The places in the section's markup the module finds.
     (paste_box) => {
         "import-paste"
@@ -109,6 +112,9 @@ macro_rules! name {
     };
     (compare_place) => {
         "compare-results"
+    };
+    (calibration_place) => {
+        "fit-calibration"
     };
     (run_side_a) => {
         "a-run"
@@ -203,6 +209,8 @@ pub mod place {
     /// The comparison table's CSV button, in that place.
     pub const COMPARE_CSV: &str =
         concat!("[", name!(action_attribute), "=\"", name!(compare_csv), "\"]");
+    /// Where the chosen run's efficiencies on the chip section's setting go, in its results.
+    pub const CALIBRATION: &str = concat!(".", name!(calibration_place));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -226,10 +234,12 @@ pub enum Action {
     /// "Compare these as A and B", offered when two files were chosen or dropped at once: the
     /// button's `value` is the two runs' ids, `a,b`.
     ComparePair,
+    /// "Set MFU and MBU from this run": the chip section's efficiencies from the chosen run.
+    Calibrate,
 }
 
 impl Action {
-    pub const ALL: [Action; 7] = [
+    pub const ALL: [Action; 8] = [
         Action::ReadFiles,
         Action::ReadPasted,
         Action::ChooseRun,
@@ -237,6 +247,7 @@ impl Action {
         Action::Download,
         Action::UseAs,
         Action::ComparePair,
+        Action::Calibrate,
     ];
 
     /// The attribute's value.
@@ -249,6 +260,7 @@ impl Action {
             Action::Download => name!(download),
             Action::UseAs => name!(use_as),
             Action::ComparePair => name!(compare_pair),
+            Action::Calibrate => name!(calibrate),
         }
     }
 
@@ -261,6 +273,7 @@ impl Action {
             name!(download) => Action::Download,
             name!(use_as) => Action::UseAs,
             name!(compare_pair) => Action::ComparePair,
+            name!(calibrate) => Action::Calibrate,
             _ => return None,
         })
     }
@@ -279,6 +292,7 @@ pub enum SectionEvent {
     UseAs(Which),
     /// The runs to use as A and B, by id.
     ComparePair(usize, usize),
+    Calibrate,
 }
 
 impl SectionEvent {
@@ -303,6 +317,7 @@ impl SectionEvent {
                 let (a, b) = value.split_once(',')?;
                 SectionEvent::ComparePair(a.trim().parse().ok()?, b.trim().parse().ok()?)
             }
+            Action::Calibrate => SectionEvent::Calibrate,
         })
     }
 }
@@ -384,33 +399,52 @@ impl RunFile {
 // ---------------------------------------------------------------------------------------------
 // Module → page: "Use these rates"
 
-/// What the module asks the page to put into the lesson's controls: the chosen run's prefill
-/// rate, decode rate and fixed time before the first token, NaN where the run gives none (that
+/// What the module asks the page to put into its controls: for "Use these rates", the chosen
+/// run's prefill rate, decode rate and fixed time before the first token; for "Set MFU and MBU
+/// from this run", the chip section's two efficiencies. NaN where nothing is asked (that
 /// control then keeps its own value).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatesAsked {
     pub prefill_tokens_per_sec: f64,
     pub decode_tokens_per_sec: f64,
     pub fixed_secs: f64,
+    pub mfu: f64,
+    pub mbu: f64,
 }
 
 /// The page's answer: the queue it asked for (the fixed time less the network time the panel
-/// already holds), then what the prefill, decode and queue controls now hold, after the page's
-/// bounds; NaN where a value was not set.
+/// already holds), then what the prefill, decode, queue, MFU and MBU controls now hold, after
+/// the page's bounds; NaN where a value was not set.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatesApplied {
     pub wait_secs: f64,
-    pub held: [f64; 3],
+    pub held: [f64; HELD],
 }
 
-/// The event's detail: the three asked, then the four the page adds. Dispatching an event runs
+/// The event's detail: the five asked, then the six the page adds. Dispatching an event runs
 /// the page's handler before it returns, so the module reads the answer from the same array.
-const ASKED: usize = 3;
-const ANSWERED: usize = ASKED + 4;
+const ASKED: usize = 5;
+const HELD: usize = 5;
+const ANSWERED: usize = ASKED + 1 + HELD;
 
 impl RatesAsked {
+    /// Nothing asked: every control keeps its value.
+    pub const NOTHING: RatesAsked = RatesAsked {
+        prefill_tokens_per_sec: f64::NAN,
+        decode_tokens_per_sec: f64::NAN,
+        fixed_secs: f64::NAN,
+        mfu: f64::NAN,
+        mbu: f64::NAN,
+    };
+
     pub fn to_numbers(self) -> [f64; ASKED] {
-        [self.prefill_tokens_per_sec, self.decode_tokens_per_sec, self.fixed_secs]
+        [
+            self.prefill_tokens_per_sec,
+            self.decode_tokens_per_sec,
+            self.fixed_secs,
+            self.mfu,
+            self.mbu,
+        ]
     }
 
     pub fn to_detail(self) -> js_sys::Array {
@@ -426,14 +460,16 @@ impl RatesAsked {
             prefill_tokens_per_sec: at(0),
             decode_tokens_per_sec: at(1),
             fixed_secs: at(2),
+            mfu: at(3),
+            mbu: at(4),
         })
     }
 }
 
 impl RatesApplied {
     pub fn to_numbers(self) -> [f64; ANSWERED - ASKED] {
-        let [prefill, decode, wait] = self.held;
-        [self.wait_secs, prefill, decode, wait]
+        let [prefill, decode, wait, mfu, mbu] = self.held;
+        [self.wait_secs, prefill, decode, wait, mfu, mbu]
     }
 
     /// The answer after the three asked; `None` unless the page gave exactly one.
@@ -443,11 +479,9 @@ impl RatesApplied {
 
     /// Adds the answer to the event's detail, after what was asked.
     pub fn add_to(self, detail: &js_sys::Array) {
-        let [prefill, decode, wait] = self.held;
-        detail.push(&self.wait_secs.into());
-        detail.push(&prefill.into());
-        detail.push(&decode.into());
-        detail.push(&wait.into());
+        for number in self.to_numbers() {
+            detail.push(&number.into());
+        }
     }
 
     pub fn from_detail(detail: &js_sys::Array) -> Option<RatesApplied> {
@@ -459,7 +493,7 @@ impl RatesApplied {
     fn read(count: usize, at: impl Fn(usize) -> f64) -> Option<RatesApplied> {
         (count == ANSWERED).then(|| RatesApplied {
             wait_secs: at(ASKED),
-            held: [at(ASKED + 1), at(ASKED + 2), at(ASKED + 3)],
+            held: std::array::from_fn(|i| at(ASKED + 1 + i)),
         })
     }
 }
@@ -833,13 +867,15 @@ mod tests {
     fn the_rates_exchange_reads_back_and_needs_the_whole_answer() {
         let asked = RatesAsked {
             prefill_tokens_per_sec: 12_000.0,
-            decode_tokens_per_sec: f64::NAN,
             fixed_secs: 0.25,
+            mbu: 0.61,
+            ..RatesAsked::NOTHING
         };
         let numbers = asked.to_numbers();
-        assert_eq!((numbers[0], numbers[2]), (12_000.0, 0.25));
-        assert!(numbers[1].is_nan());
-        let applied = RatesApplied { wait_secs: 0.2, held: [12_000.0, f64::NAN, 0.2] };
+        assert_eq!((numbers[0], numbers[2], numbers[4]), (12_000.0, 0.25, 0.61));
+        assert!(numbers[1].is_nan() && numbers[3].is_nan());
+        let applied =
+            RatesApplied { wait_secs: 0.2, held: [12_000.0, f64::NAN, 0.2, f64::NAN, 0.61] };
         let mut detail = numbers.to_vec();
         assert_eq!(RatesApplied::from_numbers(&detail), None, "the page has not answered");
         detail.extend(applied.to_numbers());

@@ -9,6 +9,9 @@ use super::{percentile_table, FigureView, RunView};
 use crate::format;
 use crate::format::escape_html_into;
 use crate::measurements::protocol::{action_attribute, name, FigureFormat};
+use crate::model::roofline::Serving;
+use crate::state::Param;
+use crate::text::roofline::calibration_sentence;
 
 /// The action of every download button.
 const DOWNLOAD: &str = action_attribute!(download);
@@ -251,6 +254,12 @@ pub fn results_html(
     }
     out.push_str("</select></p>");
     out.push_str(run_html);
+    // Filled on the page from the chip section's setting, which the worker does not know.
+    out.push_str(concat!(
+        "<div class=\"",
+        name!(calibration_place),
+        "\" data-testid=\"fit-calibration\"></div>"
+    ));
     out.push_str(concat!(
         "<div class=\"import-actions\"><button type=\"button\" data-testid=\"import-apply\"",
         action_attribute!(apply_rates),
@@ -278,6 +287,38 @@ pub fn results_html(
         " value=\"",
         name!(residuals),
         "\">Each request&#39;s residual as CSV</button></div>"
+    ));
+    out
+}
+
+/// What the chosen run's rates imply on the chip section's setting `s`: the sentence, its two
+/// shares as readouts (`fit-mbu`, `fit-mfu`, each with its unrounded `data-value`), and the
+/// button that sets the section's MFU and MBU from them. Empty when the run gave neither rate.
+/// Every word comes from the page's own tables, none from the file.
+pub fn calibration_html(
+    s: &Serving,
+    prefill_tokens_per_sec: Option<f64>,
+    decode_tokens_per_sec: Option<f64>,
+) -> String {
+    let share = |param: Param, share: f64| {
+        let id = if param == Param::Mfu { "fit-mfu" } else { "fit-mbu" };
+        format!(
+            "<strong data-testid=\"{id}\" data-value=\"{share}\">{}</strong>",
+            format::percent(share)
+        )
+    };
+    let Some(sentence) =
+        calibration_sentence(s, prefill_tokens_per_sec, decode_tokens_per_sec, share)
+    else {
+        return String::new();
+    };
+    let mut out = String::with_capacity(sentence.len() + 256);
+    out.push_str("<p>");
+    out.push_str(&sentence);
+    out.push_str(concat!(
+        " <button type=\"button\" data-testid=\"fit-calibrate\"",
+        action_attribute!(calibrate),
+        ">Set MFU and MBU from this run</button></p>"
     ));
     out
 }
@@ -310,6 +351,35 @@ mod tests {
         }
         let prefill = format::rate(fit.prefill_tokens_per_sec.unwrap().value);
         assert!(html.contains(&format!("a prefill rate of {prefill}")));
+    }
+
+    #[test]
+    fn a_run_read_on_the_chip_section_marks_each_share_as_a_readout() {
+        use crate::model::chips::Chip;
+        use crate::model::llms::Llm;
+        let s = Serving::lesson(Chip::H100, Llm::Llama8b);
+        let (prefill, decode) =
+            (0.48 * s.prefill_tokens_per_sec() / 0.5, 0.61 * s.decode_tokens_per_sec() / 0.7);
+        let html = calibration_html(&s, Some(prefill), Some(decode));
+        let value = |id: &str| -> f64 {
+            let at = html.find(&format!("data-testid=\"{id}\" data-value=\"")).expect(id);
+            let rest = &html[at..];
+            let start = rest.find("data-value=\"").unwrap() + "data-value=\"".len();
+            rest[start..].split('"').next().unwrap().parse().unwrap()
+        };
+        assert!((value("fit-mfu") - s.implied_mfu(prefill)).abs() < 1e-12, "{html}");
+        assert!((value("fit-mbu") - s.implied_mbu(decode)).abs() < 1e-12, "{html}");
+        assert!(html.contains(">48%</strong>") && html.contains(">61%</strong>"), "{html}");
+        assert!(
+            html.contains(&format!("{}>Set MFU and MBU", action_attribute!(calibrate))),
+            "{html}"
+        );
+        assert!(calibration_html(&s, Some(prefill), None).contains("fit-mfu"));
+        assert!(!calibration_html(&s, Some(prefill), None).contains("fit-mbu"));
+        assert_eq!(calibration_html(&s, None, None), "");
+        // Its place is in the results the worker writes, which the page fills.
+        let results = results_html(&["run"], 0, "", None);
+        assert!(results.contains(&format!("class=\"{}\"", name!(calibration_place))), "{results}");
     }
 
     #[test]
@@ -347,7 +417,10 @@ mod tests {
             ),
             "{html}"
         );
-        assert!(html.contains("</select></p><dl></dl><div class=\"import-actions\">"));
+        assert!(html.contains(
+            "</select></p><dl></dl><div class=\"fit-calibration\" \
+             data-testid=\"fit-calibration\"></div><div class=\"import-actions\">"
+        ));
         assert!(html.contains(r#"data-testid="import-apply""#));
     }
 

@@ -9,7 +9,7 @@
 //! worker for their comparison and places it in the lab (keeping its table's CSV for the button
 //! there).
 
-use super::{client, find, next_frame, show_applied, with_section};
+use super::{client, find, next_frame, page_changed, page_state, show_applied, with_section};
 use crossover::measurements::compare::{both_from_runs, RunSide, TtftPercentile};
 use crossover::measurements::protocol::{
     place, CompareAsked, DeploymentApplied, DeploymentAsked, Reply, Request, SideAsked,
@@ -18,7 +18,7 @@ use crossover::measurements::protocol::{
 use crossover::model::deployments::Which;
 use crossover::render::export::download_blob;
 use crossover::shared_names::root::URL_PENDING;
-use crossover::state::{query, Param, State};
+use crossover::state::Param;
 use crossover::text::compare::{deployment_applied_text, run_side_text, LINK_HOLDS_NUMBERS};
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::closure::Closure;
@@ -114,19 +114,9 @@ fn apply(asked: &DeploymentAsked) -> Option<DeploymentApplied> {
     DeploymentApplied::from_detail(&detail)
 }
 
-/// The lab's state as the address bar holds it; `None` while a rewrite of it is still due.
-fn lab_state() -> Option<State> {
-    let window = web_sys::window()?;
-    let root = window.document()?.document_element()?;
-    if root.has_attribute(URL_PENDING) {
-        return None;
-    }
-    Some(query::parse(&window.location().search().ok()?).state)
-}
-
 /// Brings the lab up to date with its state: the run under each side, and the comparison.
-fn follow() {
-    let Some(state) = lab_state() else { return };
+pub(super) fn follow() {
+    let Some(state) = page_state() else { return };
     let asked = SIDES.with_borrow(|sides| {
         for (side, selector) in sides.iter().zip(place::RUN_SIDES).zip([Which::A, Which::B]).map(
             |((side, selector), which)| {
@@ -205,7 +195,7 @@ pub(super) fn listen() {
         }
     });
     let _ = window.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref());
-    let on_change = Closure::<dyn Fn()>::new(follow);
+    let on_change = Closure::<dyn Fn()>::new(page_changed);
     let root = window.document().and_then(|d| d.document_element());
     if let (Some(root), Ok(observer)) =
         (root, web_sys::MutationObserver::new(on_change.as_ref().unchecked_ref()))

@@ -11,6 +11,7 @@
 //! (`crossover::measurements::protocol`).
 
 mod bakeoff;
+mod calibrate;
 mod client;
 mod import;
 mod results;
@@ -18,7 +19,8 @@ mod results;
 use crossover::measurements::protocol::{
     place, PageRun, RatesApplied, RatesAsked, SectionEvent, APPLY_RATES,
 };
-use crossover::shared_names::root::THEME;
+use crossover::shared_names::root::{THEME, URL_PENDING};
+use crossover::state::{query, State};
 use crossover::text::measurements::markup::results_html;
 use crossover::text::measurements::sentences::reading_text;
 use std::cell::{Cell, RefCell};
@@ -93,6 +95,7 @@ pub fn measurements_event(action: &str, payload: JsValue) {
         SectionEvent::Download(file) => results::download(file),
         SectionEvent::UseAs(which) => bakeoff::use_as(which),
         SectionEvent::ComparePair(a, b) => bakeoff::use_pair(a, b),
+        SectionEvent::Calibrate => calibrate::apply(),
     }
 }
 
@@ -142,6 +145,24 @@ fn show(before: Shown) {
         }
     }
     set_text(place::BUSY, &reading_text(with_section(|s| s.pending)));
+    calibrate::show();
+}
+
+/// The page has written its address anew, or a veil lifted: what here follows the page's
+/// state is brought up to date.
+fn page_changed() {
+    bakeoff::follow();
+    calibrate::show();
+}
+
+/// The page's state as the address bar holds it; `None` while a rewrite of it is still due.
+fn page_state() -> Option<State> {
+    let window = web_sys::window()?;
+    let root = window.document()?.document_element()?;
+    if root.has_attribute(URL_PENDING) {
+        return None;
+    }
+    Some(query::parse(&window.location().search().ok()?).state)
 }
 
 /// Shows `message` as the section's refusal, or hides the refusal.

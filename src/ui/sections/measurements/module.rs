@@ -143,7 +143,8 @@ fn show_failure() {
 
 /// "Use these rates", asked by the module with an event on the window (the protocol's
 /// `APPLY_RATES`) whose `detail` carries [`RatesAsked`]; the page's [`RatesApplied`] is added to
-/// it. The fixed time is the network time the panel already holds plus the queue.
+/// it. The fixed time is the network time the panel already holds plus the queue. "Set MFU and
+/// MBU from this run" asks the same way for the chip section's two efficiencies.
 pub(super) fn apply(state: RwSignal<State>, event: &web_sys::Event) {
     let Ok(detail) = js_sys::Reflect::get(event, &"detail".into()) else { return };
     let Some(asked) = RatesAsked::from_detail(&detail) else { return };
@@ -156,6 +157,8 @@ pub(super) fn apply(state: RwSignal<State>, event: &web_sys::Event) {
             set(Param::Prefill, asked.prefill_tokens_per_sec),
             set(Param::Decode, asked.decode_tokens_per_sec),
             set(Param::Wait, wait),
+            set(Param::Mfu, asked.mfu),
+            set(Param::Mbu, asked.mbu),
         ];
         RatesApplied { wait_secs: wait, held }.add_to(detail.unchecked_ref());
     });
