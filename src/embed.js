@@ -15,6 +15,7 @@
     crossing: 'Where reading the prompt overtakes writing the answer',
     completion: 'Two deployments racing to the last token',
     lengths: 'Answer lengths on either side of the crossover',
+    roofline: 'Prefill and decode under the roof of the chip',
   };
   // Run from its own origin (whence its wasm), open the full explainer in a tab of its own and
   // save its files; never navigate the host, submit forms or open dialogs.

@@ -107,6 +107,26 @@ pub fn short_count(x: f64, small_decimals: usize) -> String {
     }
 }
 
+/// `x` rounded (half away from zero) to `figures` significant figures.
+pub fn to_figures(x: f64, figures: i32) -> f64 {
+    if !x.is_finite() || x == 0.0 {
+        return x;
+    }
+    let magnitude = x.abs().log10().floor() as i32;
+    round_half_away(x, figures - 1 - magnitude)
+}
+
+/// Three significant figures, trailing zeros dropped: 109.3 -> "109", 52.72 -> "52.7",
+/// 2,345 -> "2,350", 0.0325 -> "0.0325".
+pub fn three_figures(x: f64) -> String {
+    let rounded = to_figures(x, 3);
+    if !rounded.is_finite() {
+        return with_separators(rounded, 0);
+    }
+    let magnitude = if rounded == 0.0 { 0 } else { rounded.abs().log10().floor() as i32 };
+    trimmed(rounded, (2 - magnitude).clamp(0, 15) as usize)
+}
+
 /// Appends `text` to `out` with the characters HTML gives meaning to escaped: for text that is
 /// written into markup (tables, notices, the measurements' results).
 pub fn escape_html_into(out: &mut String, text: &str) {

@@ -84,6 +84,11 @@ pub mod events {
     /// Dispatched on the window by the measurements module to put a run's rates into the
     /// lesson's controls; the page's measurements section listens.
     pub const APPLY_RATES: &str = "crossover-apply-rates";
+    /// Dispatched the same way to put a run into one side of the deployments lab ("Use as A").
+    pub const APPLY_DEPLOYMENT: &str = "crossover-apply-deployment";
+    /// Dispatched the same way with what Figure 3 draws behind its lines while both deployments
+    /// come from runs (no numbers when they no longer do).
+    pub const RUNS_OVERLAY: &str = "crossover-runs-overlay";
 }
 
 /// Attributes of the root element (`<html>`), where the page states what scripts, the
@@ -252,6 +257,8 @@ mod tests {
             files::MEASUREMENTS_PROMISE,
             files::HOST_SCRIPT,
             events::APPLY_RATES,
+            events::APPLY_DEPLOYMENT,
+            events::RUNS_OVERLAY,
             root::COMPLETE,
             root::BUILDS_ON_APPROACH,
             root::URL_PENDING,

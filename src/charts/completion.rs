@@ -9,6 +9,7 @@ use super::table::{Cell, DataTable};
 use super::{backdrop_on, draw_placed, draw_region_name, plane_of};
 use super::{Chart, DrawResult, Palette, Style};
 use crate::format;
+use crate::measurements::compare::Overlay;
 use crate::model::deployments::{
     Comparison, Consumer, Crossover, Deployment, Which, Winner, MOST_TOKENS,
 };
@@ -18,6 +19,7 @@ use crate::state::{Load, Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::HPos;
+use std::sync::Arc;
 
 /// The label for a crossover that is not on the axis: where it is (`at`), or why there is none.
 pub fn crossover_elsewhere_text(crossover: Crossover, at: impl Fn(f64) -> &'static str) -> String {
@@ -34,7 +36,7 @@ pub fn crossover_elsewhere_text(crossover: Crossover, at: impl Fn(f64) -> &'stat
 pub const LESSON_LENGTHS: [f64; 5] = [20.0, 30.0, 100.0, 600.0, 2_000.0];
 
 /// Everything the figure needs, as plain numbers so the page's state can build it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CompletionInputs {
     pub a: Deployment,
     pub b: Deployment,
@@ -50,6 +52,9 @@ pub struct CompletionInputs {
     pub consumer: Consumer,
     /// The median and the 90th percentile of the answers the lab weighs, marked on the axis.
     pub spread_tokens: (f64, f64),
+    /// When both deployments come from loaded runs: their requests and the crossover's
+    /// interval, drawn faintly behind the lines. Not in the state: the page adds it.
+    pub runs: Option<Arc<Overlay>>,
 }
 
 impl Default for CompletionInputs {
@@ -64,6 +69,7 @@ impl Default for CompletionInputs {
             peak: None,
             consumer: Consumer::Reader,
             spread_tokens: spread_marks(&LengthDistribution::LESSON),
+            runs: None,
         }
     }
 }
@@ -82,6 +88,7 @@ impl Chart for CompletionInputs {
             peak: (state.load == Load::Peak).then(|| state.peak_comparison()),
             consumer: state.consumer,
             spread_tokens: spread_marks(&state.lengths()),
+            runs: None,
         }
     }
 
@@ -99,6 +106,9 @@ impl Chart for CompletionInputs {
         let chart = backdrop_on(area, &legend(&style.palette, self), plane, style)?;
         draw_region_tints(&chart, &regions, (scales.y_lo, scales.y_hi), &style.palette)?;
         axes(&chart, style)?;
+        if let Some(runs) = &self.runs {
+            run_points(&chart, &scales, runs, style)?;
+        }
         finish_lines(&chart, &scales, style)?;
         crossover_mark(&chart, &comparison, &scales, style)?;
         let answer = self.answer();
@@ -162,8 +172,11 @@ impl Chart for CompletionInputs {
                 format::tokens(p90),
             )
         });
+        let runs = inputs.runs.as_ref().map_or("", |_| {
+            " Faint dots: each run's requests; shaded: the crossover's 95% interval."
+        });
         format!(
-            "Time to finish an answer against its length. A: {}. B: {}. {} For your answer of {}, A takes {} and B {}, {verdict}.{reading}{peak}{spread}",
+            "Time to finish an answer against its length. A: {}. B: {}. {} For your answer of {}, A takes {} and B {}, {verdict}.{reading}{peak}{spread}{runs}",
             describe(&comparison.a),
             describe(&comparison.b),
             lines_meet(comparison.crossover()),
@@ -503,6 +516,35 @@ fn finish_lines<DB: DrawingBackend>(
         chart.draw(&PathElement::new(scales.finish_line(which), line))?;
         for pair in scales.peak_line(which).chunks(2) {
             chart.draw(&PathElement::new(pair.to_vec(), style.line(ink(&p, which), 1.5)))?;
+        }
+    }
+    Ok(())
+}
+
+/// Two runs behind their lines: the crossover's interval as a band across the plot, and each
+/// request as a faint dot in its side's colour (those outside the axes left out).
+fn run_points<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    scales: &Scales,
+    runs: &Overlay,
+    style: &Style,
+) -> DrawResult<DB> {
+    let p = style.palette;
+    if let Some((low, high)) = runs.band_tokens() {
+        let (from, to) = (low.max(scales.x_lo), high.unwrap_or(scales.x_hi).min(scales.x_hi));
+        if to > from {
+            let band = p.text.mix(0.12).filled();
+            chart.draw(&Rectangle::new([(from, scales.y_lo), (to, scales.y_hi)], band))?;
+        }
+    }
+    for which in [Which::A, Which::B] {
+        let dot = ink(&p, which).mix(0.35).filled();
+        for q in runs.points(which == Which::B) {
+            let (n, t) = (q.answer_tokens, q.completion_secs);
+            if (scales.x_lo..=scales.x_hi).contains(&n) && (scales.y_lo..=scales.y_hi).contains(&t)
+            {
+                chart.draw(&Circle::new((n, t), style.px(2.5), dot))?;
+            }
         }
     }
     Ok(())

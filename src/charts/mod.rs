@@ -9,6 +9,7 @@ pub mod lengths;
 pub mod measured;
 pub mod palette;
 pub mod plane;
+pub mod roofline;
 pub mod table;
 pub mod timeline;
 
@@ -16,6 +17,7 @@ pub use completion::CompletionInputs;
 pub use crossing::CrossingInputs;
 pub use lengths::LengthsInputs;
 pub use palette::Palette;
+pub use roofline::RooflineInputs;
 pub use table::DataTable;
 pub use timeline::TimelineInputs;
 
@@ -35,6 +37,7 @@ impl Figure {
             Figure::Crossing => FigureInputs::Crossing(CrossingInputs::of(state)),
             Figure::Completion => FigureInputs::Completion(CompletionInputs::of(state)),
             Figure::Lengths => FigureInputs::Lengths(LengthsInputs::of(state)),
+            Figure::Roofline => FigureInputs::Roofline(RooflineInputs::of(state)),
         }
     }
 
@@ -69,8 +72,8 @@ impl Figure {
 ///
 /// Each figure's `draw` stays a function of its own (`#[inline(never)]` here, and a `--no-inline`
 /// pattern for wasm-opt in index.html): a browser compiles each function of the wasm on its
-/// first call, and with all four drawings inlined into [`FigureInputs::draw`], the first figure
-/// on a phone's screen waited for the other three to compile.
+/// first call, and with every drawing inlined into [`FigureInputs::draw`], the first figure
+/// on a phone's screen waited for the others to compile.
 pub trait Chart: Clone + PartialEq {
     /// What the figure is built from.
     type Input;
@@ -90,12 +93,13 @@ pub trait Chart: Clone + PartialEq {
 }
 
 /// What one figure is drawn from; see [`Figure::inputs`].
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum FigureInputs {
     Timeline(TimelineInputs),
     Crossing(CrossingInputs),
     Completion(CompletionInputs),
     Lengths(LengthsInputs),
+    Roofline(RooflineInputs),
 }
 
 impl FigureInputs {
@@ -109,6 +113,7 @@ impl FigureInputs {
             FigureInputs::Crossing(c) => c.draw(area, style),
             FigureInputs::Completion(c) => c.draw(area, style),
             FigureInputs::Lengths(l) => l.draw(area, style),
+            FigureInputs::Roofline(r) => r.draw(area, style),
         }
     }
 
@@ -118,6 +123,7 @@ impl FigureInputs {
             FigureInputs::Crossing(_) => Figure::Crossing,
             FigureInputs::Completion(_) => Figure::Completion,
             FigureInputs::Lengths(_) => Figure::Lengths,
+            FigureInputs::Roofline(_) => Figure::Roofline,
         }
     }
 
@@ -154,6 +160,7 @@ impl FigureInputs {
             FigureInputs::Crossing(c) => c.summary(),
             FigureInputs::Completion(c) => c.summary(),
             FigureInputs::Lengths(l) => l.summary(),
+            FigureInputs::Roofline(r) => r.summary(),
         }
     }
 
@@ -164,6 +171,7 @@ impl FigureInputs {
             FigureInputs::Crossing(c) => c.table(),
             FigureInputs::Completion(c) => c.table(),
             FigureInputs::Lengths(l) => l.table(),
+            FigureInputs::Roofline(r) => r.table(),
         }
     }
 }
@@ -469,7 +477,7 @@ mod tests {
                     let handle =
                         inputs.handle(size, &style, px_per_css).unwrap_or_else(|| unreachable!());
                     assert_eq!(Some(handle.param), figure.dragged());
-                    let plane = match inputs {
+                    let plane = match &inputs {
                         FigureInputs::Crossing(c) => c.plane(size, &style),
                         FigureInputs::Completion(c) => c.plane(size, &style),
                         _ => unreachable!(),
@@ -500,7 +508,7 @@ mod tests {
                     }
                     assert_eq!(
                         handle.value,
-                        match inputs {
+                        match &inputs {
                             FigureInputs::Crossing(c) => c.request.prompt_tokens,
                             FigureInputs::Completion(c) => c.answer_tokens,
                             _ => unreachable!(),

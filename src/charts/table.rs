@@ -8,15 +8,24 @@ use crate::format::{csv_field, escape_html_into};
 pub struct Cell {
     pub text: String,
     pub value: Option<f64>,
+    /// A cell that explains in a phrase wraps its words; every other cell keeps a value and its
+    /// unit on one line.
+    pub wraps: bool,
 }
 
 impl Cell {
     pub fn text(text: impl Into<String>) -> Cell {
-        Cell { text: text.into(), value: None }
+        Cell { text: text.into(), value: None, wraps: false }
+    }
+
+    /// A phrase rather than a value: written as `<td class="words">`, which the page lets wrap,
+    /// so a table of explanations fits its column instead of growing wider than the screen.
+    pub fn words(text: impl Into<String>) -> Cell {
+        Cell { text: text.into(), value: None, wraps: true }
     }
 
     pub fn number(value: f64, text: impl Into<String>) -> Cell {
-        Cell { text: text.into(), value: Some(value) }
+        Cell { text: text.into(), value: Some(value), wraps: false }
     }
 }
 
@@ -82,7 +91,11 @@ impl DataTable {
                 "<tr>"
             });
             for (j, cell) in row.iter().enumerate() {
-                out.push_str(if j == 0 { "<th scope=\"row\">" } else { "<td>" });
+                out.push_str(match (j, cell.wraps) {
+                    (0, _) => "<th scope=\"row\">",
+                    (_, true) => "<td class=\"words\">",
+                    (_, false) => "<td>",
+                });
                 escape_html_into(&mut out, &cell.text);
                 out.push_str(if j == 0 { "</th>" } else { "</td>" });
             }
@@ -142,5 +155,19 @@ mod tests {
             "<caption>&lt;b&gt;&amp;</caption><thead><tr><th scope=\"col\">what</th><th scope=\"col\">secs</th></tr></thead>\
              <tbody><tr><th scope=\"row\">a</th><td>1</td></tr><tr class=\"current\"><th scope=\"row\">x&#39;&quot;</th><td>2</td></tr></tbody>"
         );
+    }
+
+    #[test]
+    fn a_phrase_cell_is_marked_to_wrap_and_a_value_is_not() {
+        let t = DataTable {
+            caption: "c".into(),
+            headers: vec!["what", "why", "secs"],
+            rows: vec![vec![Cell::words("w"), Cell::words("sent when done"), Cell::text("2 s")]],
+            current_row: None,
+        };
+        let html = t.to_html();
+        assert!(html.contains("<th scope=\"row\">w</th>"), "a row heading stays a heading: {html}");
+        assert!(html.contains("<td class=\"words\">sent when done</td><td>2 s</td>"), "{html}");
+        assert_eq!(t.to_csv(), "what,why,secs\r\nw,sent when done,2 s\r\n");
     }
 }

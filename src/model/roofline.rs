@@ -29,6 +29,7 @@ use super::input_range::InputRange;
 use super::llms::{CustomLlm, Llm, LlmSpec};
 use super::precision::{Arithmetic, KvPrecision, WeightPrecision};
 use super::sanitize;
+use super::source::Source;
 
 /// FLOP per parameter per token: one multiply and one add.
 const FLOP_PER_PARAM_PER_TOKEN: f64 = 2.0;
@@ -71,6 +72,19 @@ pub struct EfficiencySpan {
 /// peak bandwidth.
 pub const PUBLISHED_EFFICIENCIES: EfficiencySpan =
     EfficiencySpan { mfu: Span { low: 0.45, high: 0.72 }, mbu: Span { low: 0.55, high: 0.90 } };
+
+/// Where those efficiencies were measured: Databricks' serving measurements (decode at 55–60% of
+/// bandwidth, prefill near 48% of peak) and kipply's arithmetic of hand-tuned kernels.
+pub const EFFICIENCY_SOURCES: [Source; 2] = [
+    Source {
+        name: "Databricks: LLM Inference Performance Engineering: Best Practices",
+        url: "https://www.databricks.com/blog/llm-inference-performance-engineering-best-practices",
+    },
+    Source {
+        name: "kipply: Transformer Inference Arithmetic",
+        url: "https://kipp.ly/transformer-inference-arithmetic/",
+    },
+];
 
 /// The rates over [`PUBLISHED_EFFICIENCIES`]: what the data sheet alone can promise.
 #[derive(Clone, Copy, Debug, PartialEq)]

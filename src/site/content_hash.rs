@@ -1,4 +1,4 @@
-//! Names and integrity checks from a file's bytes, for the steps that rename files (3 and 4).
+//! Names and integrity checks from a file's bytes, for the steps that rename files (2 to 6).
 
 use sha2::{Digest, Sha384};
 

@@ -4,9 +4,16 @@
 //! stylesheet, and the text waits. The build turns the link into a `<meta>` that fetches nothing
 //! and keeps the file's address and integrity hash, which `boot.js` uses once the lesson has been
 //! painted.
+//!
+//! The wasm is then named by its own bytes ([`name_by_content`]): trunk names it by a hash of the
+//! file before wasm-opt, so a change to wasm-opt's passes alone would give new bytes under the
+//! old name, and a browser or proxy holding the old file would fail the new integrity check.
 
+use super::content_hash::short_hash;
 use super::markup::{escaped, tags, value};
 use crate::shared_names::files::{META_INTEGRITY, WASM_META};
+use std::fs;
+use std::path::Path;
 
 /// `page` with trunk's preload link for the wasm replaced by a `<meta>` carrying its address
 /// (`content`) and integrity hash ([`META_INTEGRITY`]). Trunk may have minified the page, which
@@ -33,9 +40,69 @@ pub fn defer_wasm_fetch(page: &str) -> Result<String, String> {
     ))
 }
 
+/// Renames the wasm that `index`'s `<meta>` names (`<stem>-<hash>_bg.wasm`) with the hash of its
+/// own bytes, and the `<meta>` to match. Its integrity hash, from the same bytes, stays.
+pub fn name_by_content(index: &Path) -> Result<(), String> {
+    let dir = index.parent().ok_or("the built index.html has no folder")?;
+    let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
+    let marker = format!(r#"<meta name="{WASM_META}" content="./"#);
+    let start =
+        page.find(&marker).ok_or("the built index.html has no <meta> for its wasm")? + marker.len();
+    let old_name = page
+        .get(start..)
+        .and_then(|rest| rest.find('"').and_then(|len| rest.get(..len)))
+        .ok_or("the wasm's <meta> is cut short")?;
+    let stem = old_name
+        .strip_suffix("_bg.wasm")
+        .and_then(|name| name.rsplit_once('-'))
+        .map(|(stem, _)| stem)
+        .ok_or_else(|| format!("{old_name} is not named <stem>-<hash>_bg.wasm"))?;
+    let wasm = fs::read(dir.join(old_name)).map_err(|e| format!("{old_name}: {e}"))?;
+    let new_name = format!("{stem}-{}_bg.wasm", short_hash(&wasm));
+    if new_name == old_name {
+        return Ok(());
+    }
+    fs::write(dir.join(&new_name), &wasm).map_err(|e| format!("cannot write {new_name}: {e}"))?;
+    fs::remove_file(dir.join(old_name)).map_err(|e| format!("cannot remove {old_name}: {e}"))?;
+    let page = format!(
+        "{}{new_name}{}",
+        page.get(..start).unwrap_or_default(),
+        page.get(start + old_name.len()..).unwrap_or_default()
+    );
+    fs::write(index, page).map_err(|e| e.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_wasm_is_renamed_by_its_bytes_and_the_meta_follows() {
+        let dir = std::env::temp_dir().join(format!("crossover-wasm-name-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let wasm = b"\0asm bytes after wasm-opt";
+        fs::write(dir.join("app-0123456789abcdef_bg.wasm"), wasm).unwrap();
+        let meta = format!(
+            r#"<meta name="crossover-wasm" content="./app-0123456789abcdef_bg.wasm" data-integrity="{HASH}"><link href=./app-0123456789abcdef.js>"#
+        );
+        fs::write(dir.join("index.html"), &meta).unwrap();
+        name_by_content(&dir.join("index.html")).unwrap();
+        let name = format!("app-{}_bg.wasm", short_hash(wasm));
+        assert_eq!(fs::read(dir.join(&name)).unwrap(), wasm);
+        assert!(!dir.join("app-0123456789abcdef_bg.wasm").exists());
+        let page = fs::read_to_string(dir.join("index.html")).unwrap();
+        assert_eq!(
+            page,
+            format!(
+                r#"<meta name="crossover-wasm" content="./{name}" data-integrity="{HASH}"><link href=./app-0123456789abcdef.js>"#
+            )
+        );
+        // Run again on its own output, it changes nothing.
+        name_by_content(&dir.join("index.html")).unwrap();
+        assert_eq!(fs::read_to_string(dir.join("index.html")).unwrap(), page);
+        let _ = fs::remove_dir_all(&dir);
+    }
 
     const HASH: &str = "sha384-w88pE6h3dyeJ5uprXiP5nUwggg25HESfLgWGPZZfRgcaAjPkeCCD8Fzpi0o58GtZ";
 

@@ -12,7 +12,8 @@
 //!    screen.
 //! 2. `deferred_wasm`: trunk's preload link for the wasm becomes a `<meta>` that fetches nothing,
 //!    so the wasm does not share a slow line with the page and its stylesheet; `boot.js` fetches
-//!    it, checked against its hash, once the lesson is painted.
+//!    it, checked against its hash, once the lesson is painted. The wasm is then named by its own
+//!    bytes, not by trunk's hash of the file before wasm-opt.
 //! 3. `worker_files`: the measurements worker's files, which trunk names without hashes, are named
 //!    by their content, its wasm is fetched with an integrity check, and the page learns the
 //!    script's name from a `<meta>`.
@@ -21,9 +22,11 @@
 //! 5. `sample_run`: the result file the measurements section offers as a sample, which trunk
 //!    copies as it is named, is named by its content, and the page learns the name and its
 //!    integrity hash from a `<meta>`, fetching it only when a reader asks.
+//! 6. `glue_script`: the page's wasm-bindgen script, also on every first load, loses its doc
+//!    comments and indentation, with its name and integrity hash in the page following.
 //!
 //! `markup` reads start tags in the built HTML (for steps 1 and 2); `content_hash` names files
-//! and writes integrity hashes from their bytes (for steps 3 to 5). The names these steps share
+//! and writes integrity hashes from their bytes (for steps 3 to 6). The names these steps share
 //! with the page and the scripts are in `crate::shared_names`.
 //!
 //! Native only: it reads and writes files, and rewrites HTML as text. It sits above `ui`, whose
@@ -39,6 +42,8 @@ mod worker_files;
 mod boot_script;
 // 5. The sample run named by its content.
 mod sample_run;
+// 6. The wasm-bindgen script without its comments and indentation.
+mod glue_script;
 
 // What the steps use.
 mod content_hash;
@@ -55,7 +60,9 @@ pub fn build(index: &Path) -> Result<(), String> {
     let page = prerender::fill_prerendered(&page, &lesson_html())?;
     let page = deferred_wasm::defer_wasm_fetch(&page)?;
     std::fs::write(index, page).map_err(|e| e.to_string())?;
+    deferred_wasm::name_by_content(index)?;
     worker_files::name_by_content(index)?;
     boot_script::strip_comments(index)?;
-    sample_run::name_by_content(index)
+    sample_run::name_by_content(index)?;
+    glue_script::strip_comments(index)
 }

@@ -1,4 +1,4 @@
-//! Which figure: the page's four figures by name, so the URL's view keys, the canvas host,
+//! Which figure: the page's five figures by name, so the URL's view keys, the canvas host,
 //! export and tests can refer to one without depending on how it is drawn (`charts` adds that).
 
 use super::Param;
@@ -10,11 +10,12 @@ pub enum Figure {
     Crossing,
     Completion,
     Lengths,
+    Roofline,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 4] =
-        [Figure::Timeline, Figure::Crossing, Figure::Completion, Figure::Lengths];
+    pub const ALL: [Figure; 5] =
+        [Figure::Timeline, Figure::Crossing, Figure::Completion, Figure::Lengths, Figure::Roofline];
 
     /// Short name used in element ids, file names and `?embed=`.
     pub fn slug(self) -> &'static str {
@@ -23,6 +24,7 @@ impl Figure {
             Figure::Crossing => "crossing",
             Figure::Completion => "completion",
             Figure::Lengths => "lengths",
+            Figure::Roofline => "roofline",
         }
     }
 
@@ -33,6 +35,7 @@ impl Figure {
             Figure::Crossing => "Where reading the prompt overtakes writing the answer",
             Figure::Completion => "Two deployments racing to the last token",
             Figure::Lengths => "Answer lengths on either side of the crossover",
+            Figure::Roofline => "Prefill and decode under the roof of the chip",
         }
     }
 
@@ -66,6 +69,7 @@ impl Figure {
             Figure::Crossing => &CROSSING,
             Figure::Completion => &Param::DEPLOYMENTS,
             Figure::Lengths => &LENGTHS,
+            Figure::Roofline => &Param::SERVING,
         }
     }
 }

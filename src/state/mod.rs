@@ -4,6 +4,7 @@
 pub mod decision;
 pub mod embed_layout;
 pub mod figure;
+pub mod hardware;
 pub mod headline;
 mod legacy;
 pub mod notice;
@@ -20,8 +21,11 @@ pub use headline::Headline;
 pub use notice::Notice;
 pub use params::{Param, ParamSpec, Scale};
 
+use crate::model::chips::Chip;
 use crate::model::deep::{DeepRequest, Knees, TtftDefinition};
 use crate::model::deployments::{Comparison, Consumer, Deployment, PromptTtft};
+use crate::model::llms::Llm;
+use crate::model::precision::{KvPrecision, WeightPrecision};
 use crate::model::workload::{LengthDistribution, Router};
 use crate::model::{ReadingSpeed, Request};
 
@@ -149,6 +153,11 @@ pub struct State {
     pub spread: Spread,
     /// Which hour the second half decides for.
     pub load: Load,
+    /// The chip beneath the rates, the model on it, and the formats of its weights and cache.
+    pub chip: Chip,
+    pub llm: Llm,
+    pub weights: WeightPrecision,
+    pub kv: KvPrecision,
 }
 
 impl Default for State {
@@ -163,6 +172,10 @@ impl Default for State {
             route_at_crossover: true,
             spread: Spread::Traffic,
             load: Load::Idle,
+            chip: Chip::DEFAULT,
+            llm: Llm::DEFAULT,
+            weights: WeightPrecision::DEFAULT,
+            kv: KvPrecision::DEFAULT,
         }
     }
 }

@@ -1,6 +1,10 @@
 //! One table row per control: URL key, words for people, bounds, default and slider scale.
 
+use crate::model::chips::CustomChip;
 use crate::model::deep::{DEFAULT_ATTENTION_KNEE_TOKENS, DEFAULT_KV_KNEE_TOKENS};
+use crate::model::input_range::InputRange;
+use crate::model::llms::CustomLlm;
+use crate::model::roofline::Serving;
 use crate::model::rounding::round_half_away;
 
 /// How a slider's travel maps onto values.
@@ -52,6 +56,23 @@ pub enum Param {
     BPeakTtft,
     /// The 90th percentile of the support bot's own answers, whose median is the race's answer.
     BotP90,
+    /// The custom chip's dense arithmetic, used whatever the precision.
+    ChipTflops,
+    ChipBandwidth,
+    ChipMemory,
+    /// Chips working on one request together.
+    Chips,
+    /// The custom model's parameters (active ones, for a mixture of experts).
+    HwParams,
+    HwLayers,
+    HwKvHeads,
+    HwHeadDim,
+    /// Sequences decoded together on the chips.
+    Batch,
+    /// Tokens of context each of them holds in the cache.
+    Context,
+    Mfu,
+    Mbu,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -496,7 +517,140 @@ const SPECS: [ParamSpec; Param::COUNT] = [
         scale: Scale::Log,
         decimals: 0,
     },
+    // The chip beneath the rates. Bounds and defaults are the hardware model's own ranges.
+    hardware(
+        Param::ChipTflops,
+        "chip_tflops",
+        "Custom chip: dense arithmetic",
+        ("TFLOP/s", "teraFLOP per second"),
+        CustomChip::DENSE_TFLOP_PER_SEC,
+        Scale::Log,
+        1,
+    ),
+    hardware(
+        Param::ChipBandwidth,
+        "chip_bw",
+        "Custom chip: memory bandwidth",
+        ("GB/s", "gigabytes per second"),
+        CustomChip::BANDWIDTH_GB_PER_SEC,
+        Scale::Log,
+        0,
+    ),
+    hardware(
+        Param::ChipMemory,
+        "chip_mem",
+        "Custom chip: memory",
+        ("GB", "gigabytes"),
+        CustomChip::MEMORY_GB,
+        Scale::Log,
+        0,
+    ),
+    hardware(
+        Param::Chips,
+        "chips",
+        "Chips per request",
+        ("chips", "chips"),
+        Serving::CHIPS,
+        Scale::Log,
+        0,
+    ),
+    hardware(
+        Param::HwParams,
+        "hw_params",
+        "Custom model: parameters",
+        ("billion", "billion parameters"),
+        CustomLlm::PARAMS_BILLIONS,
+        Scale::Log,
+        2,
+    ),
+    hardware(
+        Param::HwLayers,
+        "hw_layers",
+        "Custom model: layers",
+        ("layers", "layers"),
+        CustomLlm::LAYERS,
+        Scale::Log,
+        0,
+    ),
+    hardware(
+        Param::HwKvHeads,
+        "hw_kv_heads",
+        "Custom model: KV heads",
+        ("heads", "heads"),
+        CustomLlm::KV_HEADS,
+        Scale::Log,
+        0,
+    ),
+    hardware(
+        Param::HwHeadDim,
+        "hw_head_dim",
+        "Custom model: head width",
+        ("values", "values"),
+        CustomLlm::HEAD_DIM,
+        Scale::Log,
+        0,
+    ),
+    hardware(
+        Param::Batch,
+        "batch",
+        "Sequences decoded together",
+        ("sequences", "sequences"),
+        Serving::BATCH,
+        Scale::Log,
+        0,
+    ),
+    hardware(
+        Param::Context,
+        "context",
+        "Context per sequence",
+        ("tokens", "tokens"),
+        Serving::CONTEXT_TOKENS,
+        Scale::Linear,
+        0,
+    ),
+    hardware(
+        Param::Mfu,
+        "mfu",
+        "Prefill's share of peak arithmetic (MFU)",
+        ("of peak", "of peak"),
+        Serving::MFU,
+        Scale::Linear,
+        2,
+    ),
+    hardware(
+        Param::Mbu,
+        "mbu",
+        "Decode's share of peak bandwidth (MBU)",
+        ("of peak", "of peak"),
+        Serving::MBU,
+        Scale::Linear,
+        2,
+    ),
 ];
+
+/// A row of the hardware section, its bounds and default taken from the hardware model's range.
+const fn hardware(
+    param: Param,
+    key: &'static str,
+    label: &'static str,
+    (unit, unit_words): (&'static str, &'static str),
+    range: InputRange,
+    scale: Scale,
+    decimals: i32,
+) -> ParamSpec {
+    ParamSpec {
+        param,
+        key,
+        label,
+        unit,
+        unit_words,
+        min: range.min,
+        max: range.max,
+        default: range.default,
+        scale,
+        decimals,
+    }
+}
 
 // `Param::spec` finds a row by the variant's position, so both lists must follow the variants'
 // order; checked while compiling.
@@ -511,7 +665,7 @@ const _: () = {
 };
 
 impl Param {
-    pub const COUNT: usize = 34;
+    pub const COUNT: usize = 46;
     pub const ALL: [Param; Param::COUNT] = [
         Param::Prompt,
         Param::Output,
@@ -547,6 +701,18 @@ impl Param {
         Param::APeakTtft,
         Param::BPeakTtft,
         Param::BotP90,
+        Param::ChipTflops,
+        Param::ChipBandwidth,
+        Param::ChipMemory,
+        Param::Chips,
+        Param::HwParams,
+        Param::HwLayers,
+        Param::HwKvHeads,
+        Param::HwHeadDim,
+        Param::Batch,
+        Param::Context,
+        Param::Mfu,
+        Param::Mbu,
     ];
 
     /// The two deployments as typed in from measurements.
@@ -571,6 +737,15 @@ impl Param {
 
     /// The deeper model's extra inputs.
     pub const DEEP: [Param; 3] = [Param::AttentionKnee, Param::KvKnee, Param::Cached];
+
+    /// The custom chip's figures, and the custom model's.
+    pub const CUSTOM_CHIP: [Param; 3] =
+        [Param::ChipTflops, Param::ChipBandwidth, Param::ChipMemory];
+    pub const CUSTOM_LLM: [Param; 4] =
+        [Param::HwParams, Param::HwLayers, Param::HwKvHeads, Param::HwHeadDim];
+    /// How the model is served on the chips: the roofline figure's own controls.
+    pub const SERVING: [Param; 5] =
+        [Param::Chips, Param::Batch, Param::Context, Param::Mfu, Param::Mbu];
 
     /// Position in [`Param::ALL`], used to index the state's value array.
     pub fn index(self) -> usize {

@@ -11,6 +11,8 @@ pub enum Scope {
     Request,
     /// The two deployments.
     Deployments,
+    /// The chip beneath the rates: the lesson's worked settings.
+    Hardware,
 }
 
 pub struct Preset {
@@ -56,7 +58,7 @@ fn bake_off(state: State) -> State {
     )
 }
 
-pub const PRESETS: [Preset; 10] = [
+pub const PRESETS: [Preset; 16] = [
     Preset {
         key: "summariser",
         scope: Scope::Request,
@@ -118,6 +120,14 @@ pub const PRESETS: [Preset; 10] = [
         scope: Scope::Request, name: "Long in (10,000 / 1,500)", description: "Artificial Analysis workload: 10,000 input, 1,500 output tokens", apply: |s| request(s, 10_000.0, 1_500.0) },
     Preset { key: "aa-100000-2000",
         scope: Scope::Request, name: "Very long in (100,000 / 2,000)", description: "Artificial Analysis workload: 100,000 input, 2,000 output tokens", apply: |s| request(s, 100_000.0, 2_000.0) },
+    // The lesson's worked settings, in `worked_cases`' order and under its names (a test holds
+    // both): each sets the chip section's controls and nothing else.
+    Preset { key: "hw-a100", scope: Scope::Hardware, name: "Llama 3.1 8B on one A100 80GB", description: "bf16 weights and cache, one sequence, MFU 0.5, MBU 0.7", apply: |s| s.with_worked_case(0) },
+    Preset { key: "hw-h100", scope: Scope::Hardware, name: "Llama 3.1 8B on one H100 SXM", description: "the same model on a chip with three times the arithmetic", apply: |s| s.with_worked_case(1) },
+    Preset { key: "hw-h200", scope: Scope::Hardware, name: "Llama 3.1 8B on one H200 SXM", description: "the H100's arithmetic with more memory bandwidth", apply: |s| s.with_worked_case(2) },
+    Preset { key: "hw-70b", scope: Scope::Hardware, name: "Llama 3.1 70B on four H100 SXM", description: "a model too large for one chip, spread over four", apply: |s| s.with_worked_case(3) },
+    Preset { key: "hw-int4", scope: Scope::Hardware, name: "Llama 3.1 8B with 4-bit weights on one H100 SXM", description: "a quarter of the bytes per weight, multiplied in bf16", apply: |s| s.with_worked_case(4) },
+    Preset { key: "hw-batch", scope: Scope::Hardware, name: "Llama 3.1 8B on one H100 SXM, 32 sequences of 4,096 tokens", description: "a busy server: 32 sequences decoded together, each with 4,096 tokens of context", apply: |s| s.with_worked_case(5) },
 ];
 
 /// Whether `state` already is this scenario: choosing it would change nothing.
@@ -137,6 +147,7 @@ pub fn slides_for(figure: Figure) -> Vec<&'static Preset> {
     let scope = match figure {
         Figure::Timeline | Figure::Crossing => Scope::Request,
         Figure::Completion | Figure::Lengths => Scope::Deployments,
+        Figure::Roofline => Scope::Hardware,
     };
     PRESETS.iter().filter(|p| p.scope == scope).collect()
 }
@@ -227,6 +238,26 @@ mod tests {
         assert_eq!(peak.load, Load::Peak, "the busiest hour is the one decided for");
         let mixed = find("mixed-traffic").unwrap_or_default();
         assert_eq!(mixed.lengths(), crate::model::workload::LengthDistribution::LESSON);
+    }
+
+    #[test]
+    fn the_chip_presets_are_the_lessons_worked_settings_in_order() {
+        let cases = crate::model::roofline_cases::worked_cases();
+        let slides = slides_for(Figure::Roofline);
+        assert_eq!(slides.len(), cases.len());
+        for (i, (preset, case)) in slides.iter().zip(cases.iter()).enumerate() {
+            assert_eq!(preset.name, case.name);
+            let from = State::default().with(Param::Prompt, 777.0);
+            let set = (preset.apply)(from);
+            assert_eq!(set.serving(), case.serving, "{}", preset.key);
+            assert_eq!(
+                set.request(),
+                from.request(),
+                "{}: the lesson's request is left alone",
+                preset.key
+            );
+            assert_eq!(matching(Scope::Hardware, &set), Some(PRESETS.len() - cases.len() + i));
+        }
     }
 
     #[test]

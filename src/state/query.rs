@@ -6,8 +6,11 @@ use super::notice::{excerpt, Notice};
 use super::params::Param;
 use super::value::{accept, describe, Problem};
 use super::{Load, ModelView, Spread, State, TtftSource};
+use crate::model::chips::Chip;
 use crate::model::deep::TtftDefinition;
 use crate::model::deployments::Consumer;
+use crate::model::llms::Llm;
+use crate::model::precision::{KvPrecision, WeightPrecision};
 
 /// Bumped when the meaning of a key changes, so an old link can be told apart and explained.
 /// Version 2: `ttft_def=server` counts from the request's arrival (queue included), where
@@ -198,7 +201,7 @@ struct Choice {
     current: fn(&State) -> &'static str,
 }
 
-const CHOICES: [Choice; 8] = [
+const CHOICES: [Choice; 12] = [
     Choice {
         key: "model",
         label: "Model",
@@ -282,6 +285,38 @@ const CHOICES: [Choice; 8] = [
         default_name: "idle",
         apply: |s, v| Load::from_key(v).map(|l| s.load = l).is_some(),
         current: |s| s.load.key(),
+    },
+    Choice {
+        key: "chip",
+        label: "Chip",
+        options: "“a100”, “h100”, “h200”, “l4”, “mi300x” or “custom”",
+        default_name: "a100",
+        apply: |s, v| Chip::from_key(v).map(|c| s.chip = c).is_some(),
+        current: |s| s.chip.key(),
+    },
+    Choice {
+        key: "hw_model",
+        label: "Model on the chip",
+        options: "“llama8b”, “llama70b”, “llama405b” or “custom”",
+        default_name: "llama8b",
+        apply: |s, v| Llm::from_key(v).map(|m| s.llm = m).is_some(),
+        current: |s| s.llm.key(),
+    },
+    Choice {
+        key: "weights",
+        label: "Weight precision",
+        options: "“bf16”, “fp8” or “int4”",
+        default_name: "bf16",
+        apply: |s, v| WeightPrecision::from_key(v).map(|w| s.weights = w).is_some(),
+        current: |s| s.weights.key(),
+    },
+    Choice {
+        key: "kv",
+        label: "KV-cache precision",
+        options: "“bf16” or “fp8”",
+        default_name: "bf16",
+        apply: |s, v| KvPrecision::from_key(v).map(|k| s.kv = k).is_some(),
+        current: |s| s.kv.key(),
     },
 ];
 
@@ -368,7 +403,7 @@ mod tests {
             .with(Param::Wait, 0.23);
         let query = to_query(&state);
         assert!(query.starts_with("prompt=2800&output=300&prefill=8000&decode=110&wait=0.23&reading=240&knee=60000&kv_knee=120000&cached=0&a_ttft=0.2&"), "{query}");
-        assert!(query.ends_with("&model=linear&ttft_def=client&consumer=reader&a_ttft_from=given&b_ttft_from=given&route=crossover&spread=traffic&load=idle&v=2"), "{query}");
+        assert!(query.ends_with("&model=linear&ttft_def=client&consumer=reader&a_ttft_from=given&b_ttft_from=given&route=crossover&spread=traffic&load=idle&chip=a100&hw_model=llama8b&weights=bf16&kv=bf16&v=2"), "{query}");
         assert_eq!(parse(&query), Parsed { state, notices: vec![] });
     }
 
@@ -384,6 +419,51 @@ mod tests {
         );
         let keys: Vec<&str> = p.notices.iter().map(|n| n.key.as_str()).collect();
         assert_eq!(keys, ["prompt", "output", "prefill", "decode", "wait"]);
+    }
+
+    #[test]
+    fn every_key_of_the_chip_section_round_trips() {
+        let mut state = State {
+            chip: Chip::Custom,
+            llm: Llm::Custom,
+            weights: WeightPrecision::Int4,
+            kv: KvPrecision::Fp8,
+            ..State::default()
+        };
+        let values = [
+            (Param::ChipTflops, 750.5),
+            (Param::ChipBandwidth, 2_500.0),
+            (Param::ChipMemory, 96.0),
+            (Param::Chips, 2.0),
+            (Param::HwParams, 13.55),
+            (Param::HwLayers, 40.0),
+            (Param::HwKvHeads, 10.0),
+            (Param::HwHeadDim, 96.0),
+            (Param::Batch, 8.0),
+            (Param::Context, 2_000.0),
+            (Param::Mfu, 0.42),
+            (Param::Mbu, 0.66),
+        ];
+        for (param, value) in values {
+            assert_eq!(state.set(param, value), value, "{}", param.spec().key);
+        }
+        let query = to_query(&state);
+        for (param, value) in values {
+            let pair = format!("&{}={}&", param.spec().key, value);
+            assert!(query.contains(&pair), "{pair} in {query}");
+        }
+        assert!(query.contains("&chip=custom&hw_model=custom&weights=int4&kv=fp8&"), "{query}");
+        assert_eq!(parse(&query), Parsed { state, notices: vec![] });
+        for chip in Chip::ALL {
+            assert_eq!(parse(&format!("chip={}", chip.key())).state.chip, chip);
+        }
+        for llm in Llm::ALL {
+            assert_eq!(parse(&format!("hw_model={}", llm.key())).state.llm, llm);
+        }
+        let bad = parse("chip=tpu&hw_model=gpt&weights=fp4&kv=int8&mfu=1.5&batch=0");
+        assert_eq!(bad.state, State::default().with(Param::Mfu, 1.0));
+        let keys: Vec<&str> = bad.notices.iter().map(|n| n.key.as_str()).collect();
+        assert_eq!(keys, ["batch", "mfu", "chip", "hw_model", "weights", "kv"]);
     }
 
     #[test]

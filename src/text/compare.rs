@@ -1,13 +1,17 @@
 //! The bake-off from two runs in words: what makes the pair an unfair race, where their lines
 //! cross and how sure the runs are of it, and who finishes first at the reader's length.
 
-use super::deployments::{precise_secs, winner_text};
+use super::deployments::{crossover_text, precise_secs, winner_text};
 use crate::charts::completion::crossover_tokens_text;
 use crate::charts::table::{Cell, DataTable};
 use crate::format;
-use crate::measurements::compare::{Column, Finding, NstarRange, Table, TtftPercentile, WinnerAt};
+use crate::format::escape_html_into;
+use crate::measurements::compare::{
+    Column, CrossoverEstimate, Finding, NoDeployment, NstarRange, Table, TtftPercentile, WinnerAt,
+};
 use crate::measurements::load::{Load, RequestRate};
-use crate::model::deployments::{Speedup, Winner};
+use crate::measurements::protocol::{action_attribute, DeploymentApplied, DeploymentAsked};
+use crate::model::deployments::{Crossover, Speedup, Winner};
 
 /// A run's load as the table and the notices write it: "concurrency 16", "10 req/s", "all
 /// requests at once", both joined, or "not stated".
@@ -79,12 +83,15 @@ pub fn finding_text(finding: &Finding) -> String {
     }
 }
 
-/// Where the lines cross and how sure the runs are: the words beside `compare-nstar`.
-pub fn nstar_text(range: &NstarRange, percentile: TtftPercentile) -> String {
-    let basis = format!(
-        "(95% interval from resampling both runs' requests, first tokens at their {})",
-        percentile.id()
-    );
+/// Where the lines cross and how sure the runs are: the words beside `compare-nstar`. The
+/// first tokens are named at each side's own percentile when the two differ.
+pub fn nstar_text(range: &NstarRange, a: TtftPercentile, b: TtftPercentile) -> String {
+    let firsts = if a == b {
+        format!("first tokens at their {}", a.id())
+    } else {
+        format!("A's first token at its {}, B's at its {}", a.id(), b.id())
+    };
+    let basis = format!("(95% interval from resampling both runs' requests, {firsts})");
     match *range {
         NstarRange::Between { low_tokens, high_tokens, below, above } => format!(
             "{} finishes first on answers shorter than the crossover and {} on longer ones; \
@@ -183,7 +190,7 @@ pub fn comparison_table(t: &Table) -> DataTable {
         }
     };
     let rows = vec![
-        row("run", &|c| Cell::text(c.label.clone())),
+        row("run", &|c| Cell::words(c.label.clone())),
         row("requests used", &|c| {
             let used = c.used as f64;
             let text = format!(
@@ -228,6 +235,158 @@ pub fn comparison_table(t: &Table) -> DataTable {
         rows,
         current_row: None,
     }
+}
+
+/// The last sentence of what "Use as A" did: what the link carries.
+pub const LINK_HOLDS_NUMBERS: &str = "The address bar carries these two numbers only: your \
+    measurements and the run's name stay in this tab and are never put in a link.";
+
+/// What "Use as A" did: the side's new name and numbers, any the page's range held back, and
+/// what the link carries.
+pub fn deployment_applied_text(
+    label: &str,
+    percentile: TtftPercentile,
+    asked: &DeploymentAsked,
+    applied: &DeploymentApplied,
+) -> String {
+    let side = asked.which.label();
+    let mut out = vec![format!(
+        "{side} is now {label}: its first token after {} (the run's {}, at its own median \
+         prompt), then {}.",
+        format::duration(asked.ttft_secs),
+        percentile.id(),
+        format::rate(asked.decode_tokens_per_sec)
+    )];
+    let held = [
+        ("time to first token", "s", asked.ttft_secs, applied.ttft_secs),
+        ("decode rate", "tok/s", asked.decode_tokens_per_sec, applied.decode_tokens_per_sec),
+    ];
+    for (name, unit, wanted, got) in held {
+        if got.is_finite() && got.to_bits() != wanted.to_bits() {
+            out.push(format!(
+                "The run's {name} of {} {unit} is outside the page's range, so {side}'s control \
+                 holds {} {unit}.",
+                format::trimmed(wanted, 3),
+                format::trimmed(got, 3)
+            ));
+        }
+    }
+    out.push(LINK_HOLDS_NUMBERS.to_string());
+    out.join(" ")
+}
+
+/// A run asked for that the worker no longer holds (a file dropped after a failure).
+pub const RUN_NOT_KEPT: &str =
+    "That run is no longer loaded: load its file again to use it as a deployment.";
+
+/// Two runs that could not be compared (one no longer loaded, or no longer a deployment).
+pub const NOT_COMPARED: &str = "These two runs could not be compared: load their files again \
+    and use them as A and B once more.";
+
+/// The line under a side of the lab that comes from a run.
+pub fn run_side_text(label: &str, percentile: TtftPercentile) -> String {
+    format!("From your run {label} (its first token at the {})", percentile.id())
+}
+
+/// Why a run cannot be one side of the lab.
+pub fn no_deployment_text(label: &str, why: NoDeployment) -> String {
+    match why {
+        NoDeployment::TooFewRequests { used } => format!(
+            "{label} cannot be a deployment: only {} of its requests could be used, and a \
+             completion line needs at least two.",
+            format::with_separators(used as f64, 0)
+        ),
+        NoDeployment::NoDecodeRate => format!(
+            "{label} cannot be a deployment: no decode rate could be fitted to it (its answers \
+             are too short, or too alike in length to tell decode from the rest)."
+        ),
+    }
+}
+
+/// Everything the lab shows of two runs as A and B, as markup built in the worker: which run is
+/// which, what makes the race unfair, the crossover with its interval, the winner at the reader's
+/// answer, and the table with its CSV button. Every text from a file is escaped.
+pub struct Comparison<'a> {
+    pub estimate: &'a CrossoverEstimate,
+    pub winner: &'a WinnerAt,
+    pub table: &'a Table,
+    pub findings: &'a [Finding],
+}
+
+pub fn comparison_html(c: &Comparison) -> String {
+    let mut out = String::with_capacity(4096);
+    out.push_str("<h3>A and B from your runs</h3><p data-testid=\"compare-runs\">A is <bdi>");
+    escape_html_into(&mut out, &c.table.a.label);
+    out.push_str("</bdi> and B is <bdi>");
+    escape_html_into(&mut out, &c.table.b.label);
+    out.push_str(
+        "</bdi>. Their lines in Figure 3 are the runs&#39; first tokens and decode rates; \
+         every number below is read from the runs&#39; requests.</p>",
+    );
+    let mismatches: Vec<&Finding> = c.findings.iter().collect();
+    if !mismatches.is_empty() {
+        out.push_str("<div class=\"notice compare-mismatch\" role=\"note\" data-testid=\"compare-mismatch\">");
+        for f in mismatches {
+            out.push_str("<p data-finding=\"");
+            out.push_str(f.id());
+            out.push_str("\">");
+            escape_html_into(&mut out, &finding_text(f));
+            out.push_str("</p>");
+        }
+        out.push_str("</div>");
+    }
+    nstar_html(&mut out, c.estimate, c.table.a.percentile, c.table.b.percentile);
+    let w = c.winner;
+    out.push_str("<p class=\"verdict\" data-testid=\"compare-winner\" data-value=\"");
+    out.push_str(w.race.winner.data_value());
+    out.push_str("\" data-answer=\"");
+    out.push_str(&w.answer_tokens.to_string());
+    out.push_str("\" data-straddled=\"");
+    out.push_str(match w.straddled {
+        Some(true) => "true",
+        Some(false) => "false",
+        None => "unknown",
+    });
+    out.push_str("\">");
+    escape_html_into(&mut out, &winner_text_at(w));
+    out.push_str("</p>");
+    let table = comparison_table(c.table);
+    out.push_str("<div class=\"table-wrap\"><table data-testid=\"compare-table\">");
+    out.push_str(&table.to_html());
+    out.push_str(concat!(
+        "</table></div><div class=\"figure-tools\"><button type=\"button\" class=\"quiet\" ",
+        "data-testid=\"compare-csv\"",
+        action_attribute!(compare_csv),
+        ">Table as CSV</button></div>"
+    ));
+    out
+}
+
+/// The crossover's readout: `data-value` the point estimate (none when the lines do not
+/// cross), `data-low` and `data-high` the 95% interval's ends (`Infinity` when it has no upper
+/// end; neither when there is no interval), and the sentence saying how sure it is.
+fn nstar_html(
+    out: &mut String,
+    estimate: &CrossoverEstimate,
+    a: TtftPercentile,
+    b: TtftPercentile,
+) {
+    out.push_str("<dl class=\"readout-grid key\"><div class=\"readout\"><dt>Crossover from the runs</dt><dd data-testid=\"compare-nstar\"");
+    if let Crossover::At { tokens, .. } = estimate.point {
+        out.push_str(&format!(" data-value=\"{tokens}\""));
+    }
+    if let Some((low, high)) = estimate.range.ends() {
+        out.push_str(&format!(" data-low=\"{low}\" data-high=\""));
+        out.push_str(&high.map_or_else(|| "Infinity".to_string(), |h| h.to_string()));
+        out.push('"');
+    }
+    out.push_str(" data-certain=\"");
+    out.push_str(if estimate.range.is_certain() { "true" } else { "false" });
+    out.push_str("\">");
+    escape_html_into(out, &crossover_text(&estimate.comparison));
+    out.push_str("</dd><dd class=\"readout-note\">");
+    escape_html_into(out, &nstar_text(&estimate.range, a, b));
+    out.push_str("</dd></div></dl>");
 }
 
 #[cfg(test)]
@@ -276,16 +435,18 @@ mod tests {
             below: Which::A,
             above: Which::B,
         };
-        let t = nstar_text(&certain, p);
+        let t = nstar_text(&certain, p, p);
         assert!(t.contains("between 25 tokens and 31.5 tokens") && t.contains("p50"), "{t}");
+        let mixed = nstar_text(&certain, p, TtftPercentile::P99);
+        assert!(mixed.contains("A's first token at its p50, B's at its p99"), "{mixed}");
         for range in [
             NstarRange::Uncertain { low_tokens: 0.0, high_tokens: Some(310.0) },
             NstarRange::Uncertain { low_tokens: 80.0, high_tokens: None },
             NstarRange::Uncertain { low_tokens: 0.0, high_tokens: None },
         ] {
-            assert!(nstar_text(&range, p).starts_with("No crossover is certain"), "{range:?}");
+            assert!(nstar_text(&range, p, p).starts_with("No crossover is certain"), "{range:?}");
         }
-        assert!(nstar_text(&NstarRange::Never { faster: Which::B }, p)
+        assert!(nstar_text(&NstarRange::Never { faster: Which::B }, p, p)
             .contains("B finishes first at every"));
     }
 
@@ -309,5 +470,63 @@ mod tests {
         assert!(csv.contains("requests used,40,40"), "{csv}");
         assert!(!csv.contains("NaN") && !csv.contains("inf"), "{csv}");
         assert!(t.rows[7][1].text.contains("p90 at a prompt of 1,000 tokens"), "{:?}", t.rows[7]);
+    }
+
+    #[test]
+    fn use_as_says_what_was_set_what_was_held_back_and_what_the_link_carries() {
+        let asked =
+            DeploymentAsked { which: Which::B, ttft_secs: 75.0, decode_tokens_per_sec: 42.5 };
+        let held = DeploymentApplied { ttft_secs: 60.0, decode_tokens_per_sec: 42.5 };
+        let t = deployment_applied_text("vLLM llama", TtftPercentile::P90, &asked, &held);
+        assert!(t.starts_with("B is now vLLM llama: its first token after"), "{t}");
+        assert!(t.contains("the run's p90"), "{t}");
+        assert!(t.contains("time to first token of 75 s is outside the page's range, so B's control holds 60 s"), "{t}");
+        assert!(!t.contains("decode rate of"), "{t}");
+        assert!(t.contains("never put in a link"), "{t}");
+    }
+
+    #[test]
+    fn the_comparison_markup_escapes_names_and_states_the_interval() {
+        use crate::measurements::compare::{estimate, table, winner_at, RunDeployment, Workload};
+        use crate::measurements::{fit, Format, Record, Run};
+        let run = |label: &str, ttft: f64, per_token: f64| {
+            let mut run = Run::new(Format::Csv, label);
+            for i in 0..60 {
+                let t = ttft + 0.001 * (i % 7) as f64;
+                let n = 50.0 + 10.0 * i as f64;
+                run.records.push(Record::new(1000.0, n, Some(t), Some(t + (n - 1.0) * per_token)));
+            }
+            run
+        };
+        let (ra, rb) = (run("<A & co>", 0.2, 1.0 / 30.0), run("B", 0.9, 1.0 / 110.0));
+        let (fa, fb) = (fit(&ra), fit(&rb));
+        let p = TtftPercentile::P50;
+        let da = RunDeployment::from_run(&ra, &fa, p).expect("usable");
+        let db = RunDeployment::from_run(&rb, &fb, p).expect("usable");
+        let e = estimate(&da, &db);
+        let w = winner_at(&e, 600.0);
+        let workload = Workload { median_answer_tokens: 40.0, p90_answer_tokens: 900.0 };
+        let t = table((&fa, &da), (&fb, &db), workload);
+        let html =
+            comparison_html(&Comparison { estimate: &e, winner: &w, table: &t, findings: &[] });
+        assert!(html.contains("&lt;A &amp; co&gt;") && !html.contains("<A &"), "{html}");
+        assert!(!html.contains("compare-mismatch"));
+        let nstar = html.split("data-testid=\"compare-nstar\"").nth(1).unwrap();
+        let attr = |name: &str| -> f64 {
+            let at = nstar.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+            nstar[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        let (value, low, high) = (attr("data-value"), attr("data-low"), attr("data-high"));
+        assert!(low <= value && value <= high, "{low} {value} {high}");
+        assert!((value - 28.875).abs() < 1.0, "{value}");
+        assert!(html.contains("data-testid=\"compare-winner\" data-value=\"B\""), "{html}");
+        let mismatch = [Finding::NotStreamed { a: true, b: false }];
+        let html = comparison_html(&Comparison {
+            estimate: &e,
+            winner: &w,
+            table: &t,
+            findings: &mismatch,
+        });
+        assert!(html.contains("data-finding=\"not-streamed\""), "{html}");
     }
 }

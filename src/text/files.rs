@@ -21,6 +21,14 @@ pub fn file_name(figure: Figure, state: &State, extension: &str) -> String {
             format::trimmed(state.get(Param::BRate), 1),
             state.get(Param::RaceAnswer)
         ),
+        Figure::Roofline => format!(
+            "{}x{}-{}-{}-batch{}",
+            state.get(Param::Chips),
+            state.chip.key(),
+            state.llm.key(),
+            state.weights.key(),
+            state.get(Param::Batch)
+        ),
     };
     format!("crossover-{}-{}.{extension}", figure.slug(), settings.replace(',', ""))
 }
@@ -39,6 +47,10 @@ mod tests {
         assert_eq!(
             file_name(Figure::Completion, &s, "csv"),
             "crossover-completion-a0.2s-30tps-b0.9s-110tps-answer600.csv"
+        );
+        assert_eq!(
+            file_name(Figure::Roofline, &s.with(Param::Batch, 32.0), "png"),
+            "crossover-roofline-1xa100-llama8b-bf16-batch32.png"
         );
     }
 }

@@ -101,12 +101,12 @@ pub fn levers_table(s: &State) -> DataTable {
             // answer's first and last tokens still come when the work is done, sent later.
             let (first, last) = match e.result_ready_secs {
                 Some(_) => (
-                    Cell::text(format!(
+                    Cell::words(format!(
                         "{} → {} (an acknowledgement; the answer's own first token comes with it later)",
                         format::duration(e.before.ttft_secs),
                         format::duration(e.after.ttft_secs)
                     )),
-                    Cell::text(format!(
+                    Cell::words(format!(
                         "{} → {}, sent when done",
                         format::duration(e.before.total_secs),
                         format::duration(ready)

@@ -2,34 +2,21 @@
 //! limits a decode step, whether the model fits, the range a data sheet allows, what a measured
 //! run reached, and what a choice of precision does.
 
+use crate::charts::table::{Cell, DataTable};
 use crate::format;
 use crate::model::chips::Chip;
+use crate::model::llms::{Llm, LlmSpec};
 use crate::model::precision::{Arithmetic, WeightPrecision};
 use crate::model::roofline::{DecodeLimit, Serving, PUBLISHED_EFFICIENCIES};
+use crate::model::roofline_cases::worked_cases;
 use crate::model::rounding::round_half_away;
+use crate::state::hardware::{Moved, RateTarget};
+use crate::state::{Param, State};
+
+pub use crate::format::three_figures;
 
 const GIGA: f64 = 1e9;
 const TERA: f64 = 1e12;
-
-/// `x` rounded (half away from zero) to `figures` significant figures.
-fn round_to_figures(x: f64, figures: i32) -> f64 {
-    if !x.is_finite() || x == 0.0 {
-        return x;
-    }
-    let magnitude = x.abs().log10().floor() as i32;
-    round_half_away(x, figures - 1 - magnitude)
-}
-
-/// Three significant figures, trailing zeros dropped: 109.3 -> "109", 52.72 -> "52.7",
-/// 2,345 -> "2,350", 0.0325 -> "0.0325".
-pub fn three_figures(x: f64) -> String {
-    let rounded = round_to_figures(x, 3);
-    if !rounded.is_finite() {
-        return format::with_separators(rounded, 0);
-    }
-    let magnitude = if rounded == 0.0 { 0 } else { rounded.abs().log10().floor() as i32 };
-    format::trimmed(rounded, (2 - magnitude).clamp(0, 15) as usize)
-}
 
 /// A prompt-reading rate in whole tokens per second: "9,714 tok/s".
 pub fn prefill_rate(tokens_per_sec: f64) -> String {
@@ -41,9 +28,21 @@ pub fn decode_rate(tokens_per_sec: f64) -> String {
     format!("{} tok/s", format::with_separators(tokens_per_sec, 1))
 }
 
-/// The batch's output in whole tokens per second: "2,258 tok/s".
+/// The batch's output: to a tenth below a thousand tokens per second, where it is one sequence's
+/// rate or close to it ("88.9 tok/s"), whole above ("2,258 tok/s"), as the lesson's table prints.
 pub fn throughput(tokens_per_sec: f64) -> String {
-    prefill_rate(tokens_per_sec)
+    format!(
+        "{} tok/s",
+        format::with_separators(tokens_per_sec, throughput_decimals(tokens_per_sec))
+    )
+}
+
+fn throughput_decimals(tokens_per_sec: f64) -> usize {
+    if tokens_per_sec < 1_000.0 {
+        1
+    } else {
+        0
+    }
 }
 
 /// How many times faster prefill is than decode, to three figures: "109", "52.7".
@@ -98,7 +97,7 @@ pub fn gb_per_sec(bytes_per_sec: f64) -> String {
 /// A step's length to three figures: milliseconds under a second ("6.85 ms", "0.0325 ms"),
 /// seconds above.
 pub fn step_time(secs: f64) -> String {
-    let ms = round_to_figures(secs * 1_000.0, 3);
+    let ms = format::to_figures(secs * 1_000.0, 3);
     if ms < 1_000.0 {
         format!("{} ms", three_figures(ms))
     } else if secs < 1_000.0 {
@@ -263,7 +262,11 @@ pub fn range_sentence(s: &Serving) -> String {
         rates.throughput_tokens_per_sec,
     );
     let in_all = if whole_batch(s) > 1.0 {
-        format!(" ({}–{} in all)", format::with_separators(total.low, 0), throughput(total.high))
+        format!(
+            " ({}–{} in all)",
+            format::with_separators(total.low, throughput_decimals(total.high)),
+            throughput(total.high)
+        )
     } else {
         String::new()
     };
@@ -283,12 +286,14 @@ pub fn range_sentence(s: &Serving) -> String {
 }
 
 /// What a measured run's rates imply about the hardware, on the chosen chip and model: the
-/// share of the bandwidth its decode reached and of the arithmetic its prefill reached. `None`
-/// when the run gave neither rate.
+/// share of the bandwidth its decode reached and of the arithmetic its prefill reached, each
+/// written by `share` (given [`Param::Mbu`] or [`Param::Mfu`] and the share itself), so that
+/// the page can mark each one up as a readout. `None` when the run gave neither rate.
 pub fn calibration_sentence(
     s: &Serving,
     prefill_tokens_per_sec: Option<f64>,
     decode_tokens_per_sec: Option<f64>,
+    share: impl Fn(Param, f64) -> String,
 ) -> Option<String> {
     let owner = chips_possessive(s);
     let mbu = decode_tokens_per_sec.map(|rate| s.implied_mbu(rate));
@@ -297,14 +302,14 @@ pub fn calibration_sentence(
         (Some(mbu), Some(mfu)) => format!(
             "your run's decode reached {} of {owner} bandwidth, and its prefill {} of {owner} \
              arithmetic",
-            format::percent(mbu),
-            format::percent(mfu)
+            share(Param::Mbu, mbu),
+            share(Param::Mfu, mfu)
         ),
         (Some(mbu), None) => {
-            format!("your run's decode reached {} of {owner} bandwidth", format::percent(mbu))
+            format!("your run's decode reached {} of {owner} bandwidth", share(Param::Mbu, mbu))
         }
         (None, Some(mfu)) => {
-            format!("your run's prefill reached {} of {owner} arithmetic", format::percent(mfu))
+            format!("your run's prefill reached {} of {owner} arithmetic", share(Param::Mfu, mfu))
         }
         (None, None) => return None,
     };
@@ -320,6 +325,11 @@ pub fn calibration_sentence(
         setting(s),
         format::with_separators(whole_batch(s), 0)
     ))
+}
+
+/// A share as a percentage, for [`calibration_sentence`] in plain text.
+pub fn plain_share(_: Param, share: f64) -> String {
+    format::percent(share)
 }
 
 /// What the chosen weight precision does to the two rates on this chip; `None` for bf16.
@@ -362,6 +372,215 @@ pub fn crossing_sentence(s: &Serving, answer_tokens: f64) -> String {
         crossing_tokens(s.crossing_prompt_tokens(answer_tokens)),
         format::tokens(answer_tokens)
     )
+}
+
+/// The range a data sheet alone gives a rate, as a readout's note.
+pub fn span_note((low, high): (f64, f64), decimals: usize) -> String {
+    format!(
+        "{}–{} at published efficiencies",
+        format::with_separators(low, decimals),
+        format::with_separators(high, decimals)
+    )
+}
+
+/// What the crossing readout is measured at.
+pub fn answer_note(answer_tokens: f64) -> String {
+    format!("prompt tokens for an answer of {}", format::tokens(answer_tokens))
+}
+
+/// "one chip", "4 chips together": whose figures a readout adds up.
+pub fn chips_note(s: &Serving) -> String {
+    let n = whole_chips(s);
+    if n == 1.0 {
+        "one chip".to_string()
+    } else {
+        format!("{} chips together", format::with_separators(n, 0))
+    }
+}
+
+/// The arithmetic the weights are multiplied in, and on how many chips.
+pub fn arithmetic_note(s: &Serving) -> String {
+    format!("dense {}, {}", s.arithmetic().label(), chips_note(s))
+}
+
+/// The ridge the rates actually bend at, once the efficiencies are counted.
+pub fn ridge_note(s: &Serving) -> String {
+    format!(
+        "peak ÷ bandwidth; {} at this MFU and MBU",
+        three_figures(s.reached_ridge_flop_per_byte())
+    )
+}
+
+/// Whose tokens the chips' output counts.
+pub fn batch_note(s: &Serving) -> String {
+    format!("{} decoded together", sequences(s))
+}
+
+/// How many parameters, in which format.
+pub fn weights_note(s: &Serving) -> String {
+    format!(
+        "{} billion parameters in {}",
+        format::trimmed(s.llm.held().params / GIGA, 2),
+        s.weights.label()
+    )
+}
+
+/// How a token's cache is made up: a key and a value per head per layer.
+pub fn kv_note(s: &Serving) -> String {
+    let llm = s.llm.held();
+    format!(
+        "2 × {} layers × {} KV heads × {} values, in {}",
+        format::with_separators(llm.layers, 0),
+        format::with_separators(llm.kv_heads, 0),
+        format::with_separators(llm.head_dim, 0),
+        s.kv.label()
+    )
+}
+
+/// Why the lesson's 8,000 and 60 tok/s are ordinary hardware: the first worked setting, a model
+/// of ten billion parameters on the same chip, and the efficiencies the lesson's ratio implies.
+pub fn lesson_rates_sentence() -> String {
+    let a100 = Serving::lesson(Chip::A100, Llm::Llama8b);
+    let ten = Serving { llm: LlmSpec { params: 10.0 * GIGA, ..a100.llm }, ..a100 };
+    let (prefill, decode) = (Param::Prefill.spec().default, Param::Decode.spec().default);
+    let ridge = a100.ridge_flop_per_byte();
+    let scale = prefill / decode / ridge;
+    format!(
+        "The lesson's {} and {} are ordinary hardware. Llama 3.1 8B on one A100 at MFU {} and MBU \
+         {} reads {} and writes {}; a model of ten billion parameters on the same chip, {} and {}. \
+         The lesson's own ratio is the A100's ridge of {} FLOP per byte times {}, which is MFU {} \
+         over an MBU of {}: both inside what serving stacks are measured to reach.",
+        format::rate(prefill),
+        format::rate(decode),
+        format::trimmed(a100.mfu, 2),
+        format::trimmed(a100.mbu, 2),
+        prefill_rate(a100.prefill_tokens_per_sec()),
+        decode_rate(a100.decode_tokens_per_sec()),
+        format::rate(ten.prefill_tokens_per_sec()),
+        format::rate(ten.decode_tokens_per_sec()),
+        three_figures(ridge),
+        format::trimmed(scale, 2),
+        format::trimmed(a100.mfu, 2),
+        format::trimmed(a100.mfu / scale, 2),
+    )
+}
+
+/// The answer length the lesson's worked settings are measured at.
+pub const WORKED_ANSWER_TOKENS: f64 = 300.0;
+
+/// The lesson's worked settings as a table, at the lesson's rounding.
+pub fn worked_cases_table() -> DataTable {
+    let rows = worked_cases()
+        .iter()
+        .map(|case| {
+            let s = &case.serving;
+            let crossing = s.crossing_prompt_tokens(WORKED_ANSWER_TOKENS);
+            let (prefill, decode, all) = (
+                s.prefill_tokens_per_sec(),
+                s.decode_tokens_per_sec(),
+                s.throughput_tokens_per_sec(),
+            );
+            vec![
+                Cell::text(case.name),
+                Cell::number(prefill, prefill_rate(prefill)),
+                Cell::number(decode, decode_rate(decode)),
+                Cell::number(all, throughput(all)),
+                Cell::number(s.ratio(), ratio(s.ratio())),
+                Cell::number(crossing, crossing_tokens(crossing)),
+            ]
+        })
+        .collect();
+    DataTable {
+        caption: format!(
+            "The lesson's worked settings at MFU {} and MBU {}: the crossing is for an answer of {}.",
+            format::trimmed(Serving::MFU.default, 2),
+            format::trimmed(Serving::MBU.default, 2),
+            format::tokens(WORKED_ANSWER_TOKENS)
+        ),
+        headers: vec![
+            "setting",
+            "prefill|tok/s",
+            "decode, each sequence|tok/s",
+            "decode, all sequences|tok/s",
+            "ratio",
+            "crossing|tokens",
+        ],
+        rows,
+        current_row: None,
+    }
+}
+
+/// The H100 and the H200 settings the prediction compares (the second and third worked cases).
+fn h100_and_h200() -> (Serving, Serving) {
+    let [_, h100, h200, ..] = worked_cases();
+    (h100.serving, h200.serving)
+}
+
+/// The prediction about the H200, asked before anything states its numbers.
+pub fn h200_question() -> String {
+    let (h100, h200) = h100_and_h200();
+    format!(
+        "The H200 keeps the H100's arithmetic ({} in bf16) and has {} times its memory bandwidth \
+         ({} against {}). Serving {} to one sequence at MFU {} and MBU {}, the H100's crossing for \
+         an answer of {} is {}. Which rate moves on the H200, which way does the crossing go, and \
+         how far?",
+        tflop_per_sec(h200.chip.bf16_flops_per_sec),
+        format::trimmed(h200.chip_bytes_per_sec() / h100.chip_bytes_per_sec(), 2),
+        gb_per_sec(h200.chip_bytes_per_sec()),
+        gb_per_sec(h100.chip_bytes_per_sec()),
+        h100.llm.name,
+        format::trimmed(h100.mfu, 2),
+        format::trimmed(h100.mbu, 2),
+        format::tokens(WORKED_ANSWER_TOKENS),
+        crossing_tokens(h100.crossing_prompt_tokens(WORKED_ANSWER_TOKENS)),
+    )
+}
+
+/// The answer to [`h200_question`], and how far `guess` (prompt tokens) was from it.
+pub fn h200_feedback(guess: f64) -> String {
+    let (h100, h200) = h100_and_h200();
+    let crossing = h200.crossing_prompt_tokens(WORKED_ANSWER_TOKENS);
+    format!(
+        "Prefill stays at {}: the arithmetic did not change. Decode rises from {} to {}, so the \
+         ratio falls from {} to {} and the crossing moves left, to {}: with a cheaper answer, a \
+         shorter prompt already costs as much. {}",
+        prefill_rate(h200.prefill_tokens_per_sec()),
+        decode_rate(h100.decode_tokens_per_sec()),
+        decode_rate(h200.decode_tokens_per_sec()),
+        ratio(h100.ratio()),
+        ratio(h200.ratio()),
+        crossing_tokens(crossing),
+        crate::text::request::how_far_off(guess, crossing)
+    )
+}
+
+/// What handing the rates to `target` did: where they went, and any the page's bounds moved.
+pub fn applied_note(target: RateTarget, moved: &[Moved], state: &State) -> String {
+    let (prefill, decode) = target.params();
+    let (p, d) = (format::rate(state.get(prefill)), format::rate(state.get(decode)));
+    let mut out = match target {
+        RateTarget::Lesson => format!(
+            "The first half's request now reads its prompt at {p} and writes {d}; its figures and \
+             numbers follow."
+        ),
+        RateTarget::A | RateTarget::B => format!(
+            "Deployment {} now reads the bake-off's prompt at {p} and writes {d}, its first token \
+             built from that prompt: Figure 3 races it.",
+            if target == RateTarget::A { "A" } else { "B" }
+        ),
+    };
+    for m in moved {
+        let spec = m.param.spec();
+        let name = if m.param == prefill { "prefill rate" } else { "decode rate" };
+        out.push_str(&format!(
+            " This setting's {name} of {} {} is outside the page's range, so the control holds {} {}.",
+            format::trimmed(m.wanted, 1),
+            spec.unit,
+            format::trimmed(m.held, 1),
+            spec.unit,
+        ));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -490,7 +709,8 @@ mod tests {
         let s = lesson(Chip::H100, Llm::Llama8b);
         let decode = 0.61 * s.decode_tokens_per_sec() / 0.7;
         let prefill = 0.48 * s.prefill_tokens_per_sec() / 0.5;
-        let text = calibration_sentence(&s, Some(prefill), Some(decode)).expect("two rates");
+        let text =
+            calibration_sentence(&s, Some(prefill), Some(decode), plain_share).expect("two rates");
         assert!(
             text.ends_with(
                 "your run's decode reached 61% of the H100's bandwidth, and its prefill 48% of \
@@ -502,11 +722,13 @@ mod tests {
             text.starts_with("Read as Llama 3.1 8B with bf16 weights on one H100 at a batch of 1"),
             "{text}"
         );
-        let only_decode = calibration_sentence(&Serving { chips: 2.0, ..s }, None, Some(decode))
-            .expect("one rate");
+        let only_decode =
+            calibration_sentence(&Serving { chips: 2.0, ..s }, None, Some(decode), plain_share)
+                .expect("one rate");
         assert!(only_decode.contains("31% of the 2 H100s' bandwidth."), "{only_decode}");
-        assert_eq!(calibration_sentence(&s, None, None), None);
-        let too_fast = calibration_sentence(&s, None, Some(10_000.0)).expect("one rate");
+        assert_eq!(calibration_sentence(&s, None, None, plain_share), None);
+        let too_fast =
+            calibration_sentence(&s, None, Some(10_000.0), plain_share).expect("one rate");
         assert!(too_fast.contains("cannot have been this"), "{too_fast}");
     }
 

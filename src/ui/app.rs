@@ -1,10 +1,13 @@
 //! The page: state from the URL, then either the whole lesson or a single figure.
 
 use super::arrival::{provide_stages, stage, when_still, Complete, Later, Sight, LAST_STAGE};
-use super::context::{CurrentQuery, NoticesContext, Printing, Revealed, ShownState, StateContext};
+use super::context::{
+    CurrentQuery, NoticesContext, Printing, Revealed, RunsOverlay, ShownState, StateContext,
+};
 use super::dom;
 use super::sections::deeper::Deeper;
 use super::sections::deployments::Deployments;
+use super::sections::hardware::Hardware;
 use super::sections::measurements::Measurements;
 use super::sections::one_request::OneRequest;
 use super::sections::summary::Summary;
@@ -145,6 +148,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
     // the first screen's readouts and opening included, follow in later tasks (`arrival`).
     provide_stages();
     provide_context(Revealed::open());
+    provide_context(RunsOverlay(RwSignal::new(None)));
     view! {
         <Later stage=stage::MASTHEAD>
             <header class="masthead">
@@ -163,6 +167,9 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
         <Later stage=stage::MAIN>
             <main id="main" data-takeover>
                 <OneRequest />
+                <Later stage=stage::HARDWARE>
+                    <Hardware />
+                </Later>
                 <Later stage=stage::DEPLOYMENTS>
                     <Deployments />
                 </Later>

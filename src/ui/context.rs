@@ -3,9 +3,11 @@
 //! through the `use_*` functions here and never import `app`.
 
 use crate::charts::Palette;
+use crate::measurements::compare::Overlay;
 use crate::state::{Notice, State};
 use crate::ui::arrival::Sight;
 use leptos::prelude::*;
+use std::sync::Arc;
 
 /// The page state: every input the reader controls; and the sections that follow it lazily.
 #[derive(Clone, Copy)]
@@ -67,7 +69,9 @@ impl Revealed {
     pub fn shows(self, figure: crate::state::Figure) -> bool {
         use crate::state::Figure;
         match figure {
-            Figure::Timeline => true,
+            // The roofline states the chip's rates, not the lesson's answers; its own question
+            // (the H200) holds back only the table of worked settings.
+            Figure::Timeline | Figure::Roofline => true,
             Figure::Crossing => self.crossing.get(),
             Figure::Completion | Figure::Lengths => self.crossover.get(),
         }
@@ -77,6 +81,15 @@ impl Revealed {
 pub fn use_revealed() -> Revealed {
     use_context::<Revealed>()
         .unwrap_or(Revealed { crossing: RwSignal::new(true), crossover: RwSignal::new(true) })
+}
+
+/// What Figure 3 draws behind its lines while both deployments come from loaded runs, as the
+/// measurements module last sent it; `None` otherwise. Never in the state, so never in a link.
+#[derive(Clone, Copy)]
+pub struct RunsOverlay(pub RwSignal<Option<Arc<Overlay>>>);
+
+pub fn use_runs_overlay() -> Option<RwSignal<Option<Arc<Overlay>>>> {
+    use_context::<RunsOverlay>().map(|r| r.0)
 }
 
 /// Whether the page is dark right now, for the canvases' palette.

@@ -32,13 +32,9 @@ export const STATES = [
     },
   },
   {
-    name: 'every table and detail open',
+    name: 'both predictions answered, every table and detail open',
     query: '?model=deep',
-    prepare: async (app) => {
-      await app.page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-      // Each figure's table is written when its details open.
-      await app.page.waitForFunction(() => [...document.querySelectorAll('details.data table')].every((t) => t.querySelector('tbody tr')));
-    },
+    prepare: (app) => app.openEverything(),
   },
   { name: 'dark', query: '', colorScheme: 'dark' },
   { name: 'embed', query: '?embed=crossing', ready: '[data-testid="crossing-canvas"]' },

@@ -332,6 +332,26 @@ export class App {
     await eventually(async () => assert.ok(await details.evaluate((d) => d.open && d.children.length > 1), `${id} opens`));
   }
 
+  /**
+   * The whole page as a reviewer who has answered both predictions and opened every disclosure
+   * sees it: every readout, table, figure tool and slider written, each figure's table filled.
+   */
+  async openEverything() {
+    await this.reveal('both');
+    // A disclosure's body is written when it opens, and may hold disclosures of its own: open
+    // until none is left closed.
+    await eventually(async () => {
+      const opened = await this.page.evaluate(() => {
+        const closed = [...document.querySelectorAll('details:not([open])')];
+        closed.forEach((d) => { d.open = true; });
+        return closed.length;
+      });
+      assert.equal(opened, 0, `${opened} disclosures were still closed`);
+    }, { timeout: 15_000, interval: 250 });
+    // Each figure's table is written when its disclosure opens.
+    await this.page.waitForFunction(() => [...document.querySelectorAll('details.data table')].every((t) => t.querySelector('tbody tr')));
+  }
+
   /** Every readout the model predicts, by test id (the crossing's once its prediction is answered). */
   async readouts() {
     await this.reveal('crossing');

@@ -102,7 +102,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     await app.reveal();
     await app.openDetails('spread-details');
     const found = await pairs(app);
-    for (const canvas of ['timeline-canvas', 'crossing-canvas', 'completion-canvas', 'lengths-canvas']) {
+    for (const canvas of ['timeline-canvas', 'crossing-canvas', 'completion-canvas', 'lengths-canvas', 'roofline-canvas']) {
       assert.ok(found.filter((p) => p.canvas === canvas).length >= 4, `${canvas} follows its panel: ${JSON.stringify(found)}`);
     }
     const failures = [];

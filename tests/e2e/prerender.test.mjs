@@ -9,7 +9,7 @@ import { DEFAULTS, ENGINE, assertDurationText, assertNumberText, eventually, mod
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
-const FIGURES = ['timeline', 'crossing', 'completion', 'lengths'];
+const FIGURES = ['timeline', 'crossing', 'completion', 'lengths', 'roofline'];
 
 /** The lesson as a reader of the page sees it: headings, each section's first paragraph. */
 function lessonOutline() {

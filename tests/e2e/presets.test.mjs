@@ -13,7 +13,8 @@ const TIMEOUT = { timeout: 300_000 };
  * so each button has something to change.
  */
 const AWAY = '?prompt=900&output=50&prefill=20000&decode=200&a_ttft=0.3&a_rate=40&b_ttft=1.2&b_rate=90&answer=300'
-  + '&median=100&p90=3000&consumer=machine&load=peak&b_peak=60&b_peak_ttft=1.5&b_ttft_from=prompt&passages=6';
+  + '&median=100&p90=3000&consumer=machine&load=peak&b_peak=60&b_peak_ttft=1.5&b_ttft_from=prompt&passages=6'
+  + '&chip=mi300x&hw_model=llama70b&weights=fp8&kv=fp8&chips=2&batch=8&context=1000&mfu=0.6&mbu=0.8';
 
 /** The figure a group of scenario buttons sits beside: the first one after it in the page. */
 async function figureNear(app, nav) {

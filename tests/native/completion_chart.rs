@@ -113,3 +113,35 @@ fn extreme_inputs_still_draw() {
         }
     }
 }
+
+/// Two loaded runs behind the lines: every request inside the axes a faint dot in its side's
+/// colour, the crossover's interval a band, and the text alternative saying so.
+#[test]
+fn runs_are_drawn_as_faint_dots_behind_the_lines_with_the_interval_as_a_band() {
+    use crossover::charts::Palette;
+    use crossover::measurements::compare::{Overlay, Point};
+    use std::sync::Arc;
+    let point = |n: f64, t: f64| Point { answer_tokens: n, completion_secs: t };
+    let a: Vec<Point> = [10.0, 100.0, 600.0].iter().map(|&n| point(n, 0.2 + n / 30.0)).collect();
+    let mut b: Vec<Point> = [20.0, 300.0].iter().map(|&n| point(n, 0.9 + n / 110.0)).collect();
+    // Off the axes: left out.
+    b.push(point(1e9, 1.0));
+    let overlay = Overlay::new(&a, &b, Some((25.0, Some(33.0))));
+    let plain = svg_of(&CompletionInputs::default());
+    let inputs = CompletionInputs { runs: Some(Arc::new(overlay)), ..CompletionInputs::default() };
+    let svg = svg_of(&inputs);
+    let circles = |svg: &str, colour: plotters::style::RGBColor| {
+        let hex = format!("#{:02X}{:02X}{:02X}", colour.0, colour.1, colour.2);
+        svg.split("<circle")
+            .skip(1)
+            .filter_map(|c| c.split('>').next())
+            .filter(|c| c.contains(&hex) && c.contains("opacity=\"0.35"))
+            .count()
+    };
+    let p = Palette::LIGHT;
+    assert_eq!(circles(&plain, p.prefill) + circles(&plain, p.decode), 0, "no runs, no dots");
+    assert_eq!((circles(&svg, p.prefill), circles(&svg, p.decode)), (3, 2), "{svg}");
+    assert!(svg.contains("opacity=\"0.12"), "the band");
+    assert!(inputs.summary().contains("Faint dots"));
+    assert!(!CompletionInputs::default().summary().contains("Faint dots"));
+}

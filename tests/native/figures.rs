@@ -9,9 +9,13 @@ use crossover::charts::measured::{
     DecodeInputs, ResidualInputs, RunFigure, RunFigures, TtftInputs,
 };
 use crossover::charts::{
-    to_svg, Chart, CompletionInputs, CrossingInputs, LengthsInputs, Palette, Style, TimelineInputs,
+    to_svg, Chart, CompletionInputs, CrossingInputs, LengthsInputs, Palette, RooflineInputs, Style,
+    TimelineInputs,
 };
 use crossover::measurements::{fit, read, Fit, Format, Record, Run};
+use crossover::model::chips::Chip;
+use crossover::model::llms::Llm;
+use crossover::model::precision::{KvPrecision, WeightPrecision};
 use crossover::state::presets::PRESETS;
 use crossover::state::{Figure, ModelView, Param, State};
 use std::fmt::Debug;
@@ -84,6 +88,17 @@ fn states() -> Vec<(String, State)> {
             states.push((format!("{param:?} at its {end}"), State::default().with(param, value)));
         }
     }
+    // The chip section's own chip and model at the ends of every one of their ranges.
+    for (end, pick) in [("lowest", 0), ("highest", 1)] {
+        let mut custom = State::default();
+        (custom.chip, custom.llm) = (Chip::Custom, Llm::Custom);
+        (custom.weights, custom.kv) = (WeightPrecision::Int4, KvPrecision::Fp8);
+        for param in Param::CUSTOM_CHIP.into_iter().chain(Param::CUSTOM_LLM).chain(Param::SERVING) {
+            let spec = param.spec();
+            custom.set(param, if pick == 0 { spec.min } else { spec.max });
+        }
+        states.push((format!("a custom chip and model at their {end}"), custom));
+    }
     let deep: Vec<(String, State)> = states
         .iter()
         .map(|(name, state)| {
@@ -106,6 +121,7 @@ fn every_lesson_figure_keeps_its_promises_in_every_state() {
                 Figure::Crossing => lesson::<CrossingInputs>(figure, &state, &case),
                 Figure::Completion => lesson::<CompletionInputs>(figure, &state, &case),
                 Figure::Lengths => lesson::<LengthsInputs>(figure, &state, &case),
+                Figure::Roofline => lesson::<RooflineInputs>(figure, &state, &case),
             }
         }
     }

@@ -22,3 +22,4 @@ mod readme_layout;
 mod readme_params;
 mod rng;
 mod roofline;
+mod roofline_page;

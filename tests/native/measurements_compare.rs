@@ -494,3 +494,68 @@ fn real_pairs_are_raced_and_their_differences_named() {
     let (_, found) = pair(vllm, unstreamed);
     assert!(found.contains(&Finding::NotStreamed { a: false, b: true }), "{found:?}");
 }
+
+/// A side set from a run stays the run's while its two controls hold the run's numbers and its
+/// first token is typed in; moving either, or building the first token from the prompt, makes
+/// it the reader's own, and the pair is compared only while both sides are runs'.
+#[test]
+fn a_side_comes_from_its_run_while_its_controls_hold_the_runs_numbers() {
+    use crossover::measurements::compare::side::controls;
+    use crossover::measurements::compare::{both_from_runs, RunSide};
+    use crossover::state::{State, TtftSource};
+    let mut state = State::default();
+    let mut sides: [Option<RunSide>; 2] = [None, None];
+    for (i, which) in [Which::A, Which::B].into_iter().enumerate() {
+        let (ttft, rate) = controls(which);
+        let held_ttft = state.set(ttft, 0.35 + i as f64);
+        // Beyond the page's range: the control holds its bound, and the side holds that.
+        let held_rate = state.set(rate, 5_000.0);
+        assert!(held_rate < 5_000.0);
+        sides[i] = Some(RunSide {
+            run_id: i,
+            percentile: TtftPercentile::ALL[i],
+            label: format!("run {i}"),
+            ttft_secs: held_ttft,
+            decode_tokens_per_sec: held_rate,
+        });
+        assert!(sides[i].as_ref().unwrap().holds(&state, which));
+    }
+    let (a, b) = both_from_runs(&sides, &state).expect("both sides are runs'");
+    assert_eq!((a.run_id, b.run_id), (0, 1));
+    // The module reads the lab from the address bar, which rounds each number to its decimals.
+    let mut precise = state;
+    let ttft = precise.set(controls(Which::A).0, 0.123_456_789);
+    sides[0].as_mut().unwrap().ttft_secs = ttft;
+    let linked = crossover::state::query::parse(&crossover::state::query::to_query(&precise)).state;
+    assert_eq!(linked.get(controls(Which::A).0), ttft, "the control holds what a link writes");
+    assert!(both_from_runs(&sides, &linked).is_some(), "the link still holds the runs");
+    let state = precise;
+    let moved = state.with(controls(Which::B).1, 100.0);
+    assert!(both_from_runs(&sides, &moved).is_none(), "B's rate moved");
+    let mut built = state;
+    built.a_ttft_source = TtftSource::Prompt;
+    assert!(both_from_runs(&sides, &built).is_none(), "A's first token built from the prompt");
+    assert!(both_from_runs(&[sides[0].clone(), None], &state).is_none());
+}
+
+#[test]
+fn the_overlay_crosses_as_numbers_and_refuses_others() {
+    use crossover::measurements::compare::{Overlay, Point};
+    let point = |n: f64, t: f64| Point { answer_tokens: n, completion_secs: t };
+    let (a, b) = (vec![point(10.0, 0.5), point(300.0, 9.0)], vec![point(20.0, 1.0)]);
+    for band in [None, Some((12.5, Some(40.0))), Some((0.0, None))] {
+        let overlay = Overlay::new(&a, &b, band);
+        let read = Overlay::from_numbers(overlay.numbers().to_vec()).expect("its own numbers");
+        assert_eq!(read.points(false).collect::<Vec<_>>(), a);
+        assert_eq!(read.points(true).collect::<Vec<_>>(), b);
+        assert_eq!(read.band_tokens(), band);
+        assert!(!read.is_empty());
+        let mut short = overlay.numbers().to_vec();
+        short.pop();
+        assert_eq!(Overlay::from_numbers(short), None);
+    }
+    assert_eq!(Overlay::from_numbers(vec![]), None);
+    assert_eq!(Overlay::from_numbers(vec![0.5, 0.0, f64::NAN, f64::NAN]), None);
+    let empty = Overlay::from_numbers(vec![0.0, 0.0, f64::NAN, f64::NAN]).expect("no points");
+    assert!(empty.is_empty() && empty.band_tokens().is_none());
+}

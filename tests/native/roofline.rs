@@ -312,7 +312,7 @@ fn assert_all_finite(s: &Serving) {
         text::fit_sentence(s),
         text::range_sentence(s),
         text::crossing_sentence(s, ANSWER_TOKENS),
-        text::calibration_sentence(s, Some(1e5), Some(50.0)).unwrap_or_default(),
+        text::calibration_sentence(s, Some(1e5), Some(50.0), text::plain_share).unwrap_or_default(),
         text::precision_note(s).unwrap_or_default(),
     ] {
         assert!(

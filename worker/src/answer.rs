@@ -6,8 +6,9 @@ use crossover::charts::measured::RunFigure;
 use crossover::charts::Style;
 use crossover::measurements::protocol::{CssSize, FileContent, Reply, Request, RunFile, RunsReply};
 use crossover::render::canvas::{CanvasPainter, SUBPIXELS};
+use crossover::text::compare::{NOT_COMPARED, RUN_NOT_KEPT};
 use crossover::text::measurements::sentences::unreadable;
-use crossover_worker::runs::{export_file, palette, read_and_fit, Fitted};
+use crossover_worker::runs::{compare_runs, export_file, palette, read_and_fit, Fitted};
 use plotters::prelude::IntoDrawingArea;
 use std::cell::RefCell;
 use wasm_bindgen::JsValue;
@@ -36,6 +37,23 @@ pub fn answer(scope: &DedicatedWorkerGlobalScope, message: &JsValue) {
             Reply::Drawn { id, bitmaps: draw(id, size, pixel_ratio, dark) }
         }
         Request::Export { id, file, size, dark } => Reply::File(export(id, &file, size, dark)),
+        Request::Deployment(side) => Reply::Deployment(RUNS.with_borrow_mut(|runs| {
+            match runs.get_mut(side.run_id).and_then(Option::as_mut) {
+                Some(fitted) => fitted.as_deployment(side.percentile),
+                None => Err(RUN_NOT_KEPT.to_string()),
+            }
+        })),
+        Request::Compare(asked) => {
+            let compared = RUNS.with_borrow_mut(|runs| compare_runs(runs, &asked));
+            match compared {
+                Some(c) => Reply::Compared { html: c.html, csv: c.csv, overlay: c.overlay },
+                None => Reply::Compared {
+                    html: format!("<p>{NOT_COMPARED}</p>"),
+                    csv: String::new(),
+                    overlay: vec![],
+                },
+            }
+        }
     };
     post(scope, &reply);
 }

@@ -10,8 +10,14 @@
 
 use crossover::charts::measured::{RunFigure, RunFigures};
 use crossover::charts::{Palette, Style};
-use crossover::measurements::protocol::{CssSize, FigureFormat, RunFile, RunsReply};
+use crossover::measurements::compare::{
+    self, NoDeployment, Overlay, RunDeployment, TtftPercentile, Workload, MOST_POINTS,
+};
+use crossover::measurements::protocol::{
+    CompareAsked, CssSize, FigureFormat, RunAsDeployment, RunFile, RunsReply,
+};
 use crossover::measurements::{self, export, Fit, Run};
+use crossover::text::compare::{comparison_html, comparison_table, no_deployment_text, Comparison};
 use crossover::text::measurements::sentences::refused;
 use crossover::text::measurements::{page_run, run_view};
 
@@ -27,6 +33,88 @@ pub struct Fitted {
     pub fit: Fit,
     pub figures: RunFigures,
     pub file_stem: String,
+    /// The run as a deployment at each TTFT percentile, worked out when first asked (the
+    /// bootstrap behind it is the costly part of a comparison).
+    deployments: [Option<Result<RunDeployment, NoDeployment>>; 3],
+}
+
+impl Fitted {
+    pub fn new(run: Run, fit: Fit, file_stem: String) -> Fitted {
+        let figures = RunFigures::of(&fit);
+        Fitted { run, fit, figures, file_stem, deployments: [None, None, None] }
+    }
+
+    /// The run as a deployment at `percentile`.
+    pub fn deployment(
+        &mut self,
+        percentile: TtftPercentile,
+    ) -> Result<&RunDeployment, NoDeployment> {
+        let i = TtftPercentile::ALL.iter().position(|p| *p == percentile).unwrap_or(0);
+        let (run, fit) = (&self.run, &self.fit);
+        let Some(slot) = self.deployments.get_mut(i) else {
+            return Err(NoDeployment::NoDecodeRate);
+        };
+        slot.get_or_insert_with(|| RunDeployment::from_run(run, fit, percentile))
+            .as_ref()
+            .map_err(|e| *e)
+    }
+
+    /// The run as the lab's side, or why it cannot be one.
+    pub fn as_deployment(&mut self, percentile: TtftPercentile) -> Result<RunAsDeployment, String> {
+        let label = self.run.label.clone();
+        match self.deployment(percentile) {
+            Ok(d) => Ok(RunAsDeployment {
+                label,
+                ttft_secs: d.deployment.ttft_secs,
+                decode_tokens_per_sec: d.deployment.decode_tokens_per_sec,
+            }),
+            Err(why) => Err(no_deployment_text(&label, why)),
+        }
+    }
+}
+
+/// Two kept runs compared as the lab asks: the markup, the table's CSV and Figure 3's overlay.
+/// The deployment [`Fitted::deployment`] worked out before, if it could.
+fn cached(fitted: &Fitted, percentile: TtftPercentile) -> Option<&RunDeployment> {
+    let i = TtftPercentile::ALL.iter().position(|q| *q == percentile)?;
+    fitted.deployments.get(i)?.as_ref()?.as_ref().ok()
+}
+
+pub struct Compared {
+    pub html: String,
+    pub csv: String,
+    pub overlay: Vec<f64>,
+}
+
+/// Compares the runs `asked` names among `runs` (a run's id is its place); `None` when one is
+/// not kept or cannot be a deployment.
+pub fn compare_runs(runs: &mut [Option<Fitted>], asked: &CompareAsked) -> Option<Compared> {
+    for side in [asked.a, asked.b] {
+        runs.get_mut(side.run_id)?.as_mut()?.deployment(side.percentile).ok()?;
+    }
+    let kept = |id: usize| runs.get(id).and_then(Option::as_ref);
+    let (fa, fb) = (kept(asked.a.run_id)?, kept(asked.b.run_id)?);
+    let (da, db) = (cached(fa, asked.a.percentile)?, cached(fb, asked.b.percentile)?);
+    let estimate = compare::estimate(da, db);
+    let winner = compare::winner_at(&estimate, asked.answer_tokens);
+    let workload = Workload {
+        median_answer_tokens: asked.median_answer_tokens,
+        p90_answer_tokens: asked.p90_answer_tokens,
+    };
+    let table = compare::table((&fa.fit, da), (&fb.fit, db), workload);
+    let findings = compare::findings(da, db);
+    let html = comparison_html(&Comparison {
+        estimate: &estimate,
+        winner: &winner,
+        table: &table,
+        findings: &findings,
+    });
+    let overlay = Overlay::new(
+        &compare::completion_points(&fa.fit, MOST_POINTS),
+        &compare::completion_points(&fb.fit, MOST_POINTS),
+        estimate.range.ends(),
+    );
+    Some(Compared { html, csv: comparison_table(&table).to_csv(), overlay: overlay.into_numbers() })
 }
 
 /// Reads and fits `text`, giving the runs ids from `first_id` on; `progress` hears the share
@@ -53,10 +141,10 @@ pub fn read_and_fit(
         let fit = measurements::fit::fit_with_progress(&run, &mut |stage| {
             progress(done_before + (1.0 - PARSED_SHARE) * stage.share_done() / total);
         });
-        let figures = RunFigures::of(&fit);
-        let mut page = page_run(&run_view(&run, &fit, &figures));
+        let kept = Fitted::new(run, fit, String::new());
+        let mut page = page_run(&run_view(&kept.run, &kept.fit, &kept.figures));
         page.id = first_id + i;
-        fitted.push(Fitted { file_stem: page.file_stem.clone(), run, fit, figures });
+        fitted.push(Fitted { file_stem: page.file_stem.clone(), ..kept });
         pages.push(page);
     }
     (Ok(pages), fitted)
@@ -110,7 +198,7 @@ fn svg(fitted: &Fitted, figure: RunFigure, size: CssSize, dark: bool) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crossover::measurements::protocol::{decode_runs, encode_runs, PageRun};
+    use crossover::measurements::protocol::{decode_runs, encode_runs, PageRun, SideAsked};
 
     fn bench_file(name: &str) -> String {
         let path = format!("{}/../tests/data/bench-results/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -186,5 +274,38 @@ mod tests {
             let png = RunFile::Figure { slug, format: FigureFormat::Png };
             assert!(export_file(&fitted[0], &png, size, true).is_none());
         }
+    }
+
+    #[test]
+    fn two_real_runs_become_deployments_and_are_compared() {
+        let anyscale = bench_file("llmperf_individual__leaderboard_anyscale_70b.json");
+        let bedrock = bench_file("llmperf_individual__leaderboard_bedrock_70b.json");
+        let (_, a) = read_and_fit(&anyscale, "a.json", 0, &mut |_| {});
+        let (_, b) = read_and_fit(&bedrock, "b.json", 1, &mut |_| {});
+        let mut runs: Vec<Option<Fitted>> = a.into_iter().chain(b).map(Some).collect();
+        let side = runs[0].as_mut().unwrap().as_deployment(TtftPercentile::P90).unwrap();
+        let fit_rate = runs[0].as_ref().unwrap().fit.decode_tokens_per_sec.unwrap().value;
+        assert_eq!(side.decode_tokens_per_sec, fit_rate, "the fitted decode rate");
+        assert!(side.ttft_secs > 0.0 && side.label == runs[0].as_ref().unwrap().run.label);
+        let p50 = runs[0].as_mut().unwrap().as_deployment(TtftPercentile::P50).unwrap();
+        assert!(p50.ttft_secs < side.ttft_secs, "{p50:?} {side:?}");
+        let asked = CompareAsked {
+            a: SideAsked { run_id: 0, percentile: TtftPercentile::P50 },
+            b: SideAsked { run_id: 1, percentile: TtftPercentile::P50 },
+            answer_tokens: 600.0,
+            median_answer_tokens: 40.0,
+            p90_answer_tokens: 900.0,
+        };
+        let compared = compare_runs(&mut runs, &asked).unwrap();
+        for testid in ["compare-nstar", "compare-winner", "compare-table", "compare-csv"] {
+            assert!(compared.html.contains(&format!("data-testid=\"{testid}\"")), "{testid}");
+        }
+        assert!(compared.csv.contains("requests used,"), "{}", compared.csv);
+        // A run the worker does not hold, or one kept at no id, is not compared.
+        let overlay = Overlay::from_numbers(compared.overlay.clone()).unwrap();
+        let (a, b) = (overlay.points(false).count(), overlay.points(true).count());
+        assert!(a > 0 && a <= MOST_POINTS && b > 0, "{a} {b}");
+        let missing = CompareAsked { b: SideAsked { run_id: 7, ..asked.b }, ..asked };
+        assert!(compare_runs(&mut runs, &missing).is_none());
     }
 }

@@ -11,6 +11,7 @@ pub mod mismatch;
 pub mod percentile;
 pub mod points;
 pub mod sample;
+pub mod side;
 pub mod table;
 pub mod winner;
 
@@ -18,7 +19,8 @@ pub use crossover::{estimate, CrossoverEstimate, NstarRange, Orders};
 pub use deployment::RunDeployment;
 pub use mismatch::{findings, Finding};
 pub use percentile::TtftPercentile;
-pub use points::{completion_points, Point};
+pub use points::{completion_points, Overlay, Point, MOST_POINTS};
 pub use sample::{LineSecs, NoDeployment};
+pub use side::{both_from_runs, RunSide};
 pub use table::{table, Column, Table, Workload};
 pub use winner::{winner_at, WinnerAt};

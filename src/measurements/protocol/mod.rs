@@ -26,8 +26,11 @@
 //! The names, the tags and the runs' text form are plain Rust, tested natively; the conversions
 //! to and from `js_sys` values are a few lines each and run only in the browser.
 
+pub mod bakeoff;
 pub mod runs;
 
+use crate::model::deployments::Which;
+pub use bakeoff::{CompareAsked, DeploymentApplied, DeploymentAsked, SideAsked};
 pub use runs::{decode_runs, encode_runs, PageRun, RunsReply};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -67,6 +70,21 @@ macro_rules! name {
     (residuals) => {
         "residuals"
     };
+    (use_as) => {
+        "use-as"
+    };
+    (compare_pair) => {
+        "compare-pair"
+    };
+    (compare) => {
+        "compare"
+    };
+    (compare_csv) => {
+        "compare-csv"
+    };
+    (calibrate) => {
+        "calibrate"
+    };
     // The places in the section's markup the module finds.
     (paste_box) => {
         "import-paste"
@@ -88,6 +106,21 @@ macro_rules! name {
     };
     (applied_note) => {
         "import-applied"
+    };
+    (percentile_choice) => {
+        "import-percentile"
+    };
+    (compare_place) => {
+        "compare-results"
+    };
+    (calibration_place) => {
+        "fit-calibration"
+    };
+    (run_side_a) => {
+        "a-run"
+    };
+    (run_side_b) => {
+        "b-run"
     };
     // The worker's messages' tags.
     (ready) => {
@@ -111,6 +144,12 @@ macro_rules! name {
     (file) => {
         "file"
     };
+    (deployment) => {
+        "deployment"
+    };
+    (compared) => {
+        "compared"
+    };
 }
 pub(crate) use name;
 
@@ -132,7 +171,7 @@ pub(crate) use action_attribute;
 // compiles are the contract's (`shared_names`): the `<meta>` naming the worker's script (named
 // by its content at build time), the global where that script leaves the promise of the module's
 // functions, and the event by which the module asks the page to apply a run's rates.
-pub use crate::shared_names::events::APPLY_RATES;
+pub use crate::shared_names::events::{APPLY_DEPLOYMENT, APPLY_RATES, RUNS_OVERLAY};
 pub use crate::shared_names::files::{MEASUREMENTS_PROMISE, WORKER_META_SELECTOR};
 /// The module's function that takes the section's events: the name `#[wasm_bindgen]` exports
 /// the worker crate's `measurements_event` under.
@@ -159,6 +198,19 @@ pub mod place {
     pub const ERROR: &str = concat!(".", name!(refusal));
     pub const RESULTS: &str = concat!(".", name!(results));
     pub const APPLIED: &str = concat!(".", name!(applied_note));
+    /// The TTFT percentile chosen beside "Use as A" and "Use as B".
+    pub const PERCENTILE: &str = concat!("#", name!(percentile_choice));
+    /// Where the comparison of two runs goes, in the deployments lab (present only while both
+    /// of its deployments come from runs and its crossover may be shown).
+    pub const COMPARE: &str = concat!(".", name!(compare_place));
+    /// The line under each side of the lab naming the run it comes from, A's then B's.
+    pub const RUN_SIDES: [&str; 2] =
+        [concat!("#", name!(run_side_a)), concat!("#", name!(run_side_b))];
+    /// The comparison table's CSV button, in that place.
+    pub const COMPARE_CSV: &str =
+        concat!("[", name!(action_attribute), "=\"", name!(compare_csv), "\"]");
+    /// Where the chosen run's efficiencies on the chip section's setting go, in its results.
+    pub const CALIBRATION: &str = concat!(".", name!(calibration_place));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,15 +229,25 @@ pub enum Action {
     ApplyRates,
     /// A download of the chosen run: the button's `value` is a [`RunFile`]'s name.
     Download,
+    /// "Use as A" or "Use as B": the button's `value` is `a` or `b`.
+    UseAs,
+    /// "Compare these as A and B", offered when two files were chosen or dropped at once: the
+    /// button's `value` is the two runs' ids, `a,b`.
+    ComparePair,
+    /// "Set MFU and MBU from this run": the chip section's efficiencies from the chosen run.
+    Calibrate,
 }
 
 impl Action {
-    pub const ALL: [Action; 5] = [
+    pub const ALL: [Action; 8] = [
         Action::ReadFiles,
         Action::ReadPasted,
         Action::ChooseRun,
         Action::ApplyRates,
         Action::Download,
+        Action::UseAs,
+        Action::ComparePair,
+        Action::Calibrate,
     ];
 
     /// The attribute's value.
@@ -196,6 +258,9 @@ impl Action {
             Action::ChooseRun => name!(choose_run),
             Action::ApplyRates => name!(apply_rates),
             Action::Download => name!(download),
+            Action::UseAs => name!(use_as),
+            Action::ComparePair => name!(compare_pair),
+            Action::Calibrate => name!(calibrate),
         }
     }
 
@@ -206,6 +271,9 @@ impl Action {
             name!(choose_run) => Action::ChooseRun,
             name!(apply_rates) => Action::ApplyRates,
             name!(download) => Action::Download,
+            name!(use_as) => Action::UseAs,
+            name!(compare_pair) => Action::ComparePair,
+            name!(calibrate) => Action::Calibrate,
             _ => return None,
         })
     }
@@ -221,6 +289,10 @@ pub enum SectionEvent {
     ChooseRun(usize),
     ApplyRates,
     Download(RunFile),
+    UseAs(Which),
+    /// The runs to use as A and B, by id.
+    ComparePair(usize, usize),
+    Calibrate,
 }
 
 impl SectionEvent {
@@ -235,6 +307,17 @@ impl SectionEvent {
             Action::ChooseRun => SectionEvent::ChooseRun(value()?.parse().ok()?),
             Action::ApplyRates => SectionEvent::ApplyRates,
             Action::Download => SectionEvent::Download(RunFile::from_name(&value()?)?),
+            Action::UseAs => SectionEvent::UseAs(match value()?.as_str() {
+                "a" => Which::A,
+                "b" => Which::B,
+                _ => return None,
+            }),
+            Action::ComparePair => {
+                let value = value()?;
+                let (a, b) = value.split_once(',')?;
+                SectionEvent::ComparePair(a.trim().parse().ok()?, b.trim().parse().ok()?)
+            }
+            Action::Calibrate => SectionEvent::Calibrate,
         })
     }
 }
@@ -316,33 +399,52 @@ impl RunFile {
 // ---------------------------------------------------------------------------------------------
 // Module → page: "Use these rates"
 
-/// What the module asks the page to put into the lesson's controls: the chosen run's prefill
-/// rate, decode rate and fixed time before the first token, NaN where the run gives none (that
+/// What the module asks the page to put into its controls: for "Use these rates", the chosen
+/// run's prefill rate, decode rate and fixed time before the first token; for "Set MFU and MBU
+/// from this run", the chip section's two efficiencies. NaN where nothing is asked (that
 /// control then keeps its own value).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatesAsked {
     pub prefill_tokens_per_sec: f64,
     pub decode_tokens_per_sec: f64,
     pub fixed_secs: f64,
+    pub mfu: f64,
+    pub mbu: f64,
 }
 
 /// The page's answer: the queue it asked for (the fixed time less the network time the panel
-/// already holds), then what the prefill, decode and queue controls now hold, after the page's
-/// bounds; NaN where a value was not set.
+/// already holds), then what the prefill, decode, queue, MFU and MBU controls now hold, after
+/// the page's bounds; NaN where a value was not set.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatesApplied {
     pub wait_secs: f64,
-    pub held: [f64; 3],
+    pub held: [f64; HELD],
 }
 
-/// The event's detail: the three asked, then the four the page adds. Dispatching an event runs
+/// The event's detail: the five asked, then the six the page adds. Dispatching an event runs
 /// the page's handler before it returns, so the module reads the answer from the same array.
-const ASKED: usize = 3;
-const ANSWERED: usize = ASKED + 4;
+const ASKED: usize = 5;
+const HELD: usize = 5;
+const ANSWERED: usize = ASKED + 1 + HELD;
 
 impl RatesAsked {
+    /// Nothing asked: every control keeps its value.
+    pub const NOTHING: RatesAsked = RatesAsked {
+        prefill_tokens_per_sec: f64::NAN,
+        decode_tokens_per_sec: f64::NAN,
+        fixed_secs: f64::NAN,
+        mfu: f64::NAN,
+        mbu: f64::NAN,
+    };
+
     pub fn to_numbers(self) -> [f64; ASKED] {
-        [self.prefill_tokens_per_sec, self.decode_tokens_per_sec, self.fixed_secs]
+        [
+            self.prefill_tokens_per_sec,
+            self.decode_tokens_per_sec,
+            self.fixed_secs,
+            self.mfu,
+            self.mbu,
+        ]
     }
 
     pub fn to_detail(self) -> js_sys::Array {
@@ -358,14 +460,16 @@ impl RatesAsked {
             prefill_tokens_per_sec: at(0),
             decode_tokens_per_sec: at(1),
             fixed_secs: at(2),
+            mfu: at(3),
+            mbu: at(4),
         })
     }
 }
 
 impl RatesApplied {
     pub fn to_numbers(self) -> [f64; ANSWERED - ASKED] {
-        let [prefill, decode, wait] = self.held;
-        [self.wait_secs, prefill, decode, wait]
+        let [prefill, decode, wait, mfu, mbu] = self.held;
+        [self.wait_secs, prefill, decode, wait, mfu, mbu]
     }
 
     /// The answer after the three asked; `None` unless the page gave exactly one.
@@ -375,11 +479,9 @@ impl RatesApplied {
 
     /// Adds the answer to the event's detail, after what was asked.
     pub fn add_to(self, detail: &js_sys::Array) {
-        let [prefill, decode, wait] = self.held;
-        detail.push(&self.wait_secs.into());
-        detail.push(&prefill.into());
-        detail.push(&decode.into());
-        detail.push(&wait.into());
+        for number in self.to_numbers() {
+            detail.push(&number.into());
+        }
     }
 
     pub fn from_detail(detail: &js_sys::Array) -> Option<RatesApplied> {
@@ -391,7 +493,7 @@ impl RatesApplied {
     fn read(count: usize, at: impl Fn(usize) -> f64) -> Option<RatesApplied> {
         (count == ANSWERED).then(|| RatesApplied {
             wait_secs: at(ASKED),
-            held: [at(ASKED + 1), at(ASKED + 2), at(ASKED + 3)],
+            held: std::array::from_fn(|i| at(ASKED + 1 + i)),
         })
     }
 }
@@ -409,11 +511,24 @@ pub enum Tag {
     Drawn,
     Export,
     File,
+    Deployment,
+    Compare,
+    Compared,
 }
 
 impl Tag {
-    pub const ALL: [Tag; 7] =
-        [Tag::Ready, Tag::Read, Tag::Progress, Tag::Draw, Tag::Drawn, Tag::Export, Tag::File];
+    pub const ALL: [Tag; 10] = [
+        Tag::Ready,
+        Tag::Read,
+        Tag::Progress,
+        Tag::Draw,
+        Tag::Drawn,
+        Tag::Export,
+        Tag::File,
+        Tag::Deployment,
+        Tag::Compare,
+        Tag::Compared,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -424,6 +539,9 @@ impl Tag {
             Tag::Drawn => name!(drawn),
             Tag::Export => name!(export),
             Tag::File => name!(file),
+            Tag::Deployment => name!(deployment),
+            Tag::Compare => name!(compare),
+            Tag::Compared => name!(compared),
         }
     }
 
@@ -436,6 +554,9 @@ impl Tag {
             name!(drawn) => Tag::Drawn,
             name!(export) => Tag::Export,
             name!(file) => Tag::File,
+            name!(deployment) => Tag::Deployment,
+            name!(compare) => Tag::Compare,
+            name!(compared) => Tag::Compared,
             _ => return None,
         })
     }
@@ -468,6 +589,10 @@ pub enum Request {
     Draw { id: usize, size: CssSize, pixel_ratio: f64, dark: bool },
     /// Write a download of run `id` (a figure at `size`): [`Reply::File`].
     Export { id: usize, file: RunFile, size: CssSize, dark: bool },
+    /// The deployment a run stands for at a TTFT percentile: [`Reply::Deployment`].
+    Deployment(SideAsked),
+    /// Two runs compared as deployments A and B: [`Reply::Compared`].
+    Compare(CompareAsked),
 }
 
 /// What the worker answers.
@@ -484,6 +609,19 @@ pub enum Reply {
     Drawn { id: usize, bitmaps: Vec<web_sys::ImageBitmap> },
     /// The file's name and contents, or nothing when there is nothing to give.
     File(Option<(String, web_sys::Blob)>),
+    /// A run as a deployment: its name, first token and decode rate; or why it cannot be one.
+    Deployment(Result<RunAsDeployment, String>),
+    /// Two runs compared: the markup the lab shows, its table as CSV, and the numbers of what
+    /// Figure 3 draws behind its lines.
+    Compared { html: String, csv: String, overlay: Vec<f64> },
+}
+
+/// A run as one side of the deployments lab.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunAsDeployment {
+    pub label: String,
+    pub ttft_secs: f64,
+    pub decode_tokens_per_sec: f64,
 }
 
 impl Request {
@@ -522,6 +660,17 @@ impl Request {
                 push(size.height.into());
                 push((*dark).into());
             }
+            Request::Deployment(side) => {
+                push(Tag::Deployment.name().into());
+                push((side.run_id as f64).into());
+                push(bakeoff::percentile_number(side.percentile).into());
+            }
+            Request::Compare(asked) => {
+                push(Tag::Compare.name().into());
+                for x in asked.to_numbers() {
+                    push(x.into());
+                }
+            }
         }
         message
     }
@@ -556,6 +705,16 @@ impl Request {
                 size: size(3),
                 dark: message.get(5).is_truthy(),
             },
+            Tag::Deployment => Request::Deployment(SideAsked {
+                run_id: number(1) as usize,
+                percentile: bakeoff::percentile_from_number(number(2))?,
+            }),
+            Tag::Compare => {
+                let numbers: Vec<f64> = (1..message.length())
+                    .map(|i| message.get(i).as_f64().unwrap_or(f64::NAN))
+                    .collect();
+                Request::Compare(CompareAsked::from_numbers(&numbers)?)
+            }
             _ => return None,
         })
     }
@@ -589,6 +748,31 @@ impl Reply {
                 }
                 message.into()
             }
+            Reply::Deployment(answer) => {
+                let message = js_sys::Array::of1(&Tag::Deployment.name().into());
+                match answer {
+                    Ok(d) => {
+                        message.push(&d.label.as_str().into());
+                        message.push(&d.ttft_secs.into());
+                        message.push(&d.decode_tokens_per_sec.into());
+                    }
+                    Err(why) => {
+                        message.push(&why.as_str().into());
+                    }
+                }
+                message.into()
+            }
+            Reply::Compared { html, csv, overlay } => {
+                let numbers = js_sys::Float64Array::from(overlay.as_slice());
+                moved.push(&numbers.buffer());
+                let message = js_sys::Array::of3(
+                    &Tag::Compared.name().into(),
+                    &html.as_str().into(),
+                    &csv.as_str().into(),
+                );
+                message.push(&numbers);
+                message.into()
+            }
         };
         (message, moved)
     }
@@ -614,6 +798,23 @@ impl Reply {
             Tag::File => Reply::File(
                 message.get(1).as_string().zip(message.get(2).dyn_into::<web_sys::Blob>().ok()),
             ),
+            Tag::Deployment => Reply::Deployment(match message.length() {
+                4 => Ok(RunAsDeployment {
+                    label: message.get(1).as_string()?,
+                    ttft_secs: message.get(2).as_f64()?,
+                    decode_tokens_per_sec: message.get(3).as_f64()?,
+                }),
+                _ => Err(message.get(1).as_string()?),
+            }),
+            Tag::Compared => Reply::Compared {
+                html: message.get(1).as_string()?,
+                csv: message.get(2).as_string()?,
+                overlay: message
+                    .get(3)
+                    .dyn_into::<js_sys::Float64Array>()
+                    .map(|a| a.to_vec())
+                    .unwrap_or_default(),
+            },
             _ => return None,
         })
     }
@@ -666,13 +867,15 @@ mod tests {
     fn the_rates_exchange_reads_back_and_needs_the_whole_answer() {
         let asked = RatesAsked {
             prefill_tokens_per_sec: 12_000.0,
-            decode_tokens_per_sec: f64::NAN,
             fixed_secs: 0.25,
+            mbu: 0.61,
+            ..RatesAsked::NOTHING
         };
         let numbers = asked.to_numbers();
-        assert_eq!((numbers[0], numbers[2]), (12_000.0, 0.25));
-        assert!(numbers[1].is_nan());
-        let applied = RatesApplied { wait_secs: 0.2, held: [12_000.0, f64::NAN, 0.2] };
+        assert_eq!((numbers[0], numbers[2], numbers[4]), (12_000.0, 0.25, 0.61));
+        assert!(numbers[1].is_nan() && numbers[3].is_nan());
+        let applied =
+            RatesApplied { wait_secs: 0.2, held: [12_000.0, f64::NAN, 0.2, f64::NAN, 0.61] };
         let mut detail = numbers.to_vec();
         assert_eq!(RatesApplied::from_numbers(&detail), None, "the page has not answered");
         detail.extend(applied.to_numbers());

@@ -9,6 +9,9 @@ use super::{percentile_table, FigureView, RunView};
 use crate::format;
 use crate::format::escape_html_into;
 use crate::measurements::protocol::{action_attribute, name, FigureFormat};
+use crate::model::roofline::Serving;
+use crate::state::Param;
+use crate::text::roofline::calibration_sentence;
 
 /// The action of every download button.
 const DOWNLOAD: &str = action_attribute!(download);
@@ -206,11 +209,33 @@ fn paragraph(out: &mut String, testid: &str, class: &str, text: &str) {
 
 /// The results area: the list of loaded runs with `selected` chosen, the chosen run's markup,
 /// and the buttons that act on it. Empty until a run is loaded.
-pub fn results_html(choices: &[&str], selected: usize, run_html: &str) -> String {
+/// `pair`, the first run of each of two files chosen together, offers to compare them at once.
+pub fn results_html(
+    choices: &[&str],
+    selected: usize,
+    run_html: &str,
+    pair: Option<[(usize, &str); 2]>,
+) -> String {
     if choices.is_empty() {
         return String::new();
     }
     let mut out = String::with_capacity(run_html.len() + 1024);
+    if let Some([(a, a_name), (b, b_name)]) = pair {
+        out.push_str(concat!(
+            "<p class=\"import-pair\"><button type=\"button\" data-testid=\"import-compare-pair\"",
+            action_attribute!(compare_pair),
+            " value=\""
+        ));
+        out.push_str(&format!(
+            "{a},{b}\">Compare these as A and B</button> <span class=\"aside\">A: <bdi>"
+        ));
+        escape_html_into(&mut out, a_name);
+        out.push_str("</bdi>; B: <bdi>");
+        escape_html_into(&mut out, b_name);
+        out.push_str(
+            "</bdi>, each with its first token at the percentile chosen below.</span></p>",
+        );
+    }
     out.push_str(concat!(
         "<p class=\"run-choice\"><label for=\"import-run\">Run shown: </label>",
         "<select id=\"import-run\" data-testid=\"import-run\"",
@@ -229,10 +254,29 @@ pub fn results_html(choices: &[&str], selected: usize, run_html: &str) -> String
     }
     out.push_str("</select></p>");
     out.push_str(run_html);
+    // Filled on the page from the chip section's setting, which the worker does not know.
+    out.push_str(concat!(
+        "<div class=\"",
+        name!(calibration_place),
+        "\" data-testid=\"fit-calibration\"></div>"
+    ));
     out.push_str(concat!(
         "<div class=\"import-actions\"><button type=\"button\" data-testid=\"import-apply\"",
         action_attribute!(apply_rates),
         ">Use these rates</button>",
+        "<span class=\"import-use\" role=\"group\" aria-label=\"Use this run as a deployment\">",
+        "<label for=\"",
+        name!(percentile_choice),
+        "\">First token at</label> <select id=\"",
+        name!(percentile_choice),
+        "\" data-testid=\"import-percentile\"><option value=\"p50\" selected>p50 (the median)</option>",
+        "<option value=\"p90\">p90</option><option value=\"p99\">p99</option></select> ",
+        "<button type=\"button\" data-testid=\"import-use-a\"",
+        action_attribute!(use_as),
+        " value=\"a\">Use as A</button>",
+        "<button type=\"button\" data-testid=\"import-use-b\"",
+        action_attribute!(use_as),
+        " value=\"b\">Use as B</button></span>",
         "<button type=\"button\" class=\"quiet\" data-testid=\"import-csv-fit\"",
         action_attribute!(download),
         " value=\"",
@@ -247,6 +291,38 @@ pub fn results_html(choices: &[&str], selected: usize, run_html: &str) -> String
     out
 }
 
+/// What the chosen run's rates imply on the chip section's setting `s`: the sentence, its two
+/// shares as readouts (`fit-mbu`, `fit-mfu`, each with its unrounded `data-value`), and the
+/// button that sets the section's MFU and MBU from them. Empty when the run gave neither rate.
+/// Every word comes from the page's own tables, none from the file.
+pub fn calibration_html(
+    s: &Serving,
+    prefill_tokens_per_sec: Option<f64>,
+    decode_tokens_per_sec: Option<f64>,
+) -> String {
+    let share = |param: Param, share: f64| {
+        let id = if param == Param::Mfu { "fit-mfu" } else { "fit-mbu" };
+        format!(
+            "<strong data-testid=\"{id}\" data-value=\"{share}\">{}</strong>",
+            format::percent(share)
+        )
+    };
+    let Some(sentence) =
+        calibration_sentence(s, prefill_tokens_per_sec, decode_tokens_per_sec, share)
+    else {
+        return String::new();
+    };
+    let mut out = String::with_capacity(sentence.len() + 256);
+    out.push_str("<p>");
+    out.push_str(&sentence);
+    out.push_str(concat!(
+        " <button type=\"button\" data-testid=\"fit-calibrate\"",
+        action_attribute!(calibrate),
+        ">Set MFU and MBU from this run</button></p>"
+    ));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::run_view;
@@ -254,6 +330,7 @@ mod tests {
     use super::*;
     use crate::charts::measured::{RunFigure, RunFigures};
     use crate::measurements;
+    use crate::measurements::compare::TtftPercentile;
     use crate::measurements::protocol::{Action, RunFile};
 
     #[test]
@@ -277,6 +354,35 @@ mod tests {
     }
 
     #[test]
+    fn a_run_read_on_the_chip_section_marks_each_share_as_a_readout() {
+        use crate::model::chips::Chip;
+        use crate::model::llms::Llm;
+        let s = Serving::lesson(Chip::H100, Llm::Llama8b);
+        let (prefill, decode) =
+            (0.48 * s.prefill_tokens_per_sec() / 0.5, 0.61 * s.decode_tokens_per_sec() / 0.7);
+        let html = calibration_html(&s, Some(prefill), Some(decode));
+        let value = |id: &str| -> f64 {
+            let at = html.find(&format!("data-testid=\"{id}\" data-value=\"")).expect(id);
+            let rest = &html[at..];
+            let start = rest.find("data-value=\"").unwrap() + "data-value=\"".len();
+            rest[start..].split('"').next().unwrap().parse().unwrap()
+        };
+        assert!((value("fit-mfu") - s.implied_mfu(prefill)).abs() < 1e-12, "{html}");
+        assert!((value("fit-mbu") - s.implied_mbu(decode)).abs() < 1e-12, "{html}");
+        assert!(html.contains(">48%</strong>") && html.contains(">61%</strong>"), "{html}");
+        assert!(
+            html.contains(&format!("{}>Set MFU and MBU", action_attribute!(calibrate))),
+            "{html}"
+        );
+        assert!(calibration_html(&s, Some(prefill), None).contains("fit-mfu"));
+        assert!(!calibration_html(&s, Some(prefill), None).contains("fit-mbu"));
+        assert_eq!(calibration_html(&s, None, None), "");
+        // Its place is in the results the worker writes, which the page fills.
+        let results = results_html(&["run"], 0, "", None);
+        assert!(results.contains(&format!("class=\"{}\"", name!(calibration_place))), "{results}");
+    }
+
+    #[test]
     fn text_from_the_file_is_escaped_in_the_markup() {
         let run = synthetic_run();
         let fit = measurements::fit(&run);
@@ -296,14 +402,14 @@ mod tests {
         view.label = "\u{5de}\u{5d5}\u{5d3}\u{5dc} 70B".to_string();
         let html = run_html(&view);
         assert!(html.contains(&format!("<bdi>{}</bdi>", view.label)), "{html}");
-        let listed = results_html(&[view.label.as_str()], 0, "");
+        let listed = results_html(&[view.label.as_str()], 0, "", None);
         assert!(listed.contains(&format!(">\u{2068}{}\u{2069}</option>", view.label)), "{listed}");
     }
 
     #[test]
     fn the_results_area_lists_the_runs_and_marks_the_chosen_one() {
-        assert_eq!(results_html(&[], 0, "x"), "");
-        let html = results_html(&["a <b>", "c"], 1, "<dl></dl>");
+        assert_eq!(results_html(&[], 0, "x", None), "");
+        let html = results_html(&["a <b>", "c"], 1, "<dl></dl>", None);
         assert!(
             html.contains(
                 "<option value=\"0\">\u{2068}a &lt;b&gt;\u{2069}</option><option value=\"1\" \
@@ -311,7 +417,10 @@ mod tests {
             ),
             "{html}"
         );
-        assert!(html.contains("</select></p><dl></dl><div class=\"import-actions\">"));
+        assert!(html.contains(
+            "</select></p><dl></dl><div class=\"fit-calibration\" \
+             data-testid=\"fit-calibration\"></div><div class=\"import-actions\">"
+        ));
         assert!(html.contains(r#"data-testid="import-apply""#));
     }
 
@@ -319,14 +428,26 @@ mod tests {
     fn every_control_names_what_it_does_apart_from_its_test_id() {
         let run = synthetic_run();
         let fit = measurements::fit(&run);
-        let html = results_html(&["a"], 0, &run_html(&run_view(&run, &fit, &RunFigures::of(&fit))));
+        let html =
+            results_html(&["a"], 0, &run_html(&run_view(&run, &fit, &RunFigures::of(&fit))), None);
         let controls: Vec<&str> = html
             .split('<')
             .filter(|tag| tag.starts_with("button") || tag.starts_with("select"))
             .collect();
-        assert_eq!(controls.len(), 1 + RunFigure::ALL.len() * FigureFormat::ALL.len() + 3);
+        // The list, the figures' downloads, "Use these rates", the two CSVs, the percentile
+        // choice and "Use as A" and "Use as B".
+        assert_eq!(controls.len(), 1 + RunFigure::ALL.len() * FigureFormat::ALL.len() + 6);
         let mut files = Vec::new();
+        let mut sides = Vec::new();
         for tag in controls {
+            // The percentile is read when "Use as" is pressed: choosing it does nothing itself.
+            if tag.starts_with("select id=\"import-percentile\"") {
+                let options = html.split("<option value=\"").skip(1).map(|o| o.split('"').next());
+                let percentiles: Vec<_> =
+                    options.filter_map(|o| o.and_then(TtftPercentile::parse)).collect();
+                assert_eq!(percentiles, TtftPercentile::ALL);
+                continue;
+            }
             let attribute = |name: &str| {
                 tag.split(&format!(" {name}=\"")).nth(1).and_then(|rest| rest.split('"').next())
             };
@@ -335,6 +456,9 @@ mod tests {
             assert!(action.is_some(), "{tag}");
             if action == Some(Action::Download) {
                 files.push(attribute("value").and_then(RunFile::from_name).unwrap());
+            }
+            if action == Some(Action::UseAs) {
+                sides.push(attribute("value").unwrap());
             }
         }
         let mut expected: Vec<RunFile> = RunFigure::ALL
@@ -346,5 +470,17 @@ mod tests {
             .collect();
         expected.extend([RunFile::Fit, RunFile::Residuals]);
         assert_eq!(files, expected);
+        assert_eq!(sides, ["a", "b"]);
+    }
+
+    #[test]
+    fn two_files_chosen_together_are_offered_as_a_and_b() {
+        let html = results_html(&["x", "y"], 0, "", Some([(3, "vLLM <a>"), (4, "SGLang")]));
+        assert!(html.starts_with("<p class=\"import-pair\">"), "{html}");
+        let value = html.split(" value=\"").nth(1).and_then(|v| v.split('"').next()).unwrap();
+        assert_eq!(value, "3,4");
+        assert!(html.contains(r#"data-action="compare-pair""#));
+        assert!(html.contains("A: <bdi>vLLM &lt;a&gt;</bdi>; B: <bdi>SGLang</bdi>"), "{html}");
+        assert!(!results_html(&["x"], 0, "", None).contains("import-pair"));
     }
 }

@@ -7,6 +7,7 @@ use crate::format;
 use crate::measurements::file_text::cleaned;
 use crate::measurements::fit::{Counts, Fit};
 use crate::measurements::Refusal;
+use crate::model::roofline::Serving;
 
 /// The refusal when the section's module (the worker's script, which the page runs too) could
 /// not be fetched or started.
@@ -143,6 +144,44 @@ pub fn bending_text(fit: &Fit) -> String {
     }
 }
 
+/// What "Set MFU and MBU from this run" did: the shares the chip section now holds, each one
+/// outside the section's range named with what the section holds instead. `wanted` and `held`
+/// are MFU then MBU, NaN where the run gave none.
+pub fn calibrated_text(wanted: [f64; 2], held: [f64; 2]) -> String {
+    let mut out = Vec::new();
+    let mut set = Vec::new();
+    let names = [("MFU", Serving::MFU), ("MBU", Serving::MBU)];
+    for (((name, range), wanted), held) in names.into_iter().zip(wanted).zip(held) {
+        if wanted.is_nan() || held.is_nan() {
+            continue;
+        }
+        set.push(format!("{name} {}", format::percent(held)));
+        // The section keeps its own precision, so only a share beyond its range is named.
+        if wanted < range.min || wanted > range.max {
+            out.push(format!(
+                "The run's {name} of {} lies outside the {}–{} the section offers, so it holds {}.",
+                format::percent(wanted),
+                format::percent(range.min),
+                format::percent(range.max),
+                format::percent(held),
+            ));
+        }
+    }
+    if set.is_empty() {
+        return "This run gives neither rate, so the chip section kept its efficiencies."
+            .to_string();
+    }
+    out.insert(
+        0,
+        format!(
+            "The chip section now reckons with this run's efficiencies ({}): its rates and \
+             Figure 5 follow from them.",
+            set.join(", ")
+        ),
+    );
+    out.join(" ")
+}
+
 /// What "Use these rates" changed: one sentence per value the page's bounds moved, one for the
 /// controls the run gives no value for, then what the link carries. `clamped` holds each moved
 /// value's label, unit, the run's value and the value the control took.
@@ -194,6 +233,31 @@ pub fn records_text(used: usize, records: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn calibrating_names_what_the_section_holds_and_what_its_range_moved() {
+        let within = calibrated_text([0.48, 0.61], [0.48, 0.61]);
+        assert!(
+            within.starts_with(
+                "The chip section now reckons with this run's efficiencies (MFU 48%, MBU 61%)"
+            ),
+            "{within}"
+        );
+        assert!(!within.contains("outside"), "{within}");
+        let beyond = calibrated_text([0.02, 1.34], [0.05, 1.0]);
+        assert!(beyond.contains("(MFU 5%, MBU 100%)"), "{beyond}");
+        assert!(
+            beyond.contains(
+                "The run's MFU of 2% lies outside the 5%–100% the section offers, so it holds 5%."
+            ),
+            "{beyond}"
+        );
+        assert!(beyond.contains("The run's MBU of 134% lies outside"), "{beyond}");
+        let decode_only = calibrated_text([f64::NAN, 0.7], [f64::NAN, 0.7]);
+        assert!(decode_only.contains("(MBU 70%)") && !decode_only.contains("MFU"), "{decode_only}");
+        let nothing = calibrated_text([f64::NAN; 2], [f64::NAN; 2]);
+        assert!(nothing.contains("kept its efficiencies") && !nothing.contains("NaN"), "{nothing}");
+    }
 
     #[test]
     fn choices_and_counts_read_plainly() {

@@ -41,7 +41,9 @@ pub mod stage {
     pub const PHASES: u8 = 7;
     pub const CHALLENGE_AND_CROSSING: u8 = 8;
     pub const STREAMING_AND_ADVICE: u8 = 9;
-    pub const DEPLOYMENTS: u8 = 10;
+    /// The chip beneath the rates, between the two halves.
+    pub const HARDWARE: u8 = 10;
+    pub const DEPLOYMENTS: u8 = 11;
 }
 
 /// The frame's last stage: once it is built, the live page takes the prerendered lesson's place.

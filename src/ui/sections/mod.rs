@@ -3,6 +3,7 @@
 
 pub mod deeper;
 pub mod deployments;
+pub mod hardware;
 pub mod measurements;
 pub mod one_request;
 pub mod summary;

@@ -12,10 +12,24 @@ pub fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
     #[prop(into)] current: Signal<T>,
     set: Callback<T>,
 ) -> impl IntoView {
+    let checked = Signal::derive(move || current.get() == value);
+    radio(name, testid, label, checked, Callback::new(move |()| set.run(value)))
+}
+
+/// The radio itself, written once whatever the type of the choice: only the comparison and the
+/// write above are compiled per type.
+pub fn radio(
+    name: &'static str,
+    testid: String,
+    label: &'static str,
+    checked: Signal<bool>,
+    pick: Callback<()>,
+) -> AnyView {
     view! {
         <label>
-            <input type="radio" name=name data-testid=testid checked=current.get_untracked() == value prop:checked=move || current.get() == value on:change=move |_| set.run(value) />
+            <input type="radio" name=name data-testid=testid checked=checked.get_untracked() prop:checked=move || checked.get() on:change=move |_| pick.run(()) />
             " " {label}
         </label>
     }
+    .into_any()
 }

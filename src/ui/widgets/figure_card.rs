@@ -11,8 +11,23 @@ use crate::render::export;
 use crate::state::Figure;
 use crate::text::veil::veiled_figure;
 use crate::ui::context::use_palette;
-use crate::ui::context::{use_printing, use_revealed, use_shown_state};
+use crate::ui::context::{use_printing, use_revealed, use_runs_overlay, use_shown_state};
 use leptos::prelude::*;
+
+/// What `figure` is drawn from, and only that: moving a control elsewhere on the page leaves the
+/// memo unchanged, and with it the drawing, the text alternative and the table. Figure 3 also
+/// draws two loaded runs behind its lines, when both deployments are theirs.
+fn inputs_of(figure: Figure) -> Memo<FigureInputs> {
+    let shown = use_shown_state();
+    let runs = use_runs_overlay().filter(|_| figure == Figure::Completion);
+    Memo::new(move |_| {
+        let mut inputs = shown.with(|s| figure.inputs(s));
+        if let (FigureInputs::Completion(c), Some(runs)) = (&mut inputs, runs) {
+            c.runs = runs.get();
+        }
+        inputs
+    })
+}
 
 #[component]
 pub fn FigureCard(
@@ -32,11 +47,8 @@ pub fn FigureCard(
     fill: bool,
     #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
-    let shown = use_shown_state();
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
-    // Only what this figure is drawn from: moving a control elsewhere on the page leaves the
-    // memo unchanged, and with it the drawing, the text alternative and the table.
-    let inputs = Memo::new(move |_| shown.with(|s| figure.inputs(s)));
+    let inputs = inputs_of(figure);
     // Until the reader has answered the prediction this figure would give away, it is drawn
     // blurred, and its words, numbers and exports stay out of the page: a text alternative or a
     // table states the answer as plainly as a readout.

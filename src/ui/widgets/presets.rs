@@ -51,6 +51,7 @@ pub fn Presets(scope: Scope, title: &'static str) -> impl IntoView {
     let testid = match scope {
         Scope::Request => "preset-active",
         Scope::Deployments => "preset-active-deployments",
+        Scope::Hardware => "preset-active-hardware",
     };
     view! {
         <nav class="presets" aria-label=title>

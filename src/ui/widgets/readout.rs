@@ -35,6 +35,9 @@ impl DataValue {
     }
 }
 
+/// The two ends of a range a readout's value could take.
+pub type Ends = (Signal<f64>, Signal<f64>);
+
 #[component]
 pub fn Readout(
     testid: &'static str,
@@ -42,11 +45,16 @@ pub fn Readout(
     #[prop(into)] value: DataValue,
     text: Signal<String>,
     #[prop(optional)] note: Option<Signal<String>>,
+    /// A range the value could take (the rates a data sheet allows), in `data-low` and
+    /// `data-high`.
+    #[prop(optional)]
+    span: Option<Ends>,
 ) -> impl IntoView {
+    let end = move |pick: fn(Ends) -> Signal<f64>| move || span.map(|s| pick(s).get().to_string());
     view! {
         <div class="readout">
             <dt>{label}</dt>
-            <dd data-testid=testid data-value=move || value.attribute()>{move || text.get()}</dd>
+            <dd data-testid=testid data-value=move || value.attribute() data-low=end(|s| s.0) data-high=end(|s| s.1)>{move || text.get()}</dd>
             {note.map(|note| view! { <dd class="readout-note">{move || note.get()}</dd> })}
         </div>
     }

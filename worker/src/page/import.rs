@@ -29,6 +29,9 @@ struct Source {
 }
 
 thread_local! {
+    /// The first run of each of two files chosen together, as their answers come (`None` inside
+    /// for a file that gave none).
+    static PAIR: RefCell<[Option<Option<usize>>; 2]> = const { RefCell::new([None, None]) };
     static SOURCES: RefCell<Vec<Source>> = const { RefCell::new(Vec::new()) };
     /// A file was found in the reading when this round's worker stopped: the files after it,
     /// unanswered too, were only waiting and are not to blame.
@@ -45,6 +48,34 @@ pub(super) fn pasted() {
         return;
     }
     read("pasted text", FileContent::Text(text));
+}
+
+/// Files chosen or dropped together; two at once are offered as A and B once both are read.
+pub(super) fn read_files(files: Vec<web_sys::File>) {
+    let two = files.len() == 2;
+    if two {
+        PAIR.set([None, None]);
+    }
+    for (i, file) in files.into_iter().enumerate() {
+        let slot = two.then_some(i);
+        read_then(&file.name(), FileContent::File(file.into()), slot);
+    }
+}
+
+/// Notes the first run of the file in `slot` of a pair, and offers the pair once both are in.
+fn paired(slot: usize, first: Option<usize>) {
+    let both = PAIR.with_borrow_mut(|pair| {
+        if let Some(s) = pair.get_mut(slot) {
+            *s = Some(first);
+        }
+        match *pair {
+            [Some(Some(a)), Some(Some(b))] => Some((a, b)),
+            _ => None,
+        }
+    });
+    if both.is_some() {
+        update(|s| s.pair = both);
+    }
 }
 
 /// Shows the progress bar at `share` (0 to 1) of the file being read, or hides it.
@@ -65,6 +96,11 @@ fn progress(share: Option<f64>) {
 /// answer: new runs are added and the first of them chosen; a refusal is shown and what was
 /// loaded before is kept.
 pub(super) fn read(name: &str, content: FileContent) {
+    read_then(name, content, None);
+}
+
+/// [`read`], and for a file of a pair (`slot`), its first run noted for the offer.
+fn read_then(name: &str, content: FileContent, slot: Option<usize>) {
     update(|s| s.pending += 1);
     progress(Some(0.0));
     let kept = (name.to_string(), content.clone());
@@ -74,6 +110,7 @@ pub(super) fn read(name: &str, content: FileContent) {
         |share| progress(Some(share)),
         move |reply| {
             let text = encode_runs(&reply);
+            let first = reply.as_ref().ok().and_then(|runs| runs.first()).map(|r| r.id);
             let mut error = None;
             update(|s| {
                 s.pending = s.pending.saturating_sub(1);
@@ -95,6 +132,9 @@ pub(super) fn read(name: &str, content: FileContent) {
                 }
             });
             show_error(error.as_deref());
+            if let Some(slot) = slot {
+                paired(slot, first);
+            }
             if error.is_none() {
                 super::show_applied("");
                 // The figures' canvases are in the markup just placed: drawn once it is.

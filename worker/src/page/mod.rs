@@ -10,20 +10,27 @@
 //! events it is handed and the rates it asks the page to apply are the protocol's
 //! (`crossover::measurements::protocol`).
 
+mod bakeoff;
+mod calibrate;
 mod client;
 mod import;
 mod results;
 
 use crossover::measurements::protocol::{
-    place, FileContent, PageRun, RatesApplied, RatesAsked, SectionEvent, APPLY_RATES,
+    place, PageRun, RatesApplied, RatesAsked, SectionEvent, APPLY_RATES,
 };
-use crossover::shared_names::root::THEME;
+use crossover::shared_names::root::{THEME, URL_PENDING};
+use crossover::state::{query, State};
 use crossover::text::measurements::markup::results_html;
 use crossover::text::measurements::sentences::reading_text;
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
+
+/// What the results area shows: how many runs, the one chosen, the last one's id, the pair
+/// offered.
+type Shown = (usize, usize, Option<usize>, Option<(usize, usize)>);
 
 /// What the section holds: every run loaded so far, the one chosen, and how many files are
 /// still being read.
@@ -32,6 +39,8 @@ struct Section {
     runs: Vec<PageRun>,
     selected: usize,
     pending: usize,
+    /// The first runs (by id) of two files chosen together, offered as A and B.
+    pair: Option<(usize, usize)>,
 }
 
 thread_local! {
@@ -45,6 +54,7 @@ thread_local! {
 /// the old one held.
 pub fn start() {
     client::on_restart(import::read_again);
+    bakeoff::listen();
     let Some(window) = web_sys::window() else { return };
     let redraw = Closure::<dyn Fn()>::new(results::draw);
     let _ = window.add_event_listener_with_callback("resize", redraw.as_ref().unchecked_ref());
@@ -78,15 +88,14 @@ pub fn start() {
 pub fn measurements_event(action: &str, payload: JsValue) {
     let Some(event) = SectionEvent::from_page(action, &payload) else { return };
     match event {
-        SectionEvent::ReadFiles(files) => {
-            for file in files {
-                import::read(&file.name(), FileContent::File(file.into()));
-            }
-        }
+        SectionEvent::ReadFiles(files) => import::read_files(files),
         SectionEvent::ReadPasted => import::pasted(),
         SectionEvent::ChooseRun(index) => results::chosen(index),
         SectionEvent::ApplyRates => results::apply(),
         SectionEvent::Download(file) => results::download(file),
+        SectionEvent::UseAs(which) => bakeoff::use_as(which),
+        SectionEvent::ComparePair(a, b) => bakeoff::use_pair(a, b),
+        SectionEvent::Calibrate => calibrate::apply(),
     }
 }
 
@@ -107,20 +116,27 @@ fn update(f: impl FnOnce(&mut Section)) {
 }
 
 impl Section {
-    /// What the results area shows: how many runs, the one chosen and the last one's id.
-    fn shown(&self) -> (usize, usize, Option<usize>) {
-        (self.runs.len(), self.selected, self.runs.last().map(|r| r.id))
+    fn shown(&self) -> Shown {
+        (self.runs.len(), self.selected, self.runs.last().map(|r| r.id), self.pair)
+    }
+
+    /// The pair offered, with the runs' names, while both are still listed.
+    fn pair_named(&self) -> Option<[(usize, &str); 2]> {
+        let (a, b) = self.pair?;
+        let name =
+            |id: usize| self.runs.iter().find(|r| r.id == id).map(|r| (id, r.choice.as_str()));
+        Some([name(a)?, name(b)?])
     }
 }
 
 /// Writes the results anew if they no longer show what they did `before`, and the busy line.
 /// Apart from [`update`], so that its code is not repeated for each change made.
-fn show(before: (usize, usize, Option<usize>)) {
+fn show(before: Shown) {
     let results = with_section(|section| {
         (section.shown() != before).then(|| {
             let choices: Vec<&str> = section.runs.iter().map(|r| r.choice.as_str()).collect();
             let html = section.runs.get(section.selected).map_or("", |r| r.html.as_str());
-            results_html(&choices, section.selected, html)
+            results_html(&choices, section.selected, html, section.pair_named())
         })
     });
     if let Some(html) = results {
@@ -129,6 +145,24 @@ fn show(before: (usize, usize, Option<usize>)) {
         }
     }
     set_text(place::BUSY, &reading_text(with_section(|s| s.pending)));
+    calibrate::show();
+}
+
+/// The page has written its address anew, or a veil lifted: what here follows the page's
+/// state is brought up to date.
+fn page_changed() {
+    bakeoff::follow();
+    calibrate::show();
+}
+
+/// The page's state as the address bar holds it; `None` while a rewrite of it is still due.
+fn page_state() -> Option<State> {
+    let window = web_sys::window()?;
+    let root = window.document()?.document_element()?;
+    if root.has_attribute(URL_PENDING) {
+        return None;
+    }
+    Some(query::parse(&window.location().search().ok()?).state)
 }
 
 /// Shows `message` as the section's refusal, or hides the refusal.

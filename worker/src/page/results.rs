@@ -114,6 +114,7 @@ pub(super) fn apply() {
         prefill_tokens_per_sec: prefill,
         decode_tokens_per_sec: decode,
         fixed_secs: fixed,
+        ..RatesAsked::NOTHING
     };
     let Some(RatesApplied { wait_secs, held }) = apply_rates(asked) else { return };
     let known = |x: f64| (!x.is_nan()).then_some(x);

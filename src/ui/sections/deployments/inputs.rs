@@ -3,6 +3,7 @@
 //! controls are shared, shown once either deployment builds its first token from it.
 
 use crate::format;
+use crate::measurements::protocol::name;
 use crate::model::deployments::{PromptTtft, Which};
 use crate::state::{Param, State, TtftSource};
 use crate::text::deployments::prompt::{built_against_measured, passages_lever, prefill_note};
@@ -30,6 +31,7 @@ struct Side {
     prompt_tokens_testid: &'static str,
     ttft_testid: &'static str,
     differs_testid: &'static str,
+    run_id: &'static str,
     given: &'static [Param],
     given_ttft: fn(&State) -> f64,
     from_prompt: &'static [Param],
@@ -49,6 +51,7 @@ const SIDES: [Side; 2] = [
         prompt_tokens_testid: "a-derived-prompt",
         ttft_testid: "a-derived-ttft",
         differs_testid: "a-derived-differs",
+        run_id: name!(run_side_a),
         given: &A_GIVEN,
         given_ttft: |s| s.get(Param::ATtft),
         from_prompt: &A_FROM_PROMPT,
@@ -66,6 +69,7 @@ const SIDES: [Side; 2] = [
         prompt_tokens_testid: "b-derived-prompt",
         ttft_testid: "b-derived-ttft",
         differs_testid: "b-derived-differs",
+        run_id: name!(run_side_b),
         given: &B_GIVEN,
         given_ttft: |s| s.get(Param::BTtft),
         from_prompt: &B_FROM_PROMPT,
@@ -111,6 +115,9 @@ fn OneDeployment(side: Side) -> impl IntoView {
     };
     view! {
         <div class="deployment">
+            // The run this side was set from, written by the measurements module while the
+            // side's controls hold the run's numbers.
+            <p class="aside run-side" id=side.run_id data-testid=side.run_id></p>
             <fieldset class="choice">
                 <legend>{side.source_legend}</legend>
                 <Choice name=side.name testid=side.given_testid.to_string() label="as measured" value=TtftSource::Given current=source set=set />

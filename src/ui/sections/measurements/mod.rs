@@ -16,10 +16,10 @@ mod module;
 mod sample;
 
 use crate::measurements::protocol::{
-    action_attribute, name, Action, ACTION_ATTRIBUTE, APPLY_RATES, BUTTON_ACTION_SELECTOR,
-    READ_SAMPLE,
+    action_attribute, name, Action, ACTION_ATTRIBUTE, APPLY_DEPLOYMENT, APPLY_RATES,
+    BUTTON_ACTION_SELECTOR, READ_SAMPLE, RUNS_OVERLAY,
 };
-use crate::ui::context::use_state;
+use crate::ui::context::{use_runs_overlay, use_state};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -89,6 +89,12 @@ const STATIC: &str = concat!(
 pub fn Measurements() -> impl IntoView {
     let state = use_state();
     let _ = window_event_listener_untyped(APPLY_RATES, move |ev| module::apply(state, &ev));
+    let _ = window_event_listener_untyped(APPLY_DEPLOYMENT, move |ev| {
+        module::apply_deployment(state, &ev);
+    });
+    if let Some(runs) = use_runs_overlay() {
+        let _ = window_event_listener_untyped(RUNS_OVERLAY, move |ev| module::overlay(runs, &ev));
+    }
     let on_change = move |ev: leptos::ev::Event| {
         // A change comes from the control itself (a file input or a list).
         let Some(element) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {

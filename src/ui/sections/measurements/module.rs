@@ -4,15 +4,19 @@
 //! of them in `self.crossoverMeasurements` ([`MEASUREMENTS_PROMISE`], src/site/worker_files.rs writes that
 //! line). Events that come while it loads wait for it, in order.
 
+use crate::measurements::compare::side::controls;
+use crate::measurements::compare::Overlay;
 use crate::measurements::protocol::{
-    place, RatesApplied, RatesAsked, MEASUREMENTS_PROMISE, MODULE_EVENT_FUNCTION,
-    WORKER_META_SELECTOR,
+    place, DeploymentApplied, DeploymentAsked, RatesApplied, RatesAsked, MEASUREMENTS_PROMISE,
+    MODULE_EVENT_FUNCTION, WORKER_META_SELECTOR,
 };
+use crate::model::deployments::Which;
 use crate::shared_names::files::META_INTEGRITY;
-use crate::state::{Param, State};
+use crate::state::{Param, State, TtftSource};
 use crate::text::measurements::sentences::MODULE_FAILED;
 use leptos::prelude::*;
 use std::cell::RefCell;
+use std::sync::Arc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -139,7 +143,8 @@ fn show_failure() {
 
 /// "Use these rates", asked by the module with an event on the window (the protocol's
 /// `APPLY_RATES`) whose `detail` carries [`RatesAsked`]; the page's [`RatesApplied`] is added to
-/// it. The fixed time is the network time the panel already holds plus the queue.
+/// it. The fixed time is the network time the panel already holds plus the queue. "Set MFU and
+/// MBU from this run" asks the same way for the chip section's two efficiencies.
 pub(super) fn apply(state: RwSignal<State>, event: &web_sys::Event) {
     let Ok(detail) = js_sys::Reflect::get(event, &"detail".into()) else { return };
     let Some(asked) = RatesAsked::from_detail(&detail) else { return };
@@ -152,7 +157,41 @@ pub(super) fn apply(state: RwSignal<State>, event: &web_sys::Event) {
             set(Param::Prefill, asked.prefill_tokens_per_sec),
             set(Param::Decode, asked.decode_tokens_per_sec),
             set(Param::Wait, wait),
+            set(Param::Mfu, asked.mfu),
+            set(Param::Mbu, asked.mbu),
         ];
         RatesApplied { wait_secs: wait, held }.add_to(detail.unchecked_ref());
     });
+}
+
+/// "Use as A" or "Use as B", asked by the module the same way with [`DeploymentAsked`]: the
+/// side's first token is typed in from the run and its two controls set; the page's
+/// [`DeploymentApplied`] is added. Which run it was stays with the module, never in the state.
+pub(super) fn apply_deployment(state: RwSignal<State>, event: &web_sys::Event) {
+    let Ok(detail) = js_sys::Reflect::get(event, &"detail".into()) else { return };
+    let Some(asked) = DeploymentAsked::from_detail(&detail) else { return };
+    let (ttft, rate) = controls(asked.which);
+    state.update(|s| {
+        match asked.which {
+            Which::A => s.a_ttft_source = TtftSource::Given,
+            Which::B => s.b_ttft_source = TtftSource::Given,
+        }
+        let applied = DeploymentApplied {
+            ttft_secs: s.set(ttft, asked.ttft_secs),
+            decode_tokens_per_sec: s.set(rate, asked.decode_tokens_per_sec),
+        };
+        applied.add_to(detail.unchecked_ref());
+    });
+}
+
+/// What Figure 3 draws behind its lines, sent by the module as numbers (`Overlay`'s) in the
+/// event's detail; anything else, or no points at all, draws nothing.
+pub(super) fn overlay(runs: RwSignal<Option<Arc<Overlay>>>, event: &web_sys::Event) {
+    let detail = js_sys::Reflect::get(event, &"detail".into()).ok();
+    let numbers = detail
+        .and_then(|d| d.dyn_into::<js_sys::Float64Array>().ok())
+        .map(|a| a.to_vec())
+        .unwrap_or_default();
+    let overlay = Overlay::from_numbers(numbers).filter(|o| !o.is_empty());
+    runs.set(overlay.map(Arc::new));
 }

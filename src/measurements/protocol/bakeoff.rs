@@ -1,0 +1,176 @@
+//! The messages of a bake-off from two runs: "Use as A" puts a run's first token and decode
+//! rate into one of the deployments lab's sides ([`DeploymentAsked`], answered by
+//! [`DeploymentApplied`]), and once both sides come from runs the lab asks for their comparison
+//! ([`CompareAsked`]). Each crosses as a short list of numbers (and a label), written and read
+//! here, so both ends agree on the order.
+
+use crate::measurements::compare::TtftPercentile;
+use crate::model::deployments::Which;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// One side of a comparison: the run (its id in the worker) and the TTFT percentile taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SideAsked {
+    pub run_id: usize,
+    pub percentile: TtftPercentile,
+}
+
+/// What the deployments lab asks of two runs: their crossover, the winner at the reader's answer
+/// length and the table at the workload's median and 90th-percentile answers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CompareAsked {
+    pub a: SideAsked,
+    pub b: SideAsked,
+    pub answer_tokens: f64,
+    pub median_answer_tokens: f64,
+    pub p90_answer_tokens: f64,
+}
+
+const COMPARE_NUMBERS: usize = 7;
+
+/// A percentile as a number: its place in [`TtftPercentile::ALL`].
+pub fn percentile_number(p: TtftPercentile) -> f64 {
+    TtftPercentile::ALL.iter().position(|q| *q == p).unwrap_or(0) as f64
+}
+
+/// The percentile [`percentile_number`] gave; `None` for any other number.
+pub fn percentile_from_number(x: f64) -> Option<TtftPercentile> {
+    (x >= 0.0 && x.fract() == 0.0).then(|| TtftPercentile::ALL.get(x as usize).copied()).flatten()
+}
+
+/// A side as a number: 0 for A, 1 for B.
+fn which_number(which: Which) -> f64 {
+    match which {
+        Which::A => 0.0,
+        Which::B => 1.0,
+    }
+}
+
+/// An id as a number crosses: whole and not negative.
+fn id_from_number(x: f64) -> Option<usize> {
+    (x.is_finite() && x >= 0.0 && x.fract() == 0.0).then_some(x as usize)
+}
+
+impl CompareAsked {
+    /// `[A's run, A's percentile, B's run, B's percentile, answer, median, p90]`.
+    pub fn to_numbers(&self) -> [f64; COMPARE_NUMBERS] {
+        [
+            self.a.run_id as f64,
+            percentile_number(self.a.percentile),
+            self.b.run_id as f64,
+            percentile_number(self.b.percentile),
+            self.answer_tokens,
+            self.median_answer_tokens,
+            self.p90_answer_tokens,
+        ]
+    }
+
+    /// [`CompareAsked::to_numbers`] read back; `None` unless there are exactly as many, with
+    /// whole ids, known percentiles and finite lengths.
+    pub fn from_numbers(numbers: &[f64]) -> Option<CompareAsked> {
+        let [a_id, a_p, b_id, b_p, answer, median, p90] =
+            <[f64; COMPARE_NUMBERS]>::try_from(numbers).ok()?;
+        let side = |id: f64, p: f64| {
+            Some(SideAsked { run_id: id_from_number(id)?, percentile: percentile_from_number(p)? })
+        };
+        [answer, median, p90].iter().all(|x| x.is_finite()).then_some(())?;
+        Some(CompareAsked {
+            a: side(a_id, a_p)?,
+            b: side(b_id, b_p)?,
+            answer_tokens: answer,
+            median_answer_tokens: median,
+            p90_answer_tokens: p90,
+        })
+    }
+}
+
+/// What the module asks the page to put into one side of the deployments lab: a run's first
+/// token at a percentile and its decode rate. Which run it was stays with the module.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeploymentAsked {
+    pub which: Which,
+    pub ttft_secs: f64,
+    pub decode_tokens_per_sec: f64,
+}
+
+/// The page's answer: what the side's first-token and decode-rate controls now hold, after the
+/// page's bounds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeploymentApplied {
+    pub ttft_secs: f64,
+    pub decode_tokens_per_sec: f64,
+}
+
+/// The event's detail: `[which (0 for A, 1 for B), first token, rate]`, then the page's two
+/// numbers. Dispatching runs the page's handler before it returns, so the module reads the
+/// answer from the same array.
+const ASKED: u32 = 3;
+
+impl DeploymentAsked {
+    pub fn to_detail(&self) -> js_sys::Array {
+        [which_number(self.which), self.ttft_secs, self.decode_tokens_per_sec]
+            .into_iter()
+            .map(JsValue::from_f64)
+            .collect()
+    }
+
+    /// The event's detail as the page reads it; `None` if it is not such an array.
+    pub fn from_detail(detail: &JsValue) -> Option<DeploymentAsked> {
+        let detail: &js_sys::Array = detail.dyn_ref()?;
+        let at = |i: u32| detail.get(i).as_f64();
+        let which = [Which::A, Which::B].into_iter().find(|w| at(0) == Some(which_number(*w)))?;
+        Some(DeploymentAsked { which, ttft_secs: at(1)?, decode_tokens_per_sec: at(2)? })
+    }
+}
+
+impl DeploymentApplied {
+    pub fn add_to(self, detail: &js_sys::Array) {
+        detail.push(&self.ttft_secs.into());
+        detail.push(&self.decode_tokens_per_sec.into());
+    }
+
+    /// The page's answer in the detail; `None` unless it gave exactly one.
+    pub fn from_detail(detail: &js_sys::Array) -> Option<DeploymentApplied> {
+        (detail.length() == ASKED + 2).then(|| DeploymentApplied {
+            ttft_secs: detail.get(ASKED).as_f64().unwrap_or(f64::NAN),
+            decode_tokens_per_sec: detail.get(ASKED + 1).as_f64().unwrap_or(f64::NAN),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_comparison_asked_reads_back_and_refuses_what_it_never_sends() {
+        for (pa, pb) in TtftPercentile::ALL.into_iter().zip(TtftPercentile::ALL.into_iter().rev()) {
+            let asked = CompareAsked {
+                a: SideAsked { run_id: 3, percentile: pa },
+                b: SideAsked { run_id: 0, percentile: pb },
+                answer_tokens: 600.0,
+                median_answer_tokens: 40.0,
+                p90_answer_tokens: 900.0,
+            };
+            assert_eq!(CompareAsked::from_numbers(&asked.to_numbers()), Some(asked));
+        }
+        let good = [1.0, 0.0, 2.0, 2.0, 600.0, 40.0, 900.0];
+        assert!(CompareAsked::from_numbers(&good).is_some());
+        for (i, bad) in [(0, -1.0), (0, 1.5), (1, 3.0), (3, 0.5), (4, f64::NAN), (6, f64::INFINITY)]
+        {
+            let mut numbers = good;
+            numbers[i] = bad;
+            assert_eq!(CompareAsked::from_numbers(&numbers), None, "{numbers:?}");
+        }
+        assert_eq!(CompareAsked::from_numbers(&good[..6]), None);
+    }
+
+    #[test]
+    fn percentiles_cross_as_their_place() {
+        for p in TtftPercentile::ALL {
+            assert_eq!(percentile_from_number(percentile_number(p)), Some(p));
+        }
+        assert_eq!(percentile_from_number(3.0), None);
+        assert_eq!(percentile_from_number(-0.5), None);
+    }
+}

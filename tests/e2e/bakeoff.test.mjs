@@ -1,0 +1,312 @@
+// A bake-off from real runs: result files loaded in "Your own measurements" and put into the
+// deployments lab with "Use as A" and "Use as B" (at a chosen TTFT percentile); the comparison
+// the measurements module then places in the lab (the crossover with its interval, the winner
+// at the reader's answer, the table against the runs' own readouts, what makes the pair unfair);
+// and the address bar, which carries the lab's numbers and never the runs.
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { REPO_ROOT, assertClose, eventually, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+
+const env = useBrowser();
+const TIMEOUT = { timeout: 120_000 };
+const DATA = path.join(REPO_ROOT, 'tests', 'data', 'bench-results');
+const FILES = {
+  vllm: 'vllm_benchmark_serving_detailed__aurotripathy_llama3.1-70b-fp8_conc256.json',
+  sglang: 'sglang_0.5.9_bench_serving_output-details__llm-benchmaq_qwen3.5-27b.jsonl',
+  anyscale: 'llmperf_individual__leaderboard_anyscale_70b.json',
+  nonStreaming: 'llm-load-test_output__wes-spinks_nonstreaming.json',
+  bedrock: 'llmperf_individual__leaderboard_bedrock_70b.json',
+};
+const file = (name) => path.join(DATA, FILES[name]);
+
+/**
+ * A run whose answer is known: every request's prompt near 1,000 tokens, answers from 20 to
+ * 1,000 tokens, a first token of `ttft` seconds (give or take 4 ms) and `rate` tokens a second
+ * after it. As a generic CSV table.
+ */
+async function knownRun(dir, name, ttft, rate) {
+  const lines = ['prompt_tokens,output_tokens,ttft_s,e2e_s'];
+  for (let i = 0; i < 240; i++) {
+    const n = 20 + ((i * 37) % 981);
+    const t = ttft + 0.001 * ((i % 9) - 4);
+    lines.push(`${1000 + (i % 11)},${n},${t.toFixed(6)},${(t + (n - 1) / rate).toFixed(6)}`);
+  }
+  const where = path.join(dir, name);
+  await fs.writeFile(where, `${lines.join('\n')}\n`);
+  return where;
+}
+
+/** Chooses `paths` in the file picker and waits for their runs in the list. */
+async function load(app, paths) {
+  await app.byTestId('import-file').waitFor({ state: 'attached' });
+  await app.byTestId('import-file').setInputFiles(paths);
+  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), paths.length), { timeout: 60_000 });
+}
+
+async function chooseRun(app, index) {
+  await app.byTestId('import-run').evaluate((select, i) => {
+    select.value = String(i);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }, index);
+  await eventually(async () => assert.equal(await app.byTestId('import-run').evaluate((s) => s.value), String(index)), { timeout: 10_000 });
+}
+
+/** Uses the chosen run as side `which` ('a' or 'b') with its first token at `percentile`. */
+async function useAs(app, which, percentile = 'p50') {
+  await app.byTestId('import-percentile').evaluate((select, p) => { select.value = p; }, percentile);
+  const button = app.byTestId(`import-use-${which}`);
+  await scrollIntoView(button);
+  await button.click();
+  await eventually(async () => {
+    const note = await app.byTestId('import-applied').evaluate((e) => e.textContent);
+    assert.match(note, new RegExp(`^${which.toUpperCase()} is now `));
+  }, { timeout: 30_000 });
+}
+
+/** The chosen run's readouts the comparison is checked against. */
+async function fitReadouts(app) {
+  return app.page.evaluate(() => {
+    const read = (id) => {
+      const e = document.querySelector(`[data-testid="${id}"]`);
+      return { value: Number(e.getAttribute('data-value')), text: e.textContent.trim() };
+    };
+    return { decode: read('fit-decode'), records: read('fit-records') };
+  });
+}
+
+/** The comparison the module placed in the lab, once there. */
+async function comparison(app) {
+  let found = null;
+  await eventually(async () => {
+    found = await app.page.evaluate(() => {
+      const nstar = document.querySelector('[data-testid="compare-nstar"]');
+      const winner = document.querySelector('[data-testid="compare-winner"]');
+      const table = document.querySelector('[data-testid="compare-table"]');
+      if (!nstar || !winner || !table) return null;
+      const number = (x) => (x === null ? null : Number(x));
+      const rows = Object.fromEntries([...table.querySelectorAll('tbody tr')].map((tr) => {
+        const cells = [...tr.children].map((c) => c.textContent.trim());
+        return [cells[0], cells.slice(1)];
+      }));
+      const mismatch = [...document.querySelectorAll('[data-testid="compare-mismatch"] [data-finding]')].map((p) => p.getAttribute('data-finding'));
+      return {
+        value: number(nstar.getAttribute('data-value')),
+        low: number(nstar.getAttribute('data-low')),
+        high: number(nstar.getAttribute('data-high')),
+        certain: nstar.getAttribute('data-certain') === 'true',
+        note: nstar.parentElement.textContent,
+        winner: winner.getAttribute('data-value'),
+        straddled: winner.getAttribute('data-straddled'),
+        winnerText: winner.textContent,
+        rows,
+        mismatch,
+        runs: document.querySelector('[data-testid="compare-runs"]').textContent,
+      };
+    });
+    assert.ok(found, 'the comparison is placed in the lab');
+  }, { timeout: 60_000 });
+  return found;
+}
+
+/** Figure 3's pixels, as [r, g, b] per pixel, once it is drawn. */
+async function completionPixels(app) {
+  return app.page.evaluate(() => {
+    const c = document.querySelector('[data-testid="completion-canvas"]');
+    return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data);
+  });
+}
+
+/**
+ * The pixels that differ between two drawings of Figure 3, split by tint: bluish (A's colour,
+ * blue over red), reddish (B's) and neither (the band's grey).
+ */
+function faintDifferences(drawn, bare) {
+  const counts = { a: 0, b: 0, grey: 0, all: 0 };
+  for (let i = 0; i < drawn.length; i += 4) {
+    if (drawn[i] === bare[i] && drawn[i + 1] === bare[i + 1] && drawn[i + 2] === bare[i + 2]) continue;
+    counts.all++;
+    const [r, b] = [drawn[i], drawn[i + 2]];
+    if (b - r > 20) counts.a++;
+    else if (r - b > 20) counts.b++;
+    else counts.grey++;
+  }
+  return counts;
+}
+
+/** Keeps every Blob the page makes a URL for, so a download's contents can be read back. */
+const keepBlobs = (page) => page.addInitScript(() => {
+  window.__blobs = [];
+  const create = URL.createObjectURL;
+  URL.createObjectURL = (blob) => {
+    window.__blobs.push(blob);
+    return create.call(URL, blob);
+  };
+});
+
+/**
+ * Every value of the address bar is a number or one of the page's own choice words, and none
+ * holds a run's `labels`. The words are checked by the page's own reader of addresses: a page
+ * opened with all of them names none as unknown.
+ */
+async function assertNumbersOnly(t, query, labels) {
+  const whole = JSON.stringify(query).toLowerCase();
+  for (const label of labels) assert.ok(!whole.includes(label.toLowerCase()), `the address bar holds no run name (${label})`);
+  const words = Object.entries(query).filter(([, value]) => !Number.isFinite(Number(value)));
+  assert.ok(words.length > 0, 'the address holds choices too');
+  const check = await openApp(env, t, `?${new URLSearchParams(words)}`);
+  assert.equal(await check.noticeText(), '', `the page reads ${JSON.stringify(words)} as its own choices`);
+}
+
+test('two synthetic runs with a known crossover, used as A and B, give it back with its interval', TIMEOUT, async (t) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-bakeoff-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  // The lesson's pair: A starts at 0.2 s and writes 30 tok/s, B at 0.9 s and 110 tok/s, so the
+  // true crossover is 0.7 / (1/30 − 1/110) = 28.875 tokens.
+  const a = await knownRun(dir, 'quick-starter.csv', 0.2, 30);
+  const b = await knownRun(dir, 'fast-writer.csv', 0.9, 110);
+  const app = await openApp(env, t, '', { setup: keepBlobs });
+  await app.reveal('both');
+  await load(app, [a, b]);
+
+  await chooseRun(app, 0);
+  const fitA = await fitReadouts(app);
+  await useAs(app, 'a');
+  await chooseRun(app, 1);
+  const fitB = await fitReadouts(app);
+  await useAs(app, 'b');
+
+  const c = await comparison(app);
+  assert.ok(c.certain, c.note);
+  assert.ok(c.low <= 28.875 && 28.875 <= c.high, `28.875 lies in [${c.low}, ${c.high}]`);
+  assertClose(c.value, 28.875, 'the point crossover', 0.02);
+  // The lab's own crossover, from the numbers the runs put into its controls, agrees.
+  assertClose((await app.readout('crossover')).value, c.value, 'the lab computes the same crossover', 0.02);
+  // At the race's 600 tokens the fast writer is ahead, far from the interval.
+  assert.equal(c.winner, 'B');
+  assert.equal(c.straddled, 'false');
+  assert.equal((await app.readout('winner')).raw, 'B');
+  // The table repeats each run's own readouts.
+  assert.deepEqual(c.rows['decode rate (tok/s)'], [fitA.decode.text, fitB.decode.text]);
+  assert.deepEqual(c.rows['requests used'], [fitA.records.text, fitB.records.text]);
+  assert.deepEqual(c.mismatch, [], 'the same prompts and no stated load: nothing to name');
+  // The table exports as CSV like every table: bare numbers, a row per quantity.
+  const csvButton = app.byTestId('compare-csv');
+  await scrollIntoView(csvButton);
+  const blobsBefore = await app.page.evaluate(() => window.__blobs.length);
+  await csvButton.click();
+  await eventually(async () => assert.ok((await app.page.evaluate(() => window.__blobs.length)) > blobsBefore), { timeout: 10_000 });
+  const csv = await app.page.evaluate(() => window.__blobs[window.__blobs.length - 1].text());
+  const csvRow = (name) => csv.split('\n').find((line) => line.startsWith(`${name},`))?.split(',').slice(1);
+  assert.deepEqual(csvRow('requests used').map(Number), [fitA.records.value, fitB.records.value], csv);
+  assertClose(Number(csvRow('decode rate (tok/s)')[0]), fitA.decode.value, 'A decode rate in the CSV', 1e-9);
+  assertClose(Number(csvRow('decode rate (tok/s)')[1]), fitB.decode.value, 'B decode rate in the CSV', 1e-9);
+  // Each side names its run while its controls hold the run's numbers.
+  const sides = await app.page.evaluate(() => ['a-run', 'b-run'].map((id) => document.querySelector(`[data-testid="${id}"]`).textContent));
+  assert.match(sides[0], /quick-starter/);
+  assert.match(sides[1], /fast-writer/);
+
+  // Figure 3 draws both runs' requests as faint dots behind the lines, and the interval as a
+  // band: taken away (as the module does when the sides are no longer runs'), they go.
+  await scrollIntoView(app.byTestId('completion-canvas'));
+  let drawn = null;
+  await eventually(async () => {
+    const summary = await app.byTestId('completion-canvas').getAttribute('aria-label');
+    assert.match(summary, /Faint dots: each run's requests/);
+    drawn = await completionPixels(app);
+  }, { timeout: 10_000 });
+  await app.page.evaluate(() => window.dispatchEvent(new CustomEvent('crossover-runs-overlay', { detail: new Float64Array(0) })));
+  let faint = null;
+  await eventually(async () => {
+    faint = faintDifferences(drawn, await completionPixels(app));
+    assert.ok(faint.a > 30 && faint.b > 30, `A's and B's dots: ${JSON.stringify(faint)}`);
+  }, { timeout: 10_000 });
+  assert.ok(faint.grey > 0, `the band: ${JSON.stringify(faint)}`);
+
+  const query = await app.query();
+  assertClose(Number(query.a_rate), fitA.decode.value, 'A decode rate in the link', 0.01);
+  assertClose(Number(query.b_rate), fitB.decode.value, 'B decode rate in the link', 0.01);
+  await assertNumbersOnly(t, query, ['quick-starter', 'fast-writer', 'csv']);
+  assert.match(await app.byTestId('import-applied').evaluate((e) => e.textContent), /never put in a link/);
+});
+
+test('two real runs as A and B: an uncertain crossover, the mismatch named, and a side the reader moves leaves', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '');
+  await app.reveal('both');
+  await load(app, [file('vllm'), file('sglang')]);
+  await chooseRun(app, 0);
+  const fitA = await fitReadouts(app);
+  await useAs(app, 'a', 'p90');
+  await chooseRun(app, 1);
+  const fitB = await fitReadouts(app);
+  await useAs(app, 'b');
+
+  const c = await comparison(app);
+  // The two decode rates' intervals overlap: the lines cross at the point estimate, but the
+  // runs cannot say that they cross at all.
+  assert.ok(Number.isFinite(c.value), 'a point crossover');
+  assert.equal(c.certain, false);
+  assert.equal(c.high, Infinity, 'no upper end');
+  assert.match(c.note, /No crossover is certain/);
+  assert.deepEqual(c.mismatch, ['prompts', 'load']);
+  assert.deepEqual(c.rows['decode rate (tok/s)'], [fitA.decode.text, fitB.decode.text]);
+  assert.match(c.rows['first token used (s)'][0], /p90/);
+  assert.match(c.rows['load'][0], /concurrency 256/);
+  await assertNumbersOnly(t, await app.query(), ['vllm', 'sglang', 'qwen', 'aurotripathy', 'benchmaq']);
+
+  // The reader moves A's decode rate: A is now their own, and the comparison goes.
+  await app.typeInto('a_rate', '77');
+  await app.input('a_rate').press('Enter');
+  await eventually(async () => {
+    const left = await app.page.evaluate(() => ({
+      side: document.querySelector('[data-testid="a-run"]').textContent,
+      compare: document.querySelector('[data-testid="compare-results"]').children.length,
+    }));
+    assert.deepEqual(left, { side: '', compare: 0 });
+  }, { timeout: 10_000 });
+});
+
+test('two files chosen at once are offered as A and B; before the crossover is predicted they state nothing of it', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '');
+  await load(app, [file('anyscale'), file('bedrock')]);
+  const offer = app.byTestId('import-compare-pair');
+  await offer.waitFor({ state: 'attached', timeout: 30_000 });
+  await scrollIntoView(offer);
+  await offer.click();
+  await eventually(async () => {
+    const sides = await app.page.evaluate(() => ['a-run', 'b-run'].map((id) => document.querySelector(`[data-testid="${id}"]`).textContent));
+    assert.match(sides[0], /anyscale/i);
+    assert.match(sides[1], /bedrock/i);
+  }, { timeout: 30_000 });
+  const note = await app.byTestId('import-applied').evaluate((e) => e.textContent);
+  assert.match(note, /^A is now .* B is now /);
+  assert.equal(note.match(/never put in a link/g).length, 1, 'what the link carries, said once');
+  await app.query();
+  const placed = await app.page.evaluate(() => document.querySelector('[data-testid="compare-results"]').children.length);
+  assert.equal(placed, 0, 'nothing placed under the veil');
+  await app.reveal('crossover');
+  const c = await comparison(app);
+  // The same benchmark against two providers: one is ahead at every length.
+  assert.equal(c.value, null);
+  assert.match(c.note, /do not cross: A finishes first at every answer length/);
+  assert.equal(c.winner, 'A');
+  assert.deepEqual(c.mismatch, []);
+});
+
+test('a run that did not stream, compared with one that did, is named', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '');
+  await app.reveal('both');
+  await load(app, [file('vllm'), file('nonStreaming')]);
+  const offer = app.byTestId('import-compare-pair');
+  await offer.waitFor({ state: 'attached', timeout: 30_000 });
+  await scrollIntoView(offer);
+  await offer.click();
+  const c = await comparison(app);
+  assert.ok(c.mismatch.includes('not-streamed'), JSON.stringify(c.mismatch));
+  const text = await app.page.evaluate(() => document.querySelector('[data-finding="not-streamed"]').textContent);
+  assert.match(text, /^B did not stream/);
+  assert.deepEqual(c.rows['TTFT p50 (s)'].slice(1), ['not measured']);
+});

@@ -1,0 +1,383 @@
+// "Where the two rates come from" in a real browser: every key of the section driven through the
+// page (radios, typed fields, sliders, the address), its readouts checked against the roofline
+// formulas recomputed here from the data sheets' and configurations' figures; "Use these rates",
+// "Use as A", "Use as B" and the H200 prediction; Figure 5 redrawn by chip and batch; its embed
+// and its presentation stepping through the lesson's worked settings.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import path from 'node:path';
+import { REPO_ROOT, assertClose, assertNumberText, eventually, openApp, shownText, useBrowser } from './helpers.mjs';
+
+const env = useBrowser();
+const TIMEOUT = { timeout: 180_000 };
+
+// Dense figures from the vendors' data sheets (fp8 where the chip has it) and the models'
+// published shapes, in SI units: the same tables as the lesson, typed again here.
+const CHIPS = {
+  a100: { bf16: 312e12, fp8: null, bw: 2039e9, mem: 80e9 },
+  h100: { bf16: 989e12, fp8: 1979e12, bw: 3350e9, mem: 80e9 },
+  h200: { bf16: 989e12, fp8: 1979e12, bw: 4800e9, mem: 141e9 },
+  l4: { bf16: 121e12, fp8: 242e12, bw: 300e9, mem: 24e9 },
+  mi300x: { bf16: 1307e12, fp8: 2615e12, bw: 5300e9, mem: 192e9 },
+};
+const MODELS = {
+  llama8b: { params: 8.03e9, layers: 32, kvHeads: 8, headDim: 128 },
+  llama70b: { params: 70.6e9, layers: 80, kvHeads: 8, headDim: 128 },
+  llama405b: { params: 405.9e9, layers: 126, kvHeads: 8, headDim: 128 },
+};
+const WEIGHT_BYTES = { bf16: 2, fp8: 1, int4: 0.5 };
+const KV_BYTES = { bf16: 2, fp8: 1 };
+// Its prompts spread from 16 to 8,152 tokens, so the run gives a prefill rate as well as a decode rate.
+const REAL_RUN = 'sglang_0.5.9_bench_serving_output-details__llm-benchmaq_qwen3.5-27b.jsonl';
+const NUMBER_KEYS = ['chip_tflops', 'chip_bw', 'chip_mem', 'chips', 'hw_params', 'hw_layers', 'hw_kv_heads', 'hw_head_dim', 'batch', 'context', 'mfu', 'mbu'];
+
+/** The roofline at the address's settings `q` (numbers and choices), at efficiencies `mfu`, `mbu`. */
+function roofline(q, mfu = q.mfu, mbu = q.mbu) {
+  const chip = q.chip === 'custom' ? { bf16: q.chip_tflops * 1e12, fp8: null, bw: q.chip_bw * 1e9, mem: q.chip_mem * 1e9 } : CHIPS[q.chip];
+  const model = q.hw_model === 'custom'
+    ? { params: q.hw_params * 1e9, layers: q.hw_layers, kvHeads: q.hw_kv_heads, headDim: q.hw_head_dim }
+    : MODELS[q.hw_model];
+  const flops = q.weights === 'fp8' && chip.fp8 ? chip.fp8 : chip.bf16;
+  const n = q.chips;
+  const kv = 2 * model.layers * model.kvHeads * model.headDim * KV_BYTES[q.kv];
+  const weights = model.params * WEIGHT_BYTES[q.weights];
+  const cache = q.batch * q.context * kv;
+  const prefill = (n * flops * mfu) / (2 * model.params);
+  const memorySecs = (weights + cache) / (n * chip.bw * mbu);
+  const computeSecs = (q.batch * 2 * model.params) / (n * flops * mfu);
+  const step = Math.max(memorySecs, computeSecs);
+  const ratio = prefill * step;
+  return {
+    'hw-prefill-rate': prefill,
+    'hw-decode-rate': 1 / step,
+    'hw-throughput': q.batch / step,
+    'hw-ratio': ratio,
+    'hw-crossing': ratio * q.output,
+    'hw-ridge': flops / chip.bw,
+    'hw-kv-per-token': kv,
+    'hw-weights-bytes': weights,
+    'hw-chip-flops': n * flops,
+    'hw-chip-bw': n * chip.bw,
+    'hw-chip-mem': n * chip.mem,
+    bound: computeSecs > memorySecs ? 'compute' : 'memory',
+    fits: weights + cache <= n * chip.mem ? 'yes' : 'no',
+  };
+}
+
+/**
+ * The section's settings as its controls hold them, numbers as numbers. The controls are read,
+ * not the address: a page opened at its defaults leaves the address bare. The custom chip's and
+ * model's fields are in the page only while custom is chosen (and count only then).
+ */
+async function settings(app) {
+  const q = await app.page.evaluate(() => {
+    const chosen = (name) => document.querySelector(`input[type="radio"][name="${name}"]:checked`)?.dataset.testid.slice(name.length + 1);
+    return { chip: chosen('chip'), hw_model: chosen('hw_model'), weights: chosen('weights'), kv: chosen('kv') };
+  });
+  for (const key of [...NUMBER_KEYS, 'output']) {
+    q[key] = (await app.input(key).count()) > 0 ? await app.quantity(key) : undefined;
+  }
+  return q;
+}
+
+/** Each body row's text as a reader sees it: a row off screen has no rendered text. */
+async function rowTexts(table) {
+  const rows = table.locator('tbody tr');
+  const texts = [];
+  for (let i = 0; i < (await rows.count()); i++) texts.push(await shownText(rows.nth(i)));
+  return texts;
+}
+
+/** Waits until every readout of the section agrees with the formulas at the address's settings. */
+async function expectRoofline(app, message) {
+  return eventually(async () => {
+    const q = await settings(app);
+    const want = roofline(q);
+    const [low, high] = [roofline(q, 0.45, 0.55), roofline(q, 0.72, 0.9)];
+    for (const [id, value] of Object.entries(want)) {
+      if (id === 'bound' || id === 'fits') continue;
+      const shown = await app.readout(id);
+      assertClose(shown.value, value, `${message}: ${id} at ${JSON.stringify(q)}`);
+      assertNumberText(shown.text, Number(shown.text.match(/^[\d,.]+/)?.[0].replace(/,/g, '')), `${message}: ${id} text`);
+    }
+    for (const id of ['hw-prefill-rate', 'hw-decode-rate']) {
+      const element = app.byTestId(id);
+      assertClose(Number(await element.getAttribute('data-low')), low[id], `${message}: ${id} data-low`);
+      assertClose(Number(await element.getAttribute('data-high')), high[id], `${message}: ${id} data-high`);
+    }
+    assert.equal((await app.readout('hw-bound')).raw, want.bound, `${message}: hw-bound`);
+    assert.equal((await app.readout('hw-fits')).raw, want.fits, `${message}: hw-fits`);
+    return q;
+  }, { timeout: 8000 });
+}
+
+/** Clicks one of the section's radios: `chip-h100`, `hw_model-custom`, `weights-int4`. */
+async function choose(app, testid) {
+  await app.byTestId(testid).check();
+  await eventually(async () => assert.ok(await app.byTestId(testid).isChecked(), `${testid} is chosen`));
+}
+
+test('the page opens on the lesson\'s first worked setting, printed as the lesson prints it', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const q = await expectRoofline(app, 'defaults');
+  assert.deepEqual([q.chip, q.hw_model, q.weights, q.kv, q.chips, q.batch, q.context, q.mfu, q.mbu], ['a100', 'llama8b', 'bf16', 'bf16', 1, 1, 0, 0.5, 0.7]);
+  const text = async (id) => (await app.readout(id)).text;
+  assert.equal(await text('hw-prefill-rate'), '9,714 tok/s');
+  assert.equal(await text('hw-decode-rate'), '88.9 tok/s');
+  assert.equal(await text('hw-ratio'), '109');
+  assert.equal(await text('hw-crossing'), '32,800 tokens');
+  assert.equal(await text('hw-ridge'), '153 FLOP/byte');
+  assert.equal(await text('hw-kv-per-token'), '131,072 B');
+  assert.equal(await text('hw-bound'), 'memory-bound');
+  assert.match(await text('hw-fits'), /^yes, /);
+  assert.doesNotMatch(await shownText(app.page.locator('#hardware')), /\bNaN\b|\binf\b|Infinity|—/);
+});
+
+test('every key of the section moves the readouts as the formulas say', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  for (const chip of ['h100', 'h200', 'l4', 'mi300x', 'a100']) {
+    await choose(app, `chip-${chip}`);
+    await expectRoofline(app, `chip=${chip}`);
+  }
+  for (const model of ['llama70b', 'llama405b', 'llama8b']) {
+    await choose(app, `hw_model-${model}`);
+    await expectRoofline(app, `hw_model=${model}`);
+  }
+  await choose(app, 'chip-h100');
+  for (const [key, value] of [['weights', 'fp8'], ['weights', 'int4'], ['kv', 'fp8'], ['weights', 'bf16'], ['kv', 'bf16']]) {
+    await choose(app, `${key}-${value}`);
+    await expectRoofline(app, `${key}=${value}`);
+  }
+  // A batch of 1,024 with 4,096 tokens of context each reads a cache several times the weights;
+  // with no context left, the same batch's arithmetic outlasts the weights' reading. Which
+  // limit sets each step is the formulas' to say: the page is checked in both regimes.
+  const regimes = new Set();
+  for (const [key, typed] of [['chips', '4'], ['batch', '32'], ['context', '4096'], ['mfu', '0.6'], ['mbu', '0.85'], ['batch', '1024'], ['context', '0'], ['output', '1000']]) {
+    await app.typeInto(key, typed);
+    const q = await expectRoofline(app, `${key}=${typed}`);
+    assert.equal(q[key], Number(typed), `${key} holds ${typed}`);
+    regimes.add(roofline(q).bound);
+  }
+  assert.deepEqual([...regimes].sort(), ['compute', 'memory'], 'the typed settings reach both limits');
+  // The custom chip and model show their own fields, and every one of them counts.
+  assert.equal(await app.input('chip_tflops').count(), 0, 'no custom fields for a published chip');
+  await choose(app, 'chip-custom');
+  await choose(app, 'hw_model-custom');
+  for (const [key, typed] of [['chip_tflops', '500'], ['chip_bw', '4000'], ['chip_mem', '100'], ['hw_params', '70.6'], ['hw_layers', '80'], ['hw_kv_heads', '4'], ['hw_head_dim', '64']]) {
+    await app.typeInto(key, typed);
+    const q = await expectRoofline(app, `${key}=${typed}`);
+    assert.equal(q[key], Number(typed), `${key} holds ${typed}`);
+  }
+  // A slider too, and its keyboard.
+  await app.pressOnSlider('chips', 'End');
+  const q = await expectRoofline(app, 'chips at its end');
+  assert.equal(q.chips, 64);
+});
+
+test('every key round-trips through the address, and bad values are named', TIMEOUT, async (t) => {
+  const given = {
+    chip: 'custom', hw_model: 'custom', weights: 'fp8', kv: 'fp8', chip_tflops: '750.5', chip_bw: '2500', chip_mem: '96',
+    chips: '2', hw_params: '13.5', hw_layers: '40', hw_kv_heads: '10', hw_head_dim: '96', batch: '8', context: '2000', mfu: '0.42', mbu: '0.66',
+  };
+  const app = await openApp(env, t, `?${new URLSearchParams(given)}`);
+  await expectRoofline(app, 'a link with every key');
+  const query = await app.query();
+  for (const [key, value] of Object.entries(given)) assert.equal(query[key], value, `${key} kept`);
+  assert.equal(await app.noticeText(), '', 'nothing to say about good values');
+
+  const bad = await openApp(env, t, '?chip=tpu&weights=fp4&mfu=2&batch=0&chip_bw=abc');
+  const notice = await bad.noticeText();
+  for (const named of ['“tpu”', '“fp4”', '(mfu)', '(batch)', '(chip_bw)']) assert.ok(notice.includes(named), `${named} is named: ${notice}`);
+  const q = await expectRoofline(bad, 'fallen back');
+  assert.deepEqual([q.chip, q.weights, q.mfu, q.batch], ['a100', 'bf16', 1, 1]);
+  // The custom chip's bandwidth has no field while the A100 is chosen: the rewritten address
+  // holds what it fell back to.
+  assert.equal((await bad.query()).chip_bw, '2039');
+});
+
+test('"Use these rates", "Use as A" and "Use as B" hand the rates on, naming what the bounds moved', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?chip=h100');
+  const want = roofline(await expectRoofline(app, 'H100'));
+  await app.byTestId('hw-use-lesson').click();
+  await eventually(async () => assert.equal(await app.quantity('prefill'), Math.round(want['hw-prefill-rate'])));
+  assert.equal(await app.quantity('decode'), Math.round(want['hw-decode-rate'] * 10) / 10);
+  assert.match(await app.byTestId('hw-applied').innerText(), /first half's request now reads its prompt at 30,791 tok\/s and writes 146 tok\/s/);
+  const lesson = await app.expectConsistent('the first half after "Use these rates"');
+  assert.equal(lesson.prefill, 30791);
+
+  await choose(app, 'chip-h200');
+  await app.byTestId('hw-use-a').click();
+  await eventually(async () => assert.equal((await app.query()).a_ttft_from, 'prompt'));
+  const h200 = roofline(await settings(app));
+  assert.equal(Number((await app.query()).a_prefill), Math.round(h200['hw-prefill-rate']));
+  assert.equal(Number((await app.query()).a_rate), Math.round(h200['hw-decode-rate'] * 10) / 10);
+  assert.match(await app.byTestId('hw-applied').innerText(), /Deployment A now reads the bake-off's prompt/);
+
+  // Four-bit weights on 64 H100s outrun both of the page's ranges: both are named.
+  await choose(app, 'chip-h100');
+  await choose(app, 'weights-int4');
+  await app.typeInto('chips', '64');
+  await expectRoofline(app, '64 chips');
+  await app.byTestId('hw-use-b').click();
+  await eventually(async () => assert.equal((await app.query()).b_ttft_from, 'prompt'));
+  const query = await app.query();
+  assert.deepEqual([query.b_prefill, query.b_rate], ['200000', '2000']);
+  const note = await app.byTestId('hw-applied').innerText();
+  assert.match(note, /prefill rate of [\d,.]+ tok\/s is outside the page's range, so the control holds 200,000 tok\/s/);
+  assert.match(note, /decode rate of [\d,.]+ tok\/s is outside the page's range, so the control holds 2,000 tok\/s/);
+  // The race's crossover is stated only once its prediction is answered.
+  await app.reveal('crossover');
+  const crossover = await app.readout('crossover');
+  assert.ok(Number.isFinite(crossover.value) || crossover.raw === null, `the race still reads: ${JSON.stringify(crossover)}`);
+});
+
+test('a real run read on the chosen chip: the efficiencies it implies, followed as the chip changes, and set from it', TIMEOUT, async (t) => {
+  // A run of a 27-billion-parameter model from ../shared/bench-results/, read as if on one H100.
+  const app = await openApp(env, t, '?chip=h100&hw_model=custom&hw_params=27');
+  await app.byTestId('import-file').waitFor({ state: 'attached' });
+  await app.byTestId('import-file').setInputFiles(path.join(REPO_ROOT, 'tests', 'data', 'bench-results', REAL_RUN));
+  await eventually(async () => assert.ok(await app.byTestId('fit-mbu').count() > 0, 'the run is read'), { timeout: 60_000 });
+  const fitted = async () => ({
+    prefill: Number(await app.byTestId('fit-prefill').getAttribute('data-value')),
+    decode: Number(await app.byTestId('fit-decode').getAttribute('data-value')),
+  });
+  const { prefill, decode } = await fitted();
+  assert.ok(prefill > 0 && decode > 0, `the run gives both rates: ${prefill}, ${decode}`);
+
+  /** What the run implies at the section's settings, from the formulas at MFU = MBU = 1. */
+  const implied = async () => {
+    const peak = roofline(await settings(app), 1, 1);
+    const q = await settings(app);
+    const memoryOnly = (peak['hw-weights-bytes'] + q.batch * q.context * peak['hw-kv-per-token']) / peak['hw-chip-bw'];
+    return { mfu: prefill / peak['hw-prefill-rate'], mbu: decode * memoryOnly };
+  };
+  const shown = async () => ({
+    mfu: Number(await app.byTestId('fit-mfu').getAttribute('data-value')),
+    mbu: Number(await app.byTestId('fit-mbu').getAttribute('data-value')),
+  });
+  const h100 = await implied();
+  await eventually(async () => {
+    const now = await shown();
+    assertClose(now.mfu, h100.mfu, 'MFU on the H100');
+    assertClose(now.mbu, h100.mbu, 'MBU on the H100');
+  });
+  const words = await shownText(app.byTestId('fit-calibration'));
+  assert.match(words, /with bf16 weights on one H100 at a batch of 1/);
+  assert.match(words, new RegExp(`decode reached ${Math.round(h100.mbu * 100)}% of the H100's bandwidth`));
+
+  // The same run read on an H200: the same decode is a smaller share of more bandwidth.
+  await choose(app, 'chip-h200');
+  await eventually(async () => assertClose((await shown()).mbu, h100.mbu * 3350 / 4800, 'MBU on the H200'));
+  assert.match(await shownText(app.byTestId('fit-calibration')), /of the H200's bandwidth/);
+
+  // Setting MFU and MBU from the run: the section's controls hold them (inside their ranges),
+  // and with MBU from the run the section's decode rate is the run's, the step being memory-bound.
+  const want = await implied();
+  await app.byTestId('fit-calibrate').click();
+  const clamp = (x) => Math.min(1, Math.max(0.05, x));
+  await eventually(async () => {
+    assertClose(await app.quantity('mfu'), clamp(want.mfu), 'the section holds the MFU', 0.006);
+    assertClose(await app.quantity('mbu'), clamp(want.mbu), 'the section holds the MBU', 0.006);
+  });
+  const note = await shownText(app.byTestId('import-applied'));
+  assert.match(note, /chip section now reckons with this run's efficiencies \(MFU \d+%, MBU \d+%\)/);
+  for (const [name, x] of [['MFU', want.mfu], ['MBU', want.mbu]]) {
+    assert.equal(note.includes(`run's ${name} of`), x !== clamp(x), `${name} ${x}: named only when the range held it`);
+  }
+  if (want.mbu === clamp(want.mbu) && (await app.readout('hw-bound')).raw === 'memory') {
+    await eventually(async () => assertClose((await app.readout('hw-decode-rate')).value, decode, 'the decode rate is the run\'s', 0.02));
+  }
+});
+
+test('the H200 is predicted before it is told, and the worked table waits for the guess', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const before = await app.page.evaluate(() => {
+    const challenge = document.querySelector('[data-testid="hw-challenge"]');
+    const range = document.createRange();
+    range.setStart(document.querySelector('#hardware'), 0);
+    range.setEndAfter(challenge);
+    return range.toString();
+  });
+  // The H200's crossing (44,200 at 300 answer tokens) and its decode rate are not given away.
+  const h200 = roofline({ chip: 'h200', hw_model: 'llama8b', weights: 'bf16', kv: 'bf16', chips: 1, batch: 1, context: 0, mfu: 0.5, mbu: 0.7, output: 300 });
+  assert.doesNotMatch(before, /44,200|209\.2/);
+  assert.match(before, /63,300/, 'the H100\'s crossing is the question\'s starting point');
+  assert.equal(await app.byTestId('hw-cases-table').count(), 0, 'the worked table is not in the page yet');
+
+  await app.byTestId('hw-guess-input').fill('60000');
+  await app.byTestId('hw-guess-lock').click();
+  const feedback = await eventually(async () => {
+    const text = await app.byTestId('hw-challenge-feedback').innerText();
+    assert.match(text, /Prefill stays at 30,791 tok\/s/);
+    return text;
+  });
+  assert.match(feedback, /from 146\.0 tok\/s to 209\.2 tok\/s/);
+  assert.match(feedback, /to 44,200 tokens/);
+  assert.match(feedback, /Your guess of 60,000 tokens was \d+% too long/);
+  assertClose(Math.round(h200['hw-crossing'] / 100) * 100, 44200, 'the formula\'s crossing');
+  const rows = await eventually(async () => {
+    const found = await rowTexts(app.byTestId('hw-cases-table'));
+    assert.equal(found.length, 6);
+    return found;
+  });
+  assert.match(rows[2], /H200.*30,791 tok\/s.*209\.2 tok\/s.*147.*44,200 tokens/s);
+  assert.match(rows[5], /70\.5 tok\/s.*2,258 tok\/s.*436.*130,900 tokens/s, 'the batch case as the formula gives it');
+
+  await app.byTestId('hw-show-h200').click();
+  await eventually(async () => assert.equal((await app.query()).chip, 'h200'));
+  assert.equal((await app.readout('hw-decode-rate')).text, '209.2 tok/s');
+});
+
+test('Figure 5 redraws with the chip and the batch, and says what it shows', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const canvas = app.byTestId('roofline-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const first = await app.canvasFingerprint('roofline-canvas');
+  assert.ok(first.width > 0 && first.colours > 4, 'drawn');
+  assert.match(await canvas.getAttribute('aria-label'), /Llama 3\.1 8B, bf16 weights, 1 × A100.*memory-bound.*compute-bound/s);
+  await choose(app, 'chip-mi300x');
+  const chip = await eventually(async () => {
+    const now = await app.canvasFingerprint('roofline-canvas');
+    assert.notEqual(now.hash, first.hash, 'another chip, another roof');
+    return now;
+  });
+  await app.pressOnSlider('batch', 'End');
+  await eventually(async () => assert.notEqual((await app.canvasFingerprint('roofline-canvas')).hash, chip.hash, 'a batch moves decode'));
+  assert.match(await canvas.getAttribute('aria-label'), /Decode, 1,024 sequences/);
+  await app.page.locator('figure[data-figure="roofline"] details.data > summary').click();
+  const rows = await eventually(async () => {
+    const found = await rowTexts(app.byTestId('roofline-table'));
+    assert.equal(found.length, 4);
+    return found;
+  });
+  assert.match(rows[0], /decode, 1,024 sequences/);
+});
+
+test('Figure 5 embeds with its own controls and presents the worked settings as slides', TIMEOUT, async (t) => {
+  const embed = await openApp(env, t, '?embed=roofline&chip=h100', { ready: 'html[data-complete] [data-testid="roofline-canvas"]' });
+  const sliders = await embed.page.evaluate(() => [...document.querySelectorAll('input[type="range"]')].map((s) => s.dataset.testid));
+  assert.deepEqual(sliders, ['chips-slider', 'batch-slider', 'context-slider', 'mfu-slider', 'mbu-slider']);
+  const before = await embed.canvasFingerprint('roofline-canvas');
+  await embed.pressOnSlider('mbu', 'ArrowRight');
+  await eventually(async () => assert.notEqual((await embed.canvasFingerprint('roofline-canvas')).hash, before.hash, 'a control moves the embedded figure'));
+
+  const present = await openApp(env, t, '?present=roofline', { viewport: { width: 1280, height: 720 }, ready: 'html[data-complete] [data-testid="roofline-canvas"]' });
+  const slide = present.byTestId('slide-name');
+  assert.match(await slide.innerText(), /6 scenarios/);
+  const names = [];
+  for (let i = 0; i < 6; i++) {
+    const shown = await present.canvasFingerprint('roofline-canvas');
+    await present.page.keyboard.press('PageDown');
+    names.push(await eventually(async () => {
+      const text = await slide.innerText();
+      assert.match(text, new RegExp(`^Scenario ${i + 1} of 6: `));
+      return text;
+    }));
+    if (i > 0) await eventually(async () => assert.notEqual((await present.canvasFingerprint('roofline-canvas')).hash, shown.hash, `slide ${i + 1} redraws`));
+  }
+  assert.match(names[0], /A100/);
+  assert.match(names[3], /70B on four H100/);
+  const query = await present.query();
+  assert.deepEqual([query.chip, query.batch, query.context], ['h100', '32', '4096'], 'the last slide is the batch of 32');
+});
