@@ -7,9 +7,16 @@ use crate::state::playback::Lane;
 pub const LANE_NAMES: [[&str; 2]; 2] =
     [["Streamed", "Not streamed"], ["Deployment A", "Deployment B"]];
 
-/// The request's clock against its end: "2.35 s of 9.45 s".
+/// The request's clock against its end: "2.35 s of 9.45 s". Fixed places keep a ticking clock
+/// from jumping about; a request lasting a day or more reads in the lesson's days and years,
+/// as its readouts do, since millions of seconds mean nothing to a reader.
 pub fn clock_text(secs: f64, end_secs: f64) -> String {
-    format!("{} of {}", format::secs_fixed(secs, 2), format::secs_fixed(end_secs, 2))
+    const DAY_SECS: f64 = 86_400.0;
+    if end_secs < DAY_SECS {
+        format!("{} of {}", format::secs_fixed(secs, 2), format::secs_fixed(end_secs, 2))
+    } else {
+        format!("{} of {}", format::duration(secs), format::duration(end_secs))
+    }
 }
 
 /// Where an answer stands at `secs`: empty until its first token, then how much of it is on
@@ -37,5 +44,8 @@ mod tests {
         assert_eq!(lane_status(&lane, 4.5), "150 of 300 tokens");
         assert_eq!(lane_status(&lane, 7.0), "whole at 7 s");
         assert_eq!(clock_text(2.346, 9.45), "2.35 s of 9.45 s");
+        assert_eq!(clock_text(3_000.0, 50_000.0), "3,000.00 s of 50,000.00 s");
+        assert_eq!(clock_text(43_200.0, 155_398_432.5), "43,200 s of 4.92 years");
+        assert_eq!(clock_text(86_400.0 * 3.0, 155_398_432.5), "3 days of 4.92 years");
     }
 }
