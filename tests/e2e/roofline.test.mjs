@@ -247,8 +247,8 @@ test('a real run read on the chosen chip: the efficiencies it implies, followed 
 
   /** What the run implies at the section's settings, from the formulas at MFU = MBU = 1. */
   const implied = async () => {
-    const peak = roofline(await settings(app), 1, 1);
     const q = await settings(app);
+    const peak = roofline(q, 1, 1);
     const memoryOnly = (peak['hw-weights-bytes'] + q.batch * q.context * peak['hw-kv-per-token']) / peak['hw-chip-bw'];
     return { mfu: prefill / peak['hw-prefill-rate'], mbu: decode * memoryOnly };
   };
