@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, assertClose, eventually, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+import { REPO_ROOT, assertClose, eventually, openApp, scrollIntoView, useBrowser, chooseRun } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
@@ -47,13 +47,6 @@ async function load(app, paths) {
   await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), paths.length), { timeout: 60_000 });
 }
 
-async function chooseRun(app, index) {
-  await app.byTestId('import-run').evaluate((select, i) => {
-    select.value = String(i);
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  }, index);
-  await eventually(async () => assert.equal(await app.byTestId('import-run').evaluate((s) => s.value), String(index)), { timeout: 10_000 });
-}
 
 /** Uses the chosen run as side `which` ('a' or 'b') with its first token at `percentile`. */
 async function useAs(app, which, percentile = 'p50') {

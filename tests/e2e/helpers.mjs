@@ -489,3 +489,26 @@ export async function workerWasmBytes(page) {
   // The worker's script leaves the promise of the module's functions, this probe among them.
   return worker.evaluate(async () => (await self.crossoverMeasurements).wasm_memory_bytes());
 }
+
+/**
+ * Chooses run `index` in the measurements section's list the way the reader does, and waits
+ * until the module has written the results out for it. The module hears the change a little
+ * later than the list shows it, then writes the list and the run's readouts and buttons anew: a
+ * click in between can press a button that is replaced under the pointer and so never fires,
+ * and readouts read then are the last run's.
+ */
+export async function chooseRun(app, index) {
+  const changes = await app.byTestId('import-run').evaluate((select, i) => {
+    const changes = select.value !== String(i);
+    // A property, not an attribute: the list written anew starts without it.
+    select.crossoverReplaced = false;
+    select.value = String(i);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    return changes;
+  }, index);
+  await eventually(async () => {
+    const now = await app.byTestId('import-run').evaluate((s) => ({ value: s.value, replaced: s.crossoverReplaced !== false }));
+    assert.equal(now.value, String(index));
+    if (changes) assert.ok(now.replaced, 'the module has written the results out for the run chosen');
+  }, { timeout: 10_000 });
+}

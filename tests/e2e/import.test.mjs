@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, assertClose, eventually, onlyIn, openApp, shownText, useBrowser, manyRunsFile, workerWasmBytes } from './helpers.mjs';
+import { REPO_ROOT, assertClose, eventually, onlyIn, openApp, shownText, useBrowser, manyRunsFile, workerWasmBytes, chooseRun } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -54,12 +54,6 @@ async function fitted(app, format) {
   return Object.fromEntries(ids.map((id, i) => [id, values[i]]));
 }
 
-async function chooseRun(app, index) {
-  await app.byTestId('import-run').evaluate((select, i) => {
-    select.value = String(i);
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  }, index);
-}
 
 const FIGURES = ['fit-ttft', 'fit-decode-time', 'fit-residuals'];
 // Stopping a worker runs script in it, which Firefox's WebDriver BiDi refuses (no such realm).
