@@ -51,6 +51,13 @@ async function load(app, paths) {
 /** Uses the chosen run as side `which` ('a' or 'b') with its first token at `percentile`. */
 async function useAs(app, which, percentile = 'p50') {
   await app.byTestId('import-percentile').evaluate((select, p) => { select.value = p; }, percentile);
+  // The worker draws the chosen run's figures above the buttons, and each canvas takes its
+  // height as it is drawn: until all are, the buttons still move, and a click aimed at one can
+  // land beside it.
+  await eventually(async () => {
+    const undrawn = await app.page.evaluate(() => [...document.querySelectorAll('[data-testid="import-results"] canvas')].filter((c) => !c.style.height).length);
+    assert.equal(undrawn, 0, "the run's figures are drawn");
+  }, { timeout: 30_000 });
   const button = app.byTestId(`import-use-${which}`);
   await scrollIntoView(button);
   await button.click();
