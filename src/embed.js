@@ -16,6 +16,9 @@
     completion: 'Two deployments racing to the last token',
     lengths: 'Answer lengths on either side of the crossover',
     roofline: 'Prefill and decode under the roof of the chip',
+    streaming: 'A person reading the answer, streamed and not',
+    bend: 'Where the straight lines bend',
+    clocks: 'One first token on three clocks',
   };
   // Run from its own origin (whence its wasm), open the full explainer in a tab of its own and
   // save its files; never navigate the host, submit forms or open dialogs.

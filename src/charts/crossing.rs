@@ -114,12 +114,17 @@ impl Chart for CrossingInputs {
         response_rules(&chart, &scales, style)?;
         if let Some(deep) = self.deep {
             let at = self.crossing.prompt_tokens;
-            deep_curves(&chart, (deep, at), &scales, self.request.prompt_tokens, style)?;
+            deep_curves(&chart, (deep, at), &scales, style)?;
         }
         phase_curves(&chart, &scales, style)?;
         prompt_rule(&chart, &scales, self.request, style)?;
         let mut taken = obstacles(&chart, self, &scales);
         crossing_mark(&chart, &scales, self.request, style, &mut taken)?;
+        if let Some(deep) = self.deep {
+            let deep = (deep, self.crossing.prompt_tokens);
+            let prompt = self.request.prompt_tokens;
+            deep_crossing_label(&chart, deep, &scales, prompt, style, &mut taken)?;
+        }
         prompt_label(&chart, &scales, self.request.prompt_tokens, style, &mut taken)?;
         response_rule_labels(&chart, &scales, style, &mut taken)
     }
@@ -303,12 +308,12 @@ fn response_rules<DB: DrawingBackend>(
 }
 
 /// The deeper model's three phases, dashed beside the straight lines, and its crossing (the one
-/// the page states, `State::crossing`) marked and named where it falls on the axis.
+/// the page states, `State::crossing`) marked where it falls on the axis (named later, by
+/// [`deep_crossing_label`]).
 fn deep_curves<DB: DrawingBackend>(
     chart: &DrawingArea<DB, Plane>,
     (deep, crossing): (DeepRequest, Option<f64>),
     scales: &Scales,
-    prompt: f64,
     style: &Style,
 ) -> DrawResult<DB> {
     let p = style.palette;
@@ -330,19 +335,28 @@ fn deep_curves<DB: DrawingBackend>(
         return Ok(());
     };
     let at = (crossing, deep.with_prompt(crossing).with_cached(0.0).decode_secs());
-    chart.draw(&Circle::new(at, style.px(6.0), p.marker.filled()))?;
-    // Below the decode line, on the side away from the prompt line, a little lower than the
-    // straight-line label so the two never share a row.
-    let (anchor, x, y) = if label_goes_right(crossing, prompt, x_min, x_max) {
-        (HPos::Left, crossing * 1.25, at.1 * 0.18)
-    } else {
-        (HPos::Right, crossing / 1.25, at.1 * 0.45)
+    chart.draw(&Circle::new(at, style.px(6.0), p.marker.filled()))
+}
+
+/// The deeper model's crossing named beside its dot, by the label placer (after the
+/// straight-line crossing's label, which it keeps clear of, as the labels after it keep clear
+/// of it); the count alone where the whole label has no clear spot.
+fn deep_crossing_label<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    (deep, crossing): (DeepRequest, Option<f64>),
+    scales: &Scales,
+    prompt: f64,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let Some(crossing) = crossing.filter(|c| (scales.x_min..=scales.x_max).contains(c)) else {
+        return Ok(());
     };
-    chart.draw(&Text::new(
-        format!("deeper: {}", format::tokens(crossing)),
-        (x, y),
-        style.label(12.0, p.marker, anchor),
-    ))
+    let at = (crossing, deep.with_prompt(crossing).with_cached(0.0).decode_secs());
+    let spots = crossing_spots(chart.as_coord_spec(), scales, at, prompt, style);
+    let count = format::tokens(crossing);
+    let text = format!("deeper: {count}");
+    draw_placed(chart, &[&text, &count], &spots, (12.0, style.palette.marker), style, lines)
 }
 
 /// Prefill, decode and their total under the straight-line model.

@@ -49,7 +49,9 @@ impl Chart for LengthsInputs {
             lengths: state.lengths(),
             // The pair at the hour the lab decides for, as the router and the decision use it.
             comparison: state.lab_comparison(),
-            router: state.router(),
+            // Only the threshold is drawn or said: how wrong the router's guesses are belongs
+            // to the routing part, and moving it must not redraw this figure.
+            router: Router { error_sigma: 0.0, ..state.router() },
             route_at_crossover: state.route_at_crossover,
         }
     }

@@ -1,6 +1,8 @@
 //! One drawing function per figure, generic over plotters' `DrawingBackend`: the page draws on
 //! a canvas, native tests and export draw the very same code into SVG.
 
+pub mod bend;
+pub mod clocks;
 pub mod completion;
 pub mod crossing;
 pub mod label;
@@ -10,14 +12,18 @@ pub mod measured;
 pub mod palette;
 pub mod plane;
 pub mod roofline;
+pub mod streaming;
 pub mod table;
 pub mod timeline;
 
+pub use bend::BendInputs;
+pub use clocks::ClocksInputs;
 pub use completion::CompletionInputs;
 pub use crossing::CrossingInputs;
 pub use lengths::LengthsInputs;
 pub use palette::Palette;
 pub use roofline::RooflineInputs;
+pub use streaming::StreamingInputs;
 pub use table::DataTable;
 pub use timeline::TimelineInputs;
 
@@ -38,6 +44,9 @@ impl Figure {
             Figure::Completion => FigureInputs::Completion(CompletionInputs::of(state)),
             Figure::Lengths => FigureInputs::Lengths(LengthsInputs::of(state)),
             Figure::Roofline => FigureInputs::Roofline(RooflineInputs::of(state)),
+            Figure::Streaming => FigureInputs::Streaming(StreamingInputs::of(state)),
+            Figure::Bend => FigureInputs::Bend(BendInputs::of(state)),
+            Figure::Clocks => FigureInputs::Clocks(ClocksInputs::of(state)),
         }
     }
 
@@ -100,6 +109,9 @@ pub enum FigureInputs {
     Completion(CompletionInputs),
     Lengths(LengthsInputs),
     Roofline(RooflineInputs),
+    Streaming(StreamingInputs),
+    Bend(BendInputs),
+    Clocks(ClocksInputs),
 }
 
 impl FigureInputs {
@@ -114,6 +126,9 @@ impl FigureInputs {
             FigureInputs::Completion(c) => c.draw(area, style),
             FigureInputs::Lengths(l) => l.draw(area, style),
             FigureInputs::Roofline(r) => r.draw(area, style),
+            FigureInputs::Streaming(s) => s.draw(area, style),
+            FigureInputs::Bend(b) => b.draw(area, style),
+            FigureInputs::Clocks(c) => c.draw(area, style),
         }
     }
 
@@ -124,6 +139,9 @@ impl FigureInputs {
             FigureInputs::Completion(_) => Figure::Completion,
             FigureInputs::Lengths(_) => Figure::Lengths,
             FigureInputs::Roofline(_) => Figure::Roofline,
+            FigureInputs::Streaming(_) => Figure::Streaming,
+            FigureInputs::Bend(_) => Figure::Bend,
+            FigureInputs::Clocks(_) => Figure::Clocks,
         }
     }
 
@@ -161,6 +179,9 @@ impl FigureInputs {
             FigureInputs::Completion(c) => c.summary(),
             FigureInputs::Lengths(l) => l.summary(),
             FigureInputs::Roofline(r) => r.summary(),
+            FigureInputs::Streaming(s) => s.summary(),
+            FigureInputs::Bend(b) => b.summary(),
+            FigureInputs::Clocks(c) => c.summary(),
         }
     }
 
@@ -172,6 +193,9 @@ impl FigureInputs {
             FigureInputs::Completion(c) => c.table(),
             FigureInputs::Lengths(l) => l.table(),
             FigureInputs::Roofline(r) => r.table(),
+            FigureInputs::Streaming(s) => s.table(),
+            FigureInputs::Bend(b) => b.table(),
+            FigureInputs::Clocks(c) => c.table(),
         }
     }
 }

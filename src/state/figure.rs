@@ -11,11 +11,26 @@ pub enum Figure {
     Completion,
     Lengths,
     Roofline,
+    /// Figure 1b: a reader of the answer, streamed and not.
+    Streaming,
+    /// Figure 2b: the deeper model's curves beside the straight lines.
+    Bend,
+    /// Figure 1c: one first token on the three clocks in use.
+    Clocks,
 }
 
 impl Figure {
-    pub const ALL: [Figure; 5] =
-        [Figure::Timeline, Figure::Crossing, Figure::Completion, Figure::Lengths, Figure::Roofline];
+    /// In the order the page shows them.
+    pub const ALL: [Figure; 8] = [
+        Figure::Timeline,
+        Figure::Crossing,
+        Figure::Streaming,
+        Figure::Roofline,
+        Figure::Completion,
+        Figure::Lengths,
+        Figure::Bend,
+        Figure::Clocks,
+    ];
 
     /// Short name used in element ids, file names and `?embed=`.
     pub fn slug(self) -> &'static str {
@@ -25,6 +40,9 @@ impl Figure {
             Figure::Completion => "completion",
             Figure::Lengths => "lengths",
             Figure::Roofline => "roofline",
+            Figure::Streaming => "streaming",
+            Figure::Bend => "bend",
+            Figure::Clocks => "clocks",
         }
     }
 
@@ -36,6 +54,9 @@ impl Figure {
             Figure::Completion => "Two deployments racing to the last token",
             Figure::Lengths => "Answer lengths on either side of the crossover",
             Figure::Roofline => "Prefill and decode under the roof of the chip",
+            Figure::Streaming => "A person reading the answer, streamed and not",
+            Figure::Bend => "Where the straight lines bend",
+            Figure::Clocks => "One first token on three clocks",
         }
     }
 
@@ -64,12 +85,17 @@ impl Figure {
             Param::P90,
             Param::Threshold,
         ];
+        const BEND: [Param; 4] =
+            [Param::Prompt, Param::Output, Param::AttentionKnee, Param::KvKnee];
         match self {
             Figure::Timeline => &TIMELINE,
             Figure::Crossing => &CROSSING,
             Figure::Completion => &Param::DEPLOYMENTS,
             Figure::Lengths => &LENGTHS,
             Figure::Roofline => &Param::SERVING,
+            Figure::Streaming => &Param::STREAMING,
+            Figure::Bend => &BEND,
+            Figure::Clocks => &Param::CLOCKS,
         }
     }
 }

@@ -73,6 +73,11 @@ pub enum Param {
     Context,
     Mfu,
     Mbu,
+    /// The network before the request reaches the server, for the clocks' own request: apart
+    /// from the panel's, whose zero would draw the three clocks as one.
+    ClockNetwork,
+    /// The server's queue in the clocks' own request.
+    ClockQueue,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -626,6 +631,30 @@ const SPECS: [ParamSpec; Param::COUNT] = [
         Scale::Linear,
         2,
     ),
+    ParamSpec {
+        param: Param::ClockNetwork,
+        key: "clock_network",
+        label: "Network, in the clocks' request",
+        unit: "s",
+        unit_words: "seconds",
+        min: 0.0,
+        max: 10.0,
+        default: 0.15,
+        scale: Scale::Linear,
+        decimals: 2,
+    },
+    ParamSpec {
+        param: Param::ClockQueue,
+        key: "clock_queue",
+        label: "Server queue, in the clocks' request",
+        unit: "s",
+        unit_words: "seconds",
+        min: 0.0,
+        max: 60.0,
+        default: 0.5,
+        scale: Scale::Linear,
+        decimals: 2,
+    },
 ];
 
 /// A row of the hardware section, its bounds and default taken from the hardware model's range.
@@ -665,7 +694,7 @@ const _: () = {
 };
 
 impl Param {
-    pub const COUNT: usize = 46;
+    pub const COUNT: usize = 48;
     pub const ALL: [Param; Param::COUNT] = [
         Param::Prompt,
         Param::Output,
@@ -713,6 +742,8 @@ impl Param {
         Param::Context,
         Param::Mfu,
         Param::Mbu,
+        Param::ClockNetwork,
+        Param::ClockQueue,
     ];
 
     /// The two deployments as typed in from measurements.
@@ -743,6 +774,10 @@ impl Param {
         [Param::ChipTflops, Param::ChipBandwidth, Param::ChipMemory];
     pub const CUSTOM_LLM: [Param; 4] =
         [Param::HwParams, Param::HwLayers, Param::HwKvHeads, Param::HwHeadDim];
+    /// The clocks' own request: what happens before the server schedules it.
+    pub const CLOCKS: [Param; 2] = [Param::ClockNetwork, Param::ClockQueue];
+    /// What the streaming figure's reader controls: how fast they read, how fast text comes.
+    pub const STREAMING: [Param; 2] = [Param::Reading, Param::Decode];
     /// How the model is served on the chips: the roofline figure's own controls.
     pub const SERVING: [Param; 5] =
         [Param::Chips, Param::Batch, Param::Context, Param::Mfu, Param::Mbu];

@@ -145,7 +145,9 @@ pub fn matching(scope: Scope, state: &State) -> Option<usize> {
 /// set what the figure is drawn from.
 pub fn slides_for(figure: Figure) -> Vec<&'static Preset> {
     let scope = match figure {
-        Figure::Timeline | Figure::Crossing => Scope::Request,
+        Figure::Timeline | Figure::Crossing | Figure::Streaming | Figure::Bend | Figure::Clocks => {
+            Scope::Request
+        }
         Figure::Completion | Figure::Lengths => Scope::Deployments,
         Figure::Roofline => Scope::Hardware,
     };

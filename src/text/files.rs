@@ -6,7 +6,7 @@ use crate::state::{Figure, Param, State};
 /// A file name that says what the file holds and at which settings.
 pub fn file_name(figure: Figure, state: &State, extension: &str) -> String {
     let settings = match figure {
-        Figure::Timeline | Figure::Crossing => format!(
+        Figure::Timeline | Figure::Crossing | Figure::Streaming | Figure::Bend => format!(
             "prompt{}-output{}-prefill{}-decode{}",
             state.get(Param::Prompt),
             state.get(Param::Output),
@@ -20,6 +20,13 @@ pub fn file_name(figure: Figure, state: &State, extension: &str) -> String {
             format::trimmed(state.get(Param::BTtft), 3),
             format::trimmed(state.get(Param::BRate), 1),
             state.get(Param::RaceAnswer)
+        ),
+        Figure::Clocks => format!(
+            "network{}-queue{}-prompt{}-prefill{}",
+            format::trimmed(state.get(Param::ClockNetwork), 2),
+            format::trimmed(state.get(Param::ClockQueue), 2),
+            state.get(Param::Prompt),
+            state.get(Param::Prefill),
         ),
         Figure::Roofline => format!(
             "{}x{}-{}-{}-batch{}",

@@ -19,4 +19,5 @@ pub mod sample_answer;
 pub mod sample_run;
 pub mod scenarios;
 pub mod slides;
+pub mod strip;
 pub mod veil;

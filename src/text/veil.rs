@@ -11,6 +11,9 @@ pub fn veiled_figure(figure: Figure) -> &'static str {
         Figure::Lengths => "Figure 4, blurred until you lock a guess in “Predict the crossover” above: it marks the crossover.",
         Figure::Timeline => "Figure 1.",
         Figure::Roofline => "Figure 5.",
+        Figure::Bend => "Figure 2b, blurred until you lock a guess in the challenge of the first half: it marks the crossing.",
+        Figure::Streaming => "Figure 1b.",
+        Figure::Clocks => "Figure 1c.",
     }
 }
 

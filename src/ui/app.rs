@@ -1,6 +1,7 @@
 //! The page: state from the URL, then either the whole lesson or a single figure.
 
 use super::arrival::{provide_stages, stage, when_still, Complete, Later, Sight, LAST_STAGE};
+use super::contents::Contents;
 use super::context::{
     CurrentQuery, NoticesContext, Printing, Revealed, RunsOverlay, ShownState, StateContext,
 };
@@ -152,7 +153,10 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
     view! {
         <Later stage=stage::MASTHEAD>
             <header class="masthead">
-                <p class="kicker">"Crossover · an explainer of LLM response time"</p>
+                <div class="masthead-top">
+                    <p class="kicker">"Crossover · an explainer of LLM response time"</p>
+                    <Contents />
+                </div>
                 <h1>"Two waits in every answer"</h1>
                 <div class="page-tools" data-takeover>
                     <Later stage=stage::READOUTS_AND_TOOLS>

@@ -71,8 +71,9 @@ impl Revealed {
         match figure {
             // The roofline states the chip's rates, not the lesson's answers; its own question
             // (the H200) holds back only the table of worked settings.
-            Figure::Timeline | Figure::Roofline => true,
-            Figure::Crossing => self.crossing.get(),
+            Figure::Timeline | Figure::Roofline | Figure::Streaming | Figure::Clocks => true,
+            // The deeper model's crossing, beside the straight lines'.
+            Figure::Crossing | Figure::Bend => self.crossing.get(),
             Figure::Completion | Figure::Lengths => self.crossover.get(),
         }
     }

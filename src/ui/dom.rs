@@ -136,6 +136,40 @@ mod browser {
         }
     }
 
+    /// At a phone's width (where the stylesheet folds each lab's panel into a strip), whether
+    /// any figure of the lab holding `panel` is on screen; `None` at wider widths, where the
+    /// panel is a column of its own and never folds.
+    pub fn lab_figure_on_screen(panel: &web_sys::Element) -> Option<bool> {
+        let window = web_sys::window()?;
+        // The same query as the stylesheet's strip.
+        if !window.match_media("(max-width: 880px)").ok()??.matches() {
+            return None;
+        }
+        let height = window.inner_height().ok()?.as_f64()?;
+        let figures =
+            panel.parent_element()?.query_selector_all(".lab-main figure[data-figure]").ok()?;
+        let top = panel.get_bounding_client_rect().top().max(0.0);
+        Some((0..figures.length()).filter_map(|i| figures.item(i)).any(|node| {
+            node.dyn_into::<web_sys::Element>().is_ok_and(|figure| {
+                let r = figure.get_bounding_client_rect();
+                r.top() < height && r.bottom() > top + 48.0
+            })
+        }))
+    }
+
+    /// Of the elements with these ids, the last whose top has passed two fifths of the way down
+    /// the screen: the part of the page being read.
+    pub fn reading_among(ids: &[&str]) -> Option<usize> {
+        let window = web_sys::window()?;
+        let document = window.document()?;
+        let line = window.inner_height().ok()?.as_f64()? * 0.4;
+        ids.iter().rposition(|id| {
+            document
+                .get_element_by_id(id)
+                .is_some_and(|e| e.get_bounding_client_rect().top() <= line)
+        })
+    }
+
     /// Whether the reader has asked their system for less motion.
     pub fn prefers_reduced_motion() -> bool {
         web_sys::window()
@@ -194,6 +228,14 @@ mod native {
     /// The markup is written for every reader: the play control it holds is the one that plays.
     pub fn prefers_reduced_motion() -> bool {
         false
+    }
+
+    pub fn lab_figure_on_screen(_panel: &web_sys::Element) -> Option<bool> {
+        None
+    }
+
+    pub fn reading_among(_ids: &[&str]) -> Option<usize> {
+        None
     }
 
     pub fn section_titled(_title_id: &str) -> Option<web_sys::Element> {

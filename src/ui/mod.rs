@@ -5,6 +5,7 @@
 
 mod app;
 mod arrival;
+mod contents;
 mod context;
 mod dom;
 mod sections;

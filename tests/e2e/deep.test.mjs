@@ -95,8 +95,9 @@ test('switching the model moves the readouts and redraws the crossing figure', T
 });
 
 test('each TTFT clock leaves out what happens before it starts', TIMEOUT, async (t) => {
-  // A quarter second on the network, 0.4 s in the server's queue.
-  const app = await openApp(env, t, '?network=0.25&wait=0.4');
+  // A quarter second on the network, 0.4 s in the server's queue; the clocks' own request
+  // (Figure 1c) waits 0.3 s on its network and 1.2 s in its queue.
+  const app = await openApp(env, t, '?network=0.25&wait=0.4&clock_network=0.3&clock_queue=1.2');
   const client = (await app.readout('ttft')).value;
   assertClose(client, model({ ...DEFAULTS, wait: 0.65 }).ttft, 'the client clock sees both waits', 1e-9);
   await app.byTestId('ttft-def-server').check();
@@ -104,8 +105,14 @@ test('each TTFT clock leaves out what happens before it starts', TIMEOUT, async 
   assert.equal((await app.query()).ttft_def, 'server');
   await app.byTestId('ttft-def-scheduled').check();
   await eventually(async () => assertClose((await app.readout('ttft')).value, client - 0.65, 'from scheduling: the queue left out too', 1e-9));
-  assertClose((await app.readout('ttft-client')).value - (await app.readout('ttft-server')).value, 0.25, 'client and server differ by the network', 1e-9);
-  assertClose((await app.readout('ttft-server')).value - (await app.readout('ttft-scheduled')).value, 0.4, 'server and scheduler differ by the queue', 1e-9);
+  assertClose((await app.readout('ttft-client')).value, model({ ...DEFAULTS, wait: 1.5 }).ttft, 'the clocks\' request is sent behind its own waits', 1e-9);
+  assertClose((await app.readout('ttft-client')).value - (await app.readout('ttft-server')).value, 0.3, 'client and server differ by the network', 1e-9);
+  assertClose((await app.readout('ttft-server')).value - (await app.readout('ttft-scheduled')).value, 1.2, 'server and scheduler differ by the queue', 1e-9);
+  await scrollIntoView(app.byTestId('clocks-canvas'));
+  const clocksBefore = await app.canvasFingerprint('clocks-canvas');
+  await app.typeInto('clock_queue', '3');
+  await eventually(async () => assertClose((await app.readout('ttft-server')).value - (await app.readout('ttft-scheduled')).value, 3, 'its own queue slider moves it', 1e-9));
+  assert.notEqual((await app.canvasFingerprint('clocks-canvas')).hash, clocksBefore.hash, 'Figure 1c follows its queue');
   assert.equal((await app.query()).ttft_def, 'scheduled');
   assert.equal(await app.noticeText(), '', 'a link the page writes carries its version and raises no notice');
 });

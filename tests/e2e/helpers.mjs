@@ -5,6 +5,7 @@
 // Rust code so a test can check the page against it.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -512,3 +513,10 @@ export async function chooseRun(app, index) {
     if (changes) assert.ok(now.replaced, 'the module has written the results out for the run chosen');
   }, { timeout: 10_000 });
 }
+
+/**
+ * Every figure of the page in page order, from the code's own lists (`Figure::ALL`, written out
+ * by the native test `figure_controls`): its slug, its own controls (an embed's and a
+ * presentation's) and every input that moves it, with the arrow key that does.
+ */
+export const FIGURE_TABLE = JSON.parse(readFileSync(new URL('./figure-controls.json', import.meta.url), 'utf8'));

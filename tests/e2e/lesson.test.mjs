@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertClose, buildWholePage, eventually, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+import { FIGURE_TABLE, assertClose, buildWholePage, eventually, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 180_000 };
@@ -36,82 +36,156 @@ async function fullyVisible(page, testId) {
 }
 
 /** Tries a few scroll positions that a reader would use; true if one shows both at once. */
-async function seenTogether(page, canvas, control) {
+async function seenTogether(page, canvas, slider) {
   for (const block of ['center', 'end', 'start', 'below-panel']) {
     await page.evaluate(([c, k, b]) => {
       const figure = document.querySelector(`[data-testid="${c}"]`);
       if (b !== 'below-panel') return figure.scrollIntoView({ block: b });
-      // Just under the control's panel, where a sticky panel leaves room.
-      const panel = document.querySelector(`[data-testid="${k}-slider"]`)?.closest('.lab-panel');
-      const under = panel ? panel.getBoundingClientRect().bottom : 0;
+      // Just under the control's panel (on a phone, under its opened strip), where a sticky
+      // panel leaves room.
+      const control = document.querySelector(`[data-testid="${k}"]`);
+      const panel = control?.closest('.lab-panel');
+      const body = control?.closest('.strip-body');
+      const under = Math.max(panel ? panel.getBoundingClientRect().bottom : 0, body ? body.getBoundingClientRect().bottom : 0);
       window.scrollBy(0, figure.getBoundingClientRect().top - under - 8);
-    }, [canvas, control, block]);
+    }, [canvas, slider, block]);
     // Bring the control into view inside its panel without moving the page.
     await page.evaluate((k) => {
-      const slider = document.querySelector(`[data-testid="${k}-slider"]`);
-      const panel = slider?.closest('.lab-panel');
-      if (!slider || !panel) return;
-      const s = slider.getBoundingClientRect();
+      const control = document.querySelector(`[data-testid="${k}"]`);
+      // A phone's opened strip scrolls inside its body; a wide screen's panel scrolls itself.
+      const body = control?.closest('.strip-body');
+      const panel = body && body.scrollHeight > body.clientHeight + 1 ? body : control?.closest('.lab-panel');
+      if (!control || !panel) return;
+      const s = control.getBoundingClientRect();
       const p = panel.getBoundingClientRect();
       if (s.top < p.top) panel.scrollTop -= p.top - s.top + 8;
       else if (s.bottom > p.bottom) panel.scrollTop += s.bottom - p.bottom + 8;
-    }, control);
+    }, slider);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    if ((await fullyVisible(page, canvas)) && (await fullyVisible(page, `${control}-slider`))) return true;
+    if ((await fullyVisible(page, canvas)) && (await fullyVisible(page, slider))) return true;
   }
   return false;
 }
 
 /**
- * Which controls move which figure at the page's opening state, found by moving them: every
- * slider in the panel of the figure's own lab is pressed once, and the pairs are those where
- * the figure's pixels change. Nothing is listed by hand, so a control added to a panel, or a
- * figure that stops following one, changes the pairs by itself.
+ * Which inputs move which figure, from the figures' own inputs (a native test writes the file
+ * from `Figure::ALL` and `Param::ALL`), each with the arrow key that moves it from the opening
+ * state. Nothing is listed by hand: a new figure, or a figure that starts following an input,
+ * comes into this test by itself.
  */
-async function pairs(app) {
-  const figures = await app.page.evaluate(() => [...document.querySelectorAll('canvas[data-testid$="-canvas"]')].map((c) => ({
-    canvas: c.getAttribute('data-testid'),
-    sliders: [...(c.closest('.lab')?.querySelectorAll('.lab-panel input[type="range"]') ?? [])].map((s) => s.getAttribute('data-testid').replace(/-slider$/, '')),
-  })));
-  const found = [];
-  for (const { canvas, sliders } of figures) {
-    for (const control of sliders) {
-      await scrollIntoView(app.byTestId(canvas));
-      const before = await app.canvasFingerprint(canvas);
-      await app.slider(control).focus();
-      await app.page.keyboard.press('ArrowRight');
-      // A figure is redrawn in the frame after its inputs change; two frames on, it has been.
-      let moved = false;
-      try {
-        await eventually(async () => assert.notEqual((await app.canvasFingerprint(canvas)).hash, before.hash), { timeout: 1500 });
-        moved = true;
-      } catch {
-        moved = false;
-      }
-      await app.page.keyboard.press('ArrowLeft');
-      if (moved) found.push({ canvas, control });
-    }
-  }
-  return found;
+const FIGURE_CONTROLS = FIGURE_TABLE;
+const OPPOSITE = { ArrowRight: 'ArrowLeft', ArrowLeft: 'ArrowRight' };
+
+/** Every slider on the page for the input `key`: its own, and any prefixed copy of it. */
+async function slidersOf(page, key) {
+  return page.evaluate((k) => [...document.querySelectorAll('input[type="range"][data-testid]')]
+    .map((s) => s.getAttribute('data-testid'))
+    .filter((id) => id === `${k}-slider` || id.endsWith(`-${k}-slider`)), key);
 }
 
 for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-  test(`at ${viewport.width}×${viewport.height} every figure can be watched while each control that moves it is in view`, { timeout: 360_000 }, async (t) => {
+  test(`at ${viewport.width}×${viewport.height} every figure can be watched while a control of each input it follows moves it`, { timeout: 600_000 }, async (t) => {
     const app = await openApp(env, t, '', { viewport, ready: 'html[data-complete] [data-testid="ttft"][data-value]' });
     // Both predictions answered and Figure 4's part opened, so every figure is drawn in full.
     await app.reveal();
     await app.openDetails('spread-details');
-    const found = await pairs(app);
-    for (const canvas of ['timeline-canvas', 'crossing-canvas', 'completion-canvas', 'lengths-canvas', 'roofline-canvas']) {
-      assert.ok(found.filter((p) => p.canvas === canvas).length >= 4, `${canvas} follows its panel: ${JSON.stringify(found)}`);
-    }
+    const figures = await app.page.evaluate(() => [...document.querySelectorAll('canvas[data-testid$="-canvas"]')].map((c) => c.getAttribute('data-testid')));
+    assert.deepEqual([...figures].sort(), FIGURE_CONTROLS.map((f) => `${f.figure}-canvas`).sort(), 'the page shows every figure of the native table, once');
     const failures = [];
-    for (const { canvas, control } of found) {
-      if (!(await seenTogether(app.page, canvas, control))) failures.push(`${control} with ${canvas}`);
+    for (const { figure, controls } of FIGURE_CONTROLS) {
+      const canvas = `${figure}-canvas`;
+      for (const { key, press } of controls) {
+        let seen = null;
+        for (const slider of await slidersOf(app.page, key)) {
+          if (await seenTogether(app.page, canvas, slider)) { seen = slider; break; }
+        }
+        if (!seen) { failures.push(`${key} with ${canvas}: never seen together`); continue; }
+        // Seen together, the control moves the figure where the reader watches it.
+        const before = await app.canvasFingerprint(canvas);
+        await app.page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`).focus({ preventScroll: true }), seen);
+        await app.page.keyboard.press(press);
+        try {
+          await eventually(async () => assert.notEqual((await app.canvasFingerprint(canvas)).hash, before.hash), { timeout: 2000 });
+        } catch {
+          failures.push(`${seen} does not move ${canvas}`);
+        }
+        await app.page.keyboard.press(OPPOSITE[press]);
+      }
     }
-    assert.deepEqual(failures, [], 'pairs that cannot be seen together');
+    assert.deepEqual(failures, [], 'pairs that cannot be watched together');
   });
 }
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`at ${viewport.width}×${viewport.height} the scrollbar tells the page's length from the start`, TIMEOUT, async (t) => {
+    // The first measure: the live page started, nothing below the first screen laid out yet.
+    const app = await openApp(env, t, '', { viewport, ready: 'html[data-builds-on-approach]' });
+    const first = await app.page.evaluate(() => document.documentElement.scrollHeight);
+    // Scrolled through once, every part has been laid out and keeps its real height.
+    await buildWholePage(app.page);
+    await app.page.evaluate(() => window.scrollTo(0, 0));
+    const built = await app.page.evaluate(() => document.documentElement.scrollHeight);
+    console.log(`# at ${viewport.width} px: first measure ${first} px, built ${built} px`);
+    assert.ok(Math.abs(first - built) <= built * 0.1, `first measure ${first} px against ${built} px built`);
+  });
+}
+
+/** Each lab panel stuck at the top of the screen: how much of it it covers, and whether a figure of its lab is on screen. */
+function strips() {
+  return [...document.querySelectorAll('.lab-panel')].map((panel) => {
+    const r = panel.getBoundingClientRect();
+    const body = panel.querySelector('.strip-body');
+    const shown = body && getComputedStyle(body).display !== 'none';
+    const bottom = shown ? Math.max(r.bottom, body.getBoundingClientRect().bottom) : r.bottom;
+    const figure = [...panel.parentElement.querySelectorAll('.lab-main figure[data-figure]')].some((f) => {
+      const b = f.getBoundingClientRect();
+      return b.top < innerHeight && b.bottom > r.bottom;
+    });
+    return { lab: panel.parentElement.id, stuck: r.top <= 1 && r.bottom > 0, covers: Math.max(0, bottom - Math.max(0, r.top)), open: panel.hasAttribute('data-open'), figure };
+  }).filter((s) => s.stuck);
+}
+
+test("at 390×844 a lab's strip opens by itself only beside its figures and never covers more than 30% of the screen", { timeout: 300_000 }, async (t) => {
+  const app = await openApp(env, t, '', { viewport: { width: 390, height: 844 } });
+  await app.reveal();
+  const height = await app.page.evaluate(() => document.documentElement.scrollHeight);
+  const problems = [];
+  let opened = 0;
+  let folded = 0;
+  for (let y = 0; y < height; y += 300) {
+    await app.page.evaluate((top) => window.scrollTo(0, top), y);
+    await app.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    for (const s of await app.page.evaluate(strips)) {
+      if (s.covers > 844 * 0.3 + 1) problems.push(`${s.lab} covers ${Math.round(s.covers)} px at ${y}`);
+      if (s.open && !s.figure) problems.push(`${s.lab} opened by itself over prose at ${y}`);
+      if (s.open) opened += 1;
+      else folded += 1;
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(opened > 0 && folded > 0, `strips both open beside figures (${opened}) and folded over prose (${folded})`);
+});
+
+test("at 390×844 the strip's button opens and folds its controls over prose", TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '', { viewport: { width: 390, height: 844 } });
+  // The streaming section's prose after Figure 1b, below every figure of the first lab.
+  await app.page.evaluate(() => {
+    const advice = document.querySelector('section.advice');
+    window.scrollTo(0, advice.getBoundingClientRect().top + window.scrollY + 200);
+  });
+  const panel = app.page.locator('#one-request .lab-panel');
+  await eventually(async () => assert.equal(await panel.getAttribute('data-open'), null, 'folded over prose'));
+  const toggle = panel.locator('[data-testid="strip-toggle"]');
+  assert.match(await panel.locator('[data-testid="strip-line"]').innerText(), /TTFT 2\.02 s/);
+  await toggle.click();
+  await eventually(async () => assert.equal(await toggle.getAttribute('aria-expanded'), 'true'));
+  assert.ok(await app.slider('prompt').isVisible(), 'the controls show once opened');
+  await app.pressOnSlider('prompt', 'ArrowRight');
+  await eventually(async () => assert.doesNotMatch(await panel.locator('[data-testid="strip-line"]').innerText(), /16k in/, 'the folded line follows the controls'));
+  await toggle.click();
+  await eventually(async () => assert.equal(await toggle.getAttribute('aria-expanded'), 'false'));
+  assert.equal(await app.slider('prompt').isVisible(), false, 'folded again');
+});
 
 test('the deployments panel fits one 800 px screen, its router threshold above the fold', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '', { viewport: { width: 1280, height: 800 } });

@@ -55,7 +55,8 @@ for (const { name, query } of PAGES) {
     const score = report.categories.accessibility.score;
     const failing = Object.values(report.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
-      .map((a) => `${a.id}: ${a.title}`);
+      // Which elements, so a failure says where to look.
+      .map((a) => `${a.id}: ${a.title}${(a.details?.items ?? []).slice(0, 5).map((i) => `\n  ${i.node?.selector ?? ''} ${i.node?.snippet ?? ''}`).join('')}`);
     t.diagnostic(`${name}: Lighthouse ${report.lighthouseVersion} accessibility ${Math.round(score * 100)}`);
     assert.equal(score, 1, `accessibility score ${Math.round(score * 100)}; failing audits:\n${failing.join('\n')}`);
   });

@@ -5,11 +5,11 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULTS, ENGINE, assertDurationText, assertNumberText, eventually, model, openApp, shownText, useBrowser } from './helpers.mjs';
+import { DEFAULTS, ENGINE, FIGURE_TABLE, assertDurationText, assertNumberText, eventually, model, openApp, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
-const FIGURES = ['timeline', 'crossing', 'completion', 'lengths', 'roofline'];
+const FIGURES = FIGURE_TABLE.map((f) => f.figure);
 
 /** The lesson as a reader of the page sees it: headings, each section's first paragraph. */
 function lessonOutline() {
@@ -73,7 +73,7 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
 
   // Figures 2 and 3 would give a prediction away: their places say so, with no table; Figure 4
   // waits inside its part of the deployments lab, which opens once the crossover is guessed.
-  const VEILED = ['crossing', 'completion'];
+  const VEILED = ['crossing', 'completion', 'bend'];
   for (const slug of FIGURES.filter((f) => f !== 'lengths')) {
     const slot = page.locator(`[data-testid="${slug}-waiting"]`);
     assert.equal(await slot.count(), 1, `${slug}: one place for the figure`);

@@ -8,20 +8,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { eventually, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+import { FIGURE_TABLE, eventually, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 180_000 };
-const FIGURES = ['timeline', 'crossing', 'completion', 'lengths', 'roofline'];
-// The figures' own controls, as the README and src/state/figure.rs list them.
-const OWN_CONTROLS = {
-  timeline: ['prompt', 'output', 'prefill', 'decode', 'wait', 'reading'],
-  crossing: ['prompt', 'output', 'prefill', 'decode'],
-  completion: ['a_ttft', 'a_rate', 'b_ttft', 'b_rate', 'answer'],
-  lengths: ['a_ttft', 'a_rate', 'b_ttft', 'b_rate', 'median', 'p90', 'threshold'],
-  roofline: ['chips', 'batch', 'context', 'mfu', 'mbu'],
-};
+// Every figure, and the controls each shows alone, from the code's own lists.
+const FIGURES = FIGURE_TABLE.map((f) => f.figure);
+const OWN_CONTROLS = Object.fromEntries(FIGURE_TABLE.map((f) => [f.figure, f.own]));
 
 const ready = (figure) => ({ ready: `html[data-complete] [data-testid="${figure}-canvas"]` });
 

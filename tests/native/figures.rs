@@ -9,8 +9,8 @@ use crossover::charts::measured::{
     DecodeInputs, ResidualInputs, RunFigure, RunFigures, TtftInputs,
 };
 use crossover::charts::{
-    to_svg, Chart, CompletionInputs, CrossingInputs, LengthsInputs, Palette, RooflineInputs, Style,
-    TimelineInputs,
+    to_svg, BendInputs, Chart, ClocksInputs, CompletionInputs, CrossingInputs, LengthsInputs,
+    Palette, RooflineInputs, StreamingInputs, Style, TimelineInputs,
 };
 use crossover::measurements::{fit, read, Fit, Format, Record, Run};
 use crossover::model::chips::Chip;
@@ -122,6 +122,9 @@ fn every_lesson_figure_keeps_its_promises_in_every_state() {
                 Figure::Completion => lesson::<CompletionInputs>(figure, &state, &case),
                 Figure::Lengths => lesson::<LengthsInputs>(figure, &state, &case),
                 Figure::Roofline => lesson::<RooflineInputs>(figure, &state, &case),
+                Figure::Streaming => lesson::<StreamingInputs>(figure, &state, &case),
+                Figure::Bend => lesson::<BendInputs>(figure, &state, &case),
+                Figure::Clocks => lesson::<ClocksInputs>(figure, &state, &case),
             }
         }
     }

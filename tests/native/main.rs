@@ -5,6 +5,7 @@ mod charts_svg;
 mod completion_chart;
 mod deep_model;
 mod deployments_figures;
+mod figure_controls;
 mod figures;
 mod label_clearance;
 mod lengths_chart;

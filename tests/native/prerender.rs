@@ -63,11 +63,11 @@ fn every_figure_has_its_text_alternative_and_a_place_that_says_why_it_is_empty()
         assert!(!summary.is_empty());
         let slot = format!("data-testid=\"{}-waiting\"", figure.slug());
         match figure {
-            Figure::Timeline | Figure::Roofline => {
+            Figure::Timeline | Figure::Roofline | Figure::Streaming | Figure::Clocks => {
                 assert!(text.contains(&summary), "{} summary missing: {summary}", figure.slug());
                 assert_eq!(html.matches(&slot).count(), 1, "{slot}");
             }
-            Figure::Crossing | Figure::Completion => {
+            Figure::Crossing | Figure::Completion | Figure::Bend => {
                 assert!(!text.contains(&summary), "{} says its answer", figure.slug());
                 assert!(text.contains(veiled_figure(figure)), "{} says why not", figure.slug());
                 assert_eq!(html.matches(&slot).count(), 1, "{slot}");

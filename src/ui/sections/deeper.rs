@@ -1,16 +1,20 @@
 //! Where the straight lines bend: what the simple model leaves out, the deeper model's inputs,
 //! and which clock a TTFT figure is read from.
 
+use crate::charts::{Chart, ClocksInputs};
 use crate::format;
 use crate::model::deep::{DeepRequest, TtftDefinition};
-use crate::state::{ModelView, Param};
+use crate::state::{Figure, ModelView, Param};
 use crate::text::deeper::knee_origins;
 use crate::text::request::crossing_tokens;
+use crate::text::strip::{folded_line, Lab};
 use crate::text::veil::AFTER_THE_CROSSING_GUESS;
 use crate::ui::arrival::follow_when_near;
 use crate::ui::context::{use_revealed, use_shown_state, use_state};
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
+use crate::ui::widgets::figure_card::FigureCard;
+use crate::ui::widgets::lab_panel::LabPanel;
 use crate::ui::widgets::readout::{secs_signals, Readout};
 use leptos::prelude::*;
 
@@ -29,6 +33,13 @@ pub fn Deeper() -> impl IntoView {
     let crossing_line = Memo::new(move |_| shown.with(|s| s.crossing_under(ModelView::Linear)));
 
     view! {
+        <div class="lab" id="deeper-lab">
+            <LabPanel label="Where the straight lines bend: inputs" line=|s| folded_line(Lab::Deeper, s) testid_prefix="deeper-">
+                <Controls legend="The request" params=&REQUEST prefix="deeper-" />
+                <Controls legend="Deeper model" params=&Param::DEEP />
+                <Controls legend="The clocks' own request" params=&Param::CLOCKS />
+            </LabPanel>
+            <div class="lab-main">
         <section class="deeper" id="deeper" aria-labelledby="deeper-title">
             <h2 id="deeper-title">"Where the straight lines bend"</h2>
             <p>"The arithmetic so far leaves out three things, and all three make it optimistic."</p>
@@ -57,7 +68,7 @@ pub fn Deeper() -> impl IntoView {
                 <Choice name="model" testid="model-linear" label="the straight lines" value=ModelView::Linear current=model set=set_model />
                 <Choice name="model" testid="model-deep" label="the deeper model" value=ModelView::Deep current=model set=set_model />
             </fieldset>
-            <Controls legend="Deeper model" params=&Param::DEEP />
+            <FigureCard figure=Figure::Bend number="Figure 2b." />
             <dl class="readout-grid">
                 <Readout testid="optimism-ttft" label="Straight lines understate TTFT by" value=Signal::derive(move || optimism.get().ttft_gap_secs)
                     text=Signal::derive(move || { let o = optimism.get(); format!("{} ({})", format::duration(o.ttft_gap_secs), format::percent(o.ttft_gap_fraction)) }) />
@@ -73,10 +84,17 @@ pub fn Deeper() -> impl IntoView {
             <p class="aside">{knee_origins()}</p>
             <Clocks />
         </section>
+            </div>
+        </div>
     }
 }
 
-/// Where the TTFT clock starts: three definitions in use, and the same request on each.
+/// The request the deeper model and the clocks are drawn for, as in the first half's panel,
+/// whose own network and queue stay there: the clocks have theirs.
+const REQUEST: [Param; 4] = [Param::Prompt, Param::Output, Param::Prefill, Param::Decode];
+
+/// Where the TTFT clock starts: three definitions in use, and one request on each, behind a
+/// network and a queue of its own.
 #[component]
 fn Clocks() -> impl IntoView {
     let state = use_state();
@@ -84,14 +102,8 @@ fn Clocks() -> impl IntoView {
     let definition = Memo::new(move |_| shown.with(|s| s.ttft_definition));
     let set_definition =
         Callback::new(move |d: TtftDefinition| state.update(|s| s.ttft_definition = d));
-    let headline = Memo::new(move |_| shown.with(|s| s.headline()));
-    let on = move |d: TtftDefinition| {
-        secs_signals(move || {
-            headline.with(|h| {
-                (h.client_ttft_secs - d.unseen_secs(h.network_secs, h.queue_secs)).max(0.0)
-            })
-        })
-    };
+    let clocks = Memo::new(move |_| shown.with(ClocksInputs::of));
+    let on = move |d: TtftDefinition| secs_signals(move || clocks.with(|c| c.counted_secs(d)));
     let (client_value, client_text) = on(TtftDefinition::Client);
     let (server_value, server_text) = on(TtftDefinition::Server);
     let (scheduled_value, scheduled_text) = on(TtftDefinition::Scheduled);
@@ -102,18 +114,19 @@ fn Clocks() -> impl IntoView {
             "Client-side benchmarks (AIPerf, GenAI-Perf, LLMPerf, "<code>"vllm bench serve"</code>") start it when the client sends the request, so the network, the server's queue and prefill all count. That is the nearest of the three to what a person waits, but still short of it: the benchmark's client usually sits near the server, and a person's own connection, any gateway on the way and their browser drawing the text all come on top. "
             "vLLM's own TTFT metric starts when the request reaches the server: the queue counts, the network does not. "
             "And vLLM reports the stretch from scheduling to the first token as its prefill time, with the queue as a separate metric. "
-            "Set a network time and a queue in the panel of the first half (the one titled “One request”, back up the page) and the three drift apart; always say which one a number uses."
+            "Figure 1c puts this page's request behind a network and a queue of its own (set them in the panel beside it; the first half's panel keeps its own, zero until you move them) and reads its first token on all three clocks. Always say which one a number uses."
         </p>
-        <fieldset class="choice">
-            <legend>"The TTFT readout counts from"</legend>
-            <Choice name="ttft_def" testid="ttft-def-client" label="sending (client)" value=TtftDefinition::Client current=definition set=set_definition />
-            <Choice name="ttft_def" testid="ttft-def-server" label="arrival at the server" value=TtftDefinition::Server current=definition set=set_definition />
-            <Choice name="ttft_def" testid="ttft-def-scheduled" label="scheduling on the server" value=TtftDefinition::Scheduled current=definition set=set_definition />
-        </fieldset>
+        <FigureCard figure=Figure::Clocks number="Figure 1c." />
         <dl class="readout-grid">
             <Readout testid="ttft-client" label="From sending" value=client_value text=client_text />
             <Readout testid="ttft-server" label="From arrival" value=server_value text=server_text />
             <Readout testid="ttft-scheduled" label="From scheduling" value=scheduled_value text=scheduled_text />
         </dl>
+        <fieldset class="choice">
+            <legend>"The page's TTFT readouts count from"</legend>
+            <Choice name="ttft_def" testid="ttft-def-client" label="sending (client)" value=TtftDefinition::Client current=definition set=set_definition />
+            <Choice name="ttft_def" testid="ttft-def-server" label="arrival at the server" value=TtftDefinition::Server current=definition set=set_definition />
+            <Choice name="ttft_def" testid="ttft-def-scheduled" label="scheduling on the server" value=TtftDefinition::Scheduled current=definition set=set_definition />
+        </fieldset>
     }
 }

@@ -1,6 +1,7 @@
 //! A table of numbers as the page shows it, with the row of the current setting marked.
 
 use crate::charts::table::DataTable;
+use crate::ui::dom;
 use leptos::prelude::*;
 
 /// Renders a [`DataTable`], highlighting the row for the reader's current setting.
@@ -25,9 +26,31 @@ pub fn DataTableView(
             String::new()
         }
     });
+    // A table wider than its column scrolls sideways inside it, which a phone gives no sign
+    // of: each time the table comes on screen, whether it is cut off is checked, and when it is
+    // a line above it says so.
+    let wrap = NodeRef::<leptos::html::Div>::new();
+    let cut_off = RwSignal::new(false);
+    Effect::new(move |_| {
+        let Some(element) = wrap.get() else { return };
+        let measured = element.clone();
+        dom::watch_seen(&element, move |seen| {
+            if seen {
+                let wider = measured.scroll_width() > measured.client_width() + 1;
+                cut_off.maybe_update(|c| std::mem::replace(c, wider) != wider);
+            }
+        });
+    });
+    let hint_id = format!("{testid}-scrolls");
+    // The line stands in the space above the table, so its coming moves nothing on screen.
     view! {
-        <div class="table-wrap">
-            <table data-testid=testid inner_html=move || html.get()></table>
+        <div class="table-block">
+            <Show when=move || cut_off.get()>
+                <p class="scroll-hint" data-testid=hint_id.clone()>"Wider than the screen: scroll the table sideways for every column."</p>
+            </Show>
+            <div class="table-wrap" node_ref=wrap>
+                <table data-testid=testid inner_html=move || html.get()></table>
+            </div>
         </div>
     }
 }

@@ -13,6 +13,7 @@ pub mod figure_card;
 pub mod guess;
 #[cfg(target_arch = "wasm32")]
 pub mod handle;
+pub mod lab_panel;
 pub mod notices;
 pub mod player;
 pub mod presets;

@@ -18,10 +18,12 @@ mod workload;
 use crate::format;
 use crate::state::presets::Scope;
 use crate::state::{Param, Spread};
+use crate::text::strip::{folded_line, Lab};
 use crate::text::veil::ROUTER_AFTER_THE_GUESS;
 use crate::ui::context::{derived, use_revealed, use_state};
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
+use crate::ui::widgets::lab_panel::LabPanel;
 use crate::ui::widgets::presets::Presets;
 use crate::ui::widgets::veil::VeilNote;
 use leptos::prelude::*;
@@ -85,8 +87,10 @@ fn Panel() -> impl IntoView {
         Spread::Bot => view! { <Controls legend="The bot's own answers" params=&BOT /> }.into_any(),
     };
     view! {
-        <aside class="lab-panel" aria-label="Two deployments: inputs">
+        <LabPanel label="Two deployments: inputs" line=|s| folded_line(Lab::Deployments, s) testid_prefix="deployments-">
             <inputs::DeploymentInputs />
+            // On a phone these three groups also sit beside the parts they move (the race, the
+            // spread, the router), so a reader there need not look for them in the strip.
             <Controls legend="The answer they race on" params=&ANSWER />
             <fieldset class="choice">
                 <legend>"Answer lengths weighed"</legend>
@@ -102,7 +106,7 @@ fn Panel() -> impl IntoView {
                 </fieldset>
                 <Controls legend="Fixed threshold" params=&THRESHOLD />
             </Show>
-        </aside>
+        </LabPanel>
     }
 }
 

@@ -16,12 +16,15 @@ use crate::text::deployments::{
     crossover_note, crossover_text, ratio_value, speedup_text, winner_text,
 };
 use crate::ui::context::{derived, use_revealed};
+use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::disclosure::Disclosure;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::{secs_signals, Readout};
 use crate::ui::widgets::workload_label::WorkloadLabel;
 use leptos::prelude::*;
+
+const READER: [Param; 1] = [Param::Reading];
 
 #[component]
 pub fn Race() -> impl IntoView {
@@ -40,6 +43,11 @@ pub fn Race() -> impl IntoView {
     });
     let against = move || comparison.with(|c| race_against_crossover(c, answer.get()));
     view! {
+        // Above the figure, so a phone shows them with it. Figure 3 also draws how long a
+        // person takes to read the answer: that reader's pace is set here, beside it, rather
+        // than only in the first half's panel.
+        <div class="phone-only"><Controls legend="The answer they race on" params=&super::ANSWER prefix="race-" /></div>
+        <Controls legend="The person reading the answer" params=&READER prefix="race-" />
         <FigureCard figure=Figure::Completion number="Figure 3.">
             <WorkloadLabel claim=Claim::Race testid="workload-completion" />
             <WorkloadLabel claim=Claim::Ticks testid="workload-completion-ticks" />

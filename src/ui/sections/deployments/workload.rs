@@ -67,6 +67,14 @@ pub fn LengthSpread() -> impl IntoView {
                     "The bot's own answers: the lesson gives only their typical length, the race's answer, so the page takes it as the median and assumes how widely they spread; the p90 in the panel is that assumption (twice the median unless you change it), not a measurement."
                 </p>
             </Show>
+            // On a phone the spread's own controls sit here, beside the figure they shape.
+            <div class="phone-only">
+                {move || if bot.get() {
+                    view! { <Controls legend="The bot's own answers" params=&super::BOT prefix="spread-" /> }.into_any()
+                } else {
+                    view! { <Controls legend="Your traffic's answers" params=&super::TRAFFIC prefix="spread-" /> }.into_any()
+                }}
+            </div>
             <FigureCard figure=Figure::Lengths number="Figure 4.">
                 <WorkloadLabel claim=Claim::Spread testid="workload-lengths" />
             </FigureCard>
@@ -111,9 +119,10 @@ pub fn Routing() -> impl IntoView {
         <Disclosure summary="Routing by predicted length" testid="routing-details" shows=revealed>
         <p>
             "If a request's answer length can be guessed in advance (a small classifier of the question's intent can do it), a router can send the short ones to the early starter and the long ones to the fast writer. "
-            "The threshold is set in the panel. A wrong guess costs time, never correctness: either deployment still writes a right answer. "
+            "The threshold is set in the lab's panel (on a phone, just below). A wrong guess costs time, never correctness: either deployment still writes a right answer. "
             "Until its guesses are made imperfect (under “When the router guesses wrong” below), your router reads every length right, so with the threshold at the crossover it matches the router that knows every length."
         </p>
+        <div class="phone-only"><Controls legend="Fixed threshold" params=&super::THRESHOLD prefix="routing-" /></div>
         <WorkloadLabel claim=Claim::Spread testid="workload-routing" />
         <dl class="readout-grid">
             <Readout testid="routed-mean" label="Mean completion with the router" value=mean_value text=mean_text note=mean_note />

@@ -8,9 +8,11 @@ use crate::model::precision::{KvPrecision, WeightPrecision};
 use crate::model::roofline::Serving;
 use crate::state::{Param, State};
 use crate::text::roofline as text;
+use crate::text::strip::{folded_line, Lab};
 use crate::ui::context::{derived, use_state};
 use crate::ui::widgets::choice::radio;
 use crate::ui::widgets::controls::Controls;
+use crate::ui::widgets::lab_panel::LabPanel;
 use crate::ui::widgets::readout::Readout;
 use leptos::prelude::*;
 
@@ -67,13 +69,15 @@ const GROUPS: [Group; 4] = [
     },
 ];
 
+const PROMPT: [Param; 1] = [Param::Prompt];
+
 #[component]
 pub fn HardwarePanel() -> impl IntoView {
     let custom_chip = derived(|s| s.chip == Chip::Custom);
     let custom_llm = derived(|s| s.llm == Llm::Custom);
     let [chip, llm, weights, kv] = GROUPS.each_ref().map(|g| view! { <ChoiceGroup group=g /> });
     view! {
-        <aside class="lab-panel" aria-label="The chip beneath the rates: inputs and rates">
+        <LabPanel label="The chip beneath the rates: inputs and rates" line=|s| folded_line(Lab::Hardware, s) testid_prefix="hardware-">
             <KeyRates />
             {chip}
             {while_chosen(custom_chip, "Your chip (dense, any precision)", &Param::CUSTOM_CHIP)}
@@ -81,7 +85,10 @@ pub fn HardwarePanel() -> impl IntoView {
             {while_chosen(custom_llm, "Your model", &Param::CUSTOM_LLM)}
             <div class="choice-pair">{weights}{kv}</div>
             <Controls legend="How it is served" params=&Param::SERVING />
-        </aside>
+            // Figure 5 draws the lesson's prompt as prefill's point: its length sets how much
+            // arithmetic each weight read buys.
+            <Controls legend="The lesson's prompt" params=&PROMPT prefix="hw-" />
+        </LabPanel>
     }
 }
 

@@ -4,23 +4,25 @@ use crate::format;
 use crate::model::Request;
 use crate::state::{Headline, ModelView, Param};
 use crate::text::request::{bound_key, bound_verdict, ttft_note};
+use crate::text::strip::{folded_line, Lab};
 use crate::ui::arrival::{stage, Later};
 use crate::ui::context::use_state;
 use crate::ui::widgets::controls::Controls;
+use crate::ui::widgets::lab_panel::LabPanel;
 use crate::ui::widgets::readout::{secs_signals, Readout};
 use leptos::prelude::*;
 
 #[component]
 pub fn RequestPanel() -> impl IntoView {
     view! {
-        <aside class="lab-panel" aria-label="One request: inputs and results" data-takeover>
+        <LabPanel label="One request: inputs and results" line=|s| folded_line(Lab::OneRequest, s) takeover=true>
             <Later stage=stage::REQUEST_CONTROLS>
                 <Controls legend="One request" params=&Param::REQUEST />
             </Later>
             <Later stage=stage::READOUTS_AND_TOOLS>
                 <KeyReadouts />
             </Later>
-        </aside>
+        </LabPanel>
     }
 }
 

@@ -1,12 +1,16 @@
 //! Streaming: which of the two waits a person feels, and what a program feels instead.
 
+use crate::charts::{Chart, StreamingInputs};
 use crate::format;
 use crate::model::deployments::Consumer;
-use crate::state::Param;
+use crate::state::{Figure, Param};
 use crate::text::request::felt_wait;
 use crate::ui::arrival::follow_when_near;
 use crate::ui::context::use_state;
 use crate::ui::widgets::choice::Choice;
+use crate::ui::widgets::controls::Controls;
+use crate::ui::widgets::figure_card::FigureCard;
+use crate::ui::widgets::readout::{secs_signals, Readout};
 use leptos::prelude::*;
 
 #[component]
@@ -31,6 +35,8 @@ pub fn Streaming() -> impl IntoView {
         let (h, decode, reading) = numbers.get();
         felt_wait(consumer.get(), &h, decode, reading)
     };
+    let (saved_value, saved_text) =
+        secs_signals(move || shown.with(|s| StreamingInputs::of(s).saved_secs()));
     view! {
         <section class="streaming" aria-labelledby="streaming-title">
             <h2 id="streaming-title">"Streaming moves the wait, not the finish"</h2>
@@ -38,8 +44,17 @@ pub fn Streaming() -> impl IntoView {
                 "Streaming sends each token to the screen as soon as it is written. The work and its pace stay the same, so the last token arrives no sooner; "
                 "what changes is which wait a person sits through. Without streaming, the answer appears whole at the total time. With it, the blank screen ends at the first token, "
                 "and from then on the question is whether the text arrives faster than the person reads. "
-                "A typical adult reads about 240 words a minute (Brysbaert, 2019, puts silent reading of non-fiction near 238), which is roughly 5.3 tokens a second: the green dashed line in Figure 1."
+                "A typical adult reads about 240 words a minute (Brysbaert, 2019, puts silent reading of non-fiction near 238), which is roughly 5.3 tokens a second. "
+                "Figure 1b follows one person through the answer: the green dashed lines are how far they have read. Streamed, they start at the first token, and unless the text comes slower than they read, they never catch up with it; not streamed, they start only when the last token lands. "
+                "Change the reading speed, or slow the stream below it, and watch which line the reader ends up following."
             </p>
+            <div class="figure-with-controls">
+                <Controls legend="The reader and the stream" params=&Param::STREAMING prefix="streaming-" />
+                <FigureCard figure=Figure::Streaming number="Figure 1b." />
+            </div>
+            <dl class="readout-grid">
+                <Readout testid="streaming-saved" label="Streaming lets this reader finish sooner by" value=saved_value text=saved_text />
+            </dl>
             <fieldset class="consumer">
                 <legend>"Who is waiting for the answer?"</legend>
                 <Choice name="consumer" testid="consumer-person" label="A person reading a chat reply" value=Consumer::Reader current=consumer set=set_consumer />

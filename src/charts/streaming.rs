@@ -1,0 +1,208 @@
+//! Figure 1b: what streaming changes for a person reading. The answer's arrival, streamed and
+//! not, and how far the reader has read under each: streamed, reading starts at the first token;
+//! unstreamed, at the last. The last token lands at the same moment either way.
+
+use super::label::{Edge, Spot};
+use super::legend::LegendItem;
+use super::plane::{draw_all, draw_axes, Axes, Layout, Plane, Scale};
+use super::table::{Cell, DataTable};
+use super::{backdrop, dashes, draw_placed, Chart, DrawResult, Style};
+use crate::format;
+use crate::state::{Param, State};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// The figure's numbers: one request's two milestones, its answer, and the reader.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StreamingInputs {
+    pub ttft_secs: f64,
+    pub total_secs: f64,
+    pub output_tokens: f64,
+    pub reading_tokens_per_sec: f64,
+    /// When a reader following the stream reaches the last token.
+    pub streamed_read_secs: f64,
+    /// When a reader of the whole answer, shown at once, reaches its end.
+    pub unstreamed_read_secs: f64,
+}
+
+impl Chart for StreamingInputs {
+    type Input = State;
+
+    fn of(state: &State) -> StreamingInputs {
+        // As on Figure 1, the clock starts when the request is sent.
+        let h = state.headline();
+        let output_tokens = state.get(Param::Output);
+        let reading = state.reading();
+        let (ttft, total) = (h.client_ttft_secs, h.total_secs);
+        StreamingInputs {
+            ttft_secs: ttft,
+            total_secs: total,
+            output_tokens,
+            reading_tokens_per_sec: reading.tokens_per_sec(),
+            streamed_read_secs: reading.streamed_done_secs(ttft, total, output_tokens),
+            unstreamed_read_secs: reading.unstreamed_done_secs(total, output_tokens),
+        }
+    }
+
+    #[inline(never)] // see `Chart`
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+    ) -> DrawResult<DB> {
+        let p = style.palette;
+        let lines = self.lines();
+        // Room above the answer's top for the two finishes' labels.
+        let y_max = (self.output_tokens * 1.4).max(1.0);
+        let scales = (Scale::Linear(0.0, self.x_max_secs()), Scale::Linear(0.0, y_max));
+        let legend = [
+            LegendItem { name: "on screen, streamed", color: p.decode, dashed: false },
+            LegendItem { name: "on screen, not streamed", color: p.total, dashed: false },
+            LegendItem { name: "read by a person", color: p.reading, dashed: true },
+        ];
+        let chart = backdrop(area, &legend, scales, Layout::figure(style, 58.0), style)?;
+        let axes = Axes {
+            x_desc: "time since the request was sent (s)",
+            y_desc: "tokens",
+            x_ticks: 6,
+            y_ticks: 4,
+            x_label: &|x| format::trimmed(x, 2),
+            y_label: &|y| format::with_separators(y, 0),
+            x_grid: false,
+            y_grid: true,
+        };
+        draw_axes(&chart, &axes, style)?;
+        chart.draw(&PathElement::new(lines.unstreamed.to_vec(), style.line(p.total, 2.0)))?;
+        chart.draw(&PathElement::new(lines.streamed.to_vec(), style.line(p.decode, 3.0)))?;
+        for (from, to) in [lines.read_streamed, lines.read_unstreamed] {
+            draw_all(
+                &chart,
+                dashes(from, to, 14)
+                    .into_iter()
+                    .map(|seg| PathElement::new(seg, style.line(p.reading, 2.0))),
+            )?;
+        }
+        finish_labels(&chart, self, &lines, style)
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "Streaming and a reader: the last token arrives at {} either way. Streamed, a person starts reading at the first token, {}, and finishes at {}; not streamed, they start at {} and finish at {}, {} later.",
+            format::duration(self.total_secs),
+            format::duration(self.ttft_secs),
+            format::duration(self.streamed_read_secs),
+            format::duration(self.total_secs),
+            format::duration(self.unstreamed_read_secs),
+            format::duration(self.saved_secs()),
+        )
+    }
+
+    fn table(&self) -> DataTable {
+        let rows = [
+            ("Reader starts, streamed (first token)", self.ttft_secs),
+            ("Last token arrives", self.total_secs),
+            ("Reader starts, not streamed", self.total_secs),
+            ("Reader finishes, streamed", self.streamed_read_secs),
+            ("Reader finishes, not streamed", self.unstreamed_read_secs),
+        ]
+        .into_iter()
+        .map(|(what, secs)| vec![Cell::text(what), Cell::number(secs, format::duration(secs))])
+        .collect();
+        DataTable {
+            caption: "Figure 1b as a table: when a person reads the answer".to_string(),
+            headers: vec!["moment", "after sending|s"],
+            rows,
+            current_row: None,
+        }
+    }
+}
+
+/// The figure's lines in data coordinates: seconds across, tokens up.
+struct Lines {
+    streamed: [(f64, f64); 5],
+    unstreamed: [(f64, f64); 4],
+    /// From the first token to the last one read, at reading speed or the stream's pace,
+    /// whichever is slower.
+    read_streamed: ((f64, f64), (f64, f64)),
+    read_unstreamed: ((f64, f64), (f64, f64)),
+}
+
+impl StreamingInputs {
+    /// How much sooner a person finishes reading when the answer streams.
+    pub fn saved_secs(&self) -> f64 {
+        (self.unstreamed_read_secs - self.streamed_read_secs).max(0.0)
+    }
+
+    fn x_max_secs(&self) -> f64 {
+        (self.unstreamed_read_secs * 1.08).max(1e-3)
+    }
+
+    fn lines(&self) -> Lines {
+        let (ttft, total, out, end) =
+            (self.ttft_secs, self.total_secs, self.output_tokens, self.x_max_secs());
+        Lines {
+            streamed: [(0.0, 0.0), (ttft, 0.0), (ttft, out.min(1.0)), (total, out), (end, out)],
+            unstreamed: [(0.0, 0.0), (total, 0.0), (total, out), (end, out)],
+            read_streamed: ((ttft, 0.0), (self.streamed_read_secs, out)),
+            read_unstreamed: ((total, 0.0), (self.unstreamed_read_secs, out)),
+        }
+    }
+}
+
+/// Each reader's finish, named beside where the dashed line meets the top.
+fn finish_labels<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    t: &StreamingInputs,
+    lines: &Lines,
+    style: &Style,
+) -> DrawResult<DB> {
+    let plane = *chart.as_coord_spec();
+    let mut taken: Vec<Vec<(f64, f64)>> = vec![
+        plane.px_line(&lines.streamed),
+        plane.px_line(&lines.unstreamed),
+        plane.px_line(&[lines.read_streamed.0, lines.read_streamed.1]),
+        plane.px_line(&[lines.read_unstreamed.0, lines.read_unstreamed.1]),
+    ];
+    let (gap, row) = (5.0 * style.scale, 17.0 * style.scale);
+    let finishes = [
+        (t.streamed_read_secs, "streamed", [0.0, 1.0]),
+        (t.unstreamed_read_secs, "not streamed", [1.0, 0.0]),
+    ];
+    // Above the answer's last line, where nothing else is drawn: the streamed reader's finish
+    // on the first row, the other's on the second, so the two never meet however close.
+    for (secs, how, rows) in finishes {
+        let (x, y) = plane.px((secs, t.output_tokens));
+        let dot =
+            Circle::new((secs, t.output_tokens), style.px(4.0), style.palette.reading.filled());
+        chart.draw(&dot)?;
+        let spots = rows.map(|r| Spot::new(x + gap, y - gap - r * row, Edge::End, Edge::End));
+        let short = format::duration(secs);
+        let text = format!("{how}: read by {short}");
+        let font = (12.0, style.palette.reading);
+        draw_placed(chart, &[&text, &short], &spots, font, style, &mut taken)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn streaming_saves_the_reader_the_decode_time_when_reading_is_slower() {
+        let t = StreamingInputs::of(&State::default());
+        // 300 tokens at 16/3 tok/s take 56.25 s; the first token at 2.02 s, the last at 7 s.
+        assert!((t.streamed_read_secs - (2.0 + 1.0 / 60.0 + 56.25)).abs() < 1e-9);
+        assert!((t.unstreamed_read_secs - 63.25).abs() < 1e-9);
+        assert!((t.saved_secs() - (7.0 - 2.0 - 1.0 / 60.0)).abs() < 1e-9);
+        assert!(t.summary().contains("7 s either way"), "{}", t.summary());
+    }
+
+    #[test]
+    fn the_reading_speed_moves_the_drawing() {
+        let svg = |s: &State| StreamingInputs::of(s).to_svg(&Style::default(), 600, 260);
+        let slow = svg(&State::default().with(Param::Reading, 120.0));
+        assert_ne!(svg(&State::default()), slow);
+        assert!(slow.is_ok());
+    }
+}

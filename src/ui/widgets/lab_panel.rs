@@ -1,0 +1,65 @@
+//! A lab's panel: a column of controls beside the lesson on a wide screen; on a phone a strip
+//! at the top of the screen, folded to one line of numbers and a button to open it. It opens
+//! by itself while a figure of its lab is on screen and folds again once none is, so while the
+//! reader reads prose it covers one line, and open it covers at most 30% of the screen.
+
+use crate::state::State;
+use crate::ui::context::use_state;
+use crate::ui::dom;
+use leptos::prelude::*;
+
+#[component]
+pub fn LabPanel(
+    /// The panel's accessible name.
+    label: &'static str,
+    /// The folded strip's line of numbers.
+    line: fn(&State) -> String,
+    /// Goes before the strip's test ids, which are then unique on the page: none for the
+    /// first lab's (`strip-toggle`), the lab's name for the others' (`hardware-strip-toggle`).
+    #[prop(optional)]
+    testid_prefix: &'static str,
+    /// Whether the children are parts built later, which the live page pairs with the
+    /// prerendered ones (`ui::arrival`).
+    #[prop(optional)]
+    takeover: bool,
+    children: Children,
+) -> impl IntoView {
+    let state = use_state();
+    let panel = NodeRef::<leptos::html::Aside>::new();
+    let figure_seen = RwSignal::new(false);
+    // The reader's own choice, kept until a figure of the lab comes on screen or leaves it.
+    let chosen = RwSignal::new(None::<bool>);
+    let look = move || {
+        let Some(element) = panel.get_untracked() else { return };
+        if let Some(seen) = dom::lab_figure_on_screen(&element) {
+            if figure_seen.get_untracked() != seen {
+                figure_seen.set(seen);
+                chosen.set(None);
+            }
+        }
+    };
+    Effect::new(move |_| {
+        if panel.get().is_some() {
+            look();
+        }
+    });
+    let _ = window_event_listener(leptos::ev::scroll, move |_| look());
+    let _ = window_event_listener(leptos::ev::resize, move |_| look());
+    let open = Memo::new(move |_| chosen.get().unwrap_or(figure_seen.get()));
+    let folded_line = Memo::new(move |_| state.with(line));
+    view! {
+        <aside class="lab-panel" aria-label=label node_ref=panel data-open=move || open.get().then_some("")>
+            <div class="strip-bar">
+                <p class="strip-line" data-testid=format!("{testid_prefix}strip-line")>{move || folded_line.get()}</p>
+                <button type="button" class="strip-toggle quiet" data-testid=format!("{testid_prefix}strip-toggle")
+                    aria-expanded=move || open.get().to_string()
+                    on:click=move |_| chosen.set(Some(!open.get_untracked()))>
+                    // One label either way (the arrow turns): a label that changed its length
+                    // would shift the strip's line as it opens.
+                    "Controls"
+                </button>
+            </div>
+            <div class="strip-body" data-takeover=takeover.then_some("")>{children()}</div>
+        </aside>
+    }
+}
