@@ -340,7 +340,8 @@ fn deep_curves<DB: DrawingBackend>(
 
 /// The deeper model's crossing named beside its dot, by the label placer (after the
 /// straight-line crossing's label, which it keeps clear of, as the labels after it keep clear
-/// of it); the count alone where the whole label has no clear spot.
+/// of it); the count alone where the whole label has no clear spot, and nothing where neither
+/// has.
 fn deep_crossing_label<DB: DrawingBackend>(
     chart: &DrawingArea<DB, Plane>,
     (deep, crossing): (DeepRequest, Option<f64>),
@@ -352,11 +353,27 @@ fn deep_crossing_label<DB: DrawingBackend>(
     let Some(crossing) = crossing.filter(|c| (scales.x_min..=scales.x_max).contains(c)) else {
         return Ok(());
     };
-    let at = (crossing, deep.with_prompt(crossing).with_cached(0.0).decode_secs());
-    let spots = crossing_spots(chart.as_coord_spec(), scales, at, prompt, style);
+    let decode_secs = deep.with_prompt(crossing).with_cached(0.0).decode_secs();
+    // On the side away from the straight lines' crossing, whose label is already placed near
+    // its own ring: the two crossings are often close, and their labels would meet between them.
+    let plane = chart.as_coord_spec();
+    let leftwards = crossing <= deep.base.crossing_prompt_tokens();
+    let (step, edge) = if leftwards { (1.0 / 1.25, Edge::End) } else { (1.25, Edge::Start) };
+    let mut spots: Vec<Spot> = [0.3, 0.15, 3.0, 6.0, 0.06]
+        .into_iter()
+        .map(|f| {
+            let (x, y) = plane.px((crossing * step, decode_secs * f));
+            Spot::new(x, y, edge, Edge::Middle)
+        })
+        .collect();
+    spots.extend(crossing_spots(plane, scales, (crossing, decode_secs), prompt, style));
     let count = format::tokens(crossing);
     let text = format!("deeper: {count}");
-    draw_placed(chart, &[&text, &count], &spots, (12.0, style.palette.marker), style, lines)
+    // Where no spot is clear (a narrow figure with both crossings close), the dot goes unnamed
+    // rather than over the straight crossing's label: the text alternative states it.
+    let inside = plane.plot_box();
+    let font = (12.0, style.palette.marker);
+    draw_if_clear(chart, &[&text, &count], &spots, inside, font, style, lines)
 }
 
 /// Prefill, decode and their total under the straight-line model.

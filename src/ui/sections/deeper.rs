@@ -114,7 +114,7 @@ fn Clocks() -> impl IntoView {
             "Client-side benchmarks (AIPerf, GenAI-Perf, LLMPerf, "<code>"vllm bench serve"</code>") start it when the client sends the request, so the network, the server's queue and prefill all count. That is the nearest of the three to what a person waits, but still short of it: the benchmark's client usually sits near the server, and a person's own connection, any gateway on the way and their browser drawing the text all come on top. "
             "vLLM's own TTFT metric starts when the request reaches the server: the queue counts, the network does not. "
             "And vLLM reports the stretch from scheduling to the first token as its prefill time, with the queue as a separate metric. "
-            "Figure 1c puts this page's request behind a network and a queue of its own (set them in the panel beside it; the first half's panel keeps its own, zero until you move them) and reads its first token on all three clocks. Always say which one a number uses."
+            "Figure 1c puts this page's request behind a network and a queue of its own (set them in the panel beside it; the first half's panel keeps its own, which start at zero) and reads its first token on all three clocks. Always say which one a number uses."
         </p>
         <FigureCard figure=Figure::Clocks number="Figure 1c." />
         <dl class="readout-grid">
