@@ -26,14 +26,12 @@ impl Chart for BendInputs {
         // The curves are drawn with nothing cached, as Figure 2 draws them: a cached prefix
         // moves the reader's own request, not the shape of the phases. Nor does a wait before
         // prefill, which only lifts the total; the figure leaves it out.
-        let state =
-            &state.with(Param::Network, 0.0).with(Param::Wait, 0.0).with(Param::Cached, 0.0);
+        // Otherwise it is Figure 2 as the deeper model draws it.
+        let mut state =
+            state.with(Param::Network, 0.0).with(Param::Wait, 0.0).with(Param::Cached, 0.0);
+        state.model = ModelView::Deep;
         BendInputs {
-            phases: CrossingInputs {
-                request: state.request(),
-                deep: Some(state.deep_request()),
-                crossing: state.crossing_under(ModelView::Deep),
-            },
+            phases: CrossingInputs::of(&state),
             attention_knee_tokens: state.get(Param::AttentionKnee),
             kv_knee_tokens: state.get(Param::KvKnee),
         }

@@ -6,9 +6,9 @@ use super::label::{Edge, Spot};
 use super::legend::LegendItem;
 use super::plane::{draw_all, draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{backdrop, dashes, draw_placed, Chart, DrawResult, Style};
+use super::{backdrop, dashes, draw_placed, Chart, DrawResult, Style, TimelineInputs};
 use crate::format;
-use crate::state::{Param, State};
+use crate::state::State;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -29,18 +29,15 @@ impl Chart for StreamingInputs {
     type Input = State;
 
     fn of(state: &State) -> StreamingInputs {
-        // As on Figure 1, the clock starts when the request is sent.
-        let h = state.headline();
-        let output_tokens = state.get(Param::Output);
-        let reading = state.reading();
-        let (ttft, total) = (h.client_ttft_secs, h.total_secs);
+        // Figure 1's request and reader, which work out the same milestones.
+        let t = TimelineInputs::of(state);
         StreamingInputs {
-            ttft_secs: ttft,
-            total_secs: total,
-            output_tokens,
-            reading_tokens_per_sec: reading.tokens_per_sec(),
-            streamed_read_secs: reading.streamed_done_secs(ttft, total, output_tokens),
-            unstreamed_read_secs: reading.unstreamed_done_secs(total, output_tokens),
+            ttft_secs: t.ttft_secs,
+            total_secs: t.total_secs,
+            output_tokens: t.output_tokens,
+            reading_tokens_per_sec: t.reading_tokens_per_sec,
+            streamed_read_secs: t.streamed_read_secs,
+            unstreamed_read_secs: t.unstreamed_read_secs,
         }
     }
 
@@ -187,6 +184,7 @@ fn finish_labels<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::Param;
 
     #[test]
     fn streaming_saves_the_reader_the_decode_time_when_reading_is_slower() {

@@ -80,12 +80,6 @@ fn Panel() -> impl IntoView {
     let set_route = Callback::new(move |v: bool| state.update(|s| s.route_at_crossover = v));
     let spread = derived(|s| s.spread);
     let set_spread = Callback::new(move |v: Spread| state.update(|s| s.spread = v));
-    let lengths = move || match spread.get() {
-        Spread::Traffic => {
-            view! { <Controls legend="Your traffic's answers" params=&TRAFFIC /> }.into_any()
-        }
-        Spread::Bot => view! { <Controls legend="The bot's own answers" params=&BOT /> }.into_any(),
-    };
     view! {
         <LabPanel label="Two deployments: inputs" line=|s| folded_line(Lab::Deployments, s) testid_prefix="deployments-">
             <inputs::DeploymentInputs />
@@ -97,7 +91,7 @@ fn Panel() -> impl IntoView {
                 <Choice name="spread" testid="spread-traffic" label="your traffic" value=Spread::Traffic current=spread set=set_spread />
                 <Choice name="spread" testid="spread-bot" label="the bot's own" value=Spread::Bot current=spread set=set_spread />
             </fieldset>
-            {lengths}
+            {spread_controls("")}
             <Show when=move || revealed.get() fallback=|| view! { <p class="aside veiled-part" data-testid="router-veiled">{ROUTER_AFTER_THE_GUESS}</p> }>
                 <fieldset class="choice">
                     <legend>"Router threshold"</legend>
@@ -107,6 +101,22 @@ fn Panel() -> impl IntoView {
                 <Controls legend="Fixed threshold" params=&THRESHOLD />
             </Show>
         </LabPanel>
+    }
+}
+
+/// The controls of the answer lengths weighed, whichever spread is chosen: in the panel, and
+/// (with `prefix`) beside Figure 4 on a phone.
+fn spread_controls(prefix: &'static str) -> impl IntoView {
+    let spread = derived(|s| s.spread);
+    move || match spread.get() {
+        Spread::Traffic => {
+            view! { <Controls legend="Your traffic's answers" params=&TRAFFIC prefix=prefix /> }
+                .into_any()
+        }
+        Spread::Bot => {
+            view! { <Controls legend="The bot's own answers" params=&BOT prefix=prefix /> }
+                .into_any()
+        }
     }
 }
 

@@ -68,13 +68,7 @@ pub fn LengthSpread() -> impl IntoView {
                 </p>
             </Show>
             // On a phone the spread's own controls sit here, beside the figure they shape.
-            <div class="phone-only">
-                {move || if bot.get() {
-                    view! { <Controls legend="The bot's own answers" params=&super::BOT prefix="spread-" /> }.into_any()
-                } else {
-                    view! { <Controls legend="Your traffic's answers" params=&super::TRAFFIC prefix="spread-" /> }.into_any()
-                }}
-            </div>
+            <div class="phone-only">{super::spread_controls("spread-")}</div>
             <FigureCard figure=Figure::Lengths number="Figure 4.">
                 <WorkloadLabel claim=Claim::Spread testid="workload-lengths" />
             </FigureCard>
