@@ -131,6 +131,16 @@ pub mod takeover {
         /// its container's children.
         STANDING_IN, STANDING_IN_SELECTOR = "data-prerendered"
     }
+    attribute! {
+        /// Names a block of fixed prose, on its wrapper in both renders: the live page copies
+        /// its children from the prerendered wrapper of the same name (`ui::arrival::prose`).
+        PROSE, PROSE_SELECTOR = "data-prose"
+    }
+    attribute! {
+        /// Marks a live prose wrapper whose name the prerendered lesson did not hold: left
+        /// empty, which the browser tests look for.
+        PROSE_MISSING, PROSE_MISSING_SELECTOR = "data-prose-missing"
+    }
 }
 
 /// The measurements section's elements that `boot.js` keeps files for before the live section
@@ -190,6 +200,8 @@ mod tests {
                     takeover::PRERENDERED_ID,
                     takeover::MOUNT_ID,
                     takeover::STANDING_IN,
+                    takeover::PROSE,
+                    takeover::PROSE_MISSING,
                 ],
             ),
             (

@@ -46,7 +46,7 @@ pub fn strip_comments(index: &Path) -> Result<(), String> {
 
 /// The script's file name as the page's link gives it: `crossover-`, one to sixteen hex digits,
 /// `.js`.
-fn script_name(page: &str) -> Option<&str> {
+pub(super) fn script_name(page: &str) -> Option<&str> {
     // The length of the hash and `.js` after the prefix, when that is what follows it.
     let hex_then_js = |rest: &str| {
         let digits = rest.bytes().take_while(u8::is_ascii_hexdigit).count();

@@ -14,6 +14,8 @@
 //!    so the wasm does not share a slow line with the page and its stylesheet; `boot.js` fetches
 //!    it, checked against its hash, once the lesson is painted. The wasm is then named by its own
 //!    bytes, not by trunk's hash of the file before wasm-opt.
+//!    Before that renaming, `import_names` gives the imports the wasm and its script share names
+//!    of a letter or two in both files, in place of wasm-bindgen's names with their hashes.
 //! 3. `worker_files`: the measurements worker's files, which trunk names without hashes, are named
 //!    by their content, its wasm is fetched with an integrity check, and the page learns the
 //!    script's name from a `<meta>`.
@@ -36,6 +38,8 @@
 mod prerender;
 // 2. The wasm fetched once the lesson is painted.
 mod deferred_wasm;
+// 2b. The imports of the wasm and its script under short names.
+mod import_names;
 // 3. The worker's files named by their content.
 mod worker_files;
 // 4. The start script without its comment lines.
@@ -60,6 +64,7 @@ pub fn build(index: &Path) -> Result<(), String> {
     let page = prerender::fill_prerendered(&page, &lesson_html())?;
     let page = deferred_wasm::defer_wasm_fetch(&page)?;
     std::fs::write(index, page).map_err(|e| e.to_string())?;
+    import_names::shorten(index)?;
     deferred_wasm::name_by_content(index)?;
     worker_files::name_by_content(index)?;
     boot_script::strip_comments(index)?;

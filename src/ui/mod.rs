@@ -26,6 +26,8 @@ pub fn mount() {
     // The full page builds its frame out of sight and then takes the prerendered lesson's place
     // (`arrival`).
     dom::next_task(|| {
+        // Before anything is built: the takeover moves and removes what the prose is copied from.
+        arrival::keep_prerendered_prose();
         let Some(point) = arrival::mount_point() else { return };
         leptos::mount::mount_to(point, app::App).forget();
     });

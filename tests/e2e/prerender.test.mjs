@@ -117,6 +117,21 @@ test('once the app starts, it has replaced every prerendered node with the same 
   assert.equal(counts.mains, 1, 'one main');
   for (const slug of FIGURES.filter((f) => f !== 'lengths')) assert.equal(await app.byTestId(`${slug}-canvas`).count(), 1, `${slug} is drawn`);
 
+  // The fixed prose is copied from the prerendered lesson (ui::arrival::prose): every block found
+  // its words, the same words the page without wasm reads.
+  const prose = await app.page.evaluate(() => ({
+    missing: document.querySelectorAll('[data-prose-missing]').length,
+    blocks: [...document.querySelectorAll('[data-prose]')].map((b) => [b.getAttribute('data-prose'), b.textContent.trim()]),
+  }));
+  assert.equal(prose.missing, 0, 'no block of prose is left without its words');
+  assert.ok(prose.blocks.length >= 8, `the fixed prose is there: ${prose.blocks.length} blocks`);
+  const written = await page.evaluate(() => Object.fromEntries(
+    [...document.querySelectorAll('[data-prose]')].map((b) => [b.getAttribute('data-prose'), b.textContent.trim()])));
+  for (const [name, words] of prose.blocks) {
+    assert.ok(words.length > 20, `${name} has its words`);
+    assert.equal(words, written[name], `${name} reads as the prerendered lesson does`);
+  }
+
   // The same components wrote both: the lesson reads the same before and after.
   assert.deepEqual(await app.page.evaluate(lessonOutline), before, 'the live lesson is the prerendered one');
 });

@@ -151,3 +151,26 @@ fn the_markup_carries_the_names_the_takeover_and_the_start_script_look_for() {
         assert_eq!(html.matches(&format!(" id=\"{id}\"")).count(), 1, "#{id}");
     }
 }
+
+/// Each block of fixed prose is written once, under its own name, with its words: the live page
+/// copies it by that name (`ui::arrival::prose`), so a name used twice would copy the wrong words
+/// into one of its places, and an empty block would copy nothing.
+#[test]
+fn every_block_of_fixed_prose_has_a_name_of_its_own_and_words() {
+    let html = lesson_html();
+    let marker = format!("{}=\"", takeover::PROSE);
+    let mut names = Vec::new();
+    for (at, _) in html.match_indices(&marker) {
+        let rest = &html[at + marker.len()..];
+        let name = &rest[..rest.find('"').expect("the name's quote closes")];
+        let body = &rest[rest.find('>').expect("the wrapper's tag closes") + 1..];
+        let words = visible_text(&body[..body.find("</div>").expect("the wrapper closes")]);
+        assert!(words.trim().len() > 20, "the prose named {name} is empty: {words:?}");
+        names.push(name.to_string());
+    }
+    assert!(names.len() >= 8, "the lesson's fixed prose is written in named blocks: {names:?}");
+    let mut unique = names.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "a name is used twice: {names:?}");
+}

@@ -39,11 +39,15 @@
 //! The names the takeover shares with index.html, `boot.js` and the browser tests are in
 //! [`crate::shared_names::takeover`] and [`crate::shared_names::root`].
 
+pub mod prose;
 mod sight;
 mod stages;
 mod still;
 mod takeover;
 
+#[cfg(target_arch = "wasm32")]
+pub use prose::keep_prerendered as keep_prerendered_prose;
+pub(crate) use prose::prose;
 pub use sight::{follow_when_near, Sight};
 pub use stages::{provide_stages, stage, Complete, Later, LAST_STAGE};
 pub use still::when_still;

@@ -9,7 +9,7 @@ use crate::text::deeper::knee_origins;
 use crate::text::request::crossing_tokens;
 use crate::text::strip::{folded_line, Lab};
 use crate::text::veil::AFTER_THE_CROSSING_GUESS;
-use crate::ui::arrival::follow_when_near;
+use crate::ui::arrival::{follow_when_near, prose};
 use crate::ui::context::{use_revealed, use_shown_state, use_state};
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
@@ -42,27 +42,29 @@ pub fn Deeper() -> impl IntoView {
             <div class="lab-main">
         <section class="deeper" id="deeper" aria-labelledby="deeper-title">
             <h2 id="deeper-title">"Where the straight lines bend"</h2>
-            <p>"The arithmetic so far leaves out three things, and all three make it optimistic."</p>
-            <ul>
-                <li>
-                    <strong>"Attention grows with the square of the prompt. "</strong>
-                    "While reading, every prompt token is compared with every other. For short prompts that part is small beside the rest of the work and the straight line fits; for very long ones the real curve bends upward, away from the line. "
-                    "The "<em>"attention knee"</em>" below is the prompt length at which that part has grown as large as everything else."
-                </li>
-                <li>
-                    <strong>"Decode slows as the context grows. "</strong>
-                    "Every new token reads the KV cache of everything before it, and the cache grows by one entry per token, so late tokens cost a little more than early ones. "
-                    "The "<em>"KV-cache knee"</em>" is the context length at which one step takes twice as long as on an empty context."
-                </li>
-                <li>
-                    <strong>"The queue is in neither phase. "</strong>
-                    "Network time and waiting for a slot land before the first token, and neither the prefill nor the decode number shows them: that is what the two wait controls add."
-                </li>
-            </ul>
-            <p>
-                "The first two errors point the same way, so the crossing the straight lines report is least trustworthy exactly where prompts are huge: measure there rather than compute. "
-                "A "<em>"cached prefix"</em>" is the part of the prompt the server has already read for an earlier request and kept, so prefill skips it."
-            </p>
+            {prose!("deeper-bends" =>
+                <p>"The arithmetic so far leaves out three things, and all three make it optimistic."</p>
+                <ul>
+                    <li>
+                        <strong>"Attention grows with the square of the prompt. "</strong>
+                        "While reading, every prompt token is compared with every other. For short prompts that part is small beside the rest of the work and the straight line fits; for very long ones the real curve bends upward, away from the line. "
+                        "The "<em>"attention knee"</em>" below is the prompt length at which that part has grown as large as everything else."
+                    </li>
+                    <li>
+                        <strong>"Decode slows as the context grows. "</strong>
+                        "Every new token reads the KV cache of everything before it, and the cache grows by one entry per token, so late tokens cost a little more than early ones. "
+                        "The "<em>"KV-cache knee"</em>" is the context length at which one step takes twice as long as on an empty context."
+                    </li>
+                    <li>
+                        <strong>"The queue is in neither phase. "</strong>
+                        "Network time and waiting for a slot land before the first token, and neither the prefill nor the decode number shows them: that is what the two wait controls add."
+                    </li>
+                </ul>
+                <p>
+                    "The first two errors point the same way, so the crossing the straight lines report is least trustworthy exactly where prompts are huge: measure there rather than compute. "
+                    "A "<em>"cached prefix"</em>" is the part of the prompt the server has already read for an earlier request and kept, so prefill skips it."
+                </p>
+            )}
             <fieldset class="choice">
                 <legend>"The numbers and figures of the page follow"</legend>
                 <Choice name="model" testid="model-linear" label="the straight lines" value=ModelView::Linear current=model set=set_model />
@@ -109,13 +111,15 @@ fn Clocks() -> impl IntoView {
     let (scheduled_value, scheduled_text) = on(TtftDefinition::Scheduled);
     view! {
         <h3>"Which clock starts the TTFT?"</h3>
-        <p>
-            "Every TTFT figure stops at the first token, but tools start the clock in different places. "
-            "Client-side benchmarks (AIPerf, GenAI-Perf, LLMPerf, "<code>"vllm bench serve"</code>") start it when the client sends the request, so the network, the server's queue and prefill all count. That is the nearest of the three to what a person waits, but still short of it: the benchmark's client usually sits near the server, and a person's own connection, any gateway on the way and their browser drawing the text all come on top. "
-            "vLLM's own TTFT metric starts when the request reaches the server: the queue counts, the network does not. "
-            "And vLLM reports the stretch from scheduling to the first token as its prefill time, with the queue as a separate metric. "
-            "Figure 1c puts this page's request behind a network and a queue of its own (set them in the panel beside it; the first half's panel keeps its own, which start at zero) and reads its first token on all three clocks. Always say which one a number uses."
-        </p>
+        {prose!("deeper-clocks" =>
+            <p>
+                "Every TTFT figure stops at the first token, but tools start the clock in different places. "
+                "Client-side benchmarks (AIPerf, GenAI-Perf, LLMPerf, "<code>"vllm bench serve"</code>") start it when the client sends the request, so the network, the server's queue and prefill all count. That is the nearest of the three to what a person waits, but still short of it: the benchmark's client usually sits near the server, and a person's own connection, any gateway on the way and their browser drawing the text all come on top. "
+                "vLLM's own TTFT metric starts when the request reaches the server: the queue counts, the network does not. "
+                "And vLLM reports the stretch from scheduling to the first token as its prefill time, with the queue as a separate metric. "
+                "Figure 1c puts this page's request behind a network and a queue of its own (set them in the panel beside it; the first half's panel keeps its own, which start at zero) and reads its first token on all three clocks. Always say which one a number uses."
+            </p>
+        )}
         <FigureCard figure=Figure::Clocks number="Figure 1c." />
         <dl class="readout-grid">
             <Readout testid="ttft-client" label="From sending" value=client_value text=client_text />

@@ -1,5 +1,6 @@
 //! The lesson in a few lines, and the question of when its advice stops holding.
 
+use crate::ui::arrival::prose;
 use leptos::prelude::*;
 
 #[component]
@@ -7,18 +8,20 @@ pub fn Summary() -> impl IntoView {
     view! {
         <section class="summary" id="summary" aria-labelledby="summary-title">
             <h2 id="summary-title">"In short"</h2>
-            <ul>
-                <li>"Every answer has two waits: the first token, set by the wait before prefill and by prefill reading the prompt; and the last token, set mostly by decode writing the answer."</li>
-                <li>"Only the first is shaped by your prompt. The pace of the second belongs to the model and its hardware; its length, to the answer."</li>
-                <li>"The crossing says which of the two owns a request; the crossover says which of two deployments finishes first for an answer of a given length."</li>
-                <li>"Rank anything by the milestone your user or program actually feels, at your real answer lengths and load."</li>
-            </ul>
-            <h3>"When does this advice stop holding?"</h3>
-            <p>
-                "When prompts grow past the crossing, trimming the prompt starts to matter more than streaming. When a queue dominates, neither phase is the problem. "
-                "When the consumer is a program, the first token stops mattering at all. And at very long prompts and answers the straight lines bend, so measure rather than compute. "
-                "Before acting on the rest, check whether the feature you are building is one of these cases."
-            </p>
+            {prose!("summary-points" =>
+                <ul>
+                    <li>"Every answer has two waits: the first token, set by the wait before prefill and by prefill reading the prompt; and the last token, set mostly by decode writing the answer."</li>
+                    <li>"Only the first is shaped by your prompt. The pace of the second belongs to the model and its hardware; its length, to the answer."</li>
+                    <li>"The crossing says which of the two owns a request; the crossover says which of two deployments finishes first for an answer of a given length."</li>
+                    <li>"Rank anything by the milestone your user or program actually feels, at your real answer lengths and load."</li>
+                </ul>
+                <h3>"When does this advice stop holding?"</h3>
+                <p>
+                    "When prompts grow past the crossing, trimming the prompt starts to matter more than streaming. When a queue dominates, neither phase is the problem. "
+                    "When the consumer is a program, the first token stops mattering at all. And at very long prompts and answers the straight lines bend, so measure rather than compute. "
+                    "Before acting on the rest, check whether the feature you are building is one of these cases."
+                </p>
+            )}
         </section>
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::state::Param;
 use crate::text::deployments::crossover_feedback;
+use crate::ui::arrival::prose;
 use crate::ui::context::{derived, use_revealed};
 use crate::ui::widgets::guess::{Guess, GuessForm};
 use leptos::prelude::*;
@@ -17,9 +18,11 @@ pub fn CrossoverChallenge() -> impl IntoView {
     view! {
         <section class="challenge" data-testid="crossover-challenge" aria-labelledby="crossover-challenge-title">
             <h3 id="crossover-challenge-title">"Predict the crossover"</h3>
-            <p>
-                "B starts later but writes faster. How many tokens long must an answer be before B finishes it first? Commit to a number before you scroll on."
-            </p>
+            {prose!("crossover-question" =>
+                <p>
+                    "B starts later but writes faster. How many tokens long must an answer be before B finishes it first? Commit to a number before you scroll on."
+                </p>
+            )}
             <GuessForm guess=guess param=Param::RaceAnswer prefix="crossover-" label="My guess (answer tokens)" hint="Type a number of answer tokens, for example 100." on_lock=on_lock />
             <p class="feedback" data-testid="crossover-feedback" data-state=move || if guess.is_locked() { "revealed" } else { "guess" } aria-live="polite">{feedback}</p>
             <button type="button" class="quiet" hidden=move || !guess.is_locked() on:click=move |_| guess.clear()>"Guess again"</button>

@@ -20,6 +20,7 @@ use crate::state::presets::Scope;
 use crate::state::{Param, Spread};
 use crate::text::strip::{folded_line, Lab};
 use crate::text::veil::ROUTER_AFTER_THE_GUESS;
+use crate::ui::arrival::prose;
 use crate::ui::context::{derived, use_revealed, use_state};
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
@@ -142,17 +143,19 @@ fn Intro() -> impl IntoView {
                 "B takes 0.9 s to start and then writes 110 a second. Ranked by first token, A is four and a half times quicker. "
                 <span data-testid="deployments-described">{described}</span>
             </p>
-            <p>
-                "An answer of n tokens is complete after TTFT + n ÷ rate: a straight line in n that starts at the TTFT and climbs one over the rate per token. "
-                "Two straight lines meet once at most. Shorter answers finish first on the early starter, longer ones on the fast writer; the length where they finish together is the "
-                <em>"crossover"</em>"."
-            </p>
-            <p>
-                "Three workloads run through this lab, and every group of numbers is labelled with the one it uses: "
-                "a single answer length for the race (the bot's typical 600 tokens), "
-                "a spread of lengths for the decision, the router and the people who give up (mixed chat traffic, or the bot's own answers around that typical length), "
-                "and each model at its own length where the question is how much each says."
-            </p>
+            {prose!("deployments-lines" =>
+                <p>
+                    "An answer of n tokens is complete after TTFT + n ÷ rate: a straight line in n that starts at the TTFT and climbs one over the rate per token. "
+                    "Two straight lines meet once at most. Shorter answers finish first on the early starter, longer ones on the fast writer; the length where they finish together is the "
+                    <em>"crossover"</em>"."
+                </p>
+                <p>
+                    "Three workloads run through this lab, and every group of numbers is labelled with the one it uses: "
+                    "a single answer length for the race (the bot's typical 600 tokens), "
+                    "a spread of lengths for the decision, the router and the people who give up (mixed chat traffic, or the bot's own answers around that typical length), "
+                    "and each model at its own length where the question is how much each says."
+                </p>
+            )}
             <Presets scope=Scope::Deployments title="Try a ready-made comparison" />
         </section>
     }
@@ -163,11 +166,13 @@ fn Closing() -> impl IntoView {
     view! {
         <section class="deployments-closing" aria-labelledby="deployments-closing-title">
             <h3 id="deployments-closing-title">"What the comparison comes down to"</h3>
-            <ul>
-                <li>"Rank deployments by the milestone your consumer feels, at the answer lengths your traffic really has, under the load it really sees."</li>
-                <li>"A fixed head start is worth less with every token; a faster writer gains with every token. The crossover is where those balance."</li>
-                <li>"Latency says nothing about quality: a quicker or cheaper deployment is a candidate for the same accuracy evaluation, not a free win."</li>
-            </ul>
+            {prose!("deployments-closing" =>
+                <ul>
+                    <li>"Rank deployments by the milestone your consumer feels, at the answer lengths your traffic really has, under the load it really sees."</li>
+                    <li>"A fixed head start is worth less with every token; a faster writer gains with every token. The crossover is where those balance."</li>
+                    <li>"Latency says nothing about quality: a quicker or cheaper deployment is a candidate for the same accuracy evaluation, not a free win."</li>
+                </ul>
+            )}
         </section>
     }
 }

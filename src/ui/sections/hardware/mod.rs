@@ -11,6 +11,7 @@ mod sources;
 
 use crate::state::presets::Scope;
 use crate::text::roofline as text;
+use crate::ui::arrival::prose;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::presets::Presets;
 use crate::ui::widgets::veil::VeilNote;
@@ -43,17 +44,19 @@ fn Intro() -> impl IntoView {
     view! {
         <section class="hardware-intro" aria-labelledby="hardware-title">
             <h2 id="hardware-title">"Where the two rates come from: the chip beneath them"</h2>
-            <p>
-                "The first half asked you to take its two rates as given. Both come from one chip doing two different jobs. "
-                "To read a prompt it fetches every weight from memory once and multiplies it with all the prompt's tokens together, so the pass waits on arithmetic: it is "
-                <em>"compute-bound"</em>". To write, it makes one token per sequence per step, and every step fetches every weight again, with the cached keys and values of each sequence it is writing: the step waits on memory, "
-                <em>"memory-bound"</em>"."
-            </p>
-            <p>
-                "A token costs about two FLOP per parameter. So prefill runs at the chip's arithmetic over two FLOP per parameter, and decode at its memory bandwidth over the bytes of all the weights. "
-                "The chip's peak FLOP per second over its bytes per second is its "<em>"ridge point"</em>", in FLOP per byte: the work each byte fetched must carry before arithmetic becomes the limit. "
-                "With one sequence the ratio of the two rates is that ridge, times the share of peak arithmetic prefill reaches (MFU) over the share of bandwidth decode reaches (MBU), times the bytes per weight over two."
-            </p>
+            {prose!("hardware-why" =>
+                <p>
+                    "The first half asked you to take its two rates as given. Both come from one chip doing two different jobs. "
+                    "To read a prompt it fetches every weight from memory once and multiplies it with all the prompt's tokens together, so the pass waits on arithmetic: it is "
+                    <em>"compute-bound"</em>". To write, it makes one token per sequence per step, and every step fetches every weight again, with the cached keys and values of each sequence it is writing: the step waits on memory, "
+                    <em>"memory-bound"</em>"."
+                </p>
+                <p>
+                    "A token costs about two FLOP per parameter. So prefill runs at the chip's arithmetic over two FLOP per parameter, and decode at its memory bandwidth over the bytes of all the weights. "
+                    "The chip's peak FLOP per second over its bytes per second is its "<em>"ridge point"</em>", in FLOP per byte: the work each byte fetched must carry before arithmetic becomes the limit. "
+                    "With one sequence the ratio of the two rates is that ridge, times the share of peak arithmetic prefill reaches (MFU) over the share of bandwidth decode reaches (MBU), times the bytes per weight over two."
+                </p>
+            )}
             <p data-testid="hw-lesson-rates">{text::lesson_rates_sentence()}</p>
         </section>
     }

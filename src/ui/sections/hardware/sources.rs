@@ -5,6 +5,7 @@ use crate::model::chips::Chip;
 use crate::model::llms::Llm;
 use crate::model::roofline::EFFICIENCY_SOURCES;
 use crate::model::source::Source;
+use crate::ui::arrival::prose;
 use leptos::prelude::*;
 
 /// A list of sources, each a link to its document.
@@ -25,12 +26,14 @@ pub fn Sources() -> impl IntoView {
     view! {
         <section class="hw-sources" aria-labelledby="hw-sources-title">
             <h3 id="hw-sources-title">"What the arithmetic leaves out, and where its figures come from"</h3>
-            <ul data-testid="hw-caveats">
-                <li>"A mixture-of-experts model sends each token through a few of its experts: give the custom model its active parameters for the rates. Memory must still hold every expert, so the fit then looks better than it is."</li>
-                <li>"Prefill here is the straight-line part only. Attention adds work that grows with the square of the prompt, and a long cache makes each decode step read more: "<a href="#deeper">"the deeper model"</a>" below adds both to the request, and the context control here adds the cache's reads to decode."</li>
-                <li>"Several chips on one request are counted as one chip that many times larger. Real servers lose part of that to the traffic between chips, and more the more chips share a request."</li>
-                <li>"A prompt too short to bring the ridge's worth of work per byte is read at memory's pace, not arithmetic's: Figure 5 shows its point on the slope, while the prefill rate still assumes arithmetic sets it."</li>
-            </ul>
+            {prose!("hardware-caveats" =>
+                <ul data-testid="hw-caveats">
+                    <li>"A mixture-of-experts model sends each token through a few of its experts: give the custom model its active parameters for the rates. Memory must still hold every expert, so the fit then looks better than it is."</li>
+                    <li>"Prefill here is the straight-line part only. Attention adds work that grows with the square of the prompt, and a long cache makes each decode step read more: "<a href="#deeper">"the deeper model"</a>" below adds both to the request, and the context control here adds the cache's reads to decode."</li>
+                    <li>"Several chips on one request are counted as one chip that many times larger. Real servers lose part of that to the traffic between chips, and more the more chips share a request."</li>
+                    <li>"A prompt too short to bring the ridge's worth of work per byte is read at memory's pace, not arithmetic's: Figure 5 shows its point on the slope, while the prefill rate still assumes arithmetic sets it."</li>
+                </ul>
+            )}
             <p>"Every figure is dense (data sheets also quote twice as much with structured sparsity, which serving does not use) and in decimal units, as the data sheets print them. Chips, from their makers' data sheets:"</p>
             {links(chips, "hw-chip-sources")}
             <p>"Models, from their published configurations (layers, key-value heads, head width):"</p>

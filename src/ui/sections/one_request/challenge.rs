@@ -5,7 +5,7 @@
 use crate::format;
 use crate::state::Param;
 use crate::text::request::{challenge_feedback, ChallengeStage, CHALLENGE_OUTPUT_TOKENS};
-use crate::ui::arrival::follow_when_near;
+use crate::ui::arrival::{follow_when_near, prose};
 use crate::ui::context::{use_revealed, use_state};
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::guess::{Guess, GuessForm};
@@ -57,10 +57,12 @@ pub fn Challenge() -> impl IntoView {
     view! {
         <section class="challenge" data-testid="challenge" aria-labelledby="challenge-title">
             <h2 id="challenge-title">"Predict, then check"</h2>
-            <p>
-                "Keep the answer at 300 tokens and the rates where they start. How long must the prompt become before reading it takes longer than writing the answer? "
-                "Decide on a number before you touch anything."
-            </p>
+            {prose!("challenge-question" =>
+                <p>
+                    "Keep the answer at 300 tokens and the rates where they start. How long must the prompt become before reading it takes longer than writing the answer? "
+                    "Decide on a number before you touch anything."
+                </p>
+            )}
             <GuessForm guess=guess param=Param::Prompt prefix="" label="My guess (prompt tokens)" hint="Type a number of prompt tokens, for example 25000." on_lock=on_lock />
             <p class="feedback" data-testid="challenge-feedback" data-state=move || stage.get().key() aria-live="polite">{feedback}</p>
             <div class="challenge-check" hidden=move || !guess.is_locked()>

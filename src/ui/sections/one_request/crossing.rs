@@ -9,7 +9,7 @@ use crate::state::{Figure, ModelView};
 use crate::text::request::{
     crossing_prompt_note, crossing_ratio_note, crossing_tokens, phase_shares,
 };
-use crate::ui::arrival::follow_when_near;
+use crate::ui::arrival::{follow_when_near, prose};
 use crate::ui::context::use_revealed;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::figure_card::FigureCard;
@@ -31,12 +31,14 @@ pub fn Crossing() -> impl IntoView {
             <h2 id="crossing-title">"The crossing"</h2>
             <VeilNote revealed=revealed testid="crossing-reveal"
                 said="The crossing's numbers, and Figure 2's words and data, appear once you lock a guess in the challenge above; until then the figure stays blurred." />
-            <p>
-                "Reading and writing cost the same when the prompt holds as many tokens per answer token as prefill is faster than decode. "
-                "That prompt length is the "<em>"crossing"</em>", and it is a statement about the total: short of it, writing the answer is the larger part of the whole wait, so trimming the prompt shortens the total only a little; past it, reading the prompt is the larger part. "
-                "The first token is another matter. It always comes after the wait and the whole prompt, whatever the answer's length, so the prompt sets it on either side of the crossing: that is why the streaming section and the levers below tune the prompt even here. "
-                "Keep the word apart from the "<em>"crossover"</em>" of the second half, which is about two deployments, not two phases: the answer length at which they finish together."
-            </p>
+            {prose!("crossing-meaning" =>
+                <p>
+                    "Reading and writing cost the same when the prompt holds as many tokens per answer token as prefill is faster than decode. "
+                    "That prompt length is the "<em>"crossing"</em>", and it is a statement about the total: short of it, writing the answer is the larger part of the whole wait, so trimming the prompt shortens the total only a little; past it, reading the prompt is the larger part. "
+                    "The first token is another matter. It always comes after the wait and the whole prompt, whatever the answer's length, so the prompt sets it on either side of the crossing: that is why the streaming section and the levers below tune the prompt even here. "
+                    "Keep the word apart from the "<em>"crossover"</em>" of the second half, which is about two deployments, not two phases: the answer length at which they finish together."
+                </p>
+            )}
             <Show when=move || revealed.get()>
                 <dl class="readout-grid">
                     <Readout testid="crossing-ratio" label="Crossing ratio" value=ratio

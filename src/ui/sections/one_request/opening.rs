@@ -2,7 +2,7 @@
 //! first screen shows a figure and the controls that move it.
 
 use crate::state::Figure;
-use crate::ui::arrival::follow_when_near;
+use crate::ui::arrival::{follow_when_near, prose};
 use crate::ui::widgets::figure_card::FigureCard;
 use leptos::prelude::*;
 
@@ -12,16 +12,18 @@ pub fn Opening() -> impl IntoView {
     view! {
         <section class="opening" aria-labelledby="opening-title">
             <h2 id="opening-title">"Before the first word, and after it"</h2>
-            <p>
-                "A summariser shows nothing for two seconds and is done after seven; its users call the blank a hang. "
-                "A bake-off picks the deployment whose first word comes sooner, and for the bot's typical 600-token answers it finishes three times later. "
-                "The blank is the model reading a long prompt, not a fault; the bake-off timed the first word, not the last."
-            </p>
-            <p>
-                "A model answers in two phases. "<strong class="prefill">"Prefill"</strong>" reads the whole prompt and ends with the first token: it sets the "
-                <em>"time to first token"</em>" (TTFT), the blank screen. "<strong class="decode">"Decode"</strong>" then writes the answer a "<em>"token"</em>
-                " (a piece of a word, about three quarters of one) at a time and sets the "<em>"total time"</em>". The panel starts on the summariser."
-            </p>
+            {prose!("opening-problem" =>
+                <p>
+                    "A summariser shows nothing for two seconds and is done after seven; its users call the blank a hang. "
+                    "A bake-off picks the deployment whose first word comes sooner, and for the bot's typical 600-token answers it finishes three times later. "
+                    "The blank is the model reading a long prompt, not a fault; the bake-off timed the first word, not the last."
+                </p>
+                <p>
+                    "A model answers in two phases. "<strong class="prefill">"Prefill"</strong>" reads the whole prompt and ends with the first token: it sets the "
+                    <em>"time to first token"</em>" (TTFT), the blank screen. "<strong class="decode">"Decode"</strong>" then writes the answer a "<em>"token"</em>
+                    " (a piece of a word, about three quarters of one) at a time and sets the "<em>"total time"</em>". The panel starts on the summariser."
+                </p>
+            )}
             <FigureCard figure=Figure::Timeline number="Figure 1." />
         </section>
     }

@@ -5,7 +5,7 @@ use crate::format;
 use crate::model::deployments::Consumer;
 use crate::state::{Figure, Param};
 use crate::text::request::felt_wait;
-use crate::ui::arrival::follow_when_near;
+use crate::ui::arrival::{follow_when_near, prose};
 use crate::ui::context::use_state;
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
@@ -40,14 +40,16 @@ pub fn Streaming() -> impl IntoView {
     view! {
         <section class="streaming" aria-labelledby="streaming-title">
             <h2 id="streaming-title">"Streaming moves the wait, not the finish"</h2>
-            <p>
-                "Streaming sends each token to the screen as soon as it is written. The work and its pace stay the same, so the last token arrives no sooner; "
-                "what changes is which wait a person sits through. Without streaming, the answer appears whole at the total time. With it, the blank screen ends at the first token, "
-                "and from then on the question is whether the text arrives faster than the person reads. "
-                "A typical adult reads about 240 words a minute (Brysbaert, 2019, puts silent reading of non-fiction near 238), which is roughly 5.3 tokens a second. "
-                "Figure 1b follows one person through the answer: the green dashed lines are how far they have read. Streamed, they start at the first token, and unless the text comes slower than they read, they never catch up with it; not streamed, they start only when the last token lands. "
-                "Change the reading speed, or slow the stream below it, and watch which line the reader ends up following."
-            </p>
+            {prose!("streaming-intro" =>
+                <p>
+                    "Streaming sends each token to the screen as soon as it is written. The work and its pace stay the same, so the last token arrives no sooner; "
+                    "what changes is which wait a person sits through. Without streaming, the answer appears whole at the total time. With it, the blank screen ends at the first token, "
+                    "and from then on the question is whether the text arrives faster than the person reads. "
+                    "A typical adult reads about 240 words a minute (Brysbaert, 2019, puts silent reading of non-fiction near 238), which is roughly 5.3 tokens a second. "
+                    "Figure 1b follows one person through the answer: the green dashed lines are how far they have read. Streamed, they start at the first token, and unless the text comes slower than they read, they never catch up with it; not streamed, they start only when the last token lands. "
+                    "Change the reading speed, or slow the stream below it, and watch which line the reader ends up following."
+                </p>
+            )}
             <div class="figure-with-controls">
                 <Controls legend="The reader and the stream" params=&Param::STREAMING prefix="streaming-" />
                 <FigureCard figure=Figure::Streaming number="Figure 1b." />
@@ -65,14 +67,18 @@ pub fn Streaming() -> impl IntoView {
                 <strong data-testid="felt-wait" data-value=move || felt().to_string()>{move || format::duration(felt())}</strong>
             </p>
             <p data-testid="felt-wait-text">{explanation}</p>
-            <p>
-                "So once an answer streams to a person, the first token is the number to tune: a shorter prompt, a cached prefix (an opening the server has already read for an earlier request and kept, which prefill then skips) or fewer retrieved passages (the document chunks a search step pastes into the prompt, each adding its tokens to prefill) are felt at once, while decode beyond reading speed is barely noticed. "
-                "Streaming has a price, though. Text shown as it is written reaches the reader before anything can check it whole, whether a moderation filter, a validator or a refusal; an answer with a strict contract, such as JSON for another program, cannot stream. "
-                "And any step that gathers the whole reply before passing it on (a gateway, a function that returns one payload, a logger) silently turns the stream back into one late delivery."
-            </p>
-            <p class="aside">
-                "Three limits describe how waits are usually felt: up to 0.1 s seems instant, up to 1 s keeps a train of thought unbroken, and past 10 s attention drifts (Miller, 1968; Card, Robertson and Mackinlay, 1991; Nielsen, 1993). Figure 1 marks each one that falls well inside its time axis with a grey dashed rule: with the summariser only the 1 s rule does (0.1 s would sit against the axis's start), a short enough request brings in the 0.1 s one, and a long enough one the 10 s one."
-            </p>
+            {prose!("streaming-price" =>
+                <p>
+                    "So once an answer streams to a person, the first token is the number to tune: a shorter prompt, a cached prefix (an opening the server has already read for an earlier request and kept, which prefill then skips) or fewer retrieved passages (the document chunks a search step pastes into the prompt, each adding its tokens to prefill) are felt at once, while decode beyond reading speed is barely noticed. "
+                    "Streaming has a price, though. Text shown as it is written reaches the reader before anything can check it whole, whether a moderation filter, a validator or a refusal; an answer with a strict contract, such as JSON for another program, cannot stream. "
+                    "And any step that gathers the whole reply before passing it on (a gateway, a function that returns one payload, a logger) silently turns the stream back into one late delivery."
+                </p>
+            )}
+            {prose!("streaming-limits" =>
+                <p class="aside">
+                    "Three limits describe how waits are usually felt: up to 0.1 s seems instant, up to 1 s keeps a train of thought unbroken, and past 10 s attention drifts (Miller, 1968; Card, Robertson and Mackinlay, 1991; Nielsen, 1993). Figure 1 marks each one that falls well inside its time axis with a grey dashed rule: with the summariser only the 1 s rule does (0.1 s would sit against the axis's start), a short enough request brings in the 0.1 s one, and a long enough one the 10 s one."
+                </p>
+            )}
         </section>
     }
 }
