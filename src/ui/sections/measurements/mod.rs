@@ -19,14 +19,15 @@ use crate::measurements::protocol::{
     action_attribute, name, Action, ACTION_ATTRIBUTE, APPLY_DEPLOYMENT, APPLY_RATES,
     BUTTON_ACTION_SELECTOR, READ_SAMPLE, RUNS_OVERLAY,
 };
+use crate::ui::arrival::prose;
 use crate::ui::context::{use_runs_overlay, use_state};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// The heading, the introduction and the controls, which never change: written once as markup
-/// (the section hears the controls' events), which costs the page's wasm less than a view. The
-/// names the module uses come from the protocol, at compile time.
-const STATIC: &str = concat!(
+/// The heading and the introduction: fixed prose, written into the prerendered page and copied
+/// from it by the live one (`ui::arrival::prose`), so the wasm does not carry them.
+#[cfg(not(target_arch = "wasm32"))]
+const INTRO: &str = concat!(
     r#"<h2 id="measurements-title">Your own measurements</h2>"#,
     r#"<p>Everything so far used the lesson&#39;s numbers. If you have run a serving benchmark "#,
     r#"against your own deployment, load its result file here and the page fits the same "#,
@@ -36,6 +37,13 @@ const STATIC: &str = concat!(
     r#"JSON table with a row per request.</p>"#,
     r#"<p class="aside">The file is read by this page inside your browser and is never "#,
     r#"uploaded: the page is not allowed to send anything to any server, and it does not.</p>"#,
+);
+
+/// The controls, which never change: written once as markup (the section hears their events),
+/// which costs the page's wasm less than a view. They are not fixed prose: the prerendered page
+/// writes a typed field as text (`site::field_stand_ins`), and the live page needs the field.
+/// The names the module uses come from the protocol, at compile time.
+const CONTROLS: &str = concat!(
     r#"<p class="import-pick"><label for="import-file">Result files (one run or more each): </label>"#,
     r#"<input type="file" id="import-file" data-testid="import-file""#,
     action_attribute!(read_files),
@@ -48,6 +56,11 @@ const STATIC: &str = concat!(
     r#"model on Anyscale&#39;s endpoint (late 2023), 150 requests sent five at a time, every prompt 550 "#,
     r#"tokens long. It shows what such a file tells, and what a run at one prompt length cannot "#,
     r#"(a prefill rate).</span></p>"#,
+);
+
+/// What to know before measuring: fixed prose, as [`INTRO`].
+#[cfg(not(target_arch = "wasm32"))]
+const ADVICE: &str = concat!(
     r#"<details class="advice"><summary>Before you measure: prompt lengths, the clock, the floor</summary>"#,
     r#"<p><strong>Prompts of several lengths.</strong> A prefill rate is the slope of the first "#,
     r#"token&#39;s time against the prompt&#39;s length, and a run at one length has no slope to read: "#,
@@ -66,6 +79,10 @@ const STATIC: &str = concat!(
     r#"fitted&#8221;.</p>"#,
     r#"<p><strong>The floor</strong> is the line under nine requests in ten, drawn against prompt "#,
     r#"length: roughly the first token&#39;s time for a request that met no queue.</p></details>"#,
+);
+
+/// The pasted text's field and the progress line, as [`CONTROLS`].
+const PASTE: &str = concat!(
     r#"<details class="paste"><summary>Paste a file&#39;s text instead</summary>"#,
     r#"<label for=""#,
     name!(paste_box),
@@ -151,7 +168,10 @@ pub fn Measurements() -> impl IntoView {
     view! {
         <section class="measurements" id="measurements" aria-labelledby="measurements-title"
             on:change=on_change on:click=on_click>
-            <div inner_html=STATIC></div>
+            {prose!("measurements-intro" => <div inner_html=INTRO></div>)}
+            <div inner_html=CONTROLS></div>
+            {prose!("measurements-advice" => <div inner_html=ADVICE></div>)}
+            <div inner_html=PASTE></div>
             <p class="import-status" role="status" data-testid="import-busy"></p>
             <p class="import-error" role="alert" data-testid="import-error" hidden></p>
             <div class="import-results"></div>
