@@ -137,8 +137,9 @@ mod browser {
     }
 
     /// At a phone's width (where the stylesheet folds each lab's panel into a strip), whether
-    /// any figure of the lab holding `panel` is on screen; `None` at wider widths, where the
-    /// panel is a column of its own and never folds.
+    /// a figure of the lab holding `panel` is on screen below the place the open strip reaches,
+    /// so that opening it covers none of the figure; `None` at wider widths, where the panel is
+    /// a column of its own and never folds.
     pub fn lab_figure_on_screen(panel: &web_sys::Element) -> Option<bool> {
         let window = web_sys::window()?;
         // The same query as the stylesheet's strip.
@@ -148,11 +149,18 @@ mod browser {
         let height = window.inner_height().ok()?.as_f64()?;
         let figures =
             panel.parent_element()?.query_selector_all(".lab-main figure[data-figure]").ok()?;
-        let top = panel.get_bounding_client_rect().top().max(0.0);
+        // The open strip covers at most this share of the screen from its top (the stylesheet's
+        // strip body is held to it). A figure whose top has gone above that would have its top
+        // covered: the strip folds and steps aside for it, as it does over prose. Below it, a
+        // figure only counts once a useful part of it is on screen.
+        const OPEN_SHARE: f64 = 0.3;
+        const SLACK_PX: f64 = 8.0;
+        const SHOWN_PX: f64 = 48.0;
+        let reach = panel.get_bounding_client_rect().top().max(0.0) + OPEN_SHARE * height;
         Some((0..figures.length()).filter_map(|i| figures.item(i)).any(|node| {
             node.dyn_into::<web_sys::Element>().is_ok_and(|figure| {
-                let r = figure.get_bounding_client_rect();
-                r.top() < height && r.bottom() > top + 48.0
+                let top = figure.get_bounding_client_rect().top();
+                top >= reach - SLACK_PX && top < height - SHOWN_PX
             })
         }))
     }

@@ -49,6 +49,9 @@ async function seenTogether(page, canvas, slider) {
       const under = Math.max(panel ? panel.getBoundingClientRect().bottom : 0, body ? body.getBoundingClientRect().bottom : 0);
       window.scrollBy(0, figure.getBoundingClientRect().top - under - 8);
     }, [canvas, slider, block]);
+    // A phone's strip opens or folds on the scroll, as the reader's would: let it, then look
+    // inside it.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     // Bring the control into view inside its panel without moving the page.
     await page.evaluate((k) => {
       const control = document.querySelector(`[data-testid="${k}"]`);

@@ -1,7 +1,9 @@
 //! A lab's panel: a column of controls beside the lesson on a wide screen; on a phone a strip
 //! at the top of the screen, folded to one line of numbers and a button to open it. It opens
-//! by itself while a figure of its lab is on screen and folds again once none is, so while the
-//! reader reads prose it covers one line, and open it covers at most 30% of the screen.
+//! by itself while a figure of its lab is on screen below the reach of the open strip, and folds
+//! again once none is (over prose, or as the figure scrolls up to where the strip would cover
+//! it), so while the reader reads prose it covers one line, it never covers the figure it opened
+//! for, and open it covers at most 30% of the screen.
 
 use crate::state::State;
 use crate::ui::context::use_state;
