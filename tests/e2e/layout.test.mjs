@@ -52,3 +52,24 @@ test('keyboard focus is visible on controls', TIMEOUT, async (t) => {
   });
   assert.ok(outline.width >= 2 && outline.style !== 'none', `focus outline ${JSON.stringify(outline)}`);
 });
+
+test('at 390×844 a table wider than the screen says so above itself, clear of the table and of the text before it', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '', { viewport: { width: 390, height: 844 } });
+  // The levers' table is always shown and, on a phone, wider than its column.
+  const levers = app.byTestId('levers-table');
+  await levers.scrollIntoViewIfNeeded();
+  await eventually(async () => assert.equal(await app.byTestId('levers-table-scrolls').count(), 1, 'the line appears'));
+  const boxes = await app.page.evaluate(() => [...document.querySelectorAll('.scroll-hint')].map((hint) => {
+    const block = hint.closest('.table-block');
+    const table = block.querySelector('table').getBoundingClientRect();
+    const before = block.previousElementSibling?.getBoundingClientRect();
+    const h = hint.getBoundingClientRect();
+    return { id: hint.getAttribute('data-testid'), top: h.top, bottom: h.bottom, tableTop: table.top, beforeBottom: before ? before.bottom : -Infinity, lines: Math.round(h.height / parseFloat(getComputedStyle(hint).lineHeight)) };
+  }));
+  assert.ok(boxes.length >= 1);
+  for (const b of boxes) {
+    assert.ok(b.bottom <= b.tableTop + 0.5, `${b.id} ends above its table (caption included): ${b.bottom} vs ${b.tableTop}`);
+    assert.ok(b.top >= b.beforeBottom - 0.5, `${b.id} starts below the text before the table: ${b.top} vs ${b.beforeBottom}`);
+    assert.equal(b.lines, 1, `${b.id} is one line`);
+  }
+});

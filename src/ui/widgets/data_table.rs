@@ -46,7 +46,7 @@ pub fn DataTableView(
     view! {
         <div class="table-block">
             <Show when=move || cut_off.get()>
-                <p class="scroll-hint" data-testid=hint_id.clone()>"Wider than the screen: scroll the table sideways for every column."</p>
+                <p class="scroll-hint" data-testid=hint_id.clone()>"Scroll the table sideways to see every column."</p>
             </Show>
             <div class="table-wrap" node_ref=wrap>
                 <table data-testid=testid inner_html=move || html.get()></table>
