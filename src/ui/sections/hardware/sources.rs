@@ -1,15 +1,13 @@
 //! Where every chip and model figure of the section comes from, and what the arithmetic leaves
 //! out, in one place.
 
-use crate::model::chips::Chip;
-use crate::model::llms::Llm;
-use crate::model::roofline::EFFICIENCY_SOURCES;
-use crate::model::source::Source;
 use crate::ui::arrival::prose;
 use leptos::prelude::*;
 
-/// A list of sources, each a link to its document.
-fn links(sources: Vec<Source>, testid: &'static str) -> AnyView {
+/// A list of sources, each a link to its document. Fixed prose: written into the prerendered
+/// page only, so the wasm carries neither the names nor the addresses.
+#[cfg(not(target_arch = "wasm32"))]
+fn links(sources: Vec<crate::model::source::Source>, testid: &'static str) -> AnyView {
     let items = sources
         .into_iter()
         .map(|source| {
@@ -21,8 +19,6 @@ fn links(sources: Vec<Source>, testid: &'static str) -> AnyView {
 
 #[component]
 pub fn Sources() -> impl IntoView {
-    let chips = Chip::ALL.into_iter().filter_map(|c| c.published()?.source).collect();
-    let models = Llm::ALL.into_iter().filter_map(|m| m.published()?.source).collect();
     view! {
         <section class="hw-sources" aria-labelledby="hw-sources-title">
             <h3 id="hw-sources-title">"What the arithmetic leaves out, and where its figures come from"</h3>
@@ -34,12 +30,14 @@ pub fn Sources() -> impl IntoView {
                     <li>"A prompt too short to bring the ridge's worth of work per byte is read at memory's pace, not arithmetic's: Figure 5 shows its point on the slope, while the prefill rate still assumes arithmetic sets it."</li>
                 </ul>
             )}
-            <p>"Every figure is dense (data sheets also quote twice as much with structured sparsity, which serving does not use) and in decimal units, as the data sheets print them. Chips, from their makers' data sheets:"</p>
-            {links(chips, "hw-chip-sources")}
-            <p>"Models, from their published configurations (layers, key-value heads, head width):"</p>
-            {links(models, "hw-model-sources")}
-            <p>"The published efficiencies behind each rate's range:"</p>
-            {links(EFFICIENCY_SOURCES.to_vec(), "hw-efficiency-sources")}
+            {prose!("hardware-sources" =>
+                <p>"Every figure is dense (data sheets also quote twice as much with structured sparsity, which serving does not use) and in decimal units, as the data sheets print them. Chips, from their makers' data sheets:"</p>
+                {links(crate::model::chips::Chip::ALL.into_iter().filter_map(|c| c.published()?.source).collect(), "hw-chip-sources")}
+                <p>"Models, from their published configurations (layers, key-value heads, head width):"</p>
+                {links(crate::model::llms::Llm::ALL.into_iter().filter_map(|m| m.published()?.source).collect(), "hw-model-sources")}
+                <p>"The published efficiencies behind each rate's range:"</p>
+                {links(crate::model::roofline::EFFICIENCY_SOURCES.to_vec(), "hw-efficiency-sources")}
+            )}
         </section>
     }
 }
