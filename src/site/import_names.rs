@@ -1,4 +1,5 @@
-//! Step 2b: the page's wasm and its wasm-bindgen script call each other's imports by short names.
+//! Step 2b: the page's wasm and its wasm-bindgen script call each other's imports by short names,
+//! and so do the measurements worker's.
 //!
 //! wasm-bindgen names every function the wasm imports from its script after the Rust binding and
 //! a 16-digit hash (`__wbg_set_fillStyle_95fde67582a9c695`), and the page has some two hundred.
@@ -26,30 +27,49 @@ pub fn shorten(index: &Path) -> Result<(), String> {
     let wasm_name = wasm_name(&page).ok_or("the built index.html has no <meta> for its wasm")?;
     let script_name =
         script_name(&page).ok_or("the built index.html names no crossover-<hash>.js")?.to_string();
-    let wasm = fs::read(dir.join(&wasm_name)).map_err(|e| format!("{wasm_name}: {e}"))?;
-    let script =
-        fs::read_to_string(dir.join(&script_name)).map_err(|e| format!("{script_name}: {e}"))?;
-
-    let imports = imports(&wasm)?;
-    let renames = short_names(&imports, &script);
-    if renames.is_empty() {
-        return Ok(());
-    }
-    let new_wasm = renamed_wasm(&wasm, &renames)?;
-    let new_script = renamed_script(&script, &renames);
-
-    for (old, new) in [(&wasm[..], &new_wasm[..]), (script.as_bytes(), new_script.as_bytes())] {
-        let old_integrity = integrity(old);
-        if !page.contains(&old_integrity) {
+    let Some(integrities) = shorten_pair(dir, &wasm_name, &script_name)? else { return Ok(()) };
+    for (old, new) in integrities {
+        if !page.contains(&old) {
             return Err(
                 "the page does not check the wasm and its script against their hashes".into()
             );
         }
-        page = page.replacen(&old_integrity, &integrity(new), 1);
+        page = page.replacen(&old, &new, 1);
     }
-    fs::write(dir.join(&wasm_name), &new_wasm).map_err(|e| format!("{wasm_name}: {e}"))?;
-    fs::write(dir.join(&script_name), &new_script).map_err(|e| format!("{script_name}: {e}"))?;
     fs::write(index, page).map_err(|e| e.to_string())
+}
+
+/// The same for the measurements worker's wasm and script, under the names trunk gives them,
+/// before step 3 names them by content and writes their hashes: nothing checks them yet.
+pub fn shorten_worker(index: &Path) -> Result<(), String> {
+    use crate::shared_names::files::WORKER;
+    let dir = index.parent().ok_or("the built index.html has no folder")?;
+    shorten_pair(dir, &format!("{WORKER}_bg.wasm"), &format!("{WORKER}.js")).map(drop)
+}
+
+/// Renames the imports that the wasm `wasm_name` and its script `script_name` in `dir` share,
+/// in place. Returns the integrity hash each file had, with the one it has now; `None` when
+/// there was nothing to rename.
+fn shorten_pair(
+    dir: &Path,
+    wasm_name: &str,
+    script_name: &str,
+) -> Result<Option<[(String, String); 2]>, String> {
+    let wasm = fs::read(dir.join(wasm_name)).map_err(|e| format!("{wasm_name}: {e}"))?;
+    let script =
+        fs::read_to_string(dir.join(script_name)).map_err(|e| format!("{script_name}: {e}"))?;
+    let renames = short_names(&imports(&wasm)?, &script);
+    if renames.is_empty() {
+        return Ok(None);
+    }
+    let new_wasm = renamed_wasm(&wasm, &renames)?;
+    let new_script = renamed_script(&script, &renames);
+    fs::write(dir.join(wasm_name), &new_wasm).map_err(|e| format!("{wasm_name}: {e}"))?;
+    fs::write(dir.join(script_name), &new_script).map_err(|e| format!("{script_name}: {e}"))?;
+    Ok(Some([
+        (integrity(&wasm), integrity(&new_wasm)),
+        (integrity(script.as_bytes()), integrity(new_script.as_bytes())),
+    ]))
 }
 
 /// The wasm's file name as its `<meta>` (step 2) gives it.

@@ -15,7 +15,8 @@
 //!    it, checked against its hash, once the lesson is painted. The wasm is then named by its own
 //!    bytes, not by trunk's hash of the file before wasm-opt.
 //!    Before that renaming, `import_names` gives the imports the wasm and its script share names
-//!    of a letter or two in both files, in place of wasm-bindgen's names with their hashes.
+//!    of a letter or two in both files, in place of wasm-bindgen's names with their hashes; it
+//!    does the same for the worker's two files before step 3.
 //! 3. `worker_files`: the measurements worker's files, which trunk names without hashes, are named
 //!    by their content, its wasm is fetched with an integrity check, and the page learns the
 //!    script's name from a `<meta>`.
@@ -66,6 +67,7 @@ pub fn build(index: &Path) -> Result<(), String> {
     std::fs::write(index, page).map_err(|e| e.to_string())?;
     import_names::shorten(index)?;
     deferred_wasm::name_by_content(index)?;
+    import_names::shorten_worker(index)?;
     worker_files::name_by_content(index)?;
     boot_script::strip_comments(index)?;
     sample_run::name_by_content(index)?;
