@@ -164,7 +164,7 @@ fn bar<DB: DrawingBackend>(
     let plane = *chart.as_coord_spec();
     let (x, y) = plane.px((start, high));
     let gap = 4.0 * style.scale;
-    let chosen = if clock == t.chosen { " (the page's TTFT)" } else { "" };
+    let chosen = if clock == t.chosen { " (the chosen clock)" } else { "" };
     let counted = format::duration(t.counted_secs(clock));
     let text = format!("from {}: {counted}{chosen}", name(clock));
     let short = format!("{counted}{chosen}");

@@ -6,7 +6,7 @@ use super::label::{Edge, Spot};
 use super::legend::LegendItem;
 use super::plane::{draw_all, draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{backdrop, dashes, draw_placed, Chart, DrawResult, Style, TimelineInputs};
+use super::{backdrop, dashes, draw_if_clear, Chart, DrawResult, Style, TimelineInputs};
 use crate::format;
 use crate::state::State;
 use plotters::coord::Shift;
@@ -166,17 +166,29 @@ fn finish_labels<DB: DrawingBackend>(
         (t.unstreamed_read_secs, "not streamed", [1.0, 0.0]),
     ];
     // Above the answer's last line, where nothing else is drawn: the streamed reader's finish
-    // on the first row, the other's on the second, so the two never meet however close.
+    // on the first row, the other's on the second, ending at the dot or starting there. On a
+    // narrow figure with the two finishes close, a label with no clear spot is left out rather
+    // than set over the other: its dot stays, and the text alternative and table give the time.
+    let inside = plane.plot_box();
     for (secs, how, rows) in finishes {
         let (x, y) = plane.px((secs, t.output_tokens));
         let dot =
             Circle::new((secs, t.output_tokens), style.px(4.0), style.palette.reading.filled());
         chart.draw(&dot)?;
-        let spots = rows.map(|r| Spot::new(x + gap, y - gap - r * row, Edge::End, Edge::End));
+        let spots: Vec<Spot> = rows
+            .into_iter()
+            .flat_map(|r| {
+                let top = y - gap - r * row;
+                [
+                    Spot::new(x + gap, top, Edge::End, Edge::End),
+                    Spot::new(x - gap, top, Edge::Start, Edge::End),
+                ]
+            })
+            .collect();
         let short = format::duration(secs);
         let text = format!("{how}: read by {short}");
         let font = (12.0, style.palette.reading);
-        draw_placed(chart, &[&text, &short], &spots, font, style, &mut taken)?;
+        draw_if_clear(chart, &[&text, &short], &spots, inside, font, style, &mut taken)?;
     }
     Ok(())
 }

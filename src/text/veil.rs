@@ -27,7 +27,7 @@ pub const ROUTER_AFTER_THE_GUESS: &str =
 
 /// In place of the deeper model's crossing, before the first prediction.
 pub const AFTER_THE_CROSSING_GUESS: &str =
-    "Shown once you lock a guess in the challenge of the first half, or choose to see the answers anyway.";
+    "The crossing under the deeper model is shown once you lock a guess in the challenge of the first half, or choose to see the answers anyway.";
 
 #[cfg(test)]
 mod tests {

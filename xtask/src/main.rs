@@ -32,10 +32,10 @@ const SERVE_PORT: &str = "8080";
 /// not grow past this many bytes: a ratchet set a little above the last measured size and
 /// lowered as the page shrinks, so a saving is never quietly undone. Over it, `cargo xtask test`
 /// fails; `cargo xtask build`, whose job is to build, only warns.
-const PAGE_GZIP_CEILING_BYTES: u64 = 351_300;
+const PAGE_GZIP_CEILING_BYTES: u64 = 351_500;
 
 /// The same for the files fetched only on demand or by other sites (see size.rs).
-const ON_DEMAND_GZIP_CEILING_BYTES: u64 = 180_900;
+const ON_DEMAND_GZIP_CEILING_BYTES: u64 = 176_900;
 
 const USAGE: &str = "usage: cargo xtask <command>
 

@@ -11,7 +11,7 @@ pub fn Summary() -> impl IntoView {
             {prose!("summary-points" =>
                 <ul>
                     <li>"Every answer has two waits: the first token, set by the wait before prefill and by prefill reading the prompt; and the last token, set mostly by decode writing the answer."</li>
-                    <li>"Only the first is shaped by your prompt. The pace of the second belongs to the model and its hardware; its length, to the answer."</li>
+                    <li>"Your prompt shapes only the first. What the second adds after it is the writing, whose pace belongs to the model and its hardware and whose length belongs to the answer."</li>
                     <li>"The crossing says which of the two owns a request; the crossover says which of two deployments finishes first for an answer of a given length."</li>
                     <li>"Rank anything by the milestone your user or program actually feels, at your real answer lengths and load."</li>
                 </ul>

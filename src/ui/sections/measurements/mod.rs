@@ -52,7 +52,7 @@ const CONTROLS: &str = concat!(
     r#"<p class="import-sample"><button type="button" data-testid="import-sample""#,
     action_attribute!(read_sample),
     r#">Try a sample run</button> "#,
-    r#"<span class="aside">Or try a sample run first: the LLMPerf leaderboard&#39;s run against a 70B "#,
+    r#"<span class="aside">The sample is the LLMPerf leaderboard&#39;s run against a 70B "#,
     r#"model on Anyscale&#39;s endpoint (late 2023), 150 requests sent five at a time, every prompt 550 "#,
     r#"tokens long. It shows what such a file tells, and what a run at one prompt length cannot "#,
     r#"(a prefill rate).</span></p>"#,
