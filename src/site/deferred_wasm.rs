@@ -40,18 +40,22 @@ pub fn defer_wasm_fetch(page: &str) -> Result<String, String> {
     ))
 }
 
+/// The wasm's file name as the `<meta>` written by [`defer_wasm_fetch`] gives it, and where in
+/// `page` that name starts.
+pub(super) fn wasm_name(page: &str) -> Option<(usize, &str)> {
+    let marker = format!(r#"<meta name="{WASM_META}" content="./"#);
+    let start = page.find(&marker)? + marker.len();
+    let rest = page.get(start..)?;
+    Some((start, rest.get(..rest.find('"')?)?))
+}
+
 /// Renames the wasm that `index`'s `<meta>` names (`<stem>-<hash>_bg.wasm`) with the hash of its
 /// own bytes, and the `<meta>` to match. Its integrity hash, from the same bytes, stays.
 pub fn name_by_content(index: &Path) -> Result<(), String> {
     let dir = index.parent().ok_or("the built index.html has no folder")?;
     let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let marker = format!(r#"<meta name="{WASM_META}" content="./"#);
-    let start =
-        page.find(&marker).ok_or("the built index.html has no <meta> for its wasm")? + marker.len();
-    let old_name = page
-        .get(start..)
-        .and_then(|rest| rest.find('"').and_then(|len| rest.get(..len)))
-        .ok_or("the wasm's <meta> is cut short")?;
+    let (start, old_name) = wasm_name(&page)
+        .ok_or("the built index.html has no <meta> for its wasm, or one cut short")?;
     let stem = old_name
         .strip_suffix("_bg.wasm")
         .and_then(|name| name.rsplit_once('-'))

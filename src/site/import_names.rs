@@ -13,8 +13,8 @@
 //! else (a name the script also reads elsewhere) is left as wasm-bindgen wrote it.
 
 use super::content_hash::integrity;
+use super::deferred_wasm::wasm_name;
 use super::glue_script::script_name;
-use crate::shared_names::files::WASM_META;
 use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::path::Path;
@@ -24,7 +24,9 @@ use std::path::Path;
 pub fn shorten(index: &Path) -> Result<(), String> {
     let dir = index.parent().ok_or("the built index.html has no folder")?;
     let mut page = fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let wasm_name = wasm_name(&page).ok_or("the built index.html has no <meta> for its wasm")?;
+    let (_, wasm_name) =
+        wasm_name(&page).ok_or("the built index.html has no <meta> for its wasm")?;
+    let wasm_name = wasm_name.to_string();
     let script_name =
         script_name(&page).ok_or("the built index.html names no crossover-<hash>.js")?.to_string();
     let Some(integrities) = shorten_pair(dir, &wasm_name, &script_name)? else { return Ok(()) };
@@ -72,13 +74,6 @@ fn shorten_pair(
     ]))
 }
 
-/// The wasm's file name as its `<meta>` (step 2) gives it.
-fn wasm_name(page: &str) -> Option<String> {
-    let marker = format!(r#"<meta name="{WASM_META}" content="./"#);
-    let rest = page.get(page.find(&marker)? + marker.len()..)?;
-    Some(rest.get(..rest.find('"')?)?.to_string())
-}
-
 /// What one import is called: the module it comes from and its name there.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Import {
@@ -86,8 +81,15 @@ struct Import {
     name: String,
 }
 
+/// A name's new spelling, and where the script spells the old one.
+#[derive(Debug)]
+struct Rename {
+    new: String,
+    at: usize,
+}
+
 /// Old name to new, for modules and imports alike (the two never share a name).
-type Renames = HashMap<String, String>;
+type Renames = HashMap<String, Rename>;
 
 /// A short name for each module and import the script spells once, as an object key.
 fn short_names(imports: &[Import], script: &str) -> Renames {
@@ -98,11 +100,12 @@ fn short_names(imports: &[Import], script: &str) -> Renames {
     let mut seen = HashSet::new();
     for import in imports {
         for (old, quoted) in [(&import.module, true), (&import.name, false)] {
-            if !seen.insert(old.clone()) || key_at(script, old, quoted).is_none() {
+            if !seen.insert(old.clone()) {
                 continue;
             }
+            let Some(at) = key_at(script, old, quoted) else { continue };
             if let Some(new) = fresh.next() {
-                renames.insert(old.clone(), new);
+                renames.insert(old.clone(), Rename { new, at });
             }
         }
     }
@@ -145,13 +148,8 @@ fn key_at(script: &str, name: &str, quoted: bool) -> Option<usize> {
 
 /// `script` with each renamed key spelled the new way.
 fn renamed_script(script: &str, renames: &Renames) -> String {
-    let mut spots: Vec<(usize, &str, &str)> = renames
-        .iter()
-        .filter_map(|(old, new)| {
-            let at = key_at(script, old, false).or_else(|| key_at(script, old, true))?;
-            Some((at, old.as_str(), new.as_str()))
-        })
-        .collect();
+    let mut spots: Vec<(usize, &str, &str)> =
+        renames.iter().map(|(old, r)| (r.at, old.as_str(), r.new.as_str())).collect();
     spots.sort_unstable();
     let mut out = String::with_capacity(script.len());
     let mut from = 0;
@@ -206,7 +204,7 @@ fn renamed_import_section(body: &[u8], renames: &Renames) -> Result<Vec<u8>, Str
     for _ in 0..count {
         for _ in 0..2 {
             let name = reader.name()?;
-            let name = renames.get(&name).unwrap_or(&name);
+            let name = renames.get(&name).map_or(&name, |r| &r.new);
             write_leb(&mut out, name.len() as u64);
             out.extend_from_slice(name.as_bytes());
         }
@@ -358,7 +356,7 @@ mod tests {
         // `__wbg_read_twice` is spelled twice, once outside the import object: it stays.
         assert!(!renames.contains_key("__wbg_read_twice"), "{renames:?}");
         for old in ["./app_bg.js", "__wbg_log_0123456789abcdef", "__wbg_now_fedcba9876543210"] {
-            let new = renames.get(old).unwrap_or_else(|| panic!("{old} kept: {renames:?}"));
+            let new = &renames.get(old).unwrap_or_else(|| panic!("{old} kept: {renames:?}")).new;
             assert!(new.len() <= 2 && new.chars().all(|c| c.is_ascii_alphabetic()), "{new}");
         }
         let script = renamed_script(SCRIPT, &renames);
@@ -391,7 +389,7 @@ mod tests {
         assert_eq!(unique.len(), names.len());
         let imports = vec![Import { module: "m".into(), name: "a".into() }];
         let renames = short_names(&imports, "\"m\": x,\na: f");
-        assert_eq!(renames.get("m").map(String::as_str), Some("b"), "`a` is taken");
+        assert_eq!(renames.get("m").map(|r| r.new.as_str()), Some("b"), "`a` is taken");
     }
 
     #[test]
