@@ -44,6 +44,7 @@ pub mod measurements;
 pub mod text;
 
 pub mod render;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(not(target_arch = "wasm32"), feature = "page"))]
 pub mod site;
+#[cfg(feature = "page")]
 pub mod ui;

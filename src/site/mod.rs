@@ -27,6 +27,9 @@
 //!    integrity hash from a `<meta>`, fetching it only when a reader asks.
 //! 6. `glue_script`: the page's wasm-bindgen script, also on every first load, loses its doc
 //!    comments and indentation, with its name and integrity hash in the page following.
+//! 7. `split_parts`: the page's parts, cut from its wasm as it was linked, are optimised and
+//!    named by content beside the page, with the script that fetches them; the page's script
+//!    imports that script by its new name, and the page preloads it.
 //!
 //! `markup` reads start tags in the built HTML (for steps 1 and 2); `content_hash` names files
 //! and writes integrity hashes from their bytes (for steps 3 to 6). The names these steps share
@@ -49,6 +52,8 @@ mod boot_script;
 mod sample_run;
 // 6. The wasm-bindgen script without its comments and indentation.
 mod glue_script;
+// 7. The page's parts beside it.
+mod split_parts;
 
 // What the steps use.
 mod content_hash;
@@ -71,5 +76,6 @@ pub fn build(index: &Path) -> Result<(), String> {
     worker_files::name_by_content(index)?;
     boot_script::strip_comments(index)?;
     sample_run::name_by_content(index)?;
-    glue_script::strip_comments(index)
+    glue_script::strip_comments(index)?;
+    split_parts::place(index)
 }

@@ -6,9 +6,8 @@ use super::context::{
     CurrentQuery, NoticesContext, Printing, Revealed, RunsOverlay, ShownState, StateContext,
 };
 use super::dom;
+use super::parts;
 use super::sections::deeper::Deeper;
-use super::sections::deployments::Deployments;
-use super::sections::hardware::Hardware;
 use super::sections::measurements::Measurements;
 use super::sections::one_request::OneRequest;
 use super::sections::summary::Summary;
@@ -20,6 +19,7 @@ use super::widgets::theme::{provide_theme, ThemeToggle};
 use crate::shared_names::root;
 use crate::state::view::{Theme, View};
 use crate::state::{query, Figure, State};
+use crate::ui::erased::memo;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -38,7 +38,7 @@ pub fn App() -> impl IntoView {
 
     // The query that reproduces the page; share links are built from it directly.
     let kept_view = view.clone();
-    let current_query = Memo::new(move |_| {
+    let current_query = memo(move || {
         format!(
             "{}{}",
             query::to_query(&state.get()),
@@ -171,11 +171,11 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
         <Later stage=stage::MAIN>
             <main id="main" data-takeover>
                 <OneRequest />
-                <Later stage=stage::HARDWARE>
-                    <Hardware />
+                <Later stage=stage::HARDWARE fetch=parts::fetch_chip>
+                    {parts::chip()}
                 </Later>
-                <Later stage=stage::DEPLOYMENTS>
-                    <Deployments />
+                <Later stage=stage::DEPLOYMENTS fetch=parts::fetch_deployments>
+                    {parts::deployments()}
                 </Later>
                 <Later stage=LAST_STAGE>
                     <Deeper />

@@ -6,6 +6,7 @@ use crate::charts::Palette;
 use crate::measurements::compare::Overlay;
 use crate::state::{Notice, State};
 use crate::ui::arrival::Sight;
+use crate::ui::erased::{derive, memo};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -124,15 +125,7 @@ pub fn use_query_source() -> impl Fn() -> String + Copy {
 /// The palette the figures draw with: dark or light as the page is now.
 pub fn use_palette() -> Signal<Palette> {
     let dark = use_context::<Dark>();
-    Signal::derive(
-        move || {
-            if dark.is_some_and(|d| d.0.get()) {
-                Palette::DARK
-            } else {
-                Palette::LIGHT
-            }
-        },
-    )
+    derive(move || if dark.is_some_and(|d| d.0.get()) { Palette::DARK } else { Palette::LIGHT })
 }
 
 /// A value derived from the state as shown here, recomputed only when that state changes and
@@ -141,5 +134,5 @@ pub fn derived<T: Clone + PartialEq + Send + Sync + 'static>(
     f: impl Fn(&State) -> T + Send + Sync + 'static,
 ) -> Memo<T> {
     let shown = use_shown_state();
-    Memo::new(move |_| shown.with(|s| f(s)))
+    memo(move || shown.with(|s| f(s)))
 }

@@ -189,6 +189,14 @@ mod browser {
     pub fn next_task(f: impl FnOnce() + 'static) {
         leptos::prelude::set_timeout(f, std::time::Duration::ZERO)
     }
+
+    /// Runs `f` with what `work` gives, once it is done.
+    pub fn when_done<T: 'static>(
+        work: impl std::future::Future<Output = T> + 'static,
+        f: impl FnOnce(T) + 'static,
+    ) {
+        wasm_bindgen_futures::spawn_local(async move { f(work.await) })
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -8,6 +8,8 @@ mod arrival;
 mod contents;
 mod context;
 mod dom;
+mod erased;
+mod parts;
 mod sections;
 mod single_figure;
 mod widgets;

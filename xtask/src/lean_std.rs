@@ -10,8 +10,8 @@
 //!   locations, no panic hook. boot.js shows the reader a message when that happens.
 //!
 //! These are unstable flags. `RUSTC_BOOTSTRAP=1` lets the stable toolchain accept them, as the
-//! Linux kernel's build does; it is set only for trunk's cargo, so native tests, clippy and a
-//! plain `trunk build` (which keeps panic messages, for debugging) stay on stable Rust exactly.
+//! Linux kernel's build does; it is set only for trunk's cargo, so native tests and clippy stay
+//! on stable Rust exactly.
 //! If a later release renames a flag, this is the only file to change.
 //!
 //! Rebuilding std means compiling std's own dependencies, which rust-src lists in its own

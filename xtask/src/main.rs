@@ -16,6 +16,7 @@ mod browser;
 mod lean_std;
 mod process;
 mod size;
+mod split;
 mod tools;
 
 use std::path::{Path, PathBuf};
@@ -32,10 +33,10 @@ const SERVE_PORT: &str = "8080";
 /// not grow past this many bytes: a ratchet set a little above the last measured size and
 /// lowered as the page shrinks, so a saving is never quietly undone. Over it, `cargo xtask test`
 /// fails; `cargo xtask build`, whose job is to build, only warns.
-const PAGE_GZIP_CEILING_BYTES: u64 = 351_500;
+const PAGE_GZIP_CEILING_BYTES: u64 = 305_200;
 
 /// The same for the files fetched only on demand or by other sites (see size.rs).
-const ON_DEMAND_GZIP_CEILING_BYTES: u64 = 176_900;
+const ON_DEMAND_GZIP_CEILING_BYTES: u64 = 238_800;
 
 const USAGE: &str = "usage: cargo xtask <command>
 
@@ -52,6 +53,10 @@ commands:
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // Trunk's cargo links the page through this binary (split.rs).
+    if split::is_link_call(&args) {
+        return split::link(&args);
+    }
     let Some(name) = args.first().map(String::as_str) else {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
@@ -110,6 +115,7 @@ fn serve(root: &Path) -> Result<String, String> {
         .args(["serve", "--offline", "--release", "--address", SERVE_ADDRESS, "--port", SERVE_PORT])
         .current_dir(root);
     lean_std::apply(&mut trunk);
+    split::apply(&mut trunk, root)?;
     process::run_interactive(&mut trunk)?;
     Ok("server stopped".to_string())
 }
@@ -184,6 +190,7 @@ fn release_build(root: &Path) -> Result<(), String> {
     let mut trunk = command("trunk");
     trunk.args(["build", "--release", "--offline"]).current_dir(root);
     lean_std::apply(&mut trunk);
+    split::apply(&mut trunk, root)?;
     run(&mut trunk)
 }
 

@@ -1,8 +1,8 @@
 //! The page's weight: every file of the build, raw and gzipped, against two ceilings. Gzip is
 //! what a reader's connection carries, so both are on sums of gzip sizes. The first load is what
 //! every reader fetches; the rest is fetched only on demand (the measurements worker, when a
-//! file is loaded; the sample run, when a reader asks for it) or by other sites (the embed host
-//! script), and is held apart so that it can
+//! file is loaded; the sample run, when a reader asks for it; the page's parts, when a reader
+//! nears them or sets a value) or by other sites (the embed host script), and is held apart so that it can
 //! neither hide growth of the first load nor be mistaken for it.
 
 use std::fs;
@@ -12,7 +12,7 @@ use std::process::Stdio;
 use crate::process::command;
 
 /// Files no reader fetches when the page opens, by the start of their names.
-const NOT_FIRST_LOAD: [&str; 3] = ["crossover-worker", "embed-", "sample-run-"];
+const NOT_FIRST_LOAD: [&str; 4] = ["crossover-worker", "embed-", "sample-run-", "part-"];
 
 /// What the build weighs, gzipped: the first load, and everything fetched later or elsewhere.
 pub struct Weight {

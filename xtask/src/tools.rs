@@ -31,6 +31,7 @@ pub fn ensure_build_tools(root: &Path) -> Result<(), String> {
     ensure_project_crates(root)?;
     crate::lean_std::ensure_crates(&cargo_program())?;
     ensure_trunk()?;
+    ensure_wasm_split()?;
     ensure_wasm_bindgen(root, &pins)?;
     ensure_node()?;
     ensure_node_modules(root)?;
@@ -88,6 +89,29 @@ fn ensure_trunk() -> Result<(), String> {
         "trunk",
         "--version",
         TRUNK_VERSION,
+    ]))
+}
+
+/// The tool that cuts the page's parts out of its wasm as it is linked (split.rs). It has no
+/// `--version`; cargo's own list of what it installed says which version is there.
+fn ensure_wasm_split() -> Result<(), String> {
+    use crate::split::{SPLIT_CLI_CRATE, SPLIT_CLI_VERSION};
+    let wanted = format!("{SPLIT_CLI_CRATE} v{SPLIT_CLI_VERSION}:");
+    let listed = probe("cargo", &["install", "--list"]).unwrap_or_default();
+    if listed.lines().any(|l| l.trim() == wanted) {
+        println!("ok: wasm-split-cli ({SPLIT_CLI_CRATE} {SPLIT_CLI_VERSION})");
+        return Ok(());
+    }
+    println!("installing wasm-split-cli ({SPLIT_CLI_CRATE} {SPLIT_CLI_VERSION}), which compiles for a minute or two");
+    run(command("cargo").args([
+        "install",
+        "--locked",
+        "--force",
+        SPLIT_CLI_CRATE,
+        "--version",
+        SPLIT_CLI_VERSION,
+        "--features",
+        "build-binary",
     ]))
 }
 

@@ -16,7 +16,8 @@
 //!    built one stage per task, each removing its stand-ins. On a bare address, whose numbers the
 //!    stand-ins already show, a stage waits until the reader comes within a screen of a stand-in
 //!    or focuses a control in one (the root carries `data-builds-on-approach`); a changed value or
-//!    an address with values or a `#fragment` builds them all, one after another.
+//!    an address with values or a `#fragment` builds them all, one after another. A stage
+//!    whose code is a part fetched apart (`ui::parts`) is reached once that code has arrived.
 //! 5. **Sections follow when near** (`sight`): a built section out of sight reads its own shown
 //!    state, which follows the page state only while the section is within half a screen.
 //! 6. **Settle when still** (`still`, used by `app` and `widgets::canvas`): once the controls

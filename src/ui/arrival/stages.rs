@@ -10,6 +10,10 @@
 //! sections far below; once the reader changes a value, the rest is built. An address that sets
 //! values or names a place builds every stage at once, one task after another: the prerendered
 //! numbers are the defaults, not the address's.
+//!
+//! A stage whose code is delivered apart from the page's wasm (a `<Later>` given a `fetch`) is
+//! reached only once that code has arrived: the stand-ins stay until the live part can be built
+//! in one task, as for any other stage.
 
 use super::takeover;
 use crate::shared_names::root;
@@ -17,9 +21,16 @@ use crate::ui::context::StateContext;
 use crate::ui::dom;
 use leptos::prelude::*;
 
-/// How many of the page's stages are built.
+/// How many of the page's stages are built, and the code each later stage must fetch first.
 #[derive(Clone, Copy)]
-struct BuildStage(RwSignal<u8>);
+struct BuildStage {
+    built: RwSignal<u8>,
+    fetches: StoredValue<Vec<(u8, FetchPart)>>,
+}
+
+/// Fetches the code a part of the page is built with, delivered apart from the page's wasm
+/// (`ui::parts`); true once it has arrived.
+pub type FetchPart = fn() -> std::pin::Pin<Box<dyn std::future::Future<Output = bool>>>;
 
 /// The order the full page's parts are built in, after the mount (stage 0), which reads the
 /// address and builds nothing: the page's frame out of sight, one part per task, before it takes
@@ -56,32 +67,34 @@ pub const LAST_STAGE: u8 = stage::DEPLOYMENTS + 1;
 /// every stage is built at once.
 pub fn provide_stages() {
     let built = RwSignal::new(0_u8);
-    provide_context(BuildStage(built));
+    let stages = BuildStage { built, fetches: StoredValue::new(Vec::new()) };
+    provide_context(stages);
     let on_approach = builds_on_approach(&dom::query_string(), &dom::fragment());
     if on_approach {
         dom::mark_root(root::BUILDS_ON_APPROACH, true);
-        build_all_once_changed(built);
+        build_all_once_changed(stages);
     }
-    dom::next_task(move || build_frame(built, on_approach));
+    dom::next_task(move || build_frame(stages, on_approach));
 }
 
 /// Builds the page's frame one stage per task while the prerendered lesson stays on screen: built
 /// in one task with the mount, it kept a phone's main thread busy for a long stretch. Once the
 /// frame is whole it takes that lesson's place, and the lesson's own stages begin after the
 /// browser has painted it.
-fn build_frame(built: RwSignal<u8>, on_approach: bool) {
+fn build_frame(stages: BuildStage, on_approach: bool) {
+    let built = stages.built;
     built.update(|stage| *stage = stage.saturating_add(1));
     if built.get_untracked() < FRAME {
-        dom::next_task(move || build_frame(built, on_approach));
+        dom::next_task(move || build_frame(stages, on_approach));
         return;
     }
     dom::next_task(move || {
         takeover::take_over_prerendered();
         dom::after_first_paint(move || {
             if on_approach {
-                next_stage_when_near(built);
+                next_stage_when_near(stages);
             } else {
-                next_stage(built);
+                next_stage(stages);
             }
         });
     });
@@ -90,15 +103,15 @@ fn build_frame(built: RwSignal<u8>, on_approach: bool) {
 /// Once the reader changes a value, the prerendered sections still standing in show numbers the
 /// page no longer has (a search in the page, or a screen reader, would find them): every stage is
 /// built then, one task after another.
-fn build_all_once_changed(built: RwSignal<u8>) {
+fn build_all_once_changed(stages: BuildStage) {
     let Some(StateContext { state, .. }) = use_context::<StateContext>() else { return };
     let started = StoredValue::new(false);
     Effect::new(move |first: Option<()>| {
         state.track();
-        let building = (FRAME..LAST_STAGE).contains(&built.get_untracked());
+        let building = (FRAME..LAST_STAGE).contains(&stages.built.get_untracked());
         if first.is_some() && !started.get_value() && building {
             started.set_value(true);
-            dom::next_task(move || next_stage(built));
+            dom::next_task(move || next_stage(stages));
         }
     });
 }
@@ -108,33 +121,64 @@ fn builds_on_approach(query: &str, fragment: &str) -> bool {
     query.trim_start_matches('?').is_empty() && fragment.trim_start_matches('#').is_empty()
 }
 
-fn next_stage(built: RwSignal<u8>) {
-    built.update(|stage| *stage = stage.saturating_add(1));
-    if built.get_untracked() < LAST_STAGE {
-        dom::next_task(move || next_stage(built));
-    }
-}
-
-/// Builds the next stage once the reader nears a prerendered node; all of them, once one takes
-/// the focus. Watching starts again in the next task, once the built stage's stand-ins are gone.
-fn next_stage_when_near(built: RwSignal<u8>) {
-    takeover::when_standing_in_is_near(move |focused| {
-        built.update(|stage| *stage = stage.saturating_add(1));
-        if built.get_untracked() < LAST_STAGE {
-            if focused {
-                dom::next_task(move || next_stage(built));
-            } else {
-                dom::next_task(move || next_stage_when_near(built));
-            }
+fn next_stage(stages: BuildStage) {
+    build_next(stages, move |built| {
+        if built < LAST_STAGE {
+            dom::next_task(move || next_stage(stages));
         }
     });
 }
 
+/// Builds the next stage once the reader nears a prerendered node; all of them, once one takes
+/// the focus. Watching starts again in the next task, once the built stage's stand-ins are gone.
+fn next_stage_when_near(stages: BuildStage) {
+    takeover::when_standing_in_is_near(move |focused| {
+        build_next(stages, move |built| {
+            if built < LAST_STAGE {
+                if focused {
+                    dom::next_task(move || next_stage(stages));
+                } else {
+                    dom::next_task(move || next_stage_when_near(stages));
+                }
+            }
+        });
+    });
+}
+
+/// Builds the next stage, once the code it needs has arrived, then calls `then` with the stages
+/// now built. Code that cannot be fetched is left to its part to report (`ui::parts`): the stage
+/// is built all the same, so the page still completes.
+fn build_next(stages: BuildStage, then: impl FnOnce(u8) + 'static) {
+    let next = stages.built.get_untracked().saturating_add(1);
+    let build = move || {
+        // Another chain of stages may have waited for the same code: the count never goes back.
+        stages.built.update(|built| *built = (*built).max(next));
+        then(next);
+    };
+    let fetch = stages
+        .fetches
+        .with_value(|all| all.iter().find(|(stage, _)| *stage == next).map(|(_, fetch)| *fetch));
+    // At build time every part's code is in the one binary.
+    match fetch {
+        #[cfg(target_arch = "wasm32")]
+        Some(fetch) => dom::when_done(fetch(), move |_| build()),
+        _ => build(),
+    }
+}
+
 /// `children`, built at `stage`; then the prerendered nodes the live ones replace are removed,
-/// in the same task.
+/// in the same task. With `fetch`, the stage waits for that code to arrive.
 #[component]
-pub fn Later(stage: u8, children: ChildrenFn) -> impl IntoView {
-    let built = use_context::<BuildStage>().map(|b| b.0);
+pub fn Later(
+    stage: u8,
+    #[prop(optional)] fetch: Option<FetchPart>,
+    children: ChildrenFn,
+) -> impl IntoView {
+    let stages = use_context::<BuildStage>();
+    if let (Some(stages), Some(fetch)) = (stages, fetch) {
+        stages.fetches.update_value(|all| all.push((stage, fetch)));
+    }
+    let built = stages.map(|b| b.built);
     let ready = move || built.is_none_or(|b| b.get() >= stage);
     // Nothing stands in while the frame is built out of sight.
     let replaces_standing_in = stage > FRAME;

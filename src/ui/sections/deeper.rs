@@ -11,6 +11,7 @@ use crate::text::strip::{folded_line, Lab};
 use crate::text::veil::AFTER_THE_CROSSING_GUESS;
 use crate::ui::arrival::{follow_when_near, prose};
 use crate::ui::context::{use_revealed, use_shown_state, use_state};
+use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::figure_card::FigureCard;
@@ -22,15 +23,15 @@ use leptos::prelude::*;
 pub fn Deeper() -> impl IntoView {
     let state = use_state();
     let shown = follow_when_near("deeper-title");
-    let model = Memo::new(move |_| shown.with(|s| s.model));
+    let model = memo(move || shown.with(|s| s.model));
     let set_model = Callback::new(move |m: ModelView| state.update(|s| s.model = m));
-    let deep = Memo::new(move |_| shown.with(|s| s.deep_request()));
-    let optimism = Memo::new(move |_| deep.with(DeepRequest::optimism));
+    let deep = memo(move || shown.with(|s| s.deep_request()));
+    let optimism = memo(move || deep.with(DeepRequest::optimism));
     // Both crossings from the one place that states the crossing, and like every statement of
     // it, only once the first half's prediction is answered.
     let revealed = use_revealed().crossing;
-    let crossing_deep = Memo::new(move |_| shown.with(|s| s.crossing_under(ModelView::Deep)));
-    let crossing_line = Memo::new(move |_| shown.with(|s| s.crossing_under(ModelView::Linear)));
+    let crossing_deep = memo(move || shown.with(|s| s.crossing_under(ModelView::Deep)));
+    let crossing_line = memo(move || shown.with(|s| s.crossing_under(ModelView::Linear)));
 
     view! {
         <div class="lab" id="deeper-lab">
@@ -72,15 +73,15 @@ pub fn Deeper() -> impl IntoView {
             </fieldset>
             <FigureCard figure=Figure::Bend number="Figure 2b." />
             <dl class="readout-grid">
-                <Readout testid="optimism-ttft" label="Straight lines understate TTFT by" value=Signal::derive(move || optimism.get().ttft_gap_secs)
-                    text=Signal::derive(move || { let o = optimism.get(); format!("{} ({})", format::duration(o.ttft_gap_secs), format::percent(o.ttft_gap_fraction)) }) />
-                <Readout testid="optimism-total" label="Straight lines understate the total by" value=Signal::derive(move || optimism.get().total_gap_secs)
-                    text=Signal::derive(move || { let o = optimism.get(); format!("{} ({})", format::duration(o.total_gap_secs), format::percent(o.total_gap_fraction)) }) />
+                <Readout testid="optimism-ttft" label="Straight lines understate TTFT by" value=derive(move || optimism.get().ttft_gap_secs)
+                    text=derive(move || { let o = optimism.get(); format!("{} ({})", format::duration(o.ttft_gap_secs), format::percent(o.ttft_gap_fraction)) }) />
+                <Readout testid="optimism-total" label="Straight lines understate the total by" value=derive(move || optimism.get().total_gap_secs)
+                    text=derive(move || { let o = optimism.get(); format!("{} ({})", format::duration(o.total_gap_secs), format::percent(o.total_gap_fraction)) }) />
             </dl>
             <Show when=move || revealed.get() fallback=|| view! { <p class="aside" data-testid="crossing-deep-veiled">{AFTER_THE_CROSSING_GUESS}</p> }>
                 <dl class="readout-grid">
-                    <Readout testid="crossing-prompt-deep" label="Crossing under the deeper model" value=Signal::derive(move || crossing_deep.with(|c| c.prompt_tokens.map(|t| t.to_string())))
-                        text=Signal::derive(move || crossing_deep.with(crossing_tokens)) note=Signal::derive(move || format!("straight lines: {}", crossing_line.with(crossing_tokens))) />
+                    <Readout testid="crossing-prompt-deep" label="Crossing under the deeper model" value=derive(move || crossing_deep.with(|c| c.prompt_tokens.map(|t| t.to_string())))
+                        text=derive(move || crossing_deep.with(crossing_tokens)) note=derive(move || format!("straight lines: {}", crossing_line.with(crossing_tokens))) />
                 </dl>
             </Show>
             <p class="aside">{knee_origins()}</p>
@@ -101,10 +102,10 @@ const REQUEST: [Param; 4] = [Param::Prompt, Param::Output, Param::Prefill, Param
 fn Clocks() -> impl IntoView {
     let state = use_state();
     let shown = use_shown_state();
-    let definition = Memo::new(move |_| shown.with(|s| s.ttft_definition));
+    let definition = memo(move || shown.with(|s| s.ttft_definition));
     let set_definition =
         Callback::new(move |d: TtftDefinition| state.update(|s| s.ttft_definition = d));
-    let clocks = Memo::new(move |_| shown.with(ClocksInputs::of));
+    let clocks = memo(move || shown.with(ClocksInputs::of));
     let on = move |d: TtftDefinition| secs_signals(move || clocks.with(|c| c.counted_secs(d)));
     let (client_value, client_text) = on(TtftDefinition::Client);
     let (server_value, server_text) = on(TtftDefinition::Server);

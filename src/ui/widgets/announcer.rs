@@ -6,13 +6,14 @@ use crate::model::deployments::Winner;
 use crate::model::Bound;
 use crate::text::announce::{bound_sentence, winner_sentence};
 use crate::ui::context::use_state;
+use crate::ui::erased::memo;
 use leptos::prelude::*;
 
 #[component]
 pub fn Announcer() -> impl IntoView {
     let state = use_state();
-    let bound = Memo::new(move |_| state.with(|s| s.headline().bound()));
-    let winner = Memo::new(move |_| {
+    let bound = memo(move || state.with(|s| s.headline().bound()));
+    let winner = memo(move || {
         state.with(|s| s.comparison().winner_at(s.get(crate::state::Param::RaceAnswer)))
     });
     let message = RwSignal::new(String::new());

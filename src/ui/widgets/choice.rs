@@ -1,6 +1,7 @@
 //! One radio button of a choice held in the state: the page's one way to write a radio, so
 //! every choice looks, reads out and behaves alike.
 
+use crate::ui::erased::derive;
 use leptos::prelude::*;
 
 #[component]
@@ -12,7 +13,7 @@ pub fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
     #[prop(into)] current: Signal<T>,
     set: Callback<T>,
 ) -> impl IntoView {
-    let checked = Signal::derive(move || current.get() == value);
+    let checked = derive(move || current.get() == value);
     radio(name, testid, label, checked, Callback::new(move |()| set.run(value)))
 }
 

@@ -6,6 +6,7 @@ use crate::state::value::typed;
 use crate::state::Param;
 use crate::text::fields::field_text;
 use crate::ui::context::{use_shown_state, use_state};
+use crate::ui::erased::memo;
 use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
@@ -37,7 +38,7 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
     // Read as shown here: a control is moved where the reader sees it, and there its section
     // shows the page state (`ui::arrival`).
     let shown = use_shown_state();
-    let held = Memo::new(move |_| shown.with(|s| (s.spec_of(param), s.get(param))));
+    let held = memo(move || shown.with(|s| (s.spec_of(param), s.get(param))));
     // While the reader types, the field shows their text, not the stored value, so a
     // half-typed "16000." is not rewritten under their cursor.
     let draft = RwSignal::new(None::<String>);

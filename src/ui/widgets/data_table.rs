@@ -2,6 +2,7 @@
 
 use crate::charts::table::DataTable;
 use crate::ui::dom;
+use crate::ui::erased::memo;
 use leptos::prelude::*;
 
 /// Renders a [`DataTable`], highlighting the row for the reader's current setting.
@@ -19,7 +20,7 @@ pub fn DataTableView(
     testid: String,
     #[prop(optional)] written: Option<Signal<bool>>,
 ) -> impl IntoView {
-    let html = Memo::new(move |_| {
+    let html = memo(move || {
         if written.is_none_or(|w| w.get()) {
             table.with(DataTable::to_html)
         } else {

@@ -12,6 +12,7 @@ use crate::state::Figure;
 use crate::text::veil::veiled_figure;
 use crate::ui::context::use_palette;
 use crate::ui::context::{use_printing, use_revealed, use_runs_overlay, use_shown_state};
+use crate::ui::erased::{derive, memo};
 use leptos::prelude::*;
 
 /// What `figure` is drawn from, and only that: moving a control elsewhere on the page leaves the
@@ -20,7 +21,7 @@ use leptos::prelude::*;
 fn inputs_of(figure: Figure) -> Memo<FigureInputs> {
     let shown = use_shown_state();
     let runs = use_runs_overlay().filter(|_| figure == Figure::Completion);
-    Memo::new(move |_| {
+    memo(move || {
         let mut inputs = shown.with(|s| figure.inputs(s));
         if let (FigureInputs::Completion(c), Some(runs)) = (&mut inputs, runs) {
             c.runs = runs.get();
@@ -53,8 +54,8 @@ pub fn FigureCard(
     // blurred, and its words, numbers and exports stay out of the page: a text alternative or a
     // table states the answer as plainly as a readout.
     let revealed = use_revealed();
-    let shows = Memo::new(move |_| revealed.shows(figure));
-    let label = Memo::new(move |_| {
+    let shows = memo(move || revealed.shows(figure));
+    let label = memo(move || {
         if shows.get() {
             inputs.with(FigureInputs::summary)
         } else {
@@ -64,18 +65,18 @@ pub fn FigureCard(
     // A figure that plays marks the moment being played; its words and table stay as they are.
     // Its player and its handles come with its words: the race's answers say who finishes first.
     let deck = Deck::of(figure);
-    let drawn_inputs = Memo::new(move |_| inputs.get().at_moment(deck.and_then(Deck::moment)));
+    let drawn_inputs = memo(move || inputs.get().at_moment(deck.and_then(Deck::moment)));
     let player = move || deck.filter(|_| shows.get()).map(|deck| view! { <Player deck=deck /> });
     let drawn = RwSignal::new(None);
     let handles = move || shows.get().then(|| handles(figure, drawn_inputs, drawn));
-    let table = Signal::derive(move || inputs.with(FigureInputs::table));
+    let table = derive(move || inputs.with(FigureInputs::table));
     let title_id = format!("{}-caption", figure.slug());
     let labelled_by = title_id.clone();
 
     let zoom = RwSignal::new(1.0_f64);
     let open = RwSignal::new(false);
     let printing = use_printing();
-    let written = Signal::derive(move || open.get() || printing.get());
+    let written = derive(move || open.get() || printing.get());
     let toggled = move |ev: web_sys::Event| {
         open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"))
     };

@@ -8,6 +8,7 @@ use super::canvas::Drawn;
 use crate::charts::{FigureInputs, Handle, Palette, Style};
 use crate::state::{Figure, Param};
 use crate::ui::context::use_state;
+use crate::ui::erased::memo;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -20,7 +21,7 @@ pub fn DragHandle(
 ) -> impl IntoView {
     let state = use_state();
     let spec = param.spec();
-    let handle = Memo::new(move |_| {
+    let handle = memo(move || {
         drawn.get().and_then(|d| {
             // Only the sizes of what is drawn place the axis, not its colours.
             let style = Style { scale: d.scale, palette: Palette::LIGHT };
@@ -28,7 +29,7 @@ pub fn DragHandle(
             inputs.with(|i| i.handle(d.backend, &style, px_per_css))
         })
     });
-    let bounds = Memo::new(move |_| state.with(|s| s.spec_of(param)));
+    let bounds = memo(move || state.with(|s| s.spec_of(param)));
     let set = move |v: f64| {
         state.update(|s| {
             s.set(param, v);

@@ -8,6 +8,7 @@
 use crate::state::State;
 use crate::ui::context::use_state;
 use crate::ui::dom;
+use crate::ui::erased::memo;
 use leptos::prelude::*;
 
 #[component]
@@ -47,8 +48,8 @@ pub fn LabPanel(
     });
     let _ = window_event_listener(leptos::ev::scroll, move |_| look());
     let _ = window_event_listener(leptos::ev::resize, move |_| look());
-    let open = Memo::new(move |_| chosen.get().unwrap_or(figure_seen.get()));
-    let folded_line = Memo::new(move |_| state.with(line));
+    let open = memo(move || chosen.get().unwrap_or(figure_seen.get()));
+    let folded_line = memo(move || state.with(line));
     view! {
         <aside class="lab-panel" aria-label=label node_ref=panel data-open=move || open.get().then_some("")>
             <div class="strip-bar">

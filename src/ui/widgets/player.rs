@@ -11,6 +11,7 @@ use crate::text::playing::{clock_text, lane_status, LANE_NAMES};
 use crate::text::sample_answer::Answer;
 use crate::ui::context::use_shown_state;
 use crate::ui::dom;
+use crate::ui::erased::memo;
 use leptos::prelude::*;
 
 /// The play button, for the presentation's clicker key.
@@ -48,7 +49,7 @@ impl Deck {
         Playback::of(figure, &shown.get_untracked())?;
         let deck = Deck {
             figure,
-            playback: Memo::new(move |_| shown.with(|s| Playback::of(figure, s))),
+            playback: memo(move || shown.with(|s| Playback::of(figure, s))),
             secs: RwSignal::new(0.0),
             run: RwSignal::new(Run::Idle),
             speed: RwSignal::new(1.0),

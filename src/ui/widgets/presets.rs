@@ -5,6 +5,7 @@
 use crate::state::presets::{holds, Scope, PRESETS};
 use crate::text::scenarios::active_scenarios;
 use crate::ui::context::{use_shown_state, use_state};
+use crate::ui::erased::memo;
 use leptos::prelude::*;
 
 /// The presets of one part of the lesson, beside the controls they set.
@@ -12,7 +13,7 @@ use leptos::prelude::*;
 pub fn Presets(scope: Scope, title: &'static str) -> impl IntoView {
     let state = use_state();
     let shown = use_shown_state();
-    let active = Memo::new(move |_| {
+    let active = memo(move || {
         shown.with(|s| {
             PRESETS
                 .iter()

@@ -3,6 +3,7 @@
 //! arithmetic against the text on screen.
 
 use crate::format;
+use crate::ui::erased::derive;
 use leptos::prelude::*;
 
 /// What a readout puts in `data-value`.
@@ -64,5 +65,5 @@ pub fn Readout(
 pub fn secs_signals(
     value: impl Fn() -> f64 + Copy + Send + Sync + 'static,
 ) -> (Signal<f64>, Signal<String>) {
-    (Signal::derive(value), Signal::derive(move || format::duration(value())))
+    (derive(value), derive(move || format::duration(value())))
 }

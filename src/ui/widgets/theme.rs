@@ -6,6 +6,7 @@ use crate::shared_names::root::THEME;
 use crate::state::view::Theme;
 use crate::ui::context::Dark;
 use crate::ui::dom;
+use crate::ui::erased::memo;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
@@ -25,7 +26,7 @@ pub fn provide_theme(initial: Theme) -> RwSignal<Theme> {
         let kept = SendWrapper::new((query, on_change));
         on_cleanup(move || kept.0.set_onchange(None));
     }
-    let dark = Memo::new(move |_| match choice.get() {
+    let dark = memo(move || match choice.get() {
         Theme::Auto => system_dark.get(),
         Theme::Light => false,
         Theme::Dark => true,

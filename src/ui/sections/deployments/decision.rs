@@ -8,13 +8,14 @@ use crate::state::decision::Decision;
 use crate::text::deployments::decision::{decision_data, decision_html, decision_text};
 use crate::text::veil::AFTER_THE_CROSSOVER_GUESS;
 use crate::ui::context::{use_revealed, use_shown_state};
+use crate::ui::erased::memo;
 use leptos::prelude::*;
 
 #[component]
 pub fn DecisionCard() -> impl IntoView {
     let revealed = use_revealed().crossover;
     let shown = use_shown_state();
-    let card = Memo::new(move |_| {
+    let card = memo(move || {
         shown.with(|s| {
             let d = Decision::of(s);
             (decision_html(&decision_text(&d, s)), decision_data(&d))

@@ -9,6 +9,7 @@ use crate::state::{Param, State, TtftSource};
 use crate::text::deployments::prompt::{built_against_measured, passages_lever, prefill_note};
 use crate::ui::context::derived;
 use crate::ui::context::use_state;
+use crate::ui::erased::derive;
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::readout::Readout;
@@ -93,7 +94,7 @@ pub fn DeploymentInputs() -> impl IntoView {
             <div class="bakeoff-prompt" data-testid="bakeoff-prompt">
                 <Controls legend="The prompt both are sent" params=&Param::BAKEOFF_PROMPT />
                 <dl class="readout-grid">
-                    <Readout testid="bakeoff-prompt-tokens" label="Prompt" value=Signal::derive(move || Some(prompt_tokens.get().to_string())) text=Signal::derive(move || format::tokens(prompt_tokens.get())) />
+                    <Readout testid="bakeoff-prompt-tokens" label="Prompt" value=derive(move || Some(prompt_tokens.get().to_string())) text=derive(move || format::tokens(prompt_tokens.get())) />
                 </dl>
             </div>
         </Show>
@@ -135,15 +136,15 @@ fn PromptReadouts(side: Side) -> impl IntoView {
     let given = derived(side.given_ttft);
     let tokens = move || prompt.with(PromptTtft::prompt_tokens);
     let ttft = move || prompt.with(PromptTtft::ttft_secs);
-    let split_note = Signal::derive(move || prompt.with(prefill_note));
+    let split_note = derive(move || prompt.with(prefill_note));
     let lever = move || prompt.with(|p| passages_lever(p, side.which));
     // Built from the prompt, the TTFT rarely equals the measured one exactly; the figures use
     // the built one, and the reader should know by how much it moved.
     let differs = move || built_against_measured(ttft(), given.get());
     view! {
         <dl class="readout-grid">
-            <Readout testid=side.prompt_tokens_testid label="Prompt" value=Signal::derive(move || Some(tokens().to_string())) text=Signal::derive(move || format::tokens(tokens())) />
-            <Readout testid=side.ttft_testid label="Time to first token" value=Signal::derive(move || Some(ttft().to_string())) text=Signal::derive(move || format::duration(ttft())) note=split_note />
+            <Readout testid=side.prompt_tokens_testid label="Prompt" value=derive(move || Some(tokens().to_string())) text=derive(move || format::tokens(tokens())) />
+            <Readout testid=side.ttft_testid label="Time to first token" value=derive(move || Some(ttft().to_string())) text=derive(move || format::duration(ttft())) note=split_note />
         </dl>
         <p class="aside">{lever}</p>
         <p class="aside" data-testid=side.differs_testid>{differs}</p>

@@ -7,6 +7,7 @@ use crate::text::deployments::label::Claim;
 use crate::text::deployments::load::{crossover_moved, peak_table};
 use crate::text::deployments::{crossover_text, winner_text};
 use crate::ui::context::{derived, use_revealed, use_state};
+use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::disclosure::Disclosure;
@@ -28,11 +29,11 @@ pub fn PeakLoad() -> impl IntoView {
     let idle = derived(|s| s.comparison());
     let peak = derived(|s| s.peak_comparison());
     let answer = derived(|s| s.get(Param::RaceAnswer));
-    let table = Signal::derive(move || peak_table(&idle.get(), &peak.get(), answer.get()));
+    let table = derive(move || peak_table(&idle.get(), &peak.get(), answer.get()));
     let moved = move || crossover_moved(&idle.get(), &peak.get());
     view! {
         <Disclosure summary="At the busiest hour (open to decide for it)" testid="peak-details" shows=revealed
-            open=Signal::derive(move || at_peak.get()) on_toggle=set_hour>
+            open=derive(move || at_peak.get()) on_toggle=set_hour>
             <p>
                 "While this part is open, the lab decides for the busiest hour: Figure 3 adds each deployment at its peak figures as dashed lines, and the decision, Figure 4, the router and the people who give up all use them. Close it to go back to the quiet hour."
             </p>
@@ -43,8 +44,8 @@ pub fn PeakLoad() -> impl IntoView {
             <Controls legend="At peak load" params=&Param::PEAK />
             <WorkloadLabel claim=Claim::Race testid="workload-peak" />
             <dl class="readout-grid">
-                <Readout testid="crossover-peak" label="Crossover at peak" value=Signal::derive(move || peak.with(|c| c.crossover().tokens().map(|n| n.to_string())))
-                    text=Signal::derive(move || peak.with(crossover_text)) note=Signal::derive(move || format!("idle: {}", idle.with(crossover_text))) />
+                <Readout testid="crossover-peak" label="Crossover at peak" value=derive(move || peak.with(|c| c.crossover().tokens().map(|n| n.to_string())))
+                    text=derive(move || peak.with(crossover_text)) note=derive(move || format!("idle: {}", idle.with(crossover_text))) />
             </dl>
             <DataTableView table=table testid="peak-table".to_string() />
             <p>{moved}</p>
@@ -60,14 +61,14 @@ pub fn Verbosity() -> impl IntoView {
     let revealed = use_revealed().crossover;
     let comparison = derived(|s| s.comparison());
     let lengths = derived(|s| (s.get(Param::ALength), s.get(Param::BLength)));
-    let race = Memo::new(move |_| {
+    let race = memo(move || {
         let (a, b) = lengths.get();
         comparison.get().race_with_lengths(a, b)
     });
     let (a_value, a_text) = secs_signals(move || race.with(|r| r.a_secs));
     let (b_value, b_text) = secs_signals(move || race.with(|r| r.b_secs));
     let for_tokens = move |pick: fn((f64, f64)) -> f64| {
-        Signal::derive(move || format!("for {}", format::tokens(pick(lengths.get()))))
+        derive(move || format!("for {}", format::tokens(pick(lengths.get()))))
     };
     let swapped = move || {
         let (a_len, b_len) = lengths.get();
@@ -91,8 +92,8 @@ pub fn Verbosity() -> impl IntoView {
             <dl class="readout-grid">
                 <Readout testid="verbosity-a" label="A finishes its own answer after" value=a_value text=a_text note=for_tokens(|l| l.0) />
                 <Readout testid="verbosity-b" label="B finishes its own answer after" value=b_value text=b_text note=for_tokens(|l| l.1) />
-                <Readout testid="verbosity-winner" label="First to finish" value=Signal::derive(move || Some(race.with(|r| r.winner.data_value().to_string())))
-                    text=Signal::derive(move || race.with(|r| winner_text(r.winner))) />
+                <Readout testid="verbosity-winner" label="First to finish" value=derive(move || Some(race.with(|r| r.winner.data_value().to_string())))
+                    text=derive(move || race.with(|r| winner_text(r.winner))) />
             </dl>
             <p>{swapped}</p>
         </Disclosure>

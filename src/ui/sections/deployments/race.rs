@@ -16,6 +16,7 @@ use crate::text::deployments::{
     crossover_note, crossover_text, ratio_value, speedup_text, winner_text,
 };
 use crate::ui::context::{derived, use_revealed};
+use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::disclosure::Disclosure;
@@ -31,11 +32,11 @@ pub fn Race() -> impl IntoView {
     let revealed = use_revealed().crossover;
     let comparison = derived(|s| s.comparison());
     let answer = derived(|s| s.get(Param::RaceAnswer));
-    let race = Memo::new(move |_| comparison.get().race_at(answer.get()));
-    let at_answer = Signal::derive(move || format!("for {}", format::tokens(answer.get())));
+    let race = memo(move || comparison.get().race_at(answer.get()));
+    let at_answer = derive(move || format!("for {}", format::tokens(answer.get())));
     let (a_value, a_text) = secs_signals(move || race.with(|r| r.a_secs));
     let (b_value, b_text) = secs_signals(move || race.with(|r| r.b_secs));
-    let winner_note = Signal::derive(move || {
+    let winner_note = derive(move || {
         race.with(|r| match r.winner {
             Winner::Tie => "your answer sits exactly on the crossover".to_string(),
             _ => format!("{} sooner", format::duration(r.gap_secs())),
@@ -60,10 +61,10 @@ pub fn Race() -> impl IntoView {
                     <Readout testid="b-completion" label="B finishes after" value=b_value text=b_text note=at_answer />
                 </dl>
                 <dl class="readout-grid key">
-                    <Readout testid="crossover" label="Crossover length" value=Signal::derive(move || comparison.with(|c| c.crossover().tokens().map(|n| n.to_string())))
-                        text=Signal::derive(move || comparison.with(crossover_text)) note=Signal::derive(move || comparison.with(crossover_note)) />
-                    <Readout testid="winner" label="First to finish your answer" value=Signal::derive(move || Some(race.with(|r| r.winner.data_value().to_string())))
-                        text=Signal::derive(move || race.with(|r| winner_text(r.winner))) note=winner_note />
+                    <Readout testid="crossover" label="Crossover length" value=derive(move || comparison.with(|c| c.crossover().tokens().map(|n| n.to_string())))
+                        text=derive(move || comparison.with(crossover_text)) note=derive(move || comparison.with(crossover_note)) />
+                    <Readout testid="winner" label="First to finish your answer" value=derive(move || Some(race.with(|r| r.winner.data_value().to_string())))
+                        text=derive(move || race.with(|r| winner_text(r.winner))) note=winner_note />
                 </dl>
                 <p data-testid="race-against-crossover">{against}</p>
             </div>
@@ -77,10 +78,10 @@ pub fn Trap() -> impl IntoView {
     let revealed = use_revealed().crossover;
     let comparison = derived(|s| s.comparison());
     let answer = derived(|s| s.get(Param::RaceAnswer));
-    let race = Memo::new(move |_| comparison.get().race_at(answer.get()));
-    let first = Memo::new(move |_| comparison.with(Comparison::first_token_speedup));
-    let finish = Memo::new(move |_| comparison.get().finish_speedup(answer.get()));
-    let first_note = Signal::derive(move || {
+    let race = memo(move || comparison.get().race_at(answer.get()));
+    let first = memo(move || comparison.with(Comparison::first_token_speedup));
+    let finish = memo(move || comparison.get().finish_speedup(answer.get()));
+    let first_note = derive(move || {
         comparison.with(|c| {
             format!(
                 "A after {}, B after {}",
@@ -89,7 +90,7 @@ pub fn Trap() -> impl IntoView {
             )
         })
     });
-    let finish_note = Signal::derive(move || {
+    let finish_note = derive(move || {
         race.with(|r| {
             format!(
                 "A after {}, B after {}, {}",
@@ -100,15 +101,15 @@ pub fn Trap() -> impl IntoView {
         })
     });
     let inputs = derived(CompletionInputs::of);
-    let table = Signal::derive(move || inputs.with(race_table));
+    let table = derive(move || inputs.with(race_table));
     view! {
         <Disclosure summary="The trap, side by side, and the lesson's table" testid="trap-details" shows=revealed>
             <WorkloadLabel claim=Claim::Race testid="workload-trap" />
             <dl class="readout-grid compare">
-                <Readout testid="ttft-speedup" label="Ranked by the first token" value=Signal::derive(move || ratio_value(first.get()))
-                    text=Signal::derive(move || speedup_text(first.get(), "to the first token")) note=first_note />
-                <Readout testid="finish-speedup" label="Ranked by the whole answer" value=Signal::derive(move || ratio_value(finish.get()))
-                    text=Signal::derive(move || speedup_text(finish.get(), "to finish")) note=finish_note />
+                <Readout testid="ttft-speedup" label="Ranked by the first token" value=derive(move || ratio_value(first.get()))
+                    text=derive(move || speedup_text(first.get(), "to the first token")) note=first_note />
+                <Readout testid="finish-speedup" label="Ranked by the whole answer" value=derive(move || ratio_value(finish.get()))
+                    text=derive(move || speedup_text(finish.get(), "to finish")) note=finish_note />
             </dl>
             <p data-testid="lead-and-gain">{move || comparison.with(lead_and_gain)}</p>
             <DataTableView table=table testid="deployments-table".to_string() />
@@ -123,12 +124,12 @@ pub fn WhoIsWaiting() -> impl IntoView {
     let revealed = use_revealed().crossover;
     let consumer = derived(|s| s.consumer);
     let inputs = derived(CompletionInputs::of);
-    let verdict = Memo::new(move |_| {
+    let verdict = memo(move || {
         let i = inputs.get();
         i.comparison().verdict(consumer.get(), i.answer_tokens)
     });
     let text = move || inputs.with(|i| verdict_text(i, consumer.get()));
-    let table = Signal::derive(move || inputs.with(consumer_table));
+    let table = derive(move || inputs.with(consumer_table));
     view! {
         <Disclosure summary="Which milestone decides, for a person and for a program" testid="consumer-details" shows=revealed>
             <WorkloadLabel claim=Claim::Race testid="workload-consumer" />

@@ -14,6 +14,7 @@ use crate::text::deployments::an_answer_of;
 use crate::text::deployments::label::Claim;
 use crate::text::deployments::workload::*;
 use crate::ui::context::{derived, use_revealed};
+use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::disclosure::Disclosure;
@@ -30,9 +31,9 @@ pub fn LengthSpread() -> impl IntoView {
     let revealed = use_revealed().crossover;
     let bot = derived(|s| s.spread == Spread::Bot);
     let inputs = derived(LengthsInputs::of);
-    let shares = Memo::new(move |_| inputs.with(|i| i.lengths.shares(&i.comparison)));
+    let shares = memo(move || inputs.with(|i| i.lengths.shares(&i.comparison)));
     let side_note = move |which: Which| {
-        Signal::derive(move || {
+        derive(move || {
             inputs.with(|i| match i.comparison.crossover() {
                 Crossover::At { tokens, below, .. } if below == which => {
                     format!("the answers shorter than {}", crossover_tokens_text(tokens))
@@ -45,15 +46,11 @@ pub fn LengthSpread() -> impl IntoView {
         })
     };
     let share = move |pick: fn(&crate::model::workload::Shares) -> f64| {
-        (
-            Signal::derive(move || shares.with(pick)),
-            Signal::derive(move || share_text(shares.with(pick))),
-        )
+        (derive(move || shares.with(pick)), derive(move || share_text(shares.with(pick))))
     };
     let (a_value, a_text) = share(|s| s.a);
     let (b_value, b_text) = share(|s| s.b);
-    let table =
-        Signal::derive(move || inputs.with(|i| percentile_table(&i.lengths, &i.comparison)));
+    let table = derive(move || inputs.with(|i| percentile_table(&i.lengths, &i.comparison)));
     let spread = move || inputs.with(|i| spread_text(&i.lengths, &i.comparison));
     view! {
         <Disclosure summary="Answer lengths are a spread, not a number (Figure 4)" testid="spread-details" shows=revealed>
@@ -88,9 +85,9 @@ pub fn Routing() -> impl IntoView {
     let revealed = use_revealed().crossover;
     let at_crossover = derived(|s| s.route_at_crossover);
     let inputs = derived(LengthsInputs::of);
-    let routing = Memo::new(move |_| inputs.with(|i| i.lengths.routing(&i.comparison, &i.router)));
+    let routing = memo(move || inputs.with(|i| i.lengths.routing(&i.comparison, &i.router)));
     let (mean_value, mean_text) = secs_signals(move || routing.with(|r| r.routed_secs));
-    let mean_note = Signal::derive(move || {
+    let mean_note = derive(move || {
         routing.with(|r| {
             format!(
                 "always A: {}, always B: {}",
@@ -106,7 +103,7 @@ pub fn Routing() -> impl IntoView {
             (false, _) => format!("Answers predicted shorter than {} go to the deployment that starts first.", format::tokens(i.router.threshold_tokens)),
         })
     };
-    let table = Signal::derive(move || {
+    let table = derive(move || {
         inputs.with(|i| routing_table(i, &i.lengths.routing(&i.comparison, &i.router)))
     });
     view! {
@@ -141,7 +138,7 @@ pub fn Routing() -> impl IntoView {
 fn Misroutes() -> impl IntoView {
     let inputs = derived(LengthsInputs::of);
     // (short side, long side, p10 length, p90 length)
-    let sides = Memo::new(move |_| {
+    let sides = memo(move || {
         inputs.with(|i| {
             let (short, long) = i.comparison.short_and_long_sides();
             (short, long, i.lengths.quantile(0.1), i.lengths.quantile(0.9))
@@ -160,7 +157,7 @@ fn Misroutes() -> impl IntoView {
     let (long_value, long_text) = secs_signals(long_cost);
     let (short_value, short_text) = secs_signals(short_cost);
     let note = move |long: bool| {
-        Signal::derive(move || {
+        derive(move || {
             let cost = if long { long_cost() } else { short_cost() };
             sides.with(|&(short, long_side, p10, p90)| {
                 let (tokens, to) = if long { (p90, short) } else { (p10, long_side) };
@@ -170,7 +167,7 @@ fn Misroutes() -> impl IntoView {
         })
     };
     let lopsided = move || inputs.with(|i| lopsided_text(&i.comparison, long_cost(), short_cost()));
-    let table = Signal::derive(move || inputs.with(misroute_table));
+    let table = derive(move || inputs.with(misroute_table));
     view! {
         <h5>"What a wrong guess costs"</h5>
         <WorkloadLabel claim=Claim::Spread testid="workload-misroutes" />
@@ -187,20 +184,17 @@ fn Misroutes() -> impl IntoView {
 pub fn Abandonment() -> impl IntoView {
     let revealed = use_revealed().crossover;
     let inputs = derived(|s| (s.lengths(), s.lab_comparison(), s.get(Param::Patience)));
-    let logs = Memo::new(move |_| {
+    let logs = memo(move || {
         inputs.with(|(lengths, c, patience)| {
             (lengths.abandonment(&c.a, *patience), lengths.abandonment(&c.b, *patience))
         })
     });
     let gave_up = move |pick: fn(&(Logged, Logged)) -> f64| {
-        (
-            Signal::derive(move || logs.with(pick)),
-            Signal::derive(move || share_text(logs.with(pick))),
-        )
+        (derive(move || logs.with(pick)), derive(move || share_text(logs.with(pick))))
     };
     let (a_value, a_text) = gave_up(|l| l.0.abandoned_share);
     let (b_value, b_text) = gave_up(|l| l.1.abandoned_share);
-    let table = Signal::derive(move || logs.with(|(a, b)| abandonment_table(a, b)));
+    let table = derive(move || logs.with(|(a, b)| abandonment_table(a, b)));
     let why = move || logs.with(|(a, b)| flattery_text(a, b));
     view! {
         <Disclosure summary="The people who stop waiting" testid="abandonment-details" shows=revealed>

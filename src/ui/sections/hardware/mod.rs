@@ -12,6 +12,7 @@ mod sources;
 use crate::state::presets::Scope;
 use crate::text::roofline as text;
 use crate::ui::arrival::prose;
+use crate::ui::erased::derive;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::presets::Presets;
 use crate::ui::widgets::veil::VeilNote;
@@ -68,7 +69,7 @@ fn Intro() -> impl IntoView {
 #[component]
 fn WorkedCases(revealed: RwSignal<bool>) -> impl IntoView {
     // The lesson's table, at its efficiencies and answer length: the same whatever the panel says.
-    let table = Signal::derive(text::worked_cases_table);
+    let table = derive(text::worked_cases_table);
     view! {
         <section class="hw-cases" aria-labelledby="hw-cases-title">
             <h3 id="hw-cases-title">"Six settings worked through"</h3>

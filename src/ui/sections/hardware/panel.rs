@@ -10,6 +10,7 @@ use crate::state::{Param, State};
 use crate::text::roofline as text;
 use crate::text::strip::{folded_line, Lab};
 use crate::ui::context::{derived, use_state};
+use crate::ui::erased::derive;
 use crate::ui::widgets::choice::radio;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::lab_panel::LabPanel;
@@ -146,7 +147,7 @@ fn KeyRates() -> impl IntoView {
         let span = s.published_rates().decode_tokens_per_sec;
         text::span_note((span.low, span.high), 1)
     });
-    let crossing = Signal::derive(move || serving.with(|s| s.crossing_prompt_tokens(answer.get())));
+    let crossing = derive(move || serving.with(|s| s.crossing_prompt_tokens(answer.get())));
     view! {
         <dl class="readout-grid key">
             <Readout testid="hw-prefill-rate" label="Prefill" value=prefill span=prefill_span text=prefill_text note=prefill_note />
@@ -154,8 +155,8 @@ fn KeyRates() -> impl IntoView {
             <Readout testid="hw-ratio" label="Ratio" value=ratio text=ratio_text
                 note=said(serving, |_| "prefill rate ÷ decode rate".to_string()) />
             <Readout testid="hw-crossing" label="Crossing" value=crossing
-                text=Signal::derive(move || text::crossing_tokens(crossing.get()))
-                note=Signal::derive(move || text::answer_note(answer.get())) />
+                text=derive(move || text::crossing_tokens(crossing.get()))
+                note=derive(move || text::answer_note(answer.get())) />
         </dl>
     }
 }

@@ -8,6 +8,7 @@ use crate::state::{Figure, Param, State};
 use crate::text::roofline as text;
 use crate::ui::arrival::follow_when_near;
 use crate::ui::context::use_state;
+use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::Readout;
 use leptos::prelude::*;
@@ -15,8 +16,8 @@ use leptos::prelude::*;
 #[component]
 pub fn Rates() -> impl IntoView {
     let shown = follow_when_near("hw-rates-title");
-    let serving = Memo::new(move |_| shown.with(State::serving));
-    let answer = Memo::new(move |_| shown.with(|s| s.get(Param::Output)));
+    let serving = memo(move || shown.with(State::serving));
+    let answer = memo(move || shown.with(|s| s.get(Param::Output)));
     let words = move |f: fn(&Serving) -> String| move || serving.with(f);
     let precision = move || serving.with(text::precision_note);
     view! {
@@ -40,7 +41,7 @@ pub fn Rates() -> impl IntoView {
 /// A number of the setting, unrounded. This and the helpers below take plain functions, so
 /// every readout of the section shares their few closure types.
 pub(super) fn number(serving: Memo<Serving>, value: fn(&Serving) -> f64) -> Signal<f64> {
-    Signal::derive(move || serving.with(value))
+    derive(move || serving.with(value))
 }
 
 /// A number of the setting as a readout's value and its text.
@@ -49,17 +50,17 @@ pub(super) fn of(
     value: fn(&Serving) -> f64,
     shown: fn(f64) -> String,
 ) -> (Signal<f64>, Signal<String>) {
-    (number(serving, value), Signal::derive(move || shown(serving.with(value))))
+    (number(serving, value), derive(move || shown(serving.with(value))))
 }
 
 /// Words about the setting.
 pub(super) fn said(serving: Memo<Serving>, words: fn(&Serving) -> String) -> Signal<String> {
-    Signal::derive(move || serving.with(words))
+    derive(move || serving.with(words))
 }
 
 /// A readout's value that is a word (`memory`, `yes`).
 fn word(serving: Memo<Serving>, key: fn(&Serving) -> &'static str) -> Signal<Option<String>> {
-    Signal::derive(move || Some(serving.with(key).to_string()))
+    derive(move || Some(serving.with(key).to_string()))
 }
 
 /// The chip's figures as the arithmetic uses them, and what they make of a decode step.

@@ -2,13 +2,14 @@
 
 use crate::text::levers::{levers_table, levers_verdict};
 use crate::ui::arrival::{follow_when_near, prose};
+use crate::ui::erased::derive;
 use crate::ui::widgets::data_table::DataTableView;
 use leptos::prelude::*;
 
 #[component]
 pub fn Advice() -> impl IntoView {
     let shown = follow_when_near("advice-title");
-    let table = Signal::derive(move || shown.with(levers_table));
+    let table = derive(move || shown.with(levers_table));
     let verdict = move || shown.with(levers_verdict);
     view! {
         <section class="advice" aria-labelledby="advice-title">

@@ -7,6 +7,7 @@ use crate::state::Param;
 use crate::text::request::{challenge_feedback, ChallengeStage, CHALLENGE_OUTPUT_TOKENS};
 use crate::ui::arrival::{follow_when_near, prose};
 use crate::ui::context::{use_revealed, use_state};
+use crate::ui::erased::memo;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::guess::{Guess, GuessForm};
 use leptos::prelude::*;
@@ -31,13 +32,13 @@ pub fn Challenge() -> impl IntoView {
         hold_answer();
     });
 
-    let stage = Memo::new(move |_| shown.with(|s| ChallengeStage::of(guess.is_locked(), s)));
+    let stage = memo(move || shown.with(|s| ChallengeStage::of(guess.is_locked(), s)));
     let feedback = move || {
         shown.with(|s| challenge_feedback(stage.get(), guess.value().unwrap_or_default(), s))
     };
     // The phases on the footing the crossing is stated on (the chosen model, no cached prefix),
     // so the bars meet exactly where the reply says they do.
-    let phases = Memo::new(move |_| {
+    let phases = memo(move || {
         shown.with(|s| {
             let c = s.crossing();
             (c.prefill_secs, c.decode_secs)

@@ -11,6 +11,7 @@ use crate::text::request::{
 };
 use crate::ui::arrival::{follow_when_near, prose};
 use crate::ui::context::use_revealed;
+use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::Readout;
@@ -21,11 +22,11 @@ use leptos::prelude::*;
 pub fn Crossing() -> impl IntoView {
     let revealed = use_revealed().crossing;
     let shown = follow_when_near("crossing-title");
-    let crossing = Memo::new(move |_| shown.with(|s| s.crossing()));
-    let straight = Memo::new(move |_| shown.with(|s| s.crossing_under(ModelView::Linear)));
-    let shares = Memo::new(move |_| shown.with(|s| phase_shares(&s.headline())));
-    let ratio = Signal::derive(move || crossing.with(|c| c.ratio().map(|r| r.to_string())));
-    let prompt = Signal::derive(move || crossing.with(|c| c.prompt_tokens.map(|p| p.to_string())));
+    let crossing = memo(move || shown.with(|s| s.crossing()));
+    let straight = memo(move || shown.with(|s| s.crossing_under(ModelView::Linear)));
+    let shares = memo(move || shown.with(|s| phase_shares(&s.headline())));
+    let ratio = derive(move || crossing.with(|c| c.ratio().map(|r| r.to_string())));
+    let prompt = derive(move || crossing.with(|c| c.prompt_tokens.map(|p| p.to_string())));
     view! {
         <section class="crossing" aria-labelledby="crossing-title" data-veiled=move || (!revealed.get()).then_some("")>
             <h2 id="crossing-title">"The crossing"</h2>
@@ -42,17 +43,17 @@ pub fn Crossing() -> impl IntoView {
             <Show when=move || revealed.get()>
                 <dl class="readout-grid">
                     <Readout testid="crossing-ratio" label="Crossing ratio" value=ratio
-                        text=Signal::derive(move || crossing.with(|c| c.ratio().map_or_else(|| "none".to_string(), |r| format::trimmed(r, 1))))
-                        note=Signal::derive(move || crossing.with(crossing_ratio_note)) />
+                        text=derive(move || crossing.with(|c| c.ratio().map_or_else(|| "none".to_string(), |r| format::trimmed(r, 1))))
+                        note=derive(move || crossing.with(crossing_ratio_note)) />
                     <Readout testid="crossing-prompt" label="Crossing at this answer length" value=prompt
-                        text=Signal::derive(move || crossing.with(crossing_tokens))
-                        note=Signal::derive(move || crossing.with(|c| straight.with(|l| crossing_prompt_note(c, l)))) />
+                        text=derive(move || crossing.with(crossing_tokens))
+                        note=derive(move || crossing.with(|c| straight.with(|l| crossing_prompt_note(c, l)))) />
                 </dl>
                 <p data-testid="crossing-shares">{move || shares.get()}</p>
             </Show>
             <FigureCard figure=Figure::Crossing number="Figure 2." />
             <Show when=move || revealed.get()>
-                <DataTableView table=Signal::derive(move || shown.with(lesson_data)) testid="lesson-table".to_string() />
+                <DataTableView table=derive(move || shown.with(lesson_data)) testid="lesson-table".to_string() />
             </Show>
         </section>
     }

@@ -7,6 +7,7 @@ use crate::text::request::{bound_key, bound_verdict, ttft_note};
 use crate::text::strip::{folded_line, Lab};
 use crate::ui::arrival::{stage, Later};
 use crate::ui::context::use_state;
+use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::lab_panel::LabPanel;
 use crate::ui::widgets::readout::{secs_signals, Readout};
@@ -31,13 +32,13 @@ pub fn RequestPanel() -> impl IntoView {
 #[component]
 fn KeyReadouts() -> impl IntoView {
     let state = use_state();
-    let headline = Memo::new(move |_| state.with(|s| s.headline()));
-    let request = Memo::new(move |_| state.with(|s| s.request()));
-    let deep = Memo::new(move |_| state.with(|s| s.model == ModelView::Deep));
+    let headline = memo(move || state.with(|s| s.headline()));
+    let request = memo(move || state.with(|s| s.request()));
+    let deep = memo(move || state.with(|s| s.model == ModelView::Deep));
     let of = move |f: fn(&Headline) -> f64| secs_signals(move || headline.with(f));
     let linear = move |f: fn(&Request) -> f64| secs_signals(move || request.with(f));
     let share = move |f: fn((f64, f64, f64)) -> f64| {
-        Signal::derive(move || {
+        derive(move || {
             format!("{} of the total", format::percent(f(headline.with(Headline::shares))))
         })
     };
@@ -48,12 +49,11 @@ fn KeyReadouts() -> impl IntoView {
     let (decode_value, decode_text) = of(|h| h.decode_secs);
     let (ttft_linear_value, ttft_linear_text) = linear(Request::ttft_secs);
     let (total_linear_value, total_linear_text) = linear(Request::total_secs);
-    let ttft_note =
-        Signal::derive(move || ttft_note(state.with(|s| s.ttft_definition), deep.get()));
-    let total_note = Signal::derive(move || {
+    let ttft_note = derive(move || ttft_note(state.with(|s| s.ttft_definition), deep.get()));
+    let total_note = derive(move || {
         if deep.get() { "the last token (deeper model)" } else { "the last token" }.to_string()
     });
-    let bound = Memo::new(move |_| headline.with(Headline::bound));
+    let bound = memo(move || headline.with(Headline::bound));
 
     view! {
         <div class="panel-readouts">

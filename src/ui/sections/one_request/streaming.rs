@@ -7,6 +7,7 @@ use crate::state::{Figure, Param};
 use crate::text::request::felt_wait;
 use crate::ui::arrival::{follow_when_near, prose};
 use crate::ui::context::use_state;
+use crate::ui::erased::memo;
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::figure_card::FigureCard;
@@ -18,9 +19,9 @@ pub fn Streaming() -> impl IntoView {
     let state = use_state();
     let shown = follow_when_near("streaming-title");
     // Who consumes the answer lives in the state (and so in the URL).
-    let consumer = Memo::new(move |_| shown.with(|s| s.consumer));
+    let consumer = memo(move || shown.with(|s| s.consumer));
     let set_consumer = Callback::new(move |c: Consumer| state.update(|s| s.consumer = c));
-    let numbers = Memo::new(move |_| {
+    let numbers = memo(move || {
         shown.with(|s| (s.headline(), s.get(Param::Decode), s.reading().tokens_per_sec()))
     });
     let felt = move || {

@@ -1,0 +1,254 @@
+//! Step 7: the page's parts (`ui::parts`), cut from its wasm as it was linked (xtask's
+//! `split.rs`), placed beside the page.
+//!
+//! The cut leaves in its folder one wasm per part (and one for code two parts share) and the
+//! script that fetches them, `__wasm_split.js`, which the page's wasm-bindgen script imports.
+//! This step:
+//!
+//! - optimises each part with wasm-opt (trunk optimised only the page) and names it by its
+//!   content, `part-…`, fetched by the script with an integrity check;
+//! - has the script hand the parts the page's function table under the name the link kept it by
+//!   ([`PARTS_TABLE`]);
+//! - names the script by its content, `parts-…`: the page's wasm-bindgen script imports it under
+//!   that name, and is itself renamed and rechecked for it; the script imports the page's under
+//!   its final name, and the page preloads it with an integrity hash like its other modules.
+//!
+//! The script's name comes from its content before the page's name is written into it, since
+//! each of the two scripts names the other. A build without the cut (a plain `trunk build`) has
+//! no folder named, and nothing to do.
+
+use super::content_hash::{integrity, short_hash};
+use super::glue_script::script_name;
+use crate::shared_names::files::{PART, PARTS_DIR_VAR, PARTS_SCRIPT, PARTS_TABLE};
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+/// The script the cut writes, as the page's wasm-bindgen script imports it.
+const CUT_SCRIPT: &str = "__wasm_split.js";
+/// How the cut's script imports the page's wasm-bindgen script (its `--out-name`).
+const CUT_PAGE_IMPORT: &str = "from \"./crossover.js\"";
+/// How the cut's script takes the page's function table from the page's exports.
+const CUT_TABLE_TAKEN: &str = "const { __indirect_function_table,";
+
+/// The features rustc's wasm32 target uses, which wasm-opt must accept in the parts: they carry
+/// no section naming them.
+const WASM_FEATURES: [&str; 6] = [
+    "--enable-bulk-memory",
+    "--enable-mutable-globals",
+    "--enable-nontrapping-float-to-int",
+    "--enable-sign-ext",
+    "--enable-reference-types",
+    "--enable-multivalue",
+];
+
+/// Places the parts beside the page at `index`, if the build cut any.
+pub fn place(index: &Path) -> Result<(), String> {
+    let Some(cut) = std::env::var_os(PARTS_DIR_VAR) else { return Ok(()) };
+    let cut = Path::new(&cut);
+    let dist = index.parent().ok_or("the built index.html has no folder")?;
+    let script = fs::read_to_string(cut.join(CUT_SCRIPT))
+        .map_err(|e| format!("{}: {e}", cut.join(CUT_SCRIPT).display()))?;
+    let script = with_table_kept(&script)?;
+    let mut script = script;
+    for part in part_files(&script) {
+        let optimised = optimise(&cut.join(&part))?;
+        let name = format!("{PART}{}-{}.wasm", readable(&part), short_hash(&optimised));
+        fs::write(dist.join(&name), &optimised).map_err(|e| format!("cannot write {name}: {e}"))?;
+        script = with_part_named(&script, &part, &name, &integrity(&optimised))?;
+    }
+    let script_file = format!("{PARTS_SCRIPT}{}.js", short_hash(script.as_bytes()));
+
+    let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
+    let page = import_renamed(&page, dist, &script_file)?;
+    let glue = script_name(&page).ok_or("the built index.html names no crossover-<hash>.js")?;
+    if !script.contains(CUT_PAGE_IMPORT) {
+        return Err(format!(
+            "{CUT_SCRIPT} does not import the page's script as `{CUT_PAGE_IMPORT}`"
+        ));
+    }
+    let script = script.replacen(CUT_PAGE_IMPORT, &format!("from \"./{glue}\""), 1);
+    fs::write(dist.join(&script_file), &script)
+        .map_err(|e| format!("cannot write {script_file}: {e}"))?;
+    let page = with_preload(&page, glue, &script_file, &integrity(script.as_bytes()))?;
+    fs::write(index, page).map_err(|e| e.to_string())
+}
+
+/// The script, passing the page's function table to the parts from the export the link kept.
+fn with_table_kept(script: &str) -> Result<String, String> {
+    if script.matches(CUT_TABLE_TAKEN).count() != 1 {
+        return Err(format!(
+            "{CUT_SCRIPT} does not take the function table as `{CUT_TABLE_TAKEN}`"
+        ));
+    }
+    Ok(script.replacen(
+        CUT_TABLE_TAKEN,
+        &format!("const {{ {PARTS_TABLE}: __indirect_function_table,"),
+        1,
+    ))
+}
+
+/// The wasm files the script fetches, as it names them (`./name.wasm`).
+fn part_files(script: &str) -> Vec<String> {
+    script
+        .match_indices("new URL(\"./")
+        .filter_map(|(at, found)| {
+            let rest = script.get(at + found.len()..)?;
+            let name = rest.get(..rest.find('"')?)?;
+            name.ends_with(".wasm").then(|| name.to_string())
+        })
+        .collect()
+}
+
+/// A part's file name as the cut gives it, as words for its new name: `split_chip.wasm` reads
+/// `chip`, `chunk_3.wasm` reads `chunk-3`.
+fn readable(file: &str) -> String {
+    let stem = file.trim_end_matches(".wasm");
+    stem.strip_prefix("split_").unwrap_or(stem).replace('_', "-")
+}
+
+/// The script fetching `part` as `name`, checked against `integrity`.
+fn with_part_named(
+    script: &str,
+    part: &str,
+    name: &str,
+    integrity: &str,
+) -> Result<String, String> {
+    let fetch = format!("fetch(new URL(\"./{part}\", import.meta.url))");
+    if script.matches(&fetch).count() != 1 {
+        return Err(format!("{CUT_SCRIPT} does not fetch {part} as `{fetch}`"));
+    }
+    Ok(script.replacen(
+        &fetch,
+        &format!("fetch(new URL(\"./{name}\", import.meta.url), {{ integrity: \"{integrity}\" }})"),
+        1,
+    ))
+}
+
+/// The page's wasm-bindgen script importing the parts' script as `script_file`, under a new name
+/// from its new content, with the page's link and integrity hash following.
+fn import_renamed(page: &str, dist: &Path, script_file: &str) -> Result<String, String> {
+    let old_name = script_name(page).ok_or("the built index.html names no crossover-<hash>.js")?;
+    let glue = fs::read_to_string(dist.join(old_name)).map_err(|e| format!("{old_name}: {e}"))?;
+    let import = format!("from \"./{CUT_SCRIPT}\"");
+    if !glue.contains(&import) {
+        return Err(format!("{old_name} does not import the parts' script as `{import}`"));
+    }
+    let new_glue = glue.replace(&import, &format!("from \"./{script_file}\""));
+    let stem = old_name.split('-').next().unwrap_or("crossover");
+    let new_name = format!("{stem}-{}.js", short_hash(new_glue.as_bytes()));
+    let old_integrity = integrity(glue.as_bytes());
+    if !page.contains(&old_integrity) {
+        return Err(format!("the page does not check {old_name} against its own hash"));
+    }
+    fs::write(dist.join(&new_name), &new_glue)
+        .map_err(|e| format!("cannot write {new_name}: {e}"))?;
+    if new_name != old_name {
+        fs::remove_file(dist.join(old_name))
+            .map_err(|e| format!("cannot remove {old_name}: {e}"))?;
+    }
+    Ok(page.replacen(old_name, &new_name, 1).replacen(
+        &old_integrity,
+        &integrity(new_glue.as_bytes()),
+        1,
+    ))
+}
+
+/// The page with a module preload of the parts' script, checked against `integrity`, after its
+/// preload of the page's script `glue`.
+fn with_preload(
+    page: &str,
+    glue: &str,
+    script_file: &str,
+    integrity: &str,
+) -> Result<String, String> {
+    let link_start = page
+        .match_indices("<link")
+        .map(|(at, _)| at)
+        .find(|&at| {
+            page.get(at..).and_then(|rest| rest.find('>')).is_some_and(|end| {
+                page.get(at..at + end)
+                    .is_some_and(|tag| tag.contains(glue) && tag.contains("modulepreload"))
+            })
+        })
+        .ok_or(format!("the page has no modulepreload link to {glue}"))?;
+    let end = link_start
+        + page.get(link_start..).and_then(|rest| rest.find('>')).ok_or("an unclosed <link")?
+        + 1;
+    let link =
+        format!("<link crossorigin href=./{script_file} integrity={integrity} rel=modulepreload>");
+    Ok(format!("{}{link}{}", page.get(..end).unwrap_or(page), page.get(end..).unwrap_or("")))
+}
+
+/// `part` through wasm-opt: made smaller as the page is (its debug names, producers and
+/// features sections dropped).
+fn optimise(part: &Path) -> Result<Vec<u8>, String> {
+    let out = part.with_extension("opt.wasm");
+    let status = Command::new("wasm-opt")
+        .args(WASM_FEATURES)
+        .args(["--strip-debug", "-Oz", "--converge", "--strip-producers"])
+        .arg(part)
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .map_err(|e| format!("cannot run wasm-opt (cargo xtask installs it): {e}"))?;
+    if !status.success() {
+        return Err(format!("wasm-opt failed on {} ({status})", part.display()));
+    }
+    fs::read(&out).map_err(|e| format!("{}: {e}", out.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CUT: &str = r#"import { initSync } from "./crossover.js";
+function getSharedImports() {
+        const { __indirect_function_table, __wasm_split_shared0, memory,  } = initSync(undefined, undefined);
+}
+const __chunk_3 = makeLoad(() => {
+    const src = fetch(new URL("./chunk_3.wasm", import.meta.url));
+}, []);
+export const __wasm_split_load_chip = wrapAsyncCb(makeLoad(() => {
+    const src = fetch(new URL("./split_chip.wasm", import.meta.url));
+}, [__chunk_3]));
+"#;
+
+    #[test]
+    fn finds_every_part_the_script_fetches() {
+        assert_eq!(part_files(CUT), ["chunk_3.wasm", "split_chip.wasm"]);
+        assert_eq!(readable("split_chip.wasm"), "chip");
+        assert_eq!(readable("chunk_3.wasm"), "chunk-3");
+    }
+
+    #[test]
+    fn the_script_fetches_each_part_by_its_new_name_with_its_hash() -> Result<(), String> {
+        let script = with_part_named(CUT, "chunk_3.wasm", "part-chunk-3-ab.wasm", "sha384-x")?;
+        assert!(script.contains(
+            r#"fetch(new URL("./part-chunk-3-ab.wasm", import.meta.url), { integrity: "sha384-x" })"#
+        ));
+        assert!(!script.contains("chunk_3.wasm"));
+        assert!(with_part_named(CUT, "split_other.wasm", "x", "y").is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn the_table_is_taken_under_the_name_the_link_kept() -> Result<(), String> {
+        let script = with_table_kept(CUT)?;
+        assert!(script.contains(&format!("const {{ {PARTS_TABLE}: __indirect_function_table,")));
+        assert!(with_table_kept("const { memory } = initSync();").is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn the_preload_follows_the_page_scripts_own() -> Result<(), String> {
+        let page = "<head><link crossorigin href=./crossover-1f.js integrity=sha384-a rel=modulepreload><meta x></head>";
+        let page = with_preload(page, "crossover-1f.js", "parts-2e.js", "sha384-b")?;
+        assert_eq!(
+            page,
+            "<head><link crossorigin href=./crossover-1f.js integrity=sha384-a rel=modulepreload><link crossorigin href=./parts-2e.js integrity=sha384-b rel=modulepreload><meta x></head>"
+        );
+        assert!(with_preload("<head></head>", "crossover-1f.js", "p.js", "i").is_err());
+        Ok(())
+    }
+}

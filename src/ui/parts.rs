@@ -1,0 +1,75 @@
+//! Parts of the page whose code the page's wasm leaves out: the chip section and the deployments
+//! lab, each fetched as a wasm of its own when the stage that builds it is reached (on a bare
+//! address, as the reader nears it; otherwise in turn after the first screen). A reader who
+//! stays in the first half never downloads them. Until a part's code has arrived its
+//! prerendered twin stands in, and the stage waits for it (`arrival::Later`'s `fetch`), so the
+//! live part is built in one task like any other.
+//!
+//! `cargo xtask build` splits them out: its linker step cuts each `wasm_split` function, and
+//! what only it reaches, into a file of its own (`xtask/src/split.rs`), and the site's last step
+//! names those files by content and fetches them with an integrity check
+//! (`crate::site::split_parts`). At build time, natively, each is an ordinary call.
+
+use super::sections::deployments::Deployments;
+use super::sections::hardware::Hardware;
+use leptos::prelude::*;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+use send_wrapper::SendWrapper;
+use std::future::Future;
+use std::pin::Pin;
+
+/// A part's code could not be fetched (the network failed, or a file did not match its hash).
+pub struct PartMissing;
+
+impl From<SplitLoaderError> for PartMissing {
+    fn from(_: SplitLoaderError) -> Self {
+        Self
+    }
+}
+
+#[wasm_split(chip, wasm_split_path = ::leptos::wasm_split, fallible, preload(fetch_chip_code))]
+fn chip_section() -> Result<AnyView, PartMissing> {
+    Ok(view! { <Hardware /> }.into_any())
+}
+
+#[wasm_split(
+    deployments,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(fetch_deployments_code)
+)]
+fn deployments_section() -> Result<AnyView, PartMissing> {
+    Ok(view! { <Deployments /> }.into_any())
+}
+
+/// The chip section, once its code is here.
+pub fn chip() -> impl IntoView {
+    Suspend::new(SendWrapper::new(async { or_message(chip_section().await) }))
+}
+
+/// The deployments lab, once its code is here.
+pub fn deployments() -> impl IntoView {
+    Suspend::new(SendWrapper::new(async { or_message(deployments_section().await) }))
+}
+
+/// Fetches the chip section's code (for its stage, `arrival::Later`).
+pub fn fetch_chip() -> Pin<Box<dyn Future<Output = bool>>> {
+    Box::pin(async { fetch_chip_code().await.is_ok() })
+}
+
+/// Fetches the deployments lab's code (for its stage, `arrival::Later`).
+pub fn fetch_deployments() -> Pin<Box<dyn Future<Output = bool>>> {
+    Box::pin(async { fetch_deployments_code().await.is_ok() })
+}
+
+/// The part, or in its place a line saying it could not be fetched: the rest of the page works.
+fn or_message(part: Result<AnyView, PartMissing>) -> AnyView {
+    part.unwrap_or_else(|PartMissing| {
+        view! {
+            <p class="notice part-missing" role="alert" data-testid="part-missing">
+                "This part of the lesson could not be downloaded, so its controls and figures are missing. Reloading the page tries again."
+            </p>
+        }
+        .into_any()
+    })
+}
