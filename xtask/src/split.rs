@@ -30,7 +30,7 @@ const PAGE_STEM: &str = "crossover";
 /// writes the split points it finds.
 pub const SPLIT_CLI_CRATE: &str = "wasm_split_cli_support";
 pub const SPLIT_CLI_VERSION: &str = "0.2.4";
-const SPLIT_CLI: &str = "wasm-split-cli";
+pub const SPLIT_CLI: &str = "wasm-split-cli";
 
 /// The function table the parts call the page through. wasm-bindgen removes the linker's export
 /// of it by that name; under a name of the same length it is kept, and the fetching script

@@ -93,16 +93,18 @@ fn ensure_trunk() -> Result<(), String> {
 }
 
 /// The tool that cuts the page's parts out of its wasm as it is linked (split.rs). It has no
-/// `--version`; cargo's own list of what it installed says which version is there.
+/// `--version`: the record cargo keeps beside the binaries it installed (`.crates.toml`, in the
+/// folder above the one the tool is found in on PATH) says which version that is.
 fn ensure_wasm_split() -> Result<(), String> {
-    use crate::split::{SPLIT_CLI_CRATE, SPLIT_CLI_VERSION};
-    let wanted = format!("{SPLIT_CLI_CRATE} v{SPLIT_CLI_VERSION}:");
-    let listed = probe("cargo", &["install", "--list"]).unwrap_or_default();
-    if listed.lines().any(|l| l.trim() == wanted) {
-        println!("ok: wasm-split-cli ({SPLIT_CLI_CRATE} {SPLIT_CLI_VERSION})");
+    use crate::split::{SPLIT_CLI, SPLIT_CLI_CRATE, SPLIT_CLI_VERSION};
+    let installed = on_path(SPLIT_CLI)
+        .and_then(|bin| fs::read_to_string(bin.parent()?.parent()?.join(".crates.toml")).ok())
+        .is_some_and(|record| records_version(&record, SPLIT_CLI_CRATE, SPLIT_CLI_VERSION));
+    if installed {
+        println!("ok: {SPLIT_CLI} ({SPLIT_CLI_CRATE} {SPLIT_CLI_VERSION})");
         return Ok(());
     }
-    println!("installing wasm-split-cli ({SPLIT_CLI_CRATE} {SPLIT_CLI_VERSION}), which compiles for a minute or two");
+    println!("installing {SPLIT_CLI} ({SPLIT_CLI_CRATE} {SPLIT_CLI_VERSION}), which compiles for a minute or two");
     run(command("cargo").args([
         "install",
         "--locked",
@@ -113,6 +115,19 @@ fn ensure_wasm_split() -> Result<(), String> {
         "--features",
         "build-binary",
     ]))
+}
+
+/// Whether cargo's record of what it installed (`.crates.toml`) holds `krate` at `version`.
+fn records_version(record: &str, krate: &str, version: &str) -> bool {
+    let wanted = format!("\"{krate} {version} ");
+    record.lines().any(|l| l.starts_with(&wanted))
+}
+
+/// The first file called `program` in a folder of PATH.
+fn on_path(program: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(program))
+        .find(|path| path.is_file())
 }
 
 fn ensure_wasm_bindgen(root: &Path, pins: &TrunkPins) -> Result<(), String> {
@@ -383,6 +398,15 @@ fn locked_version(lock: &str, name: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cargos_record_names_the_installed_version() {
+        let record = "[v1]\n\"trunk 0.21.14 (registry+https://github.com/rust-lang/crates.io-index)\" = [\"trunk\"]\n\"wasm_split_cli_support 0.2.4 (registry+https://github.com/rust-lang/crates.io-index)\" = [\"wasm-split-cli\"]\n";
+        assert!(records_version(record, "wasm_split_cli_support", "0.2.4"));
+        assert!(!records_version(record, "wasm_split_cli_support", "0.2.3"));
+        assert!(!records_version(record, "wasm_split_cli_support", "0.2.41"));
+        assert!(!records_version("", "trunk", "0.21.14"));
+    }
 
     const LOCK: &str = r#"
 version = 4
