@@ -158,16 +158,30 @@ export async function measureImport(page, file, rounds = 2) {
   return { idle, rounds: out };
 }
 
-/** Every file the page fetches on opening (until the network is idle), gzipped. */
+/**
+ * What the page fetches, gzipped: on opening (the live first screen, until the network is idle:
+ * the first load) and then once a reader has scrolled through every section (`readThrough`,
+ * which adds the parts fetched as the reader nears them, src/ui/parts.rs).
+ */
 export async function firstLoadBytes(browser, url, o) {
   const context = await browser.newContext({ viewport: { width: o.width, height: o.height } });
   const page = await context.newPage();
   const responses = [];
   page.on('response', (r) => responses.push(r));
   await page.goto(url, { waitUntil: 'load' });
+  await page.waitForSelector('#app [data-testid="ttft"][data-value]', { timeout: 30_000 }).catch(() => {});
+  await page.waitForLoadState('networkidle').catch(() => {});
+  const opening = await gzipSizes(responses.splice(0));
   await buildWholePage(page, 30_000).catch(() => {});
   await page.waitForSelector('html[data-complete]', { timeout: 30_000 }).catch(() => {});
   await page.waitForLoadState('networkidle').catch(() => {});
+  const later = await gzipSizes(responses);
+  await context.close();
+  return { gzip: opening.gzip, files: opening.files, readThrough: { gzip: opening.gzip + later.gzip, files: later.files } };
+}
+
+/** The responses' bodies, gzipped, summed and listed. */
+async function gzipSizes(responses) {
   let gzip = 0;
   const files = [];
   for (const r of responses) {
@@ -178,7 +192,6 @@ export async function firstLoadBytes(browser, url, o) {
     files.push({ url: new URL(r.url()).pathname, gzip: size });
     gzip += size;
   }
-  await context.close();
   return { gzip, files };
 }
 
@@ -215,6 +228,7 @@ export function importLines(imp, bytes) {
     lines.push(`  worker ${r.worker}: fit shown ${ms(r.fitShownMs, 0)}, figures drawn ${ms(r.figuresShownMs, 0)} (bytes read by ${ms(at(0.4), 0)}, parsed by ${ms(at(0.52), 0)}); progress bar ${r.progressShown ? `shown with ${r.progress.length} values` : 'NOT shown'}; ${r.stepsDuringRead.n} prompt-slider steps meanwhile: p50 ${ms(r.stepsDuringRead.p50)}, p95 ${ms(r.stepsDuringRead.p95)}, max ${ms(r.stepsDuringRead.max)}`);
   }
   if (!bytes.compare) lines.push(`  first load ${bytes.ours.gzip.toLocaleString('en')} B gzipped (no --compare-dist build to measure the section's share against)`);
+  lines.push(`  read through to the end (every section built, the parts fetched on the way): ${bytes.ours.readThrough.gzip.toLocaleString('en')} B gzipped`);
   return lines;
 }
 

@@ -102,7 +102,7 @@ async function importOnly(o, dist) {
     console.log('');
     log(importLines(imp, bytes));
     log(goalLines(IMPORT_GOALS_HEADING, goals));
-    await writeResult(o, { meta: { date: new Date().toISOString(), dist, chromium: browser.version(), cpus: os.cpus().length, loadAverage: os.loadavg() }, import: imp, firstLoad: { ours: bytes.ours.gzip, compare: bytes.compare?.gzip ?? null }, goals });
+    await writeResult(o, { meta: { date: new Date().toISOString(), dist, chromium: browser.version(), cpus: os.cpus().length, loadAverage: os.loadavg() }, import: imp, firstLoad: { ours: bytes.ours.gzip, readThrough: bytes.ours.readThrough.gzip, compare: bytes.compare?.gzip ?? null }, goals });
   } finally {
     await browser.close();
     await ourServer.close();
@@ -283,7 +283,7 @@ async function main() {
         jsHeapAfter: ratio(r1.memory.after.jsHeapUsed, r2.memory.after.jsHeapUsed),
       },
       goals,
-      import: { ...imported, firstLoad: { ours: importBytes.ours.gzip, compare: importBytes.compare?.gzip ?? null }, goals: importGoalList },
+      import: { ...imported, firstLoad: { ours: importBytes.ours.gzip, readThrough: importBytes.ours.readThrough.gzip, compare: importBytes.compare?.gzip ?? null }, goals: importGoalList },
     });
   } finally {
     await browser.close();
