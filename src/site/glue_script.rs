@@ -22,26 +22,37 @@ const PREFIX: &str = "crossover-";
 pub fn strip_comments(index: &Path) -> Result<(), String> {
     let dir = index.parent().ok_or("the built index.html has no folder")?;
     let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let old_name = script_name(&page).ok_or("the built index.html names no crossover-<hash>.js")?;
+    let page = rewrite(&page, dir, without_comments)?;
+    fs::write(index, page).map_err(|e| e.to_string())
+}
+
+/// The page's wasm-bindgen script in `dir`, named in `page`, changed by `change` and named by its
+/// new content; returns the page with its link and integrity hash following.
+pub(super) fn rewrite(
+    page: &str,
+    dir: &Path,
+    change: impl FnOnce(&str) -> Result<String, String>,
+) -> Result<String, String> {
+    let old_name = script_name(page).ok_or("the built index.html names no crossover-<hash>.js")?;
     let script = fs::read_to_string(dir.join(old_name)).map_err(|e| format!("{old_name}: {e}"))?;
-    let stripped = without_comments(&script)?;
-    let new_name = format!("{PREFIX}{}.js", short_hash(stripped.as_bytes()));
+    let changed = change(&script)?;
+    let new_name = format!("{PREFIX}{}.js", short_hash(changed.as_bytes()));
     let old_integrity = integrity(script.as_bytes());
     if !page.contains(&old_integrity) {
         return Err(format!("the page does not check {old_name} against its own hash"));
     }
     let page = page.replacen(old_name, &new_name, 1).replacen(
         &old_integrity,
-        &integrity(stripped.as_bytes()),
+        &integrity(changed.as_bytes()),
         1,
     );
-    fs::write(dir.join(&new_name), &stripped)
+    fs::write(dir.join(&new_name), &changed)
         .map_err(|e| format!("cannot write {new_name}: {e}"))?;
     if new_name != old_name {
         fs::remove_file(dir.join(old_name))
             .map_err(|e| format!("cannot remove {old_name}: {e}"))?;
     }
-    fs::write(index, page).map_err(|e| e.to_string())
+    Ok(page)
 }
 
 /// The script's file name as the page's link gives it: `crossover-`, one to sixteen hex digits,

@@ -18,7 +18,7 @@
 //! no folder named, and nothing to do.
 
 use super::content_hash::{integrity, short_hash};
-use super::glue_script::script_name;
+use super::glue_script::{self, script_name};
 use crate::shared_names::files::{PART, PARTS_DIR_VAR, PARTS_SCRIPT, PARTS_TABLE};
 use std::fs;
 use std::path::Path;
@@ -128,30 +128,14 @@ fn with_part_named(
 /// The page's wasm-bindgen script importing the parts' script as `script_file`, under a new name
 /// from its new content, with the page's link and integrity hash following.
 fn import_renamed(page: &str, dist: &Path, script_file: &str) -> Result<String, String> {
-    let old_name = script_name(page).ok_or("the built index.html names no crossover-<hash>.js")?;
-    let glue = fs::read_to_string(dist.join(old_name)).map_err(|e| format!("{old_name}: {e}"))?;
     let import = format!("from \"./{CUT_SCRIPT}\"");
-    if !glue.contains(&import) {
-        return Err(format!("{old_name} does not import the parts' script as `{import}`"));
-    }
-    let new_glue = glue.replace(&import, &format!("from \"./{script_file}\""));
-    let stem = old_name.split('-').next().unwrap_or("crossover");
-    let new_name = format!("{stem}-{}.js", short_hash(new_glue.as_bytes()));
-    let old_integrity = integrity(glue.as_bytes());
-    if !page.contains(&old_integrity) {
-        return Err(format!("the page does not check {old_name} against its own hash"));
-    }
-    fs::write(dist.join(&new_name), &new_glue)
-        .map_err(|e| format!("cannot write {new_name}: {e}"))?;
-    if new_name != old_name {
-        fs::remove_file(dist.join(old_name))
-            .map_err(|e| format!("cannot remove {old_name}: {e}"))?;
-    }
-    Ok(page.replacen(old_name, &new_name, 1).replacen(
-        &old_integrity,
-        &integrity(new_glue.as_bytes()),
-        1,
-    ))
+    glue_script::rewrite(page, dist, |glue| {
+        if glue.contains(&import) {
+            Ok(glue.replace(&import, &format!("from \"./{script_file}\"")))
+        } else {
+            Err(format!("the page's script does not import the parts' script as `{import}`"))
+        }
+    })
 }
 
 /// The page with a module preload of the parts' script, checked against `integrity`, after its
@@ -181,8 +165,8 @@ fn with_preload(
 }
 
 /// The passes trunk runs on the page (its -O1, then index.html's `data-wasm-opt-params` less
-/// what concerns only the page's exports and figures), which leave the parts 2% smaller
-/// gzipped than `-Oz` alone.
+/// what concerns only the page's exports and figures): they leave the parts smaller than `-Oz`
+/// alone does.
 const PASSES: [&str; 14] = [
     "--strip-debug",
     "-O1",
