@@ -49,8 +49,12 @@ pub fn place(index: &Path) -> Result<(), String> {
     let dist = index.parent().ok_or("the built index.html has no folder")?;
     let script = fs::read_to_string(cut.join(CUT_SCRIPT))
         .map_err(|e| format!("{}: {e}", cut.join(CUT_SCRIPT).display()))?;
-    let script = with_table_kept(&script)?;
-    let mut script = script;
+    if !script.contains(CUT_PAGE_IMPORT) {
+        return Err(format!(
+            "{CUT_SCRIPT} does not import the page's script as `{CUT_PAGE_IMPORT}`"
+        ));
+    }
+    let mut script = with_table_kept(&script)?;
     for part in part_files(&script) {
         let optimised = optimise(&cut.join(&part))?;
         let name = format!("{PART}{}-{}.wasm", readable(&part), short_hash(&optimised));
@@ -62,11 +66,6 @@ pub fn place(index: &Path) -> Result<(), String> {
     let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
     let page = import_renamed(&page, dist, &script_file)?;
     let glue = script_name(&page).ok_or("the built index.html names no crossover-<hash>.js")?;
-    if !script.contains(CUT_PAGE_IMPORT) {
-        return Err(format!(
-            "{CUT_SCRIPT} does not import the page's script as `{CUT_PAGE_IMPORT}`"
-        ));
-    }
     let script = script.replacen(CUT_PAGE_IMPORT, &format!("from \"./{glue}\""), 1);
     fs::write(dist.join(&script_file), &script)
         .map_err(|e| format!("cannot write {script_file}: {e}"))?;

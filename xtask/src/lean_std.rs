@@ -62,17 +62,8 @@ pub fn ensure_crates(cargo: &str) -> Result<(), String> {
 
 /// `library/Cargo.toml` inside the active toolchain's rust-src.
 fn library_manifest(cargo: &str) -> Result<PathBuf, String> {
-    // The sysroot of the rustc that this cargo runs, so a rustup override is followed.
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| {
-        PathBuf::from(cargo)
-            .parent()
-            .map(|dir| dir.join("rustc"))
-            .filter(|p| p.exists())
-            .map_or_else(|| "rustc".to_string(), |p| p.to_string_lossy().into_owned())
-    });
-    let sysroot = probe(&rustc, &["--print", "sysroot"])
-        .ok_or_else(|| format!("`{rustc} --print sysroot` failed"))?;
-    let manifest = PathBuf::from(sysroot).join("lib/rustlib/src/rust/library/Cargo.toml");
+    let sysroot = crate::tools::sysroot_of(&crate::tools::rustc_of(cargo))?;
+    let manifest = sysroot.join("lib/rustlib/src/rust/library/Cargo.toml");
     if manifest.is_file() {
         Ok(manifest)
     } else {

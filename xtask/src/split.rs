@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 use crate::process::probe;
+use crate::tools;
 
 /// The folder the parts are written to, named for trunk's cargo and for the site's build step
 /// after trunk (which reads the same variable).
@@ -55,13 +56,14 @@ pub fn apply(trunk: &mut Command, root: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The toolchain's own rust-lld, the linker rustc uses for wasm when none is named.
+/// The toolchain's own rust-lld, the linker rustc uses for wasm when none is named: that of the
+/// rustc cargo runs.
 fn rust_lld() -> Result<PathBuf, String> {
-    let sysroot = probe("rustc", &["--print", "sysroot"]).ok_or("cannot run rustc")?;
-    let version = probe("rustc", &["-vV"]).ok_or("cannot run rustc -vV")?;
+    let rustc = tools::rustc_of(&tools::cargo_program());
+    let version = probe(&rustc, &["-vV"]).ok_or(format!("cannot run `{rustc} -vV`"))?;
     let host =
         version.lines().find_map(|l| l.strip_prefix("host: ")).ok_or("rustc -vV names no host")?;
-    let lld = Path::new(sysroot.trim())
+    let lld = tools::sysroot_of(&rustc)?
         .join("lib")
         .join("rustlib")
         .join(host.trim())

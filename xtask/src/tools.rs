@@ -63,6 +63,24 @@ pub fn cargo_program() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string())
 }
 
+/// The rustc that `cargo` runs: RUSTC, else the one beside it, so a rustup override is followed.
+pub fn rustc_of(cargo: &str) -> String {
+    std::env::var("RUSTC").unwrap_or_else(|_| {
+        PathBuf::from(cargo)
+            .parent()
+            .map(|dir| dir.join("rustc"))
+            .filter(|p| p.exists())
+            .map_or_else(|| "rustc".to_string(), |p| p.to_string_lossy().into_owned())
+    })
+}
+
+/// The toolchain folder of `rustc`.
+pub fn sysroot_of(rustc: &str) -> Result<PathBuf, String> {
+    let sysroot = probe(rustc, &["--print", "sysroot"])
+        .ok_or_else(|| format!("`{rustc} --print sysroot` failed"))?;
+    Ok(PathBuf::from(sysroot.trim()))
+}
+
 /// The project's crates for every target, the page's wasm32-only ones included: a native
 /// `cargo test` would not download those, and trunk builds offline.
 fn ensure_project_crates(root: &Path) -> Result<(), String> {

@@ -29,8 +29,9 @@ struct BuildStage {
 }
 
 /// Fetches the code a part of the page is built with, delivered apart from the page's wasm
-/// (`ui::parts`); true once it has arrived.
-pub type FetchPart = fn() -> std::pin::Pin<Box<dyn std::future::Future<Output = bool>>>;
+/// (`ui::parts`); done once the fetch has ended, the code arrived or not (a part that could not
+/// be fetched says so itself).
+pub type FetchPart = fn() -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>;
 
 /// The order the full page's parts are built in, after the mount (stage 0), which reads the
 /// address and builds nothing: the page's frame out of sight, one part per task, before it takes
@@ -161,7 +162,7 @@ fn build_next(stages: BuildStage, then: impl FnOnce(u8) + 'static) {
     // At build time every part's code is in the one binary.
     match fetch {
         #[cfg(target_arch = "wasm32")]
-        Some(fetch) => dom::when_done(fetch(), move |_| build()),
+        Some(fetch) => dom::when_done(fetch(), move |()| build()),
         _ => build(),
     }
 }
