@@ -87,7 +87,7 @@ impl Chart for CompletionInputs {
             cursor_secs: None,
             peak: (state.load == Load::Peak).then(|| state.peak_comparison()),
             consumer: state.consumer,
-            spread_tokens: spread_marks(&state.lengths()),
+            spread_tokens: spread_marks(&state.decision_lengths()),
             runs: None,
         }
     }
@@ -970,8 +970,9 @@ mod tests {
         state.consumer = Consumer::Machine;
         let program = CompletionInputs::of(&state).summary();
         assert!(!program.contains("Reading it at") && program.contains("a program"), "{program}");
+        // Its ticks mark the decision's workload, the bot's own answers.
         assert!(
-            program.contains("median of 40 tokens and a 90th percentile of 900 tokens"),
+            program.contains("median of 600 tokens and a 90th percentile of 1,200 tokens"),
             "{program}"
         );
     }

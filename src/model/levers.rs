@@ -231,7 +231,7 @@ pub struct ResponseBand {
 /// The three limits usually cited for interfaces, shortest first.
 pub const RESPONSE_BANDS: [ResponseBand; 3] = [
     ResponseBand {
-        limit_secs: 0.1,
+        limit_secs: INSTANT_SECS,
         label: "feels instant",
         meaning: "The result seems caused directly by the click; no sign of work is needed.",
     },
@@ -246,6 +246,15 @@ pub const RESPONSE_BANDS: [ResponseBand; 3] = [
         meaning: "About as long as someone keeps watching; beyond it they drift off unless shown progress.",
     },
 ];
+
+/// The first limit: a response within it feels instant, so two waits this close feel the same.
+pub const INSTANT_SECS: f64 = 0.1;
+
+/// Whether a person can tell two waits `gap_secs` apart: not under [`INSTANT_SECS`], the limit
+/// below which a response reads as immediate (NaN is not a difference anyone feels).
+pub fn gap_is_felt(gap_secs: f64) -> bool {
+    gap_secs.abs() >= INSTANT_SECS
+}
 
 /// The tightest band a response time fits in, or `None` past the last one (or for NaN).
 pub fn band_of(secs: f64) -> Option<ResponseBand> {

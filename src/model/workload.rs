@@ -192,6 +192,29 @@ impl LengthDistribution {
         normal_cdf(x / sigma)
     }
 
+    /// Two workloads weighed equally (two runs' answers, each as its own median and p90
+    /// describe it) as one spread: the length below which half the pooled answers fall, and
+    /// nine in ten. The pool is no log-normal itself; the spread returned goes through those
+    /// two of its points.
+    pub fn pooled(a: &LengthDistribution, b: &LengthDistribution) -> LengthDistribution {
+        let share_below = |tokens: f64| (a.cdf(tokens) + b.cdf(tokens)) / 2.0;
+        // Between the two quantiles themselves the pooled one lies: bisect the logarithm.
+        let quantile = |q: f64| {
+            let (x, y) = (a.quantile(q).ln(), b.quantile(q).ln());
+            let (mut lo, mut hi) = (x.min(y), x.max(y));
+            for _ in 0..80 {
+                let mid = (lo + hi) / 2.0;
+                if share_below(mid.exp()) < q {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            ((lo + hi) / 2.0).exp()
+        };
+        LengthDistribution::new(quantile(0.5), quantile(0.9))
+    }
+
     /// Share of answers between two lengths, for drawing the distribution as bars.
     pub fn share_between(&self, from_tokens: f64, to_tokens: f64) -> f64 {
         (self.cdf(to_tokens) - self.cdf(from_tokens)).max(0.0)
@@ -439,6 +462,20 @@ fn shares_of(first: Which, share: f64) -> Shares {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_workloads_pooled_lie_between_them_and_one_pooled_with_itself_is_itself() {
+        let a = LengthDistribution::new(85.0, 170.0);
+        let b = LengthDistribution::new(128.0, 300.0);
+        let pooled = LengthDistribution::pooled(&a, &b);
+        assert!(85.0 < pooled.median() && pooled.median() < 128.0, "{pooled:?}");
+        assert!(170.0 < pooled.quantile(0.9) && pooled.quantile(0.9) < 300.0, "{pooled:?}");
+        // Half the pooled answers fall below its median: a half-share of each side's.
+        let half = (a.cdf(pooled.median()) + b.cdf(pooled.median())) / 2.0;
+        assert!((half - 0.5).abs() < 1e-9, "{half}");
+        let same = LengthDistribution::pooled(&a, &a);
+        assert!((same.median() - 85.0).abs() < 1e-9 && (same.quantile(0.9) - 170.0).abs() < 1e-6);
+    }
 
     #[test]
     fn lesson_spread() {

@@ -9,8 +9,9 @@
 //! folded into it, since both streams usually outrun reading and the whole answer is what lets
 //! them act.
 
-use super::{Load, Param, Spread, State};
+use super::{DecisionWorkload, Load, State};
 use crate::model::deployments::{Comparison, Consumer, Crossover, Edge, Race, Which};
+use crate::model::levers::gap_is_felt;
 use crate::model::workload::LengthDistribution;
 use crate::model::ReadingSpeed;
 
@@ -57,7 +58,8 @@ pub struct BreakEven {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Decision {
     pub consumer: Consumer,
-    pub spread: Spread,
+    /// The answers it decides for.
+    pub workload: DecisionWorkload,
     pub load: Load,
     /// The pair at the chosen hour.
     pub comparison: Comparison,
@@ -72,8 +74,9 @@ pub struct Decision {
     pub first_token: Option<Edge>,
     pub router: RouterGain,
     pub break_even: Option<BreakEven>,
-    /// The choice at the other hour, and that hour's crossover.
+    /// The pair at the other hour, the choice there, and that hour's crossover.
     pub other_load: Load,
+    pub other: Comparison,
     pub other_ship: Option<Which>,
     pub other_crossover: Crossover,
     /// Whether both deployments write faster than the reader reads.
@@ -89,7 +92,7 @@ fn shipped(comparison: &Comparison, lengths: &LengthDistribution) -> Option<Whic
 impl Decision {
     pub fn of(state: &State) -> Decision {
         let comparison = state.lab_comparison();
-        let lengths = state.lengths();
+        let lengths = state.decision_lengths();
         let mean_tokens = lengths.mean();
         let at = |tokens: f64| At { tokens, race: comparison.race_at(tokens) };
         let percentiles = lengths.length_percentiles();
@@ -103,7 +106,7 @@ impl Decision {
         let reading = state.reading();
         Decision {
             consumer: state.consumer,
-            spread: state.spread,
+            workload: state.decide_for,
             load: state.load,
             comparison,
             lengths,
@@ -119,6 +122,7 @@ impl Decision {
             },
             break_even: ship.and_then(|which| break_even(&comparison, which, mean_tokens)),
             other_load,
+            other,
             other_ship: shipped(&other, &lengths),
             other_crossover: other.crossover(),
             both_outrun_reading: comparison.a.outruns(reading) && comparison.b.outruns(reading),
@@ -131,12 +135,21 @@ impl Decision {
         self.comparison.crossover()
     }
 
-    /// The median answer's length, for labels: the race's answer when the spread is the bot's.
+    /// Whether a person reading could tell the two apart on the mean: a lead under a tenth of
+    /// a second reads as none. A program has no such limit, so for it any lead counts.
+    pub fn felt(&self) -> bool {
+        self.consumer == Consumer::Machine || gap_is_felt(self.mean.gap_secs())
+    }
+
+    /// Which sides the panel gives figures of their own at the other hour (a side whose figures
+    /// there are its figures here has none to tell): A's, then B's.
+    pub fn other_hour_differs(&self) -> [bool; 2] {
+        [self.other.a != self.comparison.a, self.other.b != self.comparison.b]
+    }
+
+    /// The median answer's length it decides for, for labels.
     pub fn median_tokens(state: &State) -> f64 {
-        match state.spread {
-            Spread::Traffic => state.get(Param::Median),
-            Spread::Bot => state.get(Param::RaceAnswer),
-        }
+        state.get(state.decide_for.params().0)
     }
 }
 
@@ -155,10 +168,24 @@ fn break_even(comparison: &Comparison, which: Which, tokens: f64) -> Option<Brea
 mod tests {
     use super::*;
     use crate::model::rounding::round_half_away;
+    use crate::state::Param;
+
+    /// The lab deciding for the lesson's mixed traffic, whose router story it tells.
+    fn on_mixed_traffic() -> State {
+        State { decide_for: DecisionWorkload::Traffic, ..State::default() }
+    }
+
+    #[test]
+    fn by_default_the_card_decides_for_the_bots_answers_that_figure_3_races() {
+        let d = Decision::of(&State::default());
+        assert_eq!(d.workload, DecisionWorkload::Bot);
+        assert_eq!((d.median.tokens.round(), d.p90.tokens.round()), (600.0, 1_200.0));
+        assert_eq!(d.ship, Some(Which::B));
+    }
 
     #[test]
     fn the_lessons_lab_ships_b_and_the_router_adds_little() {
-        let d = Decision::of(&State::default());
+        let d = Decision::of(&on_mixed_traffic());
         assert_eq!(d.ship, Some(Which::B));
         assert_eq!((d.median.tokens.round(), d.p90.tokens.round()), (40.0, 900.0));
         // 0.2 + 40/30 against 0.9 + 40/110, and 0.2 + 900/30 against 0.9 + 900/110.
@@ -179,10 +206,10 @@ mod tests {
 
     #[test]
     fn short_answers_ship_a_and_the_load_can_flip_it() {
-        let s = State::default().with(Param::Median, 10.0).with(Param::P90, 20.0);
+        let s = on_mixed_traffic().with(Param::Median, 10.0).with(Param::P90, 20.0);
         assert_eq!(Decision::of(&s).ship, Some(Which::A));
         // B slower than A at the busiest hour: quiet, B; at peak, A.
-        let slow_peak = State::default().with(Param::BPeak, 20.0);
+        let slow_peak = on_mixed_traffic().with(Param::BPeak, 20.0);
         let quiet = Decision::of(&slow_peak);
         assert_eq!((quiet.ship, quiet.other_ship), (Some(Which::B), Some(Which::A)));
         let peak = Decision::of(&State { load: Load::Peak, ..slow_peak });
@@ -195,7 +222,7 @@ mod tests {
         let d = Decision::of(&same);
         assert_eq!(d.ship, None);
         assert!(d.break_even.is_none());
-        let wide = State::default().with(Param::Median, 1.0).with(Param::P90, 1e6);
+        let wide = on_mixed_traffic().with(Param::Median, 1.0).with(Param::P90, 1e6);
         let d = Decision::of(&wide);
         assert!(d.mean.a_secs.is_finite() && d.router.saved_secs().is_finite());
     }

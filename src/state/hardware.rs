@@ -32,6 +32,26 @@ pub struct Moved {
     pub held: f64,
 }
 
+/// The wait before prefill a deployment handed a chip's rates starts from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HandedWait {
+    /// The side still held the story's own wait (the part of its deployment's first token the
+    /// story put down to queueing and network), which belongs to that deployment, not to a
+    /// chip: the network and queue set in the first half's panel, the same for both sides,
+    /// take its place.
+    Shared { secs: f64 },
+    /// The reader had set this side's wait: it stays.
+    Own { secs: f64 },
+}
+
+/// What handing a chip's rates did: the rates the controls' bounds moved, and for a deployment
+/// the wait its first token now starts from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Handed {
+    pub moved: Vec<Moved>,
+    pub wait: Option<HandedWait>,
+}
+
 impl RateTarget {
     pub const ALL: [RateTarget; 3] = [RateTarget::Lesson, RateTarget::A, RateTarget::B];
 
@@ -41,6 +61,15 @@ impl RateTarget {
             RateTarget::Lesson => (Param::Prefill, Param::Decode),
             RateTarget::A => (Param::APrefill, Param::ARate),
             RateTarget::B => (Param::BPrefill, Param::BRate),
+        }
+    }
+
+    /// A deployment's wait before prefill, and its two figures at the busiest hour.
+    fn deployment_params(self) -> Option<(Param, [Param; 2])> {
+        match self {
+            RateTarget::Lesson => None,
+            RateTarget::A => Some((Param::AOverhead, [Param::APeakTtft, Param::APeak])),
+            RateTarget::B => Some((Param::BOverhead, [Param::BPeakTtft, Param::BPeak])),
         }
     }
 }
@@ -110,10 +139,12 @@ impl State {
         self
     }
 
-    /// Hands the chips' prefill rate and per-sequence decode rate to `target`; a deployment then
-    /// builds its first token from the bake-off's prompt at that prefill rate. Returns the rates
-    /// the controls' bounds moved (beyond rounding to the control's precision).
-    pub fn take_hardware_rates(&mut self, target: RateTarget) -> Vec<Moved> {
+    /// Hands the chips' prefill rate and per-sequence decode rate to `target`, every digit kept;
+    /// a deployment then builds its first token from the bake-off's prompt at that prefill rate,
+    /// after the wait [`HandedWait`] says, and its busiest hour is this same deployment (the
+    /// page knows nothing of a chip's busiest hour, and the story's belongs to the story's
+    /// deployment). Returns the rates the controls' bounds moved, and the wait.
+    pub fn take_hardware_rates(&mut self, target: RateTarget) -> Handed {
         let s = self.serving();
         let (prefill, decode) = target.params();
         let mut moved = Vec::new();
@@ -126,12 +157,24 @@ impl State {
                 moved.push(Moved { param, wanted, held });
             }
         }
-        match target {
-            RateTarget::Lesson => {}
-            RateTarget::A => self.a_ttft_source = TtftSource::Prompt,
-            RateTarget::B => self.b_ttft_source = TtftSource::Prompt,
-        }
-        moved
+        let wait = target.deployment_params().map(|(overhead, [peak_ttft, peak_rate])| {
+            match target {
+                RateTarget::A => self.a_ttft_source = TtftSource::Prompt,
+                _ => self.b_ttft_source = TtftSource::Prompt,
+            }
+            let wait = if self.get(overhead) == overhead.spec().default {
+                let shared = self.get(Param::Network) + self.get(Param::Wait);
+                HandedWait::Shared { secs: self.set(overhead, shared) }
+            } else {
+                HandedWait::Own { secs: self.get(overhead) }
+            };
+            let side =
+                if target == RateTarget::A { self.comparison().a } else { self.comparison().b };
+            self.set(peak_ttft, side.ttft());
+            self.set(peak_rate, self.get(decode));
+            wait
+        });
+        Handed { moved, wait }
     }
 }
 
@@ -139,6 +182,7 @@ impl State {
 mod tests {
     use super::*;
     use crate::model::precision::WeightPrecision;
+    use crate::model::rounding::round_half_away;
 
     #[test]
     fn the_page_opens_on_the_first_worked_case() {
@@ -172,9 +216,14 @@ mod tests {
     #[test]
     fn rates_go_where_they_are_sent_and_bounds_are_named() {
         let mut state = State::default();
-        assert!(state.take_hardware_rates(RateTarget::Lesson).is_empty());
-        assert_eq!(state.get(Param::Prefill), 9_714.0);
-        assert_eq!(state.get(Param::Decode), 88.9);
+        let handed = state.take_hardware_rates(RateTarget::Lesson);
+        assert!(handed.moved.is_empty() && handed.wait.is_none());
+        // Every digit the chip gives, not the control's rounding of it.
+        let serving = state.serving();
+        assert_eq!(state.get(Param::Prefill), serving.prefill_tokens_per_sec());
+        assert_eq!(state.get(Param::Decode), serving.decode_tokens_per_sec());
+        assert_eq!(round_half_away(state.get(Param::Prefill), 0), 9_714.0);
+        assert_eq!(round_half_away(state.get(Param::Decode), 1), 88.9);
         assert_eq!(
             state.a_ttft_source,
             TtftSource::Given,
@@ -184,11 +233,37 @@ mod tests {
         let mut fast = State::default().with_worked_case(4);
         fast.weights = WeightPrecision::Int4;
         fast.set(Param::Chips, 64.0);
-        let moved = fast.take_hardware_rates(RateTarget::B);
+        let moved = fast.take_hardware_rates(RateTarget::B).moved;
         assert_eq!(fast.b_ttft_source, TtftSource::Prompt);
         let params: Vec<Param> = moved.iter().map(|m| m.param).collect();
         assert_eq!(params, [Param::BPrefill, Param::BRate], "both beyond the page's ranges");
         assert!(moved.iter().all(|m| m.held == m.param.spec().max && m.wanted > m.held));
         assert_eq!(fast.get(Param::BRate), 2_000.0);
+    }
+
+    #[test]
+    fn two_chips_with_one_prefill_start_together_and_bring_no_busiest_hour() {
+        // The H100 and the H200 share their arithmetic: as A and B they read the prompt at one
+        // rate, so neither starts sooner, whatever the story's two deployments waited.
+        let mut state = State::default().with_worked_case(1);
+        let a = state.take_hardware_rates(RateTarget::A);
+        state = state.with_worked_case(2);
+        let b = state.take_hardware_rates(RateTarget::B);
+        assert_eq!(a.wait, Some(HandedWait::Shared { secs: 0.0 }));
+        assert_eq!(b.wait, Some(HandedWait::Shared { secs: 0.0 }));
+        let pair = state.comparison();
+        assert_eq!(pair.a.ttft(), pair.b.ttft());
+        assert_eq!(pair.first_token_lead(), None);
+        // Their busiest hour is their quiet one: the story's 45 tok/s for B is not borrowed.
+        assert_eq!(state.peak_comparison(), pair);
+
+        // The network and queue set in the first half are the shared wait; a wait the reader
+        // set for one side stays that side's.
+        let mut own = State::default().with(Param::Network, 0.05).with(Param::Wait, 0.1);
+        own.set(Param::BOverhead, 0.4);
+        let a = own.take_hardware_rates(RateTarget::A);
+        let b = own.take_hardware_rates(RateTarget::B);
+        assert_eq!(a.wait, Some(HandedWait::Shared { secs: 0.05 + 0.1 }));
+        assert_eq!(b.wait, Some(HandedWait::Own { secs: 0.4 }));
     }
 }

@@ -7,11 +7,13 @@ pub mod figure;
 pub mod hardware;
 pub mod headline;
 mod legacy;
+pub mod measured;
 pub mod notice;
 pub mod number;
 pub mod params;
 pub mod playback;
 pub mod presets;
+pub mod quantity;
 pub mod query;
 pub mod value;
 pub mod view;
@@ -129,11 +131,53 @@ impl Load {
     }
 }
 
+/// The answer lengths the decision card decides for. The spread of Figure 4, the router and
+/// the people who give up teaches what a spread does, on the lesson's mixed traffic; the card
+/// decides for the workload under review.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DecisionWorkload {
+    /// The support bot's own answers, the ones Figure 3 races: the race's answer length as the
+    /// median and an assumed 90th percentile.
+    #[default]
+    Bot,
+    /// The mixed traffic of the spread (`median` and `p90`).
+    Traffic,
+    /// The answers the two runs behind the deployments gave (`runs_median` and `runs_p90`).
+    Runs,
+}
+
+impl DecisionWorkload {
+    pub const ALL: [DecisionWorkload; 3] =
+        [DecisionWorkload::Bot, DecisionWorkload::Traffic, DecisionWorkload::Runs];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            DecisionWorkload::Bot => "bot",
+            DecisionWorkload::Traffic => "traffic",
+            DecisionWorkload::Runs => "runs",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<DecisionWorkload> {
+        DecisionWorkload::ALL.into_iter().find(|w| w.key() == key)
+    }
+
+    /// The parameters of its median and 90th percentile.
+    pub fn params(self) -> (Param, Param) {
+        match self {
+            DecisionWorkload::Bot => (Param::RaceAnswer, Param::BotP90),
+            DecisionWorkload::Traffic => (Param::Median, Param::P90),
+            DecisionWorkload::Runs => (Param::RunsMedian, Param::RunsP90),
+        }
+    }
+}
+
 /// Parameters whose bounds depend on another: (the one depended on, the dependant).
-const DEPENDANTS: [(Param, Param); 3] = [
+const DEPENDANTS: [(Param, Param); 4] = [
     (Param::Prompt, Param::Cached),
     (Param::Median, Param::P90),
     (Param::RaceAnswer, Param::BotP90),
+    (Param::RunsMedian, Param::RunsP90),
 ];
 
 /// Everything the reader can set. Numbers live in one array indexed by [`Param`], so adding a
@@ -149,8 +193,10 @@ pub struct State {
     pub b_ttft_source: TtftSource,
     /// Whether the router's threshold follows the crossover or the typed value.
     pub route_at_crossover: bool,
-    /// Which answers the spread is taken over.
+    /// Which answers the spread is taken over (Figure 4, the router, the people who give up).
     pub spread: Spread,
+    /// Which answers the decision card decides for.
+    pub decide_for: DecisionWorkload,
     /// Which hour the second half decides for.
     pub load: Load,
     /// The chip beneath the rates, the model on it, and the formats of its weights and cache.
@@ -171,6 +217,7 @@ impl Default for State {
             b_ttft_source: TtftSource::Given,
             route_at_crossover: true,
             spread: Spread::Traffic,
+            decide_for: DecisionWorkload::Bot,
             load: Load::Idle,
             chip: Chip::DEFAULT,
             llm: Llm::DEFAULT,
@@ -208,9 +255,12 @@ impl State {
         let mut spec = *param.spec();
         match param {
             Param::Cached => spec.max = self.get(Param::Prompt).clamp(spec.min, spec.max),
-            Param::P90 | Param::BotP90 => {
-                let median =
-                    self.get(if param == Param::P90 { Param::Median } else { Param::RaceAnswer });
+            Param::P90 | Param::BotP90 | Param::RunsP90 => {
+                let median = self.get(match param {
+                    Param::P90 => Param::Median,
+                    Param::BotP90 => Param::RaceAnswer,
+                    _ => Param::RunsMedian,
+                });
                 spec.min = median.clamp(spec.min, spec.max);
                 spec.max = LengthDistribution::widest_p90(median).clamp(spec.min, spec.max);
             }
@@ -308,6 +358,12 @@ impl State {
             Spread::Traffic => (Param::Median, Param::P90),
             Spread::Bot => (Param::RaceAnswer, Param::BotP90),
         };
+        LengthDistribution::new(self.get(median), self.get(p90))
+    }
+
+    /// The answer lengths the decision card decides for.
+    pub fn decision_lengths(&self) -> LengthDistribution {
+        let (median, p90) = self.decide_for.params();
         LengthDistribution::new(self.get(median), self.get(p90))
     }
 

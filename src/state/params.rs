@@ -78,6 +78,10 @@ pub enum Param {
     ClockNetwork,
     /// The server's queue in the clocks' own request.
     ClockQueue,
+    /// The answers of the runs both deployments came from: their median and 90th percentile,
+    /// as observed (each run's weighed equally), for the decision on the runs' own workload.
+    RunsMedian,
+    RunsP90,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -98,6 +102,10 @@ pub struct ParamSpec {
     /// Decimal places a value keeps (0 for token counts).
     pub decimals: i32,
 }
+
+/// Units of parameters that count whole things.
+const WHOLE_UNITS: [&str; 7] =
+    ["tokens", "passages", "chips", "layers", "heads", "values", "sequences"];
 
 /// Sliders have this many positions.
 pub const SLIDER_STEPS: f64 = 1000.0;
@@ -655,6 +663,30 @@ const SPECS: [ParamSpec; Param::COUNT] = [
         scale: Scale::Linear,
         decimals: 2,
     },
+    ParamSpec {
+        param: Param::RunsMedian,
+        key: "runs_median",
+        label: "Median answer of the runs (observed)",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1.0,
+        max: 100_000.0,
+        default: 150.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
+    ParamSpec {
+        param: Param::RunsP90,
+        key: "runs_p90",
+        label: "90th-percentile answer of the runs (observed)",
+        unit: "tokens",
+        unit_words: "tokens",
+        min: 1.0,
+        max: 1_000_000.0,
+        default: 300.0,
+        scale: Scale::Log,
+        decimals: 0,
+    },
 ];
 
 /// A row of the hardware section, its bounds and default taken from the hardware model's range.
@@ -694,7 +726,7 @@ const _: () = {
 };
 
 impl Param {
-    pub const COUNT: usize = 48;
+    pub const COUNT: usize = 50;
     pub const ALL: [Param; Param::COUNT] = [
         Param::Prompt,
         Param::Output,
@@ -744,6 +776,8 @@ impl Param {
         Param::Mbu,
         Param::ClockNetwork,
         Param::ClockQueue,
+        Param::RunsMedian,
+        Param::RunsP90,
     ];
 
     /// The two deployments as typed in from measurements.
@@ -799,14 +833,37 @@ impl Param {
 }
 
 impl ParamSpec {
-    /// The nearest accepted value: within bounds, at the kept precision; NaN becomes the default.
+    /// Whether the parameter counts whole things (tokens, passages, chips), so that a value
+    /// between two counts means nothing and is rounded to one.
+    pub fn is_whole(&self) -> bool {
+        WHOLE_UNITS.contains(&self.unit)
+    }
+
+    /// The nearest accepted value: within bounds, a whole number for a count; NaN becomes the
+    /// default. A measured or computed value (a run's decode rate, a chip's prefill rate) keeps
+    /// every digit: the control shows it at its `decimals`, but whatever is computed from it
+    /// uses the value itself, so a number handed between features is the same number in both.
     pub fn clamp(&self, value: f64) -> f64 {
         // A bound set by another input (see `State::spec_of`) can exclude the default, so the
         // fallback is held within the bounds too.
         let value = if value.is_nan() { self.default } else { value };
+        let bounded = value.clamp(self.min, self.max);
+        let kept = if self.is_whole() { round_half_away(bounded, 0) } else { bounded };
         // Adding zero turns -0 into 0, so no reader ever sees "-0".
-        round_half_away(value.clamp(self.min, self.max), self.decimals).clamp(self.min, self.max)
-            + 0.0
+        kept.clamp(self.min, self.max) + 0.0
+    }
+
+    /// The value as a link writes it: a count as a whole number, anything else with the
+    /// shortest decimals that read back as the same value, so that opening the link computes
+    /// exactly what the page that wrote it did.
+    pub fn link_text(&self, value: f64) -> String {
+        let value = self.clamp(value);
+        if self.is_whole() {
+            crate::format::trimmed(value, 0).replace(',', "")
+        } else {
+            // Rust writes a double's shortest round-trip decimals, never in exponent form.
+            format!("{value}")
+        }
     }
 
     /// Slider position (0 ..= SLIDER_STEPS) showing `value`.
@@ -844,7 +901,8 @@ impl ParamSpec {
             .map(|figures| significant_figures(centre, figures))
             .find(|v| (lo..hi).contains(v))
             .unwrap_or(centre);
-        self.clamp(roundest)
+        // A slider lands on values at the control's precision.
+        self.clamp(round_half_away(roundest, self.decimals))
     }
 
     /// The next value for a keyboard step from `value`: one slider position (or, with `big`,

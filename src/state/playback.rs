@@ -3,6 +3,7 @@
 //! answer side by side), and how that clock runs against the wall clock. The page only drives
 //! the frames and shows what these functions say.
 
+use super::quantity::Quantity;
 use super::{Figure, Param, State};
 
 /// One answer as a reader sees it arrive: nothing before `first_secs`, the first token then, the
@@ -57,6 +58,18 @@ fn whole(tokens: f64) -> f64 {
 /// without letting a slow reader squeeze the two phases into a sliver.
 pub fn timeline_end_secs(total_secs: f64) -> f64 {
     (total_secs * 1.35).max(1e-3)
+}
+
+/// The quantities each lane's first and last tokens are, as the page states them elsewhere:
+/// Figure 1's streamed answer starts at the first token (on the client's clock, as the figure's
+/// axis runs) and both its answers are whole at the total; Figure 3's lanes are A and B.
+pub fn lane_milestones(figure: Figure) -> [[Quantity; 2]; 2] {
+    match figure {
+        Figure::Completion => {
+            [[Quantity::ATtft, Quantity::ACompletion], [Quantity::BTtft, Quantity::BCompletion]]
+        }
+        _ => [[Quantity::TtftClient, Quantity::Total], [Quantity::Total, Quantity::Total]],
+    }
 }
 
 /// What a figure plays: two answers on one clock, from zero to `end_secs`.

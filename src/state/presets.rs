@@ -1,7 +1,7 @@
 //! Ready-made scenarios: the lesson's cases and Artificial Analysis's standard workloads. Each
 //! sets the inputs it names and leaves the rest of the page as it was.
 
-use super::{Figure, Load, ModelView, Param, Spread, State, TtftSource};
+use super::{DecisionWorkload, Figure, Load, ModelView, Param, Spread, State, TtftSource};
 use crate::model::deployments::Consumer;
 
 /// Which part of the lesson a preset belongs to: its buttons sit beside the controls it sets.
@@ -37,13 +37,15 @@ fn request(state: State, prompt: f64, output: f64) -> State {
 }
 
 /// The lesson's bake-off: the measured pair, the bot's typical answer, read by a person at a
-/// quiet hour. The spread of answers is its own choice and stays as it was.
+/// quiet hour, the card deciding for the bot's answers. The spread of Figure 4 is its own
+/// choice and stays as it was.
 fn bake_off(state: State) -> State {
     let state = State {
         a_ttft_source: TtftSource::Given,
         b_ttft_source: TtftSource::Given,
         consumer: Consumer::Reader,
         load: Load::Idle,
+        decide_for: DecisionWorkload::Bot,
         ..state
     };
     set(
@@ -102,8 +104,8 @@ pub const PRESETS: [Preset; 16] = [
         key: "mixed-traffic",
         scope: Scope::Deployments,
         name: "Mixed chat traffic",
-        description: "The spread of answers is chat traffic with a median of 40 tokens and a 90th percentile of 900: short replies and long explanations mixed",
-        apply: |s| set(State { spread: Spread::Traffic, ..s }, &[(Param::Median, 40.0), (Param::P90, 900.0)]),
+        description: "Figure 4, the router and the decision weigh chat traffic with a median of 40 tokens and a 90th percentile of 900: short replies and long explanations mixed",
+        apply: |s| set(State { spread: Spread::Traffic, decide_for: DecisionWorkload::Traffic, ..s }, &[(Param::Median, 40.0), (Param::P90, 900.0)]),
     },
     Preset {
         key: "parser",

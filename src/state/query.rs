@@ -5,7 +5,7 @@ use super::legacy;
 use super::notice::{excerpt, Notice};
 use super::params::Param;
 use super::value::{accept, describe, Problem};
-use super::{Load, ModelView, Spread, State, TtftSource};
+use super::{DecisionWorkload, Load, ModelView, Spread, State, TtftSource};
 use crate::model::chips::Chip;
 use crate::model::deep::TtftDefinition;
 use crate::model::deployments::Consumer;
@@ -14,8 +14,12 @@ use crate::model::precision::{KvPrecision, WeightPrecision};
 
 /// Bumped when the meaning of a key changes, so an old link can be told apart and explained.
 /// Version 2: `ttft_def=server` counts from the request's arrival (queue included), where
-/// version 1 described it as counting from scheduling.
-pub const VERSION: &str = "2";
+/// version 1 described it as counting from scheduling. Version 3: the decision card has its
+/// own workload (`decide`), where before it decided for the spread's (`spread`).
+pub const VERSION: &str = "3";
+
+/// The versions before the decision card had a workload of its own.
+const BEFORE_DECIDE: [&str; 2] = ["1", "2"];
 
 /// What a query string amounts to.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,8 +39,19 @@ pub fn parse(query: &str) -> Parsed {
     apply_choices(&given.choices, &mut state, &mut notices);
     let keys: Vec<Param> = given.values.iter().map(|(p, _, _)| *p).collect();
     legacy::apply_old_prompts(&given.old_prompt_keys, &keys, &mut state, &mut notices);
+    let version = given.version.as_deref().map(str::trim);
+    // A link written before the card had its own workload decided for the spread's: it keeps
+    // deciding for what it did then.
+    if version.is_some_and(|v| BEFORE_DECIDE.contains(&v))
+        && !given.choices.iter().any(|(key, _, _)| *key == "decide")
+    {
+        state.decide_for = match state.spread {
+            Spread::Traffic => DecisionWorkload::Traffic,
+            Spread::Bot => DecisionWorkload::Bot,
+        };
+    }
     if state.ttft_definition == TtftDefinition::Server
-        && given.version.as_deref().map(str::trim) != Some(VERSION)
+        && !version.is_some_and(|v| v == "2" || v == VERSION)
     {
         notices.push(Notice {
             key: "ttft_def".to_string(),
@@ -168,12 +183,16 @@ fn apply_choices(
 fn why_bounded(param: Param, above: bool, state: &State) -> String {
     match (param, above) {
         (Param::Cached, _) => "A cached prefix cannot be longer than the prompt.".to_string(),
-        (Param::P90 | Param::BotP90, false) => {
+        (Param::P90 | Param::BotP90 | Param::RunsP90, false) => {
             "The 90th percentile cannot be below the median.".to_string()
         }
-        (Param::P90 | Param::BotP90, true) => format!(
+        (Param::P90 | Param::BotP90 | Param::RunsP90, true) => format!(
             "With a median of {}, a longer 90th percentile would need a wider spread of answer lengths than the model allows.",
-            crate::format::tokens(state.get(if param == Param::P90 { Param::Median } else { Param::RaceAnswer }))
+            crate::format::tokens(state.get(match param {
+                Param::P90 => Param::Median,
+                Param::BotP90 => Param::RaceAnswer,
+                _ => Param::RunsMedian,
+            }))
         ),
         _ => "It is out of range given the other settings.".to_string(),
     }
@@ -201,7 +220,7 @@ struct Choice {
     current: fn(&State) -> &'static str,
 }
 
-const CHOICES: [Choice; 12] = [
+const CHOICES: [Choice; 13] = [
     Choice {
         key: "model",
         label: "Model",
@@ -272,11 +291,19 @@ const CHOICES: [Choice; 12] = [
     },
     Choice {
         key: "spread",
-        label: "Answer lengths weighed",
+        label: "Answer lengths of the spread",
         options: "“traffic” or “bot”",
         default_name: "traffic",
         apply: |s, v| Spread::from_key(v).map(|x| s.spread = x).is_some(),
         current: |s| s.spread.key(),
+    },
+    Choice {
+        key: "decide",
+        label: "Answers the decision is for",
+        options: "“bot”, “traffic” or “runs”",
+        default_name: "bot",
+        apply: |s, v| DecisionWorkload::from_key(v).map(|w| s.decide_for = w).is_some(),
+        current: |s| s.decide_for.key(),
     },
     Choice {
         key: "load",
@@ -328,10 +355,7 @@ pub fn to_query(state: &State) -> String {
         let spec = param.spec();
         out.push_str(spec.key);
         out.push('=');
-        out.push_str(
-            &crate::format::trimmed(state.get(param), spec.decimals.max(0) as usize)
-                .replace(',', ""),
-        );
+        out.push_str(&spec.link_text(state.get(param)));
         out.push('&');
     }
     for choice in &CHOICES {
@@ -403,8 +427,41 @@ mod tests {
             .with(Param::Wait, 0.23);
         let query = to_query(&state);
         assert!(query.starts_with("prompt=2800&output=300&prefill=8000&decode=110&wait=0.23&reading=240&knee=60000&kv_knee=120000&cached=0&a_ttft=0.2&"), "{query}");
-        assert!(query.ends_with("&model=linear&ttft_def=client&consumer=reader&a_ttft_from=given&b_ttft_from=given&route=crossover&spread=traffic&load=idle&chip=a100&hw_model=llama8b&weights=bf16&kv=bf16&v=2"), "{query}");
+        assert!(query.ends_with("&model=linear&ttft_def=client&consumer=reader&a_ttft_from=given&b_ttft_from=given&route=crossover&spread=traffic&decide=bot&load=idle&chip=a100&hw_model=llama8b&weights=bf16&kv=bf16&v=3"), "{query}");
         assert_eq!(parse(&query), Parsed { state, notices: vec![] });
+    }
+
+    #[test]
+    fn a_run_or_a_chip_keeps_every_digit_through_a_link() {
+        // A run's fitted rates and first token, a chip's prefill rate: the link writes each
+        // exactly, so the page it opens computes the same crossover.
+        let state = State::default()
+            .with(Param::ARate, 23.461_234_5)
+            .with(Param::BRate, 22.048_1)
+            .with(Param::ATtft, 0.475_312)
+            .with(Param::APrefill, 30_791.406_25);
+        assert_eq!(state.get(Param::ARate), 23.461_234_5, "the state keeps the run's value");
+        let back = parse(&to_query(&state)).state;
+        assert_eq!(back, state);
+        assert_eq!(back.comparison().crossover(), state.comparison().crossover());
+        // Counts stay whole: a token is not split.
+        assert_eq!(State::default().with(Param::Prompt, 16_000.4).get(Param::Prompt), 16_000.0);
+        assert!(to_query(&State::default()).contains("prompt=16000&"));
+    }
+
+    #[test]
+    fn links_from_before_the_cards_own_workload_decide_as_they_did() {
+        // A version 2 link decided for the spread it weighed.
+        let old = parse("?spread=traffic&v=2").state;
+        assert_eq!(old.decide_for, DecisionWorkload::Traffic);
+        assert_eq!(parse("?spread=bot&v=2").state.decide_for, DecisionWorkload::Bot);
+        // Today's links, and links without a version, decide for the bot unless they say.
+        assert_eq!(parse("?spread=traffic").state.decide_for, DecisionWorkload::Bot);
+        assert_eq!(
+            parse("?spread=traffic&v=2&decide=runs").state.decide_for,
+            DecisionWorkload::Runs
+        );
+        assert!(parse("?ttft_def=server&v=2").notices.is_empty(), "v=2 already counted the queue");
     }
 
     #[test]

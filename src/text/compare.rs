@@ -1,17 +1,19 @@
 //! The bake-off from two runs in words: what makes the pair an unfair race, where their lines
 //! cross and how sure the runs are of it, and who finishes first at the reader's length.
 
-use super::deployments::{crossover_text, precise_secs, winner_text};
+use super::deployments::{crossover_text, precise_secs, unless_felt, winner_text};
 use crate::charts::completion::crossover_tokens_text;
 use crate::charts::table::{Cell, DataTable};
 use crate::format;
 use crate::format::escape_html_into;
+use crate::measurements::compare::side::controls;
 use crate::measurements::compare::{
     Column, CrossoverEstimate, Finding, NoDeployment, NstarRange, Table, TtftPercentile, WinnerAt,
 };
 use crate::measurements::load::{Load, RequestRate};
 use crate::measurements::protocol::{action_attribute, DeploymentApplied, DeploymentAsked};
 use crate::model::deployments::{Crossover, Speedup, Winner};
+use crate::state::quantity::Quantity;
 
 /// A run's load as the table and the notices write it: "concurrency 16", "10 req/s", "all
 /// requests at once", both joined, or "not stated".
@@ -147,9 +149,10 @@ pub fn winner_text_at(w: &WinnerAt) -> String {
                 Speedup::Same | Speedup::Unbounded { .. } => String::new(),
             };
             format!(
-                "{at}, {}, {} sooner{times}",
+                "{at}, {}, {} sooner{times}{}",
                 winner_text(winner),
-                precise_secs(w.margin_secs())
+                precise_secs(w.margin_secs()),
+                unless_felt(w.margin_secs())
             )
         }
     };
@@ -257,12 +260,15 @@ pub fn deployment_applied_text(
         percentile.id(),
         format::rate(asked.decode_tokens_per_sec)
     )];
+    let (ttft, rate) = controls(asked.which);
     let held = [
-        ("time to first token", "s", asked.ttft_secs, applied.ttft_secs),
-        ("decode rate", "tok/s", asked.decode_tokens_per_sec, applied.decode_tokens_per_sec),
+        ("time to first token", "s", ttft, asked.ttft_secs, applied.ttft_secs),
+        ("decode rate", "tok/s", rate, asked.decode_tokens_per_sec, applied.decode_tokens_per_sec),
     ];
-    for (name, unit, wanted, got) in held {
-        if got.is_finite() && got.to_bits() != wanted.to_bits() {
+    for (name, unit, param, wanted, got) in held {
+        // Only the control's bounds move a value: it keeps every digit it came with.
+        let spec = param.spec();
+        if got.is_finite() && (wanted < spec.min || wanted > spec.max) {
             out.push(format!(
                 "The run's {name} of {} {unit} is outside the page's range, so {side}'s control \
                  holds {} {unit}.",
@@ -337,7 +343,9 @@ pub fn comparison_html(c: &Comparison) -> String {
     }
     nstar_html(&mut out, c.estimate, c.table.a.percentile, c.table.b.percentile);
     let w = c.winner;
-    out.push_str("<p class=\"verdict\" data-testid=\"compare-winner\" data-value=\"");
+    out.push_str("<p class=\"verdict\" data-testid=\"compare-winner\" data-quantity=\"");
+    out.push_str(Quantity::Winner.key());
+    out.push_str("\" data-value=\"");
     out.push_str(w.race.winner.data_value());
     out.push_str("\" data-answer=\"");
     out.push_str(&w.answer_tokens.to_string());
@@ -371,7 +379,9 @@ fn nstar_html(
     a: TtftPercentile,
     b: TtftPercentile,
 ) {
-    out.push_str("<dl class=\"readout-grid key\"><div class=\"readout\"><dt>Crossover from the runs</dt><dd data-testid=\"compare-nstar\"");
+    out.push_str("<dl class=\"readout-grid key\"><div class=\"readout\"><dt>Crossover from the runs</dt><dd data-testid=\"compare-nstar\" data-quantity=\"");
+    out.push_str(Quantity::Crossover.key());
+    out.push('"');
     if let Crossover::At { tokens, .. } = estimate.point {
         out.push_str(&format!(" data-value=\"{tokens}\""));
     }
@@ -474,8 +484,12 @@ mod tests {
 
     #[test]
     fn use_as_says_what_was_set_what_was_held_back_and_what_the_link_carries() {
-        let asked =
-            DeploymentAsked { which: Which::B, ttft_secs: 75.0, decode_tokens_per_sec: 42.5 };
+        let asked = DeploymentAsked {
+            which: Which::B,
+            ttft_secs: 75.0,
+            decode_tokens_per_sec: 42.5,
+            answer_tokens: [150.0, 300.0],
+        };
         let held = DeploymentApplied { ttft_secs: 60.0, decode_tokens_per_sec: 42.5 };
         let t = deployment_applied_text("vLLM llama", TtftPercentile::P90, &asked, &held);
         assert!(t.starts_with("B is now vLLM llama: its first token after"), "{t}");
@@ -483,6 +497,32 @@ mod tests {
         assert!(t.contains("time to first token of 75 s is outside the page's range, so B's control holds 60 s"), "{t}");
         assert!(!t.contains("decode rate of"), "{t}");
         assert!(t.contains("never put in a link"), "{t}");
+    }
+
+    #[test]
+    fn a_value_inside_the_range_is_never_said_to_be_outside_it() {
+        // A run's unrounded numbers, held exactly as handed: nothing was moved.
+        for which in [Which::A, Which::B] {
+            let asked = DeploymentAsked {
+                which,
+                ttft_secs: 0.4753,
+                decode_tokens_per_sec: 23.461,
+                answer_tokens: [85.0, 170.0],
+            };
+            let held = DeploymentApplied { ttft_secs: 0.4753, decode_tokens_per_sec: 23.461 };
+            let t = deployment_applied_text("vLLM", TtftPercentile::P50, &asked, &held);
+            assert!(!t.contains("outside the page's range"), "{t}");
+        }
+        // Even if a control were to show it rounded, only the bounds count.
+        let asked = DeploymentAsked {
+            which: Which::A,
+            ttft_secs: 0.4753,
+            decode_tokens_per_sec: 23.461,
+            answer_tokens: [85.0, 170.0],
+        };
+        let shown = DeploymentApplied { ttft_secs: 0.475, decode_tokens_per_sec: 23.5 };
+        let t = deployment_applied_text("vLLM", TtftPercentile::P50, &asked, &shown);
+        assert!(!t.contains("outside the page's range"), "{t}");
     }
 
     #[test]
@@ -519,7 +559,16 @@ mod tests {
         let (value, low, high) = (attr("data-value"), attr("data-low"), attr("data-high"));
         assert!(low <= value && value <= high, "{low} {value} {high}");
         assert!((value - 28.875).abs() < 1.0, "{value}");
-        assert!(html.contains("data-testid=\"compare-winner\" data-value=\"B\""), "{html}");
+        assert!(
+            html.contains(
+                "data-testid=\"compare-winner\" data-quantity=\"winner\" data-value=\"B\""
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains("data-testid=\"compare-nstar\" data-quantity=\"crossover\""),
+            "{html}"
+        );
         let mismatch = [Finding::NotStreamed { a: true, b: false }];
         let html = comparison_html(&Comparison {
             estimate: &e,

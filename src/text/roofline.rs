@@ -10,7 +10,7 @@ use crate::model::precision::{Arithmetic, WeightPrecision};
 use crate::model::roofline::{DecodeLimit, Serving, PUBLISHED_EFFICIENCIES};
 use crate::model::roofline_cases::worked_cases;
 use crate::model::rounding::round_half_away;
-use crate::state::hardware::{Moved, RateTarget};
+use crate::state::hardware::{Handed, HandedWait, RateTarget};
 use crate::state::{Param, State};
 
 pub use crate::format::three_figures;
@@ -554,22 +554,38 @@ pub fn h200_feedback(guess: f64) -> String {
     )
 }
 
-/// What handing the rates to `target` did: where they went, and any the page's bounds moved.
-pub fn applied_note(target: RateTarget, moved: &[Moved], state: &State) -> String {
+/// What handing the rates to `target` did: where they went, the wait a deployment's first
+/// token now starts from, and any rate the page's bounds moved.
+pub fn applied_note(target: RateTarget, handed: &Handed, state: &State) -> String {
     let (prefill, decode) = target.params();
     let (p, d) = (format::rate(state.get(prefill)), format::rate(state.get(decode)));
+    let side = if target == RateTarget::A { "A" } else { "B" };
     let mut out = match target {
         RateTarget::Lesson => format!(
             "The first half's request now reads its prompt at {p} and writes {d}; its figures and \
              numbers follow."
         ),
         RateTarget::A | RateTarget::B => format!(
-            "Deployment {} now reads the bake-off's prompt at {p} and writes {d}, its first token \
-             built from that prompt: Figure 3 races it.",
-            if target == RateTarget::A { "A" } else { "B" }
+            "Deployment {side} now reads the bake-off's prompt at {p} and writes {d}, its first \
+             token built from that prompt: Figure 3 races it."
         ),
     };
-    for m in moved {
+    match handed.wait {
+        Some(HandedWait::Shared { secs }) => out.push_str(&format!(
+            " Before prefill it waits {}, the network and queue set in the first half's panel, \
+             the same for both sides (the story's own wait belonged to the story's deployment). \
+             The page knows nothing of this chip at a busy hour, so {side}'s busiest-hour figures \
+             are now its quiet ones.",
+            format::duration(secs)
+        )),
+        Some(HandedWait::Own { secs }) => out.push_str(&format!(
+            " Before prefill it still waits the {} you set for {side}. The page knows nothing of \
+             this chip at a busy hour, so {side}'s busiest-hour figures are now its quiet ones.",
+            format::duration(secs)
+        )),
+        None => {}
+    }
+    for m in &handed.moved {
         let spec = m.param.spec();
         let name = if m.param == prefill { "prefill rate" } else { "decode rate" };
         out.push_str(&format!(

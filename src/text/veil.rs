@@ -29,6 +29,11 @@ pub const ROUTER_AFTER_THE_GUESS: &str =
 pub const AFTER_THE_CROSSING_GUESS: &str =
     "The crossing under the deeper model is shown once you lock a guess in the challenge of the first half, or choose to see the answers anyway.";
 
+/// In place of the chip section's ratio and crossing while the H200 is in the panel and its
+/// prediction is open.
+pub const H200_AFTER_THE_GUESS: &str =
+    "With the H200 in the panel, its ratio and crossing are the answer to the prediction above: they appear once you lock a guess there, or choose to see them anyway.";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -39,6 +44,7 @@ mod tests {
             AFTER_THE_CROSSOVER_GUESS,
             ROUTER_AFTER_THE_GUESS,
             AFTER_THE_CROSSING_GUESS,
+            H200_AFTER_THE_GUESS,
         ]);
         for text in all {
             // Figure numbers aside, no digit: nothing here may hint at an answer.
@@ -47,7 +53,8 @@ mod tests {
                 .replace("Figure 2", "")
                 .replace("Figure 3", "")
                 .replace("Figure 4", "")
-                .replace("Figure 5", "");
+                .replace("Figure 5", "")
+                .replace("H200", "");
             assert!(!digits.chars().any(|c| c.is_ascii_digit()), "{text}");
         }
     }

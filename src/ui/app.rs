@@ -3,7 +3,8 @@
 use super::arrival::{provide_stages, stage, when_still, Complete, Later, Sight, LAST_STAGE};
 use super::contents::Contents;
 use super::context::{
-    CurrentQuery, NoticesContext, Printing, Revealed, RunsOverlay, ShownState, StateContext,
+    use_state, CurrentQuery, NoticesContext, Printing, Revealed, RunsOverlay, ShownState,
+    StateContext,
 };
 use super::dom;
 use super::parts;
@@ -148,7 +149,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
     // and then takes the prerendered lesson's place; the lesson's parts, the page's tools and
     // the first screen's readouts and opening included, follow in later tasks (`arrival`).
     provide_stages();
-    provide_context(Revealed::open());
+    provide_context(Revealed::open(use_state()));
     provide_context(RunsOverlay(RwSignal::new(None)));
     view! {
         <Later stage=stage::MASTHEAD>

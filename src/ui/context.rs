@@ -4,6 +4,7 @@
 
 use crate::charts::Palette;
 use crate::measurements::compare::Overlay;
+use crate::model::chips::Chip;
 use crate::state::{Notice, State};
 use crate::ui::arrival::Sight;
 use crate::ui::erased::{derive, memo};
@@ -57,12 +58,31 @@ pub struct Printing(pub RwSignal<bool>);
 pub struct Revealed {
     pub crossing: RwSignal<bool>,
     pub crossover: RwSignal<bool>,
+    /// The chip section's question: where the H200 puts the crossing.
+    pub h200: RwSignal<bool>,
+    /// Whether the chip section's panel holds the H200, whose crossing is that answer.
+    h200_in_panel: Signal<bool>,
 }
 
 impl Revealed {
-    /// Both questions still open.
-    pub fn open() -> Self {
-        Revealed { crossing: RwSignal::new(false), crossover: RwSignal::new(false) }
+    /// Every question still open, on the page whose state is `state`.
+    pub fn open(state: RwSignal<State>) -> Self {
+        Revealed {
+            crossing: RwSignal::new(false),
+            crossover: RwSignal::new(false),
+            h200: RwSignal::new(false),
+            h200_in_panel: derive(move || state.with(|s| s.chip == Chip::H200)),
+        }
+    }
+
+    /// Every question answered: a figure shown alone asks none.
+    fn answered() -> Self {
+        Revealed {
+            crossing: RwSignal::new(true),
+            crossover: RwSignal::new(true),
+            h200: RwSignal::new(true),
+            h200_in_panel: Signal::stored(false),
+        }
     }
 
     /// Whether what `figure` states may be shown: the crossing figure follows the first
@@ -70,19 +90,25 @@ impl Revealed {
     pub fn shows(self, figure: crate::state::Figure) -> bool {
         use crate::state::Figure;
         match figure {
-            // The roofline states the chip's rates, not the lesson's answers; its own question
-            // (the H200) holds back only the table of worked settings.
+            // The roofline states the chip's rates, not a crossing: its own question (the H200)
+            // holds back the numbers beside it that state the crossing, and the worked table.
             Figure::Timeline | Figure::Roofline | Figure::Streaming | Figure::Clocks => true,
             // The deeper model's crossing, beside the straight lines'.
             Figure::Crossing | Figure::Bend => self.crossing.get(),
             Figure::Completion | Figure::Lengths => self.crossover.get(),
         }
     }
+
+    /// Whether the chip section must keep back its crossing and ratio: the H200 is in the
+    /// panel, and the reader has not yet predicted where it puts the crossing. Whichever
+    /// control put it there (the chip's radio, a worked setting, a link), the answer waits.
+    pub fn hides_h200(self) -> bool {
+        self.h200_in_panel.get() && !self.h200.get()
+    }
 }
 
 pub fn use_revealed() -> Revealed {
-    use_context::<Revealed>()
-        .unwrap_or(Revealed { crossing: RwSignal::new(true), crossover: RwSignal::new(true) })
+    use_context::<Revealed>().unwrap_or_else(Revealed::answered)
 }
 
 /// What Figure 3 draws behind its lines while both deployments come from loaded runs, as the

@@ -17,6 +17,7 @@ mod measurements_formats;
 mod measurements_fuzz;
 mod measurements_hostile;
 mod model_properties;
+mod one_source;
 mod parse_fuzz;
 mod prerender;
 mod readme_layout;

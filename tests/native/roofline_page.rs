@@ -191,6 +191,13 @@ fn the_note_after_a_button_says_where_the_rates_went_and_what_the_bounds_moved()
     );
     assert!(note.contains("This setting's prefill rate of 1,970,610.2 tok/s is outside the page's range, so the control holds 200,000 tok/s."), "{note}");
     assert!(note.contains("decode rate of 37,379.8 tok/s is outside"), "{note}");
+    assert!(
+        note.contains(
+            "Before prefill it waits 0 ms, the network and queue set in the first half's panel"
+        ),
+        "{note}"
+    );
+    assert!(note.contains("A's busiest-hour figures are now its quiet ones"), "{note}");
 }
 
 #[test]

@@ -67,6 +67,7 @@ impl Fitted {
                 label,
                 ttft_secs: d.deployment.ttft_secs,
                 decode_tokens_per_sec: d.deployment.decode_tokens_per_sec,
+                answer_tokens: [d.median_answer_tokens, d.p90_answer_tokens],
             }),
             Err(why) => Err(no_deployment_text(&label, why)),
         }

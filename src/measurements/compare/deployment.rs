@@ -27,6 +27,7 @@ pub struct RunDeployment {
     /// The prompt length the first token is taken at.
     pub median_prompt_tokens: f64,
     pub median_answer_tokens: f64,
+    pub p90_answer_tokens: f64,
     pub load: Load,
     /// The first token at the percentile, with its 95% interval.
     pub ttft_secs: Estimate,
@@ -69,6 +70,7 @@ impl RunDeployment {
             used: n,
             median_prompt_tokens: sample.median_prompt_tokens(),
             median_answer_tokens: sample.median_output_tokens(),
+            p90_answer_tokens: sample.output_tokens_at(90.0),
             load: run.load,
             ttft_secs: Estimate {
                 value: point.ttft_secs,

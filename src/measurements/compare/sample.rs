@@ -110,6 +110,11 @@ impl Sample {
         stats::median(&self.output).unwrap_or(0.0)
     }
 
+    /// The answer length below which `percent` of the used requests' answers fall.
+    pub(crate) fn output_tokens_at(&self, percent: f64) -> f64 {
+        stats::percentile(&self.output, percent).unwrap_or(0.0)
+    }
+
     /// Each used request with an end-to-end time as (answer tokens, completion seconds), in
     /// the file's order.
     pub(crate) fn completions(&self) -> impl Iterator<Item = (f64, f64)> + '_ {

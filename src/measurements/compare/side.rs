@@ -4,10 +4,9 @@
 //! made a deployment of their own, and the run's name and the comparison leave with it.
 //!
 //! The measurements module keeps the sides and reads the lab's state from the address bar, so
-//! the numbers are compared as a link writes them (a link rounds each to its decimals).
+//! the numbers are compared as a link writes them (every digit kept).
 
 use super::percentile::TtftPercentile;
-use crate::format;
 use crate::model::deployments::Which;
 use crate::state::{Param, State, TtftSource};
 
@@ -46,10 +45,10 @@ impl RunSide {
     }
 }
 
-/// Whether `x` and `y` are written alike in a link, at `param`'s decimals.
+/// Whether `x` and `y` are written alike in a link (which keeps every digit a value has).
 fn same_in_link(param: Param, x: f64, y: f64) -> bool {
-    let decimals = param.spec().decimals.max(0) as usize;
-    format::trimmed(x, decimals) == format::trimmed(y, decimals)
+    let spec = param.spec();
+    spec.link_text(x) == spec.link_text(y)
 }
 
 /// The runs both sides come from, while both do.

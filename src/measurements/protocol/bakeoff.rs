@@ -85,12 +85,14 @@ impl CompareAsked {
 }
 
 /// What the module asks the page to put into one side of the deployments lab: a run's first
-/// token at a percentile and its decode rate. Which run it was stays with the module.
+/// token at a percentile, its decode rate, and the median and 90th percentile of its answers.
+/// Which run it was stays with the module.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DeploymentAsked {
     pub which: Which,
     pub ttft_secs: f64,
     pub decode_tokens_per_sec: f64,
+    pub answer_tokens: [f64; 2],
 }
 
 /// The page's answer: what the side's first-token and decode-rate controls now hold, after the
@@ -101,14 +103,15 @@ pub struct DeploymentApplied {
     pub decode_tokens_per_sec: f64,
 }
 
-/// The event's detail: `[which (0 for A, 1 for B), first token, rate]`, then the page's two
-/// numbers. Dispatching runs the page's handler before it returns, so the module reads the
-/// answer from the same array.
-const ASKED: u32 = 3;
+/// The event's detail: `[which (0 for A, 1 for B), first token, rate, median answer, p90
+/// answer]`, then the page's two numbers. Dispatching runs the page's handler before it
+/// returns, so the module reads the answer from the same array.
+const ASKED: u32 = 5;
 
 impl DeploymentAsked {
     pub fn to_detail(&self) -> js_sys::Array {
-        [which_number(self.which), self.ttft_secs, self.decode_tokens_per_sec]
+        let [median, p90] = self.answer_tokens;
+        [which_number(self.which), self.ttft_secs, self.decode_tokens_per_sec, median, p90]
             .into_iter()
             .map(JsValue::from_f64)
             .collect()
@@ -119,7 +122,12 @@ impl DeploymentAsked {
         let detail: &js_sys::Array = detail.dyn_ref()?;
         let at = |i: u32| detail.get(i).as_f64();
         let which = [Which::A, Which::B].into_iter().find(|w| at(0) == Some(which_number(*w)))?;
-        Some(DeploymentAsked { which, ttft_secs: at(1)?, decode_tokens_per_sec: at(2)? })
+        Some(DeploymentAsked {
+            which,
+            ttft_secs: at(1)?,
+            decode_tokens_per_sec: at(2)?,
+            answer_tokens: [at(3)?, at(4)?],
+        })
     }
 }
 

@@ -622,6 +622,8 @@ pub struct RunAsDeployment {
     pub label: String,
     pub ttft_secs: f64,
     pub decode_tokens_per_sec: f64,
+    /// The median and 90th percentile of the answers the run's used requests gave, in tokens.
+    pub answer_tokens: [f64; 2],
 }
 
 impl Request {
@@ -755,6 +757,8 @@ impl Reply {
                         message.push(&d.label.as_str().into());
                         message.push(&d.ttft_secs.into());
                         message.push(&d.decode_tokens_per_sec.into());
+                        message.push(&d.answer_tokens[0].into());
+                        message.push(&d.answer_tokens[1].into());
                     }
                     Err(why) => {
                         message.push(&why.as_str().into());
@@ -799,10 +803,11 @@ impl Reply {
                 message.get(1).as_string().zip(message.get(2).dyn_into::<web_sys::Blob>().ok()),
             ),
             Tag::Deployment => Reply::Deployment(match message.length() {
-                4 => Ok(RunAsDeployment {
+                6 => Ok(RunAsDeployment {
                     label: message.get(1).as_string()?,
                     ttft_secs: message.get(2).as_f64()?,
                     decode_tokens_per_sec: message.get(3).as_f64()?,
+                    answer_tokens: [message.get(4).as_f64()?, message.get(5).as_f64()?],
                 }),
                 _ => Err(message.get(1).as_string()?),
             }),

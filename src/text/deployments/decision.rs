@@ -1,10 +1,13 @@
 //! The decision card's sentences, and the same decision as rows for Figure 3's CSV.
 
 use super::label::{workload_label, Claim};
+use super::unless_felt;
 use crate::charts::completion::crossover_tokens_text;
 use crate::format::{self, csv_field, escape_html_into};
 use crate::model::deployments::{Consumer, Crossover, Which};
+use crate::model::levers::gap_is_felt;
 use crate::state::decision::Decision;
+use crate::state::quantity::Quantity;
 use crate::state::{Load, State};
 
 /// The card, line by line.
@@ -24,6 +27,8 @@ pub struct DecisionText {
     pub length_change: String,
     pub load_change: String,
     pub consumer_change: String,
+    /// The crossover the changes state (at the hour decided for), and its value.
+    pub crossover: Option<(Quantity, f64)>,
 }
 
 fn hour(load: Load) -> &'static str {
@@ -44,26 +49,47 @@ fn secs(x: f64) -> String {
     format::duration(x)
 }
 
+/// ", no difference a person feels" after a gap a person reading could not tell, and nothing
+/// for a program, which feels no response-time limit.
+fn felt_by(consumer: Consumer, gap_secs: f64) -> &'static str {
+    match consumer {
+        Consumer::Reader => unless_felt(gap_secs),
+        Consumer::Machine => "",
+    }
+}
+
 /// "B finishes it 0.17 s sooner (1.26 s against 1.43 s)", or that both finish together.
 fn margin(d: &Decision, at: &crate::state::decision::At) -> String {
     match at.race.winner.which() {
         Some(w) => format!(
-            "{} finishes it {} sooner ({} against {})",
+            "{} finishes it {} sooner ({} against {}){}",
             w.label(),
             secs(at.race.gap_secs()),
             secs(at.race.secs(w)),
-            secs(at.race.secs(w.other()))
+            secs(at.race.secs(w.other())),
+            felt_by(d.consumer, at.race.gap_secs()),
         ),
-        None => format!("both finish it after {}", secs(d.median.race.a_secs)),
+        None => format!("both finish it after {}", secs(at.race.a_secs)),
     }
 }
 
 pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
     let verdict = match d.ship {
+        Some(_) if !d.felt() => "Either: no difference a person feels".to_string(),
         Some(w) => format!("Ship {}", w.label()),
         None => "Either: they are the same on average".to_string(),
     };
     let reason = match d.ship {
+        Some(w) if !d.felt() => format!(
+            "For {} at {}, {} delivers the whole answer only {} sooner on average ({} against {}, over answers averaging {} tokens): under the tenth of a second in which a response reads as instant, so either will do.",
+            consumer_words(d.consumer),
+            hour(d.load),
+            w.label(),
+            secs(d.mean.gap_secs()),
+            secs(d.mean.secs(w)),
+            secs(d.mean.secs(w.other())),
+            format::with_separators(d.mean_tokens, 0),
+        ),
         Some(w) => format!(
             "For {} at {}, {} delivers the whole answer sooner on average: {} against {}, over answers averaging {} tokens.",
             consumer_words(d.consumer),
@@ -91,23 +117,25 @@ pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
         (Consumer::Machine, _) => "A program can use nothing before the last token, so which deployment starts first counts for nothing here.".to_string(),
         (Consumer::Reader, None) => "Both show their first words at the same moment.".to_string(),
         (Consumer::Reader, Some(lead)) if d.both_outrun_reading => format!(
-            "{} shows the first words {} sooner; both then write faster than the {} a person reads ({} and {}), so once words appear nobody waits for more to read.",
+            "{} shows the first words {} sooner{}; both then write faster than the {} a person reads ({} and {}), so once words appear nobody waits for more to read.",
             lead.leader.label(),
             secs(lead.secs),
+            unless_felt(lead.secs),
             format::rate(d.reading.tokens_per_sec()),
             format::rate(1.0 / d.comparison.a.secs_per_token()),
             format::rate(1.0 / d.comparison.b.secs_per_token()),
         ),
         (Consumer::Reader, Some(lead)) => format!(
-            "{} shows the first words {} sooner, but at least one stream is slower than the {} a person reads, who will catch up with it and wait mid-answer.",
+            "{} shows the first words {} sooner{}, but at least one stream is slower than the {} a person reads, who will catch up with it and wait mid-answer.",
             lead.leader.label(),
             secs(lead.secs),
+            unless_felt(lead.secs),
             format::rate(d.reading.tokens_per_sec()),
         ),
     };
     DecisionText {
         verdict,
-        workload: workload_label(state, Claim::Spread),
+        workload: workload_label(state, Claim::Decision),
         reason,
         margins,
         first_words,
@@ -115,6 +143,13 @@ pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
         length_change: length_change(d),
         load_change: load_change(d),
         consumer_change: consumer_change(d),
+        crossover: d.crossover().tokens().map(|n| {
+            let quantity = match d.load {
+                Load::Idle => Quantity::Crossover,
+                Load::Peak => Quantity::CrossoverPeak,
+            };
+            (quantity, n)
+        }),
     }
 }
 
@@ -171,6 +206,27 @@ fn length_change(d: &Decision) -> String {
 
 fn load_change(d: &Decision) -> String {
     let other_hour = hour(d.other_load);
+    let keeps = d.break_even.map(|even| {
+        format!(
+            "{} keeps the lead while its decode rate stays above {}",
+            even.which.label(),
+            format::rate(even.tokens_per_sec),
+        )
+    });
+    let differs = d.other_hour_differs();
+    if differs == [false, false] {
+        // Neither side has figures of its own for the other hour (sides from runs and chips
+        // bring only the load they were measured or worked out at): nothing to say about it.
+        return format!(
+            "The load: {}the panel holds no figures for {other_hour} apart from these, so the page cannot say what it does to the verdict; a run of each at that hour's load would.",
+            keeps.map(|k| format!("{k}; ")).unwrap_or_default()
+        );
+    }
+    let only = match differs {
+        [true, false] => " (only A's figures change there)",
+        [false, true] => " (only B's figures change there)",
+        _ => "",
+    };
     let there = match (d.other_ship, d.ship) {
         (Some(o), Some(s)) if o == s => format!("{} still wins", o.label()),
         (Some(o), _) => format!("{} wins instead", o.label()),
@@ -180,19 +236,25 @@ fn load_change(d: &Decision) -> String {
         Some(n) => format!(", with the crossover at {}", crossover_tokens_text(n)),
         None => String::new(),
     };
-    match d.break_even {
-        Some(even) => format!(
-            "The load: {} keeps the lead while its decode rate stays above {}; at {other_hour} {there}{crossover}.",
-            even.which.label(),
-            format::rate(even.tokens_per_sec),
-        ),
-        None => format!("The load: at {other_hour} {there}{crossover}."),
+    match keeps {
+        Some(keeps) => format!("The load: {keeps}; at {other_hour}{only} {there}{crossover}."),
+        None => format!("The load: at {other_hour}{only} {there}{crossover}."),
     }
 }
 
 fn consumer_change(d: &Decision) -> String {
     let lead = d.first_token;
     match (d.consumer, lead, d.ship) {
+        (Consumer::Reader, Some(lead), Some(ship)) if lead.leader != ship && !gap_is_felt(lead.secs) => format!(
+            "The consumer: no; {}'s first words come only {} sooner, no difference a person feels, so even a person who only reads along would not choose otherwise. A program feels only the finish, as here.",
+            lead.leader.label(),
+            secs(lead.secs),
+        ),
+        (Consumer::Machine, Some(lead), Some(ship)) if lead.leader != ship && !gap_is_felt(lead.secs) => format!(
+            "The consumer: no; a person reading along would see {}'s first words only {} sooner, no difference a person feels.",
+            lead.leader.label(),
+            secs(lead.secs),
+        ),
         (Consumer::Reader, Some(lead), Some(ship)) if lead.leader != ship => format!(
             "The consumer: a person who only reads along as it streams, and rarely needs the end, feels the first token instead, where {} is {} sooner; for them {} would be the choice. A program feels only the finish, as here.",
             lead.leader.label(),
@@ -230,7 +292,11 @@ pub fn decision_html(t: &DecisionText) -> String {
     element("p", " data-testid=\"decision-first-words\"", &t.first_words);
     element("p", " data-testid=\"decision-router\"", &t.router);
     element("p", " class=\"decision-changes-title\"", "What would change it");
-    out.push_str("<ul data-testid=\"decision-changes\">");
+    out.push_str("<ul data-testid=\"decision-changes\"");
+    if let Some((quantity, n)) = t.crossover {
+        out.push_str(&format!(" data-quantity=\"{}\" data-value=\"{n}\"", quantity.key()));
+    }
+    out.push('>');
     for change in [&t.length_change, &t.load_change, &t.consumer_change] {
         out.push_str("<li>");
         escape_html_into(&mut out, change);
@@ -319,14 +385,21 @@ pub fn decision_csv(d: &Decision, state: &State, width: usize) -> String {
 mod tests {
     use super::*;
     use crate::model::deployments::Consumer;
-    use crate::state::{Param, Spread};
+    use crate::state::{DecisionWorkload, Param};
+
+    /// The card deciding for the lesson's mixed traffic, whose router story it tells.
+    fn on_mixed_traffic() -> State {
+        let mut s = State::default();
+        s.decide_for = DecisionWorkload::Traffic;
+        s
+    }
 
     #[test]
     fn the_lessons_card_ships_b_and_says_how_little_the_router_adds() {
-        let s = State::default();
+        let s = on_mixed_traffic();
         let t = decision_text(&Decision::of(&s), &s);
         assert_eq!(t.verdict, "Ship B");
-        assert_eq!(t.workload, "Workload: mixed chat traffic, median 40, p90 900");
+        assert_eq!(t.workload, "Workload: the lesson's mixed chat traffic, median 40, p90 900");
         assert_eq!(
             t.reason,
             "For a person reading at a quiet hour, B delivers the whole answer sooner on average: 7.86 s against 25.71 s, over answers averaging 765 tokens."
@@ -350,7 +423,7 @@ mod tests {
         );
         assert_eq!(
             t.load_change,
-            "The load: B keeps the lead while its decode rate stays above 30.8 tok/s; at the busiest hour B still wins, with the crossover at 63 tokens."
+            "The load: B keeps the lead while its decode rate stays above 30.8 tok/s; at the busiest hour (only B's figures change there) B still wins, with the crossover at 63 tokens."
         );
         assert!(
             t.consumer_change.contains("A is 700 ms sooner; for them A would be the choice"),
@@ -362,7 +435,7 @@ mod tests {
     #[test]
     fn a_program_on_the_bots_own_answers_at_peak() {
         let mut s = State::default();
-        (s.consumer, s.spread, s.load) = (Consumer::Machine, Spread::Bot, Load::Peak);
+        (s.consumer, s.decide_for, s.load) = (Consumer::Machine, DecisionWorkload::Bot, Load::Peak);
         let t = decision_text(&Decision::of(&s), &s);
         assert_eq!(t.verdict, "Ship B");
         assert!(t.reason.starts_with("For a program at the busiest hour, B"), "{}", t.reason);
@@ -370,7 +443,7 @@ mod tests {
         assert!(t.first_words.contains("counts for nothing"), "{}", t.first_words);
         assert!(
             t.load_change
-                .contains("at a quiet hour B still wins, with the crossover at 28.9 tokens"),
+                .contains("at a quiet hour (only B's figures change there) B still wins, with the crossover at 28.9 tokens"),
             "{}",
             t.load_change
         );
@@ -382,8 +455,70 @@ mod tests {
     }
 
     #[test]
+    fn a_lead_under_a_tenth_of_a_second_is_no_difference_a_person_feels() {
+        // B first by 87 ms, A finishing sooner: a person cannot tell the starts apart.
+        let close = State::default()
+            .with(Param::ATtft, 0.287)
+            .with(Param::BTtft, 0.2)
+            .with(Param::BRate, 25.0);
+        let t = decision_text(&Decision::of(&close), &close);
+        assert_eq!(t.verdict, "Ship A");
+        assert!(
+            t.consumer_change.starts_with("The consumer: no; B's first words come only 87 ms sooner, no difference a person feels"),
+            "{}",
+            t.consumer_change
+        );
+        assert!(!t.consumer_change.contains("would be the choice"), "{}", t.consumer_change);
+        assert!(
+            t.first_words.contains("87 ms sooner, no difference a person feels"),
+            "{}",
+            t.first_words
+        );
+        // Two deployments a hair apart on the mean: either, for a person; still one for a program.
+        let hair = State::default().with(Param::BTtft, 0.2).with(Param::BRate, 30.05);
+        let d = Decision::of(&hair);
+        assert!(d.mean.gap_secs() < 0.1 && d.ship.is_some());
+        let t = decision_text(&d, &hair);
+        assert_eq!(t.verdict, "Either: no difference a person feels");
+        assert!(t.reason.contains("either will do"), "{}", t.reason);
+        assert!(t.margins.contains("no difference a person feels"), "{}", t.margins);
+        let mut program = hair;
+        program.consumer = Consumer::Machine;
+        let t = decision_text(&Decision::of(&program), &program);
+        assert!(t.verdict.starts_with("Ship "), "{}", t.verdict);
+        assert!(!t.margins.contains("feels"), "{}", t.margins);
+    }
+
+    #[test]
+    fn without_busiest_hour_figures_of_their_own_the_load_is_not_guessed() {
+        use crate::state::hardware::RateTarget;
+        // Two chips as A and B: neither brings a busy hour, and the story's is not borrowed.
+        let mut s = State::default().with_worked_case(1);
+        s.take_hardware_rates(RateTarget::A);
+        s = s.with_worked_case(2);
+        s.take_hardware_rates(RateTarget::B);
+        let t = decision_text(&Decision::of(&s), &s);
+        assert!(
+            t.load_change
+                .contains("the panel holds no figures for the busiest hour apart from these"),
+            "{}",
+            t.load_change
+        );
+        assert!(!t.load_change.contains("63"), "{}", t.load_change);
+        // Only B from the story: B's own busiest hour, named as B's.
+        let mut one = State::default();
+        one.take_hardware_rates(RateTarget::A);
+        let t = decision_text(&Decision::of(&one), &one);
+        assert!(
+            t.load_change.contains("at the busiest hour (only B's figures change there)"),
+            "{}",
+            t.load_change
+        );
+    }
+
+    #[test]
     fn short_answers_ship_a_and_the_length_that_would_turn_it_is_named() {
-        let s = State::default().with(Param::Median, 10.0).with(Param::P90, 20.0);
+        let s = on_mixed_traffic().with(Param::Median, 10.0).with(Param::P90, 20.0);
         let t = decision_text(&Decision::of(&s), &s);
         assert_eq!(t.verdict, "Ship A");
         assert!(
@@ -396,7 +531,7 @@ mod tests {
 
     #[test]
     fn the_card_is_escaped_markup_and_its_numbers_are_unrounded() {
-        let s = State::default();
+        let s = on_mixed_traffic();
         let d = Decision::of(&s);
         let html = decision_html(&decision_text(&d, &s));
         assert!(html.starts_with("<span class=\"workload\""), "{html}");
@@ -411,7 +546,7 @@ mod tests {
 
     #[test]
     fn the_csv_rows_keep_the_tables_width_and_carry_the_numbers() {
-        let s = State::default();
+        let s = on_mixed_traffic();
         let csv = decision_csv(&Decision::of(&s), &s, 5);
         let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
         assert_eq!(lines.first(), Some(&",,,,"));

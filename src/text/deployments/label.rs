@@ -4,43 +4,58 @@
 //! resting on any of them.
 
 use crate::format;
-use crate::state::{Load, Param, Spread, State};
+use crate::state::{DecisionWorkload, Load, Param, Spread, State};
 
 /// Which workload a claim rests on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Claim {
     /// The race: both deployments writing one answer length.
     Race,
-    /// The spread of answer lengths the lab weighs, at the hour it decides for.
+    /// The spread of answer lengths of Figure 4, the router and the people who give up, at the
+    /// hour the lab decides for.
     Spread,
+    /// The answers the decision card decides for, at that hour.
+    Decision,
     /// Each deployment writing its own typical length.
     OwnLengths,
     /// The spread's median and 90th percentile, marked on Figure 3's length axis.
     Ticks,
 }
 
-/// The lesson's mixed chat traffic, which the traffic spread opens on.
-const MIXED_TRAFFIC: (f64, f64) = (40.0, 900.0);
-
 fn count(tokens: f64) -> String {
     format::with_separators(tokens, 0)
 }
 
-/// The spread in a few words: "mixed chat traffic, median 40, p90 900".
-pub fn spread_name(state: &State) -> String {
-    match state.spread {
-        Spread::Traffic => {
-            let (median, p90) = (state.get(Param::Median), state.get(Param::P90));
-            let name =
-                if (median, p90) == MIXED_TRAFFIC { "mixed chat traffic" } else { "your traffic" };
-            format!("{name}, median {}, p90 {}", count(median), count(p90))
+/// A workload of answers in a few words: "the lesson's mixed chat traffic, median 40, p90 900".
+/// The mixed traffic is the lesson's example, a made-up mix, until its numbers are moved; it is
+/// never called the reader's own.
+fn answers_name(workload: DecisionWorkload, state: &State) -> String {
+    let (median, p90) = workload.params();
+    let (median, p90) = (state.get(median), state.get(p90));
+    let at_defaults = |m: Param, p: Param| median == m.spec().default && p90 == p.spec().default;
+    let (name, after) = match workload {
+        DecisionWorkload::Traffic if at_defaults(Param::Median, Param::P90) => {
+            ("the lesson's mixed chat traffic", "")
         }
-        Spread::Bot => format!(
-            "the bot's own answers, median {}, p90 {} (an assumed spread)",
-            count(state.get(Param::RaceAnswer)),
-            count(state.get(Param::BotP90))
-        ),
-    }
+        DecisionWorkload::Traffic => ("the mixed traffic as set in the panel", ""),
+        DecisionWorkload::Bot => ("the bot's own answers", " (an assumed spread)"),
+        DecisionWorkload::Runs => ("the runs' own answers", " (as the runs observed them)"),
+    };
+    format!("{name}, median {}, p90 {}{after}", count(median), count(p90))
+}
+
+/// The spread of Figure 4, the router and the people who give up, in a few words.
+pub fn spread_name(state: &State) -> String {
+    let workload = match state.spread {
+        Spread::Traffic => DecisionWorkload::Traffic,
+        Spread::Bot => DecisionWorkload::Bot,
+    };
+    answers_name(workload, state)
+}
+
+/// The answers the decision card decides for, in a few words.
+pub fn decision_workload_name(state: &State) -> String {
+    answers_name(state.decide_for, state)
 }
 
 /// "Workload: …" for a claim (for the ticks on Figure 3, what they mark).
@@ -59,21 +74,27 @@ pub fn workload_label(state: &State, claim: Claim) -> String {
                 )
             }
         }
-        Claim::Spread => {
+        Claim::Spread | Claim::Decision => {
             let hour = match state.load {
                 Load::Idle => "",
                 Load::Peak => "; both at the busiest hour",
             };
-            format!("Workload: {}{hour}", spread_name(state))
+            let name = if claim == Claim::Spread {
+                spread_name(state)
+            } else {
+                decision_workload_name(state)
+            };
+            format!("Workload: {name}{hour}")
         }
         Claim::OwnLengths => format!(
             "Workload: each model at its own length, A {} and B {} tokens",
             count(state.get(Param::ALength)),
             count(state.get(Param::BLength))
         ),
-        Claim::Ticks => {
-            format!("Ticks on the length axis: {}, the decision's workload", spread_name(state))
-        }
+        Claim::Ticks => format!(
+            "Ticks on the length axis: {}, the decision's workload",
+            decision_workload_name(state)
+        ),
     }
 }
 
@@ -90,11 +111,22 @@ mod tests {
         );
         assert_eq!(
             workload_label(&s, Claim::Spread),
-            "Workload: mixed chat traffic, median 40, p90 900"
+            "Workload: the lesson's mixed chat traffic, median 40, p90 900"
+        );
+        // The card decides for the bot whose answers Figure 3 races.
+        assert_eq!(
+            workload_label(&s, Claim::Decision),
+            "Workload: the bot's own answers, median 600, p90 1,200 (an assumed spread)"
         );
         assert_eq!(
             workload_label(&s, Claim::Ticks),
-            "Ticks on the length axis: mixed chat traffic, median 40, p90 900, the decision's workload"
+            "Ticks on the length axis: the bot's own answers, median 600, p90 1,200 (an assumed spread), the decision's workload"
+        );
+        let mut runs = s.with(Param::RunsMedian, 128.0).with(Param::RunsP90, 410.0);
+        runs.decide_for = DecisionWorkload::Runs;
+        assert_eq!(
+            workload_label(&runs, Claim::Decision),
+            "Workload: the runs' own answers, median 128, p90 410 (as the runs observed them)"
         );
         assert_eq!(
             workload_label(&s, Claim::OwnLengths),
@@ -111,6 +143,8 @@ mod tests {
             workload_label(&moved, Claim::Race),
             "Workload: one answer of 100 tokens (the bot's typical answer is 600)"
         );
-        assert!(workload_label(&moved, Claim::Spread).contains("your traffic, median 60"));
+        let spread = workload_label(&moved, Claim::Spread);
+        assert!(spread.contains("the mixed traffic as set in the panel, median 60"), "{spread}");
+        assert!(!spread.contains("your"), "the lesson's example is never the reader's traffic");
     }
 }

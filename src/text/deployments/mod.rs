@@ -11,6 +11,7 @@ pub mod workload;
 use crate::charts::completion::crossover_tokens_text;
 use crate::format;
 use crate::model::deployments::{Comparison, Crossover, Speedup, Winner};
+use crate::model::levers::gap_is_felt;
 use crate::model::reading::WORDS_PER_TOKEN;
 
 /// The crossover as the readouts write it: its length, or in a few words why there is none.
@@ -81,6 +82,17 @@ pub fn speedup_text(s: Speedup, milestone: &str) -> String {
         Speedup::Unbounded { faster } => {
             format!("{} takes no time at all {milestone}", faster.label())
         }
+    }
+}
+
+/// ", no difference a person feels" after a time difference under the first response-time limit
+/// (a tenth of a second, under which a response reads as instant), and nothing after one a
+/// person notices: every verdict that turns on a difference in time says it.
+pub fn unless_felt(gap_secs: f64) -> &'static str {
+    if gap_is_felt(gap_secs) {
+        ""
+    } else {
+        ", no difference a person feels"
     }
 }
 

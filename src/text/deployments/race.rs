@@ -105,17 +105,21 @@ pub fn verdict_text(inputs: &CompletionInputs, consumer: Consumer) -> String {
     let finish = match race.winner.which() {
         None => format!("both deliver the whole answer at {}", format::duration(race.a_secs)),
         Some(w) => format!(
-            "{} delivers the whole answer first ({} against {})",
+            "{} delivers the whole answer first ({} against {}{})",
             w.label(),
             format::duration(race.secs(w)),
-            format::duration(race.secs(w.other()))
+            format::duration(race.secs(w.other())),
+            match consumer {
+                Consumer::Reader => super::unless_felt(race.gap_secs()),
+                Consumer::Machine => "",
+            }
         ),
     };
     match consumer {
         Consumer::Machine => format!("For a program only completion counts: {finish}. How soon the first token arrived makes no difference to it."),
         Consumer::Reader => {
             let first = match c.first_token_lead() {
-                Some(lead) => format!("words appear first on {} ({} sooner)", lead.leader.label(), format::duration(lead.secs)),
+                Some(lead) => format!("words appear first on {} ({} sooner{})", lead.leader.label(), format::duration(lead.secs), super::unless_felt(lead.secs)),
                 None => "words appear on both at the same moment".to_string(),
             };
             let reader = inputs.reading;

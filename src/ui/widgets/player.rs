@@ -5,7 +5,8 @@
 //! each moment is `state::playback`'s and `text::sample_answer`'s to say; this only runs the
 //! frames. A reader who asks for less motion steps through the moments instead.
 
-use crate::state::playback::{advance, Lane, Playback, SPEEDS};
+use crate::state::playback::{advance, lane_milestones, Lane, Playback, SPEEDS};
+use crate::state::quantity::Quantity;
 use crate::state::Figure;
 use crate::text::playing::{clock_text, lane_status, LANE_NAMES};
 use crate::text::sample_answer::Answer;
@@ -15,7 +16,7 @@ use crate::ui::erased::memo;
 use leptos::prelude::*;
 
 /// The play button, for the presentation's clicker key.
-pub const PLAY_SELECTOR: &str = "[data-testid=play]";
+pub const PLAY_SELECTOR: &str = "[data-action=play]";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Run {
@@ -163,6 +164,35 @@ impl Run {
     }
 }
 
+/// What a lane shows at one moment: whole tokens on screen and read, the words beside its name,
+/// and the quantity those words state (its first token while it is empty, its finish once it
+/// is whole) with the value they were written from.
+#[derive(Clone, Debug, PartialEq)]
+struct LaneShown {
+    shown: usize,
+    read: usize,
+    status: String,
+    states: Option<(Quantity, f64)>,
+}
+
+impl LaneShown {
+    fn at(lane: Option<Lane>, milestones: [Quantity; 2], secs: f64) -> LaneShown {
+        let (shown, read) = counts(lane, secs);
+        let status = lane.map(|l| lane_status(&l, secs)).unwrap_or_default();
+        let states = lane.and_then(|l| {
+            let [first, last] = milestones;
+            if shown == 0 {
+                Some((first, l.first_secs))
+            } else if shown as f64 >= l.tokens.floor() {
+                Some((last, l.last_secs))
+            } else {
+                None
+            }
+        });
+        LaneShown { shown, read, status, states }
+    }
+}
+
 /// Whole tokens an answer shows and its reader has read at `secs` (none without a lane).
 fn counts(lane: Option<Lane>, secs: f64) -> (usize, usize) {
     lane.map_or((0, 0), |l| (l.shown_at(secs) as usize, l.read_at(secs) as usize))
@@ -184,30 +214,33 @@ pub fn Player(deck: Deck) -> impl IntoView {
     let names =
         LANE_NAMES.get(usize::from(deck.figure == Figure::Completion)).copied().unwrap_or_default();
     let playback = deck.playback.get_untracked();
+    let milestones = lane_milestones(deck.figure);
     let lane = move |i: usize| playback.and_then(|p| p.lanes.get(i).copied());
     let status = move |i: usize| lane(i).map(|l| lane_status(&l, 0.0)).unwrap_or_default();
     let end = playback.map_or(0.0, |p| p.end_secs);
     let answer = Answer::default();
-    // Returns the counts it wrote, so the next moment rewrites an answer only when they move.
-    Effect::new(move |last: Option<Option<[(usize, usize); 2]>>| {
+    // Returns what it wrote of each lane, so the next moment rewrites a lane only when its
+    // counts or its words move: the words follow the request at rest too (a prompt moved while
+    // nothing plays changes when the first token comes).
+    Effect::new(move |last: Option<Option<[LaneShown; 2]>>| {
         let (run, secs) = (deck.run.get(), deck.secs.get());
         let playback = deck.playback.get();
         let root = here.get()?;
         let of_lane = |i: usize| playback.and_then(|p| p.lanes.get(i).copied());
-        let now = [counts(of_lane(0), secs), counts(of_lane(1), secs)];
+        let now = [0, 1].map(|i| LaneShown::at(of_lane(i), milestones[i], secs));
         let end = playback.map_or(0.0, |p| p.end_secs);
         write_moment(&root, run.label(reduced_motion), run.key(), secs, end);
-        for (i, &(shown, read)) in now.iter().enumerate() {
-            if last.flatten().and_then(|l| l.get(i).copied()) != Some((shown, read)) {
-                let status = of_lane(i).map(|l| lane_status(&l, secs)).unwrap_or_default();
-                write_lane(&root, i, (shown, read), &status, &answer.window(shown, read));
+        let before = last.flatten();
+        for (i, lane) in now.iter().enumerate() {
+            if before.as_ref().and_then(|l| l.get(i)) != Some(lane) {
+                write_lane(&root, i, lane, &answer.window(lane.shown, lane.read));
             }
         }
         Some(now)
     });
     let on_click = move |ev: leptos::ev::MouseEvent| {
         let target = event_target::<web_sys::Element>(&ev);
-        if target.closest("[data-testid=play]").ok().flatten().is_some() {
+        if target.closest(PLAY_SELECTOR).ok().flatten().is_some() {
             deck.press(reduced_motion);
         }
     };
@@ -229,7 +262,7 @@ fn player_markup(
     let mode = if reduced_motion { "step" } else { "play" };
     let hidden = if reduced_motion { " hidden" } else { "" };
     let mut out = format!(
-        "<div class=\"player-bar\"><button type=\"button\" class=\"play\" data-testid=\"play\" data-state=\"{}\" data-mode=\"{mode}\">{}</button><label class=\"play-speed\"{hidden}>Speed <select data-testid=\"play-speed\">{}</select></label><span class=\"play-clock\" data-testid=\"play-clock\" data-value=\"0\">{clock}</span></div><div class=\"lanes\">",
+        "<div class=\"player-bar\"><button type=\"button\" class=\"play\" data-testid=\"play\" data-action=\"play\" data-state=\"{}\" data-mode=\"{mode}\">{}</button><label class=\"play-speed\"{hidden}>Speed <select data-testid=\"play-speed\">{}</select></label><span class=\"play-clock\" data-testid=\"play-clock\" data-value=\"0\">{clock}</span></div><div class=\"lanes\">",
         Run::Idle.key(),
         Run::Idle.label(reduced_motion),
         speed_options(),
@@ -263,7 +296,7 @@ fn part(root: &web_sys::Element, selector: &str) -> Option<web_sys::Element> {
 
 /// The control and the clock at `secs` of a request ending at `end_secs`.
 fn write_moment(root: &web_sys::Element, label: &str, key: &str, secs: f64, end_secs: f64) {
-    if let Some(button) = part(root, "[data-testid=play]") {
+    if let Some(button) = part(root, PLAY_SELECTOR) {
         if button.get_attribute("data-state").as_deref() != Some(key) {
             let _ = button.set_attribute("data-state", key);
             button.set_text_content(Some(label));
@@ -277,22 +310,27 @@ fn write_moment(root: &web_sys::Element, label: &str, key: &str, secs: f64, end_
 
 /// One answer as it arrives: how much of it is shown and read, where it stands, and the bubble's
 /// text, the part already read apart up to the reader's cursor.
-fn write_lane(
-    root: &web_sys::Element,
-    i: usize,
-    (shown, read): (usize, usize),
-    status: &str,
-    (done, rest): &(String, String),
-) {
+fn write_lane(root: &web_sys::Element, i: usize, now: &LaneShown, (done, rest): &(String, String)) {
     let Some(lane) = part(root, &format!("[data-testid=play-lane-{i}]")) else { return };
+    let shown = now.shown;
     let _ = lane.set_attribute("data-shown", &shown.to_string());
-    let _ = lane.set_attribute("data-read", &read.to_string());
+    let _ = lane.set_attribute("data-read", &now.read.to_string());
     let write = |selector: &str, text: &str| {
         if let Some(element) = part(&lane, selector) {
             element.set_text_content(Some(text));
         }
     };
-    write(".lane-name span", status);
+    write(".lane-name span", &now.status);
+    if let Some(status) = part(&lane, ".lane-name span") {
+        let _ = match now.states {
+            Some((quantity, secs)) => status
+                .set_attribute("data-quantity", quantity.key())
+                .and_then(|()| status.set_attribute("data-value", &secs.to_string())),
+            None => status
+                .remove_attribute("data-quantity")
+                .and_then(|()| status.remove_attribute("data-value")),
+        };
+    }
     write(".read", done);
     write(".rest", rest);
     if let Some(bubble) = part(&lane, ".bubble") {

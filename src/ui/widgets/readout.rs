@@ -3,6 +3,8 @@
 //! arithmetic against the text on screen.
 
 use crate::format;
+use crate::state::quantity::Quantity;
+use crate::ui::context::use_shown_state;
 use crate::ui::erased::derive;
 use leptos::prelude::*;
 
@@ -50,15 +52,27 @@ pub fn Readout(
     /// `data-high`.
     #[prop(optional)]
     span: Option<Ends>,
+    /// The quantity shown, when the page states it elsewhere too (`state::quantity`), in
+    /// `data-quantity`.
+    #[prop(optional, into)]
+    quantity: Option<Signal<Quantity>>,
 ) -> impl IntoView {
     let end = move |pick: fn(Ends) -> Signal<f64>| move || span.map(|s| pick(s).get().to_string());
+    let quantity = move || quantity.map(|q| q.get().key());
     view! {
         <div class="readout">
             <dt>{label}</dt>
-            <dd data-testid=testid data-value=move || value.attribute() data-low=end(|s| s.0) data-high=end(|s| s.1)>{move || text.get()}</dd>
+            <dd data-testid=testid data-quantity=quantity data-value=move || value.attribute() data-low=end(|s| s.0) data-high=end(|s| s.1)>{move || text.get()}</dd>
             {note.map(|note| view! { <dd class="readout-note">{move || note.get()}</dd> })}
         </div>
     }
+}
+
+/// A quantity's value as the state shown here gives it (`Quantity::of`, the one computation of
+/// it), for a readout's `data-value`.
+pub fn quantity_value(quantity: Quantity) -> Signal<Option<String>> {
+    let shown = use_shown_state();
+    derive(move || shown.with(|s| quantity.of(s).attribute()))
 }
 
 /// A duration readout: the value in `data-value`, the lesson's rounding on screen.

@@ -76,6 +76,7 @@ fn use_run(which: Which, run_id: usize, after: bool) {
             which,
             ttft_secs: d.ttft_secs,
             decode_tokens_per_sec: d.decode_tokens_per_sec,
+            answer_tokens: d.answer_tokens,
         };
         let Some(held) = apply(&asked) else { return };
         let mut note = deployment_applied_text(&d.label, side.percentile, &asked, &held);
@@ -131,7 +132,7 @@ pub(super) fn follow() {
             }
         }
         let (a, b) = both_from_runs(sides, &state)?;
-        let lengths = state.lengths();
+        let lengths = state.decision_lengths();
         Some(CompareAsked {
             a: SideAsked { run_id: a.run_id, percentile: a.percentile },
             b: SideAsked { run_id: b.run_id, percentile: b.percentile },

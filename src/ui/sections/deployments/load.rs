@@ -2,6 +2,7 @@
 //! that fall at peak load, and models that say more or less for the same prompt.
 
 use crate::format;
+use crate::state::quantity::Quantity;
 use crate::state::{Load, Param};
 use crate::text::deployments::label::Claim;
 use crate::text::deployments::load::{crossover_moved, peak_table};
@@ -11,7 +12,7 @@ use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::disclosure::Disclosure;
-use crate::ui::widgets::readout::{secs_signals, Readout};
+use crate::ui::widgets::readout::{quantity_value, secs_signals, Readout};
 use crate::ui::widgets::workload_label::WorkloadLabel;
 use leptos::prelude::*;
 
@@ -44,8 +45,8 @@ pub fn PeakLoad() -> impl IntoView {
             <Controls legend="At peak load" params=&Param::PEAK />
             <WorkloadLabel claim=Claim::Race testid="workload-peak" />
             <dl class="readout-grid">
-                <Readout testid="crossover-peak" label="Crossover at peak" value=derive(move || peak.with(|c| c.crossover().tokens().map(|n| n.to_string())))
-                    text=derive(move || peak.with(crossover_text)) note=derive(move || format!("idle: {}", idle.with(crossover_text))) />
+                <Readout testid="crossover-peak" label="Crossover at peak" value=quantity_value(Quantity::CrossoverPeak)
+                    text=derive(move || peak.with(crossover_text)) note=derive(move || format!("idle: {}", idle.with(crossover_text))) quantity=Quantity::CrossoverPeak />
             </dl>
             <DataTableView table=table testid="peak-table".to_string() />
             <p>{moved}</p>

@@ -17,7 +17,7 @@ mod workload;
 
 use crate::format;
 use crate::state::presets::Scope;
-use crate::state::{Param, Spread};
+use crate::state::{DecisionWorkload, Param, Spread};
 use crate::text::strip::{folded_line, Lab};
 use crate::text::veil::ROUTER_AFTER_THE_GUESS;
 use crate::ui::arrival::prose;
@@ -32,6 +32,7 @@ use leptos::prelude::*;
 const ANSWER: [Param; 1] = [Param::RaceAnswer];
 const TRAFFIC: [Param; 2] = [Param::Median, Param::P90];
 const BOT: [Param; 1] = [Param::BotP90];
+const RUNS: [Param; 2] = [Param::RunsMedian, Param::RunsP90];
 const THRESHOLD: [Param; 1] = [Param::Threshold];
 
 #[component]
@@ -88,11 +89,13 @@ fn Panel() -> impl IntoView {
             // spread, the router), so a reader there need not look for them in the strip.
             <Controls legend="The answer they race on" params=&ANSWER />
             <fieldset class="choice">
-                <legend>"Answer lengths weighed"</legend>
-                <Choice name="spread" testid="spread-traffic" label="your traffic" value=Spread::Traffic current=spread set=set_spread />
-                <Choice name="spread" testid="spread-bot" label="the bot's own" value=Spread::Bot current=spread set=set_spread />
+                <legend>"The spread in Figure 4 and the router"</legend>
+                <Choice name="spread" testid="spread-traffic" label="mixed chat traffic" value=Spread::Traffic current=spread set=set_spread />
+                <Choice name="spread" testid="spread-bot" label="the bot's own answers" value=Spread::Bot current=spread set=set_spread />
             </fieldset>
             {spread_controls("")}
+            {decision_workload_choice("")}
+            {decision_controls("")}
             <Show when=move || revealed.get() fallback=|| view! { <p class="aside veiled-part" data-testid="router-veiled">{ROUTER_AFTER_THE_GUESS}</p> }>
                 <fieldset class="choice">
                     <legend>"Router threshold"</legend>
@@ -105,19 +108,64 @@ fn Panel() -> impl IntoView {
     }
 }
 
-/// The controls of the answer lengths weighed, whichever spread is chosen: in the panel, and
+/// The controls of the spread's answer lengths, whichever spread is chosen: in the panel, and
 /// (with `prefix`) beside Figure 4 on a phone.
 fn spread_controls(prefix: &'static str) -> impl IntoView {
     let spread = derived(|s| s.spread);
-    move || match spread.get() {
+    move || {
+        match spread.get() {
         Spread::Traffic => {
-            view! { <Controls legend="Your traffic's answers" params=&TRAFFIC prefix=prefix /> }
+            view! { <Controls legend="The mixed traffic's answers" params=&TRAFFIC prefix=prefix /> }
                 .into_any()
         }
         Spread::Bot => {
             view! { <Controls legend="The bot's own answers" params=&BOT prefix=prefix /> }
                 .into_any()
         }
+    }
+    }
+}
+
+/// Which answers the decision card decides for: the bot's (whose answer Figure 3 races), the
+/// mixed traffic, or, once both sides came from runs, the runs' own. In the panel, and (with
+/// `prefix`) beside the card on a phone.
+pub(super) fn decision_workload_choice(prefix: &'static str) -> impl IntoView {
+    let state = use_state();
+    let current = derived(|s| s.decide_for);
+    let set = Callback::new(move |w: DecisionWorkload| state.update(|s| s.decide_for = w));
+    let testid = move |key: &str| format!("{prefix}decide-{key}");
+    view! {
+        <fieldset class="choice">
+            <legend>"The decision is for"</legend>
+            <Choice name="decide" testid=testid("bot") label="the bot's answers" value=DecisionWorkload::Bot current=current set=set />
+            <Choice name="decide" testid=testid("traffic") label="mixed chat traffic" value=DecisionWorkload::Traffic current=current set=set />
+            // The runs' answers mean something only once both sides came from runs.
+            {move || (current.get() == DecisionWorkload::Runs).then(|| view! {
+                <Choice name="decide" testid=testid("runs") label="the runs' own answers" value=DecisionWorkload::Runs current=current set=set />
+            })}
+        </fieldset>
+    }
+}
+
+/// The controls of the decision's answers, where the spread's above are not already them.
+pub(super) fn decision_controls(prefix: &'static str) -> impl IntoView {
+    let pair = derived(|s| (s.spread, s.decide_for));
+    move || {
+        match pair.get() {
+        (Spread::Bot, DecisionWorkload::Bot) | (Spread::Traffic, DecisionWorkload::Traffic) => None,
+        (_, DecisionWorkload::Bot) => Some(
+            view! { <Controls legend="The bot's own answers, for the decision" params=&BOT prefix=prefix /> }
+                .into_any(),
+        ),
+        (_, DecisionWorkload::Traffic) => Some(
+            view! { <Controls legend="The mixed traffic's answers, for the decision" params=&TRAFFIC prefix=prefix /> }
+                .into_any(),
+        ),
+        (_, DecisionWorkload::Runs) => Some(
+            view! { <Controls legend="The runs' answers, for the decision" params=&RUNS prefix=prefix /> }
+                .into_any(),
+        ),
+    }
     }
 }
 
@@ -152,7 +200,7 @@ fn Intro() -> impl IntoView {
                 <p>
                     "Three workloads run through this lab, and every group of numbers is labelled with the one it uses: "
                     "a single answer length for the race (the bot's typical 600 tokens), "
-                    "a spread of lengths for the decision, the router and the people who give up (mixed chat traffic, or the bot's own answers around that typical length), "
+                    "a spread of lengths: the bot's own answers around that typical length, which the decision weighs, and a mixed chat traffic that Figure 4, the router and the people who give up use to show what a wide spread does (either can be switched), "
                     "and each model at its own length where the question is how much each says."
                 </p>
             )}

@@ -6,6 +6,7 @@ use crate::charts::completion::CompletionInputs;
 use crate::charts::Chart;
 use crate::format;
 use crate::model::deployments::{Comparison, Winner};
+use crate::state::quantity::Quantity;
 use crate::state::Figure;
 use crate::state::Param;
 use crate::text::deployments::label::Claim;
@@ -21,7 +22,7 @@ use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::disclosure::Disclosure;
 use crate::ui::widgets::figure_card::FigureCard;
-use crate::ui::widgets::readout::{secs_signals, Readout};
+use crate::ui::widgets::readout::{quantity_value, Readout};
 use crate::ui::widgets::workload_label::WorkloadLabel;
 use leptos::prelude::*;
 
@@ -34,8 +35,8 @@ pub fn Race() -> impl IntoView {
     let answer = derived(|s| s.get(Param::RaceAnswer));
     let race = memo(move || comparison.get().race_at(answer.get()));
     let at_answer = derive(move || format!("for {}", format::tokens(answer.get())));
-    let (a_value, a_text) = secs_signals(move || race.with(|r| r.a_secs));
-    let (b_value, b_text) = secs_signals(move || race.with(|r| r.b_secs));
+    let a_text = derive(move || format::duration(race.with(|r| r.a_secs)));
+    let b_text = derive(move || format::duration(race.with(|r| r.b_secs)));
     let winner_note = derive(move || {
         race.with(|r| match r.winner {
             Winner::Tie => "your answer sits exactly on the crossover".to_string(),
@@ -57,14 +58,14 @@ pub fn Race() -> impl IntoView {
             <div class="claim">
                 <WorkloadLabel claim=Claim::Race testid="workload-race" />
                 <dl class="readout-grid">
-                    <Readout testid="a-completion" label="A finishes after" value=a_value text=a_text note=at_answer />
-                    <Readout testid="b-completion" label="B finishes after" value=b_value text=b_text note=at_answer />
+                    <Readout testid="a-completion" label="A finishes after" value=quantity_value(Quantity::ACompletion) text=a_text note=at_answer quantity=Quantity::ACompletion />
+                    <Readout testid="b-completion" label="B finishes after" value=quantity_value(Quantity::BCompletion) text=b_text note=at_answer quantity=Quantity::BCompletion />
                 </dl>
                 <dl class="readout-grid key">
-                    <Readout testid="crossover" label="Crossover length" value=derive(move || comparison.with(|c| c.crossover().tokens().map(|n| n.to_string())))
-                        text=derive(move || comparison.with(crossover_text)) note=derive(move || comparison.with(crossover_note)) />
-                    <Readout testid="winner" label="First to finish your answer" value=derive(move || Some(race.with(|r| r.winner.data_value().to_string())))
-                        text=derive(move || race.with(|r| winner_text(r.winner))) note=winner_note />
+                    <Readout testid="crossover" label="Crossover length" value=quantity_value(Quantity::Crossover)
+                        text=derive(move || comparison.with(crossover_text)) note=derive(move || comparison.with(crossover_note)) quantity=Quantity::Crossover />
+                    <Readout testid="winner" label="First to finish your answer" value=quantity_value(Quantity::Winner)
+                        text=derive(move || race.with(|r| winner_text(r.winner))) note=winner_note quantity=Quantity::Winner />
                 </dl>
                 <p data-testid="race-against-crossover">{against}</p>
             </div>

@@ -55,7 +55,7 @@ pub fn LengthSpread() -> impl IntoView {
     view! {
         <Disclosure summary="Answer lengths are a spread, not a number (Figure 4)" testid="spread-details" shows=revealed>
             <p>
-                "Real traffic mixes one-line replies with long explanations. The panel weighs either your traffic, set by its median and its 90th percentile (p90: nine answers in ten are shorter), or the bot's own answers, and the page draws a "
+                "Real traffic mixes one-line replies with long explanations. This part of the lab, the router and the people who give up weigh a spread of answer lengths: a mixed chat traffic set by its median and its 90th percentile (p90: nine answers in ten are shorter), or the bot's own answers. The page draws a "
                 <em>"log-normal"</em>" through the two: a spread whose logarithm is bell-shaped, the usual shape of lengths, with a long tail of long answers. "
                 "The lesson's mixed chat traffic (median 40, p90 900) is two workloads in one: short replies either side of the crossover, and a tail of long explanations far past it."
             </p>

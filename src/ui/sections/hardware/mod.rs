@@ -12,6 +12,7 @@ mod sources;
 use crate::state::presets::Scope;
 use crate::text::roofline as text;
 use crate::ui::arrival::prose;
+use crate::ui::context::use_revealed;
 use crate::ui::erased::derive;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::presets::Presets;
@@ -21,8 +22,9 @@ use leptos::prelude::*;
 #[component]
 pub fn Hardware() -> impl IntoView {
     // Until the reader locks a guess about the H200 (or asks to see anyway), the table of worked
-    // settings, which lists the H200's numbers, is left out.
-    let revealed = RwSignal::new(false);
+    // settings, which lists the H200's numbers, is left out, and so is every number that states
+    // the crossing while the H200 is in the panel (`Revealed::hides_h200`).
+    let revealed = use_revealed().h200;
     view! {
         <div class="lab" id="hardware">
             <panel::HardwarePanel />

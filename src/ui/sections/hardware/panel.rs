@@ -9,7 +9,8 @@ use crate::model::roofline::Serving;
 use crate::state::{Param, State};
 use crate::text::roofline as text;
 use crate::text::strip::{folded_line, Lab};
-use crate::ui::context::{derived, use_state};
+use crate::text::veil::H200_AFTER_THE_GUESS;
+use crate::ui::context::{derived, use_revealed, use_state};
 use crate::ui::erased::derive;
 use crate::ui::widgets::choice::radio;
 use crate::ui::widgets::controls::Controls;
@@ -126,6 +127,7 @@ fn ChoiceGroup(group: &'static Group) -> impl IntoView {
 /// lesson's answer length: what the rest of the lesson is built on.
 #[component]
 fn KeyRates() -> impl IntoView {
+    let revealed = use_revealed();
     let serving = derived(State::serving);
     let answer = derived(|s| s.get(Param::Output));
     let (prefill, prefill_text) = of(serving, Serving::prefill_tokens_per_sec, text::prefill_rate);
@@ -152,11 +154,14 @@ fn KeyRates() -> impl IntoView {
         <dl class="readout-grid key">
             <Readout testid="hw-prefill-rate" label="Prefill" value=prefill span=prefill_span text=prefill_text note=prefill_note />
             <Readout testid="hw-decode-rate" label="Decode, each sequence" value=decode span=decode_span text=decode_text note=decode_note />
-            <Readout testid="hw-ratio" label="Ratio" value=ratio text=ratio_text
-                note=said(serving, |_| "prefill rate ÷ decode rate".to_string()) />
-            <Readout testid="hw-crossing" label="Crossing" value=crossing
-                text=derive(move || text::crossing_tokens(crossing.get()))
-                note=derive(move || text::answer_note(answer.get())) />
+            <Show when=move || !revealed.hides_h200()
+                fallback=|| view! { <div class="readout veiled-part" data-testid="hw-crossing-veiled"><dt>"Ratio and crossing"</dt><dd class="readout-note">{H200_AFTER_THE_GUESS}</dd></div> }>
+                <Readout testid="hw-ratio" label="Ratio" value=ratio text=ratio_text
+                    note=said(serving, |_| "prefill rate ÷ decode rate".to_string()) />
+                <Readout testid="hw-crossing" label="Crossing" value=crossing
+                    text=derive(move || text::crossing_tokens(crossing.get()))
+                    note=derive(move || text::answer_note(answer.get())) />
+            </Show>
         </dl>
     }
 }

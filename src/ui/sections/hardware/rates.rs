@@ -6,8 +6,9 @@ use crate::model::roofline::Serving;
 use crate::state::hardware::RateTarget;
 use crate::state::{Figure, Param, State};
 use crate::text::roofline as text;
+use crate::text::veil::H200_AFTER_THE_GUESS;
 use crate::ui::arrival::follow_when_near;
-use crate::ui::context::use_state;
+use crate::ui::context::{use_revealed, use_state};
 use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::Readout;
@@ -15,6 +16,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn Rates() -> impl IntoView {
+    let revealed = use_revealed();
     let shown = follow_when_near("hw-rates-title");
     let serving = memo(move || shown.with(State::serving));
     let answer = memo(move || shown.with(|s| s.get(Param::Output)));
@@ -23,17 +25,24 @@ pub fn Rates() -> impl IntoView {
     view! {
         <section class="hw-rates" aria-labelledby="hw-rates-title">
             <h3 id="hw-rates-title">"What the chip in the panel gives"</h3>
-            <p>
-                <span data-testid="hw-crossing-sentence">{move || serving.with(|s| text::crossing_sentence(s, answer.get()))}</span>
-                " "<span data-testid="hw-precision-note">{move || precision().unwrap_or_default()}</span>
-            </p>
+            <Show when=move || !revealed.hides_h200()
+                fallback=|| view! { <p class="aside veiled-part" data-testid="hw-rates-veiled">{H200_AFTER_THE_GUESS}</p> }>
+                <p>
+                    <span data-testid="hw-crossing-sentence">{move || serving.with(|s| text::crossing_sentence(s, answer.get()))}</span>
+                    " "<span data-testid="hw-precision-note">{move || precision().unwrap_or_default()}</span>
+                </p>
+            </Show>
             <FigureCard figure=Figure::Roofline number="Figure 5." />
             <p data-testid="hw-bound-sentence">{words(text::bound_sentence)}</p>
             <ChipReadouts serving=serving />
             <p data-testid="hw-range-sentence">{words(text::range_sentence)}</p>
             <MemoryReadouts serving=serving />
             <p data-testid="hw-fit-sentence">{words(text::fit_sentence)}</p>
-            <UseRates />
+            // Handing the H200's rates on would state its crossing elsewhere (the first half's
+            // crossing follows its rates), so the buttons wait for the guess too.
+            <Show when=move || !revealed.hides_h200()>
+                <UseRates />
+            </Show>
         </section>
     }
 }
@@ -108,9 +117,10 @@ fn UseRates() -> impl IntoView {
     let state = use_state();
     let note = RwSignal::new(None::<String>);
     let take = move |target: RateTarget| {
-        let mut moved = Vec::new();
-        state.update(|s| moved = s.take_hardware_rates(target));
-        note.set(Some(state.with_untracked(|s| text::applied_note(target, &moved, s))));
+        let mut handed = None;
+        state.update(|s| handed = Some(s.take_hardware_rates(target)));
+        let said = handed.map(|h| state.with_untracked(|s| text::applied_note(target, &h, s)));
+        note.set(said);
     };
     let button = move |target: RateTarget, testid: &'static str, label: &'static str| {
         view! { <button type="button" data-testid=testid on:click=move |_| take(target)>{label}</button> }

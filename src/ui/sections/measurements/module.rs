@@ -4,15 +4,14 @@
 //! of them in `self.crossoverMeasurements` ([`MEASUREMENTS_PROMISE`], src/site/worker_files.rs writes that
 //! line). Events that come while it loads wait for it, in order.
 
-use crate::measurements::compare::side::controls;
 use crate::measurements::compare::Overlay;
 use crate::measurements::protocol::{
     place, DeploymentApplied, DeploymentAsked, RatesApplied, RatesAsked, MEASUREMENTS_PROMISE,
     MODULE_EVENT_FUNCTION, WORKER_META_SELECTOR,
 };
-use crate::model::deployments::Which;
 use crate::shared_names::files::META_INTEGRITY;
-use crate::state::{Param, State, TtftSource};
+use crate::state::measured::{MeasuredSide, MeasuredSides};
+use crate::state::{Param, State};
 use crate::text::measurements::sentences::MODULE_FAILED;
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -31,6 +30,8 @@ enum Module {
 
 thread_local! {
     static MODULE: RefCell<Module> = const { RefCell::new(Module::Absent) };
+    /// The lab's sides set from runs, as the page put them.
+    static MEASURED: RefCell<MeasuredSides> = RefCell::new(MeasuredSides::default());
 }
 
 /// Hands an event of the section to the module (the `action` of the control it came from, and
@@ -165,22 +166,20 @@ pub(super) fn apply(state: RwSignal<State>, event: &web_sys::Event) {
 }
 
 /// "Use as A" or "Use as B", asked by the module the same way with [`DeploymentAsked`]: the
-/// side's first token is typed in from the run and its two controls set; the page's
-/// [`DeploymentApplied`] is added. Which run it was stays with the module, never in the state.
+/// run's numbers go into the side as `state::measured` says; the page's [`DeploymentApplied`]
+/// is added. Which run it was stays with the module, never in the state.
 pub(super) fn apply_deployment(state: RwSignal<State>, event: &web_sys::Event) {
     let Ok(detail) = js_sys::Reflect::get(event, &"detail".into()) else { return };
     let Some(asked) = DeploymentAsked::from_detail(&detail) else { return };
-    let (ttft, rate) = controls(asked.which);
+    let side = MeasuredSide {
+        ttft_secs: asked.ttft_secs,
+        decode_tokens_per_sec: asked.decode_tokens_per_sec,
+        answer_tokens: asked.answer_tokens,
+    };
     state.update(|s| {
-        match asked.which {
-            Which::A => s.a_ttft_source = TtftSource::Given,
-            Which::B => s.b_ttft_source = TtftSource::Given,
-        }
-        let applied = DeploymentApplied {
-            ttft_secs: s.set(ttft, asked.ttft_secs),
-            decode_tokens_per_sec: s.set(rate, asked.decode_tokens_per_sec),
-        };
-        applied.add_to(detail.unchecked_ref());
+        let (ttft_secs, decode_tokens_per_sec) =
+            MEASURED.with_borrow_mut(|sides| sides.put(s, asked.which, side));
+        DeploymentApplied { ttft_secs, decode_tokens_per_sec }.add_to(detail.unchecked_ref());
     });
 }
 

@@ -18,7 +18,7 @@ pub fn Advice() -> impl IntoView {
                 <ul>
                     <li>"Stream, unless something downstream needs the whole answer at once. When most of the time is decode, nothing else buys as much."</li>
                     <li>"Track time to first token and total time as two series with two budgets, and alert on the first. One averaged latency moves for two reasons and explains neither."</li>
-                    <li>"Shorten prompts where the crossing says the prompt owns the clock: a long document with a one-line answer, yes; an ordinary chat reply, hardly."</li>
+                    <li>"Trim the prompt for the wait you are fixing. The first token always waits for the whole prompt, so on any streamed request, a chat reply included, a shorter or cached prompt is what makes it feel quicker. The finish is another matter: only past the crossing (a long document, a one-line answer) does a shorter prompt bring the whole answer much sooner; short of it, the answer's length decides that."</li>
                     <li>"Cap answer length from what your evaluation set needs, not from the provider's maximum."</li>
                     <li>"Rule out queueing before trusting any of these numbers: it lands before the first token and neither phase shows it."</li>
                 </ul>

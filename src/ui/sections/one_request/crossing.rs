@@ -5,6 +5,7 @@
 
 use crate::charts::crossing::lesson_data;
 use crate::format;
+use crate::state::quantity::Quantity;
 use crate::state::{Figure, ModelView};
 use crate::text::request::{
     crossing_prompt_note, crossing_ratio_note, crossing_tokens, phase_shares,
@@ -14,7 +15,7 @@ use crate::ui::context::use_revealed;
 use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::figure_card::FigureCard;
-use crate::ui::widgets::readout::Readout;
+use crate::ui::widgets::readout::{quantity_value, Readout};
 use crate::ui::widgets::veil::VeilNote;
 use leptos::prelude::*;
 
@@ -26,7 +27,6 @@ pub fn Crossing() -> impl IntoView {
     let straight = memo(move || shown.with(|s| s.crossing_under(ModelView::Linear)));
     let shares = memo(move || shown.with(|s| phase_shares(&s.headline())));
     let ratio = derive(move || crossing.with(|c| c.ratio().map(|r| r.to_string())));
-    let prompt = derive(move || crossing.with(|c| c.prompt_tokens.map(|p| p.to_string())));
     view! {
         <section class="crossing" aria-labelledby="crossing-title" data-veiled=move || (!revealed.get()).then_some("")>
             <h2 id="crossing-title">"The crossing"</h2>
@@ -45,7 +45,7 @@ pub fn Crossing() -> impl IntoView {
                     <Readout testid="crossing-ratio" label="Crossing ratio" value=ratio
                         text=derive(move || crossing.with(|c| c.ratio().map_or_else(|| "none".to_string(), |r| format::trimmed(r, 1))))
                         note=derive(move || crossing.with(crossing_ratio_note)) />
-                    <Readout testid="crossing-prompt" label="Crossing at this answer length" value=prompt
+                    <Readout testid="crossing-prompt" label="Crossing at this answer length" value=quantity_value(Quantity::CrossingPrompt) quantity=Quantity::CrossingPrompt
                         text=derive(move || crossing.with(crossing_tokens))
                         note=derive(move || crossing.with(|c| straight.with(|l| crossing_prompt_note(c, l)))) />
                 </dl>

@@ -2,6 +2,7 @@
 
 use crate::format;
 use crate::model::Request;
+use crate::state::quantity::Quantity;
 use crate::state::{Headline, ModelView, Param};
 use crate::text::request::{bound_key, bound_verdict, ttft_note};
 use crate::text::strip::{folded_line, Lab};
@@ -54,12 +55,13 @@ fn KeyReadouts() -> impl IntoView {
         if deep.get() { "the last token (deeper model)" } else { "the last token" }.to_string()
     });
     let bound = memo(move || headline.with(Headline::bound));
+    let ttft_quantity = derive(move || state.with(|s| Quantity::ttft_on(s.ttft_definition)));
 
     view! {
         <div class="panel-readouts">
             <dl class="readout-grid key">
-                <Readout testid="ttft" label="Time to first token" value=ttft_value text=ttft_text note=ttft_note />
-                <Readout testid="total" label="Total time" value=total_value text=total_text note=total_note />
+                <Readout testid="ttft" label="Time to first token" value=ttft_value text=ttft_text note=ttft_note quantity=ttft_quantity />
+                <Readout testid="total" label="Total time" value=total_value text=total_text note=total_note quantity=Quantity::Total />
                 <Readout testid="prefill-time" label="Prefill" value=prefill_value text=prefill_text note=share(|s| s.1) />
                 <Readout testid="decode-time" label="Decode" value=decode_value text=decode_text note=share(|s| s.2) />
             </dl>
