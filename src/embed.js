@@ -47,7 +47,9 @@
   addEventListener('message', (event) => {
     const data = event.data;
     if (event.origin !== APP.origin || !data || data.type !== 'crossover:height') return;
-    const height = Math.ceil(Number(data.height));
+    // A number, and nothing that only converts to one ("0x300", [500], "1e3").
+    if (typeof data.height !== 'number' || !Number.isFinite(data.height)) return;
+    const height = Math.ceil(data.height);
     // No figure is this short or this tall: such a message is ignored, never obeyed.
     if (!(height >= 100 && height <= 10000)) return;
     for (const element of document.getElementsByTagName(NAME)) {
@@ -58,7 +60,12 @@
 
   class CrossoverFigure extends HTMLElement {
     connectedCallback() {
-      if (this.frame) return;
+      // Moved in the page (a tab, a framework re-rendering): the frame is there already, and
+      // the figure only needs watching again, to load once it is near.
+      if (this.frame) {
+        nearView.observe(this);
+        return;
+      }
       const frame = (this.frame = document.createElement('iframe'));
       frame.setAttribute('sandbox', SANDBOX);
       frame.setAttribute('referrerpolicy', 'no-referrer');
@@ -67,7 +74,8 @@
       // The CSS object model, which a policy without 'unsafe-inline' allows. The snippet's
       // `height` is what the figure measures in a docs column, so the page does not jump when
       // the figure says how tall it is; 600 px without one.
-      const start = Math.ceil(Number(this.getAttribute('height')));
+      const given = (this.getAttribute('height') || '').trim();
+      const start = /^\d+(\.\d+)?$/.test(given) ? Math.ceil(Number(given)) : NaN;
       const height = start >= 100 && start <= 10000 ? start : 600;
       Object.assign(frame.style, { display: 'block', width: '100%', border: '0', height: height + 'px' });
       this.style.display = 'block';

@@ -86,6 +86,9 @@ pub fn tokens(n: f64) -> String {
 
 /// A rate in tokens per second, short form for readouts: "8,000 tok/s", "5.3 tok/s".
 pub fn rate(tokens_per_sec: f64) -> String {
+    if tokens_per_sec.is_finite() && tokens_per_sec > 0.0 && tokens_per_sec < 0.1 {
+        return format!("{} tok/s", three_figures(tokens_per_sec));
+    }
     let decimals = if tokens_per_sec < 100.0 { 1 } else { 0 };
     format!("{} tok/s", trimmed(tokens_per_sec, decimals))
 }
@@ -114,6 +117,16 @@ pub fn to_figures(x: f64, figures: i32) -> f64 {
     }
     let magnitude = x.abs().log10().floor() as i32;
     round_half_away(x, figures - 1 - magnitude)
+}
+
+/// Like [`with_separators`], but a number under one keeps three significant figures rather
+/// than rounding to nothing: a rate of 0.32 tok/s is "0.32", never "0".
+pub fn keeping_figures(x: f64, decimals: usize) -> String {
+    if x.is_finite() && x != 0.0 && x.abs() < 1.0 {
+        three_figures(x)
+    } else {
+        with_separators(x, decimals)
+    }
 }
 
 /// Three significant figures, trailing zeros dropped: 109.3 -> "109", 52.72 -> "52.7",

@@ -172,6 +172,9 @@ pub mod embed {
     pub const ELEMENT: &str = "crossover-figure";
     /// The `type` of the message an embedded figure posts to its host with its height.
     pub const HEIGHT_MESSAGE: &str = "crossover:height";
+    /// The longest query, in characters, that the host script sends and the page reads: more
+    /// than any server takes in an address, and far more than every setting needs.
+    pub const MAX_QUERY_CHARS: usize = 8_000;
 }
 
 #[cfg(test)]
@@ -259,6 +262,12 @@ mod tests {
 
     /// Every name each file relies on is spelt there as here, whether as an attribute, an id or
     /// a string.
+    #[test]
+    fn the_host_script_and_the_page_read_queries_up_to_one_length() {
+        let line = format!("const MAX_QUERY_CHARS = {};", embed::MAX_QUERY_CHARS);
+        assert!(include_str!("embed.js").contains(&line), "src/embed.js: {line}");
+    }
+
     #[test]
     fn the_scripts_spell_each_name_as_the_contract_does() {
         for (path, script, names) in scripts() {

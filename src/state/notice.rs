@@ -30,15 +30,40 @@ pub fn is_format(c: char) -> bool {
         | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{e0000}'..='\u{e007f}')
 }
 
+/// Letters and marks that draw nothing although they are not format characters: fillers
+/// (Hangul's, the blank Braille cell), joiners and variation selectors, and spaces other than
+/// the plain one. Inside an excerpt they would make "h100" and "h100" followed by one of them
+/// look alike, so they are shown by their code point instead.
+pub fn renders_blank(c: char) -> bool {
+    matches!(c,
+        '\u{a0}' | '\u{34f}' | '\u{115f}' | '\u{1160}' | '\u{1680}' | '\u{17b4}' | '\u{17b5}'
+        | '\u{180b}'..='\u{180f}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}'
+        | '\u{2800}' | '\u{3000}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{ffa0}'
+        | '\u{1d159}' | '\u{1d173}'..='\u{1d17a}' | '\u{e0100}'..='\u{e01ef}')
+}
+
 /// Raw text from a URL can be arbitrarily long or strange; the notice shows a short, plain
 /// excerpt of it between [`QUOTE_START`] and [`QUOTE_END`] (rendered as text, never as markup):
-/// control characters become spaces, format and direction characters are dropped.
+/// control characters become spaces, format and direction characters are dropped, and a
+/// character that draws nothing is shown as its code point ("U+3164").
 pub fn excerpt(raw: &str) -> String {
     const MAX_CHARS: usize = 24;
-    let mut cleaned =
-        raw.chars().filter(|c| !is_format(*c)).map(|c| if c.is_control() { ' ' } else { c });
-    let head: String = cleaned.by_ref().take(MAX_CHARS).collect();
-    let more = if cleaned.next().is_some() { "…" } else { "" };
+    let mut cleaned = raw.chars().filter(|c| !is_format(*c));
+    let mut head = String::new();
+    let mut more = "";
+    for (i, c) in cleaned.by_ref().enumerate() {
+        if i == MAX_CHARS {
+            more = "…";
+            break;
+        }
+        if c.is_control() {
+            head.push(' ');
+        } else if renders_blank(c) {
+            head.push_str(&format!("U+{:04X}", u32::from(c)));
+        } else {
+            head.push(c);
+        }
+    }
     format!("{QUOTE_START}{head}{more}{QUOTE_END}")
 }
 
@@ -101,6 +126,15 @@ mod tests {
         assert_eq!(excerpt("a\u{2066}b\u{2069}c\u{feff}"), "\u{2068}abc\u{2069}");
         assert_eq!(excerpt("x\ny"), "\u{2068}x y\u{2069}");
         assert_eq!(plain(&excerpt(&"9".repeat(30))), format!("{}…", "9".repeat(24)));
+    }
+
+    #[test]
+    fn a_character_that_draws_nothing_is_shown_by_its_code_point() {
+        assert_eq!(excerpt("h100\u{3164}"), "\u{2068}h100U+3164\u{2069}");
+        assert_eq!(excerpt("\u{2800}a100"), "\u{2068}U+2800a100\u{2069}");
+        assert_eq!(excerpt("l4\u{fe0f}\u{e0101}"), "\u{2068}l4U+FE0FU+E0101\u{2069}");
+        // Each counts as one character of the excerpt's length.
+        assert!(plain(&excerpt(&"\u{3164}".repeat(30))).ends_with("U+3164…"));
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crate::model::deep::TtftDefinition;
 use crate::model::deployments::Consumer;
 use crate::model::llms::Llm;
 use crate::model::precision::{KvPrecision, WeightPrecision};
+use crate::shared_names::embed::MAX_QUERY_CHARS;
 
 /// Bumped when the meaning of a key changes, so an old link can be told apart and explained.
 /// Version 2: `ttft_def=server` counts from the request's arrival (queue included), where
@@ -32,9 +33,24 @@ pub struct Parsed {
 /// ignored; a key given more than once uses its last value and says so, once however many
 /// times it was repeated (a crafted link could repeat one key thousands of times).
 pub fn parse(query: &str) -> Parsed {
+    // Past the length a server takes in an address (and the host script sends), the rest is
+    // not read: a crafted link of a megabyte would otherwise hold the page for a long task.
+    let (query, cut) = match query.char_indices().nth(MAX_QUERY_CHARS) {
+        Some((at, _)) => (query.get(..at).unwrap_or(query), true),
+        None => (query, false),
+    };
     let given = Given::read(query);
     let mut state = State::default();
     let mut notices = given.repeated();
+    if cut {
+        let limit = crate::format::with_separators(MAX_QUERY_CHARS as f64, 0);
+        notices.push(Notice {
+            key: "query".to_string(),
+            message: format!(
+                "This address is longer than {limit} characters, more than any setting needs: the page read only its first {limit}."
+            ),
+        });
+    }
     apply_values(&given.values, &mut state, &mut notices);
     apply_choices(&given.choices, &mut state, &mut notices);
     let keys: Vec<Param> = given.values.iter().map(|(p, _, _)| *p).collect();
@@ -462,6 +478,16 @@ mod tests {
             DecisionWorkload::Runs
         );
         assert!(parse("?ttft_def=server&v=2").notices.is_empty(), "v=2 already counted the queue");
+    }
+
+    #[test]
+    fn a_query_past_the_length_a_server_takes_is_read_no_further() {
+        let long = format!("?decode=45&pad={}&prompt=9", "x".repeat(1_100_000));
+        let p = parse(&long);
+        assert_eq!(p.state.get(Param::Decode), 45.0, "what comes first is read");
+        assert_eq!(p.state.get(Param::Prompt), 16_000.0, "what comes past the limit is not");
+        assert!(p.notices.iter().any(|n| n.key == "query" && n.message.contains("first 8,000")));
+        assert!(parse(&format!("?decode=45&pad={}", "x".repeat(7_000))).notices.is_empty());
     }
 
     #[test]

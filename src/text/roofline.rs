@@ -20,12 +20,12 @@ const TERA: f64 = 1e12;
 
 /// A prompt-reading rate in whole tokens per second: "9,714 tok/s".
 pub fn prefill_rate(tokens_per_sec: f64) -> String {
-    format!("{} tok/s", format::with_separators(tokens_per_sec, 0))
+    format!("{} tok/s", format::keeping_figures(tokens_per_sec, 0))
 }
 
 /// A per-sequence decode rate to a tenth, as the lesson's table prints it: "146.0 tok/s".
 pub fn decode_rate(tokens_per_sec: f64) -> String {
-    format!("{} tok/s", format::with_separators(tokens_per_sec, 1))
+    format!("{} tok/s", format::keeping_figures(tokens_per_sec, 1))
 }
 
 /// The batch's output: to a tenth below a thousand tokens per second, where it is one sequence's
@@ -378,8 +378,8 @@ pub fn crossing_sentence(s: &Serving, answer_tokens: f64) -> String {
 pub fn span_note((low, high): (f64, f64), decimals: usize) -> String {
     format!(
         "{}–{} at published efficiencies",
-        format::with_separators(low, decimals),
-        format::with_separators(high, decimals)
+        format::keeping_figures(low, decimals),
+        format::keeping_figures(high, decimals)
     )
 }
 
@@ -585,14 +585,22 @@ pub fn applied_note(target: RateTarget, handed: &Handed, state: &State) -> Strin
         )),
         None => {}
     }
+    // A rate under one token a second keeps its figures rather than reading "0".
+    let shown = |x: f64| {
+        if x != 0.0 && x.abs() < 1.0 {
+            format::three_figures(x)
+        } else {
+            format::trimmed(x, 1)
+        }
+    };
     for m in &handed.moved {
         let spec = m.param.spec();
         let name = if m.param == prefill { "prefill rate" } else { "decode rate" };
         out.push_str(&format!(
             " This setting's {name} of {} {} is outside the page's range, so the control holds {} {}.",
-            format::trimmed(m.wanted, 1),
+            shown(m.wanted),
             spec.unit,
-            format::trimmed(m.held, 1),
+            shown(m.held),
             spec.unit,
         ));
     }
@@ -619,6 +627,16 @@ mod tests {
         assert_eq!(three_figures(999.6), "1,000");
         assert_eq!(three_figures(0.0), "0");
         assert_eq!(three_figures(f64::NAN), "—");
+    }
+
+    #[test]
+    fn a_rate_under_one_token_a_second_keeps_its_figures() {
+        assert_eq!(prefill_rate(0.3172), "0.317 tok/s");
+        assert_eq!(decode_rate(0.049_8), "0.0498 tok/s");
+        assert_eq!(span_note((0.21, 0.43), 0), "0.21–0.43 at published efficiencies");
+        assert_eq!(prefill_rate(30_791.4), "30,791 tok/s");
+        assert_eq!(decode_rate(146.0), "146.0 tok/s");
+        assert_eq!(format::rate(0.0312), "0.0312 tok/s");
     }
 
     #[test]

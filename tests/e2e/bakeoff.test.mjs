@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, assertClose, eventually, openApp, scrollIntoView, useBrowser, chooseRun } from './helpers.mjs';
+import { REPO_ROOT, assertClose, eventually, openApp, scrollIntoView, useBrowser, chooseRun, loadRuns as load, useRunAs as useAs } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
@@ -38,33 +38,6 @@ async function knownRun(dir, name, ttft, rate) {
   const where = path.join(dir, name);
   await fs.writeFile(where, `${lines.join('\n')}\n`);
   return where;
-}
-
-/** Chooses `paths` in the file picker and waits for their runs in the list. */
-async function load(app, paths) {
-  await app.byTestId('import-file').waitFor({ state: 'attached' });
-  await app.byTestId('import-file').setInputFiles(paths);
-  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), paths.length), { timeout: 60_000 });
-}
-
-
-/** Uses the chosen run as side `which` ('a' or 'b') with its first token at `percentile`. */
-async function useAs(app, which, percentile = 'p50') {
-  await app.byTestId('import-percentile').evaluate((select, p) => { select.value = p; }, percentile);
-  // The worker draws the chosen run's figures above the buttons, and each canvas takes its
-  // height as it is drawn: until all are, the buttons still move, and a click aimed at one can
-  // land beside it.
-  await eventually(async () => {
-    const undrawn = await app.page.evaluate(() => [...document.querySelectorAll('[data-testid="import-results"] canvas')].filter((c) => !c.style.height).length);
-    assert.equal(undrawn, 0, "the run's figures are drawn");
-  }, { timeout: 30_000 });
-  const button = app.byTestId(`import-use-${which}`);
-  await scrollIntoView(button);
-  await button.click();
-  await eventually(async () => {
-    const note = await app.byTestId('import-applied').evaluate((e) => e.textContent);
-    assert.match(note, new RegExp(`^${which.toUpperCase()} is now `));
-  }, { timeout: 30_000 });
 }
 
 /** The chosen run's readouts the comparison is checked against. */

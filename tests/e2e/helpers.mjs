@@ -308,11 +308,18 @@ export class App {
 
   /**
    * Answers the page's predictions without guessing ("Show them anyway"): `which` is
-   * 'crossing' (the first half), 'crossover' (the second) or 'both'. Until then the page holds
-   * no readout, caption or table that states the answer.
+   * 'crossing' (the first half), 'crossover' (the second), 'h200' (the chip section's), 'both'
+   * (the two halves') or 'all'. Until then the page holds no readout, caption or table that
+   * states the answer.
    */
   async reveal(which = 'both') {
-    const buttons = { crossing: ['crossing-reveal'], crossover: ['race-reveal'], both: ['crossing-reveal', 'race-reveal'] }[which];
+    const buttons = {
+      crossing: ['crossing-reveal'],
+      crossover: ['race-reveal'],
+      h200: ['hw-cases-reveal'],
+      both: ['crossing-reveal', 'race-reveal'],
+      all: ['crossing-reveal', 'race-reveal', 'hw-cases-reveal'],
+    }[which];
     for (const id of buttons) {
       const button = this.byTestId(id);
       if ((await button.count()) > 0 && (await button.isVisible())) {
@@ -512,6 +519,32 @@ export async function chooseRun(app, index) {
     assert.equal(now.value, String(index));
     if (changes) assert.ok(now.replaced, 'the module has written the results out for the run chosen');
   }, { timeout: 10_000 });
+}
+
+/** Chooses `paths` in the measurements section's file picker and waits for their runs in the list. */
+export async function loadRuns(app, paths) {
+  await app.byTestId('import-file').waitFor({ state: 'attached' });
+  await app.byTestId('import-file').setInputFiles(paths);
+  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), paths.length), { timeout: 60_000 });
+}
+
+/** Uses the chosen run as side `which` ('a' or 'b') with its first token at `percentile`. */
+export async function useRunAs(app, which, percentile = 'p50') {
+  await app.byTestId('import-percentile').evaluate((select, p) => { select.value = p; }, percentile);
+  // The worker draws the chosen run's figures above the buttons, and each canvas takes its
+  // height as it is drawn: until all are, the buttons still move, and a click aimed at one can
+  // land beside it.
+  await eventually(async () => {
+    const undrawn = await app.page.evaluate(() => [...document.querySelectorAll('[data-testid="import-results"] canvas')].filter((c) => !c.style.height).length);
+    assert.equal(undrawn, 0, "the run's figures are drawn");
+  }, { timeout: 30_000 });
+  const button = app.byTestId(`import-use-${which}`);
+  await scrollIntoView(button);
+  await button.click();
+  await eventually(async () => {
+    const note = await app.byTestId('import-applied').evaluate((e) => e.textContent);
+    assert.match(note, new RegExp(`^${which.toUpperCase()} is now `));
+  }, { timeout: 30_000 });
 }
 
 /**

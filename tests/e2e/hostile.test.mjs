@@ -342,3 +342,52 @@ test('a host page with 200 figures runs only those near the screen, never more t
   await page.evaluate(() => window.scrollTo(0, 0));
   await eventually(async () => assert.ok((await state()).live.includes(0), 'the first figure starts again'), { timeout: 30_000 });
 });
+
+test('the host script takes only a finite number as a height, and a figure moved in the host page loads again', TIMEOUT, async (t) => {
+  const script = (await fs.readdir(DIST_DIR)).find((name) => /^embed-[0-9a-f]+\.js$/.test(name));
+  const app = new URL(env.baseUrl);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-moved-'));
+  await fs.writeFile(path.join(dir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"><title>host</title>
+<script src="${app.origin}${app.pathname}${script}" defer></script></head><body>
+<div id="tab-1"><crossover-figure figure="timeline" query="prompt=20000" height="0x300"></crossover-figure></div>
+<div id="tab-2"></div></body></html>`);
+  const host = await startServer({ root: dir });
+  const context = await env.browser.newContext();
+  t.after(async () => {
+    await context.close();
+    await host.close();
+  });
+  const page = await context.newPage();
+  await page.goto(`${host.origin}/host.html`);
+  const frameHeight = () => page.evaluate(() => parseFloat(document.querySelector('crossover-figure iframe').style.height));
+  const figureFrame = () => eventually(async () => {
+    const found = page.frames().find((f) => /embed=timeline/.test(f.url()));
+    assert.ok(found, 'the frame loaded');
+    assert.ok(await found.evaluate(() => document.documentElement.hasAttribute('data-complete')), 'the figure is built');
+    return found;
+  }, { timeout: 30_000 });
+  // "0x300" is not a height: the frame starts at the usual 600 px, not at 768.
+  assert.notEqual(await frameHeight(), 768);
+  const frame = await figureFrame();
+  const settled = await eventually(async () => {
+    const h = await frameHeight();
+    assert.notEqual(h, 600, 'the figure has said how tall it is');
+    return h;
+  }, { timeout: 15_000 });
+  // Messages that only convert to a number are ignored; a number is taken.
+  await frame.evaluate(() => {
+    for (const height of ['0x300', [500], '700', '1e3', null, true]) parent.postMessage({ type: 'crossover:height', height }, '*');
+  });
+  await page.waitForTimeout(300);
+  assert.equal(await frameHeight(), settled, 'no message that is not a number moved the frame');
+  await frame.evaluate(() => parent.postMessage({ type: 'crossover:height', height: 432.2 }, '*'));
+  await eventually(async () => assert.equal(await frameHeight(), 433));
+  // Moved to another place, as a tab or a framework does: it loads and draws again.
+  await page.evaluate(() => document.getElementById('tab-2').appendChild(document.querySelector('crossover-figure')));
+  await eventually(async () => assert.match(await page.evaluate(() => document.querySelector('crossover-figure iframe').getAttribute('src')), /embed=timeline/), { timeout: 15_000 });
+  const again = await figureFrame();
+  await eventually(async () => assert.ok(await again.evaluate(() => {
+    const canvas = document.querySelector('canvas');
+    return canvas && canvas.width > 0 && canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data.some((v) => v !== 0);
+  }), 'the moved figure is drawn'), { timeout: 15_000 });
+});

@@ -135,3 +135,32 @@ test('with the deeper model the veil hides the deeper crossing too', TIMEOUT, as
   await app.reveal('crossing');
   await eventually(async () => assert.match((await app.readout('crossing-prompt-deep')).text, /^32,943 tokens$/));
 });
+
+test("the H200's crossing waits for its guess, whichever control puts the H200 in the panel", TIMEOUT, async (t) => {
+  // The H200's prefill and decode rates (Llama 3.1 8B, bf16, one sequence, MFU 0.5, MBU 0.7)
+  // from the data sheet's 989 TFLOP/s and 4,800 GB/s: its ratio and its crossing at the
+  // lesson's 300-token answer are the prediction's answer.
+  const prefill = (989e12 * 0.5) / (2 * 8.03e9);
+  const decode = (4800e9 * 0.7) / (8.03e9 * 2);
+  const ratio = prefill / decode;
+  const patterns = [...forms(ratio * 300), ...forms(ratio), '44,200', '44200', '147'].map((n) => ({ n, re: standingAlone(n) }));
+  const leaks = (texts) => texts.flatMap(({ text, where }) => patterns.filter(({ re }) => re.test(text)).map(({ n }) => `${n} in ${where}: ${text.trim().slice(0, 140)}`));
+  for (const [how, act] of [
+    ['the chip radio', (app) => app.byTestId('chip-h200')],
+    ['the worked setting', (app) => app.byTestId('preset-hw-h200')],
+  ]) {
+    const app = await openApp(env, t);
+    await app.waitUntilRendered();
+    const control = act(app);
+    await scrollIntoView(control);
+    await control.click();
+    await eventually(async () => assert.equal(await app.byTestId('hw-crossing-veiled').count(), 1, `${how}: the panel says the crossing waits`));
+    assert.equal(await app.byTestId('hw-crossing').count(), 0, `${how}: no crossing readout`);
+    assert.equal(await app.byTestId('hw-use-b').count(), 0, `${how}: its rates are not handed on yet`);
+    assert.deepEqual(leaks(await app.page.evaluate(pageTexts)), [], `${how}: nothing states the H200's answer`);
+    // Locked, the answer is everywhere it belongs.
+    await app.byTestId('hw-guess-input').fill('50000');
+    await app.byTestId('hw-guess-lock').click();
+    await eventually(async () => assert.equal((await app.readout('hw-crossing')).text, '44,200 tokens'));
+  }
+});

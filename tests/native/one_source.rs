@@ -180,3 +180,20 @@ fn a_quantity_of_a_run_or_a_chip_is_the_same_number_wherever_it_goes() {
     assert_eq!(Quantity::Crossover.of(&back), Worth::Number(n));
     assert_eq!(Decision::of(&back).crossover().tokens(), Some(n));
 }
+
+/// The quantities the browser test `agreement.test.mjs` looks for, from the code's own list.
+const QUANTITIES_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e/quantities.json");
+
+#[test]
+fn the_browser_tests_quantities_are_the_codes_own() {
+    let keys: Vec<String> = Quantity::ALL.iter().map(|q| format!("\"{}\"", q.key())).collect();
+    let want = format!("[{}]\n", keys.join(", "));
+    if std::env::var_os("UPDATE_FIXTURES").is_some() {
+        std::fs::write(QUANTITIES_FILE, &want).unwrap_or_else(|e| panic!("{QUANTITIES_FILE}: {e}"));
+    }
+    let have = std::fs::read_to_string(QUANTITIES_FILE).unwrap_or_default();
+    assert_eq!(
+        have, want,
+        "{QUANTITIES_FILE} is out of date: run the native tests with UPDATE_FIXTURES=1"
+    );
+}

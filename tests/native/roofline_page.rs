@@ -213,3 +213,21 @@ fn the_readout_notes_read_the_setting() {
     assert_eq!(text::span_note((8_741.6, 13_987.2), 0), "8,742–13,987 at published efficiencies");
     assert_eq!(text::answer_note(300.0), "prompt tokens for an answer of 300 tokens");
 }
+
+#[test]
+fn a_crafted_chip_too_slow_for_the_page_is_named_with_its_own_figures() {
+    // The slowest custom chip under the largest custom model: well under one token a second.
+    let link = "?chip=custom&chip_tflops=0.1&chip_bw=10&hw_model=custom&hw_params=2000";
+    let mut state = crossover::state::query::parse(link).state;
+    let serving = state.serving();
+    assert!(serving.prefill_tokens_per_sec() < 0.5 && serving.decode_tokens_per_sec() < 0.5);
+    let handed = state.take_hardware_rates(RateTarget::Lesson);
+    let note = text::applied_note(RateTarget::Lesson, &handed, &state);
+    assert!(!note.contains(" 0 tok/s"), "{note}");
+    assert!(note.contains("prefill rate of 0.0125 tok/s is outside the page's range"), "{note}");
+    let rates = [
+        text::prefill_rate(serving.prefill_tokens_per_sec()),
+        text::decode_rate(serving.decode_tokens_per_sec()),
+    ];
+    assert!(rates.iter().all(|r| !r.starts_with("0 ") && !r.starts_with("0.0 ")), "{rates:?}");
+}
