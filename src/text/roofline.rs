@@ -588,7 +588,7 @@ pub fn applied_note(target: RateTarget, handed: &Handed, state: &State) -> Strin
     // A rate under one token a second keeps its figures rather than reading "0".
     let shown = |x: f64| {
         if x != 0.0 && x.abs() < 1.0 {
-            format::three_figures(x)
+            three_figures(x)
         } else {
             format::trimmed(x, 1)
         }
