@@ -70,7 +70,8 @@
       frame.setAttribute('sandbox', SANDBOX);
       frame.setAttribute('referrerpolicy', 'no-referrer');
       frame.setAttribute('allow', 'clipboard-write');
-      frame.setAttribute('loading', 'lazy');
+      // Not loading="lazy": this script loads the frame itself once it is near, and Chromium
+      // leaves a lazy frame that was moved in the page blank when its address is set again.
       // The CSS object model, which a policy without 'unsafe-inline' allows. The snippet's
       // `height` is what the figure measures in a docs column, so the page does not jump when
       // the figure says how tall it is; 600 px without one.

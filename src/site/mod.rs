@@ -64,18 +64,33 @@ pub use prerender::lesson_html;
 
 use std::path::Path;
 
+/// Which build the steps finish: trunk says in `TRUNK_PROFILE`. A development build (a plain
+/// `trunk serve`) gets only the steps the page needs to run; the ones that only make it smaller
+/// or name files for caching (2b, the wasm's name in 2, 4 and 6) are left out, so a saved
+/// change reaches the page sooner. Outside trunk, the release build's steps all run.
+fn release() -> bool {
+    std::env::var("TRUNK_PROFILE").map_or(true, |profile| profile != "debug")
+}
+
 /// Runs every step, in order, on the page trunk staged at `index` and the files beside it.
 pub fn build(index: &Path) -> Result<(), String> {
+    let release = release();
     let page = std::fs::read_to_string(index).map_err(|e| e.to_string())?;
     let page = prerender::fill_prerendered(&page, &lesson_html())?;
     let page = deferred_wasm::defer_wasm_fetch(&page)?;
     std::fs::write(index, page).map_err(|e| e.to_string())?;
-    import_names::shorten(index)?;
-    deferred_wasm::name_by_content(index)?;
-    import_names::shorten_worker(index)?;
+    if release {
+        import_names::shorten(index)?;
+        deferred_wasm::name_by_content(index)?;
+        import_names::shorten_worker(index)?;
+    }
     worker_files::name_by_content(index)?;
-    boot_script::strip_comments(index)?;
+    if release {
+        boot_script::strip_comments(index)?;
+    }
     sample_run::name_by_content(index)?;
-    glue_script::strip_comments(index)?;
+    if release {
+        glue_script::strip_comments(index)?;
+    }
     split_parts::place(index)
 }

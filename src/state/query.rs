@@ -32,13 +32,18 @@ pub struct Parsed {
 /// Reads a query string (with or without the leading `?`). Keys the page does not know are
 /// ignored; a key given more than once uses its last value and says so, once however many
 /// times it was repeated (a crafted link could repeat one key thousands of times).
-pub fn parse(query: &str) -> Parsed {
-    // Past the length a server takes in an address (and the host script sends), the rest is
-    // not read: a crafted link of a megabyte would otherwise hold the page for a long task.
-    let (query, cut) = match query.char_indices().nth(MAX_QUERY_CHARS) {
+/// The part of a query the page reads: past the length a server takes in an address (and the
+/// host script sends), the rest is not read, since a crafted link of a megabyte would otherwise
+/// hold the page for a long task. Whether anything was left unread.
+pub fn read_part(query: &str) -> (&str, bool) {
+    match query.char_indices().nth(MAX_QUERY_CHARS) {
         Some((at, _)) => (query.get(..at).unwrap_or(query), true),
         None => (query, false),
-    };
+    }
+}
+
+pub fn parse(query: &str) -> Parsed {
+    let (query, cut) = read_part(query);
     let given = Given::read(query);
     let mut state = State::default();
     let mut notices = given.repeated();

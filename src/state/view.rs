@@ -134,6 +134,8 @@ impl View {
             ("controls", "Controls"),
             ("caption", "Caption"),
         ];
+        // Read as far as the state is (the notice for the rest is the state's).
+        let (query, _) = super::query::read_part(query);
         // The last value of each key and how many times it was given, in KEYS order.
         let mut given: [(usize, String); 5] = Default::default();
         for pair in query.trim_start_matches('?').split('&') {

@@ -404,6 +404,10 @@ pub fn arithmetic_note(s: &Serving) -> String {
 }
 
 /// The ridge the rates actually bend at, once the efficiencies are counted.
+/// The ridge readout's note while the H200's prediction is open: what the ridge is, without
+/// the value at these efficiencies.
+pub const RIDGE_NOTE_VEILED: &str = "peak ÷ bandwidth";
+
 pub fn ridge_note(s: &Serving) -> String {
     format!(
         "peak ÷ bandwidth; {} at this MFU and MBU",

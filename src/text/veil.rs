@@ -10,7 +10,7 @@ pub fn veiled_figure(figure: Figure) -> &'static str {
         Figure::Completion => "Figure 3, blurred until you lock a guess in “Predict the crossover” above: its words and numbers would give the crossover away.",
         Figure::Lengths => "Figure 4, blurred until you lock a guess in “Predict the crossover” above: it marks the crossover.",
         Figure::Timeline => "Figure 1.",
-        Figure::Roofline => "Figure 5.",
+        Figure::Roofline => "Figure 5, blurred while the H200 is in the panel, until you lock a guess in the chip section's prediction: where its roof bends gives the answer away.",
         Figure::Bend => "Figure 2b, blurred until you lock a guess in the challenge of the first half: it marks the crossing.",
         Figure::Streaming => "Figure 1b.",
         Figure::Clocks => "Figure 1c.",

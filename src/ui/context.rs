@@ -90,9 +90,11 @@ impl Revealed {
     pub fn shows(self, figure: crate::state::Figure) -> bool {
         use crate::state::Figure;
         match figure {
-            // The roofline states the chip's rates, not a crossing: its own question (the H200)
-            // holds back the numbers beside it that state the crossing, and the worked table.
-            Figure::Timeline | Figure::Roofline | Figure::Streaming | Figure::Clocks => true,
+            Figure::Timeline | Figure::Streaming | Figure::Clocks => true,
+            // The roof bends where prefill's rate over decode's is read off (with bf16 weights
+            // the ridge at these efficiencies is that ratio): with the H200 in the panel, that
+            // is the chip section's answer.
+            Figure::Roofline => !self.hides_h200(),
             // The deeper model's crossing, beside the straight lines'.
             Figure::Crossing | Figure::Bend => self.crossing.get(),
             Figure::Completion | Figure::Lengths => self.crossover.get(),

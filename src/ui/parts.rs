@@ -5,15 +5,16 @@
 //! prerendered twin stands in, and the stage waits for it (`arrival::Later`'s `fetch`), so the
 //! live part is built in one task like any other.
 //!
-//! `cargo xtask build` splits them out: its linker step cuts each `wasm_split` function, and
-//! what only it reaches, into a file of its own (`xtask/src/split.rs`), and the site's last step
-//! names those files by content and fetches them with an integrity check
-//! (`crate::site::split_parts`). At build time, natively, each is an ordinary call.
+//! The release build splits them out (`cargo xtask build|serve|test` compile with the cfg
+//! `crossover_split`): its linker step cuts each `wasm_split` function, and what only it
+//! reaches, into a file of its own (`xtask/src/split.rs`), and the site's last step names those
+//! files by content and fetches them with an integrity check (`crate::site::split_parts`).
+//! Without the cfg (a plain `trunk serve`, and natively at build time) each is an ordinary call,
+//! so the development loop needs none of that machinery.
 
 use super::sections::deployments::Deployments;
 use super::sections::hardware::Hardware;
 use leptos::prelude::*;
-use leptos::wasm_split::{wasm_split, SplitLoaderError};
 use send_wrapper::SendWrapper;
 use std::future::Future;
 use std::pin::Pin;
@@ -21,26 +22,54 @@ use std::pin::Pin;
 /// A part's code could not be fetched (the network failed, or a file did not match its hash).
 pub struct PartMissing;
 
-impl From<SplitLoaderError> for PartMissing {
-    fn from(_: SplitLoaderError) -> Self {
-        Self
+#[cfg(crossover_split)]
+mod split {
+    use super::{Deployments, Hardware, PartMissing};
+    use leptos::prelude::*;
+    use leptos::wasm_split::{wasm_split, SplitLoaderError};
+
+    impl From<SplitLoaderError> for PartMissing {
+        fn from(_: SplitLoaderError) -> Self {
+            Self
+        }
+    }
+
+    #[wasm_split(chip, wasm_split_path = ::leptos::wasm_split, fallible, preload(fetch_chip_code))]
+    pub fn chip_section() -> Result<AnyView, PartMissing> {
+        Ok(view! { <Hardware /> }.into_any())
+    }
+
+    #[wasm_split(
+        deployments,
+        wasm_split_path = ::leptos::wasm_split,
+        fallible,
+        preload(fetch_deployments_code)
+    )]
+    pub fn deployments_section() -> Result<AnyView, PartMissing> {
+        Ok(view! { <Deployments /> }.into_any())
     }
 }
 
-#[wasm_split(chip, wasm_split_path = ::leptos::wasm_split, fallible, preload(fetch_chip_code))]
-fn chip_section() -> Result<AnyView, PartMissing> {
-    Ok(view! { <Hardware /> }.into_any())
+/// Unsplit, each part is in the page's own wasm: nothing to fetch, and it is built at once.
+#[cfg(not(crossover_split))]
+mod split {
+    use super::{Deployments, Hardware, PartMissing};
+    use leptos::prelude::*;
+
+    pub async fn chip_section() -> Result<AnyView, PartMissing> {
+        Ok(view! { <Hardware /> }.into_any())
+    }
+
+    pub async fn deployments_section() -> Result<AnyView, PartMissing> {
+        Ok(view! { <Deployments /> }.into_any())
+    }
+
+    pub async fn fetch_chip_code() {}
+
+    pub async fn fetch_deployments_code() {}
 }
 
-#[wasm_split(
-    deployments,
-    wasm_split_path = ::leptos::wasm_split,
-    fallible,
-    preload(fetch_deployments_code)
-)]
-fn deployments_section() -> Result<AnyView, PartMissing> {
-    Ok(view! { <Deployments /> }.into_any())
-}
+use split::{chip_section, deployments_section, fetch_chip_code, fetch_deployments_code};
 
 /// The chip section, once its code is here.
 pub fn chip() -> impl IntoView {

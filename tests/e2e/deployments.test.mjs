@@ -241,7 +241,7 @@ test("the spread can be the bot's own answers, an assumed spread around the race
   const app = await openApp(env, t);
   await openAll(app);
   const label = app.byTestId('workload-spread');
-  assert.equal((await label.innerText()).trim(), 'Workload: mixed chat traffic, median 40, p90 900');
+  assert.equal((await label.innerText()).trim(), "Workload: the lesson's mixed chat traffic, median 40, p90 900");
   const before = await app.canvasFingerprint('lengths-canvas');
   await app.byTestId('spread-bot').check();
   await eventually(async () => assert.equal((await label.innerText()).trim(), 'Workload: the bot\'s own answers, median 600, p90 1,200 (an assumed spread)'));
@@ -250,7 +250,7 @@ test("the spread can be the bot's own answers, an assumed spread around the race
   await eventually(async () => assert.notEqual((await app.canvasFingerprint('lengths-canvas')).hash, before.hash, 'Figure 4 follows the spread'));
   // Every part that weighs the spread names it; the race keeps its one length.
   // Each read where a reader meets it: a part off screen follows the controls once near.
-  for (const id of ['workload-routing', 'workload-abandonment', 'workload-decision', 'workload-lengths']) {
+  for (const id of ['workload-routing', 'workload-abandonment', 'workload-lengths']) {
     await scrollIntoView(app.byTestId(id));
     await eventually(async () => assert.match(await app.byTestId(id).innerText(), /the bot's own answers, median 600/, id));
   }

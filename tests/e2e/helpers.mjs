@@ -368,11 +368,17 @@ export class App {
     return Object.fromEntries(entries);
   }
 
-  /** The current quantity of a control, read back from its number input. */
+  /**
+   * The current quantity of a control: the unrounded value its number input carries in
+   * `data-value` (a value handed from a run or a chip has more digits than the field shows),
+   * checked against the text the field shows.
+   */
   async quantity(key) {
-    const text = await this.input(key).inputValue();
-    const value = parseShown(text);
-    assert.ok(Number.isFinite(value), `${key}-input holds "${text}", not a number`);
+    const input = this.input(key);
+    const [text, raw] = [await input.inputValue(), await input.getAttribute('data-value')];
+    const value = Number(raw);
+    assert.ok(raw !== null && Number.isFinite(value), `${key}-input carries data-value "${raw}", not a number`);
+    assert.ok(Number.isFinite(parseShown(text)), `${key}-input shows "${text}", not a number`);
     return value;
   }
 

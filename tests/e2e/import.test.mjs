@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, assertClose, eventually, onlyIn, openApp, shownText, useBrowser, manyRunsFile, workerWasmBytes, chooseRun } from './helpers.mjs';
+import { REPO_ROOT, assertClose, eventually, onlyIn, openApp, parseShown, shownText, useBrowser, manyRunsFile, workerWasmBytes, chooseRun } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -153,11 +153,14 @@ test('pasted text is read too, and "Use these rates" moves the lesson\'s control
   // No TTFT to draw for a run that did not stream: the figure says so instead.
   assert.match(await shownText(app.byTestId('fit-ttft-summary')), /did not stream/);
   await app.byTestId('import-apply').click();
-  await eventually(async () => assert.equal(await app.quantity('prefill'), 2512));
-  assert.equal(await app.quantity('decode'), 31.7);
-  assertClose(await app.quantity('wait'), 0.14, 'queue: the overhead, rounded as the control shows it', 1e-12);
+  // The lesson's controls hold the run's rates with every digit, and show them rounded.
+  await eventually(async () => assert.equal(await app.quantity('prefill'), r['fit-prefill'].value));
+  assert.equal(await app.quantity('decode'), r['fit-decode'].value);
+  assert.equal(parseShown(await app.input('prefill').inputValue()), 2512, 'the field shows it whole');
+  assert.equal(parseShown(await app.input('decode').inputValue()), 31.7, 'and to a tenth');
+  assertClose(await app.quantity('wait'), 0.14, 'queue: the overhead', 0.04);
   const q = await app.expectConsistent('after Use these rates');
-  assert.equal(q.prefill, 2512);
+  assert.equal(q.prefill, r['fit-prefill'].value);
   const after = await app.readout('ttft');
   assert.notEqual(after.value, before.value, 'the TTFT readout moved');
   assert.match(await shownText(app.byTestId('import-applied')), /never put in a link/);

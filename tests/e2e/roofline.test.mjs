@@ -136,6 +136,8 @@ test('the page opens on the lesson\'s first worked setting, printed as the lesso
 
 test('every key of the section moves the readouts as the formulas say', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
+  // The H200's ratio and crossing answer the section's prediction: seen anyway here.
+  await app.reveal('h200');
   for (const chip of ['h100', 'h200', 'l4', 'mi300x', 'a100']) {
     await choose(app, `chip-${chip}`);
     await expectRoofline(app, `chip=${chip}`);
@@ -199,19 +201,27 @@ test('every key round-trips through the address, and bad values are named', TIME
 test('"Use these rates", "Use as A" and "Use as B" hand the rates on, naming what the bounds moved', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?chip=h100');
   const want = roofline(await expectRoofline(app, 'H100'));
+  // The rates go on with every digit the chip section computed (its readouts' data-value).
+  const chipRates = async () => [(await app.readout('hw-prefill-rate')).value, (await app.readout('hw-decode-rate')).value];
+  const [prefill, decode] = await chipRates();
+  assertClose(prefill, want['hw-prefill-rate'], 'the chip\'s prefill rate', 1e-9);
   await app.byTestId('hw-use-lesson').click();
-  await eventually(async () => assert.equal(await app.quantity('prefill'), Math.round(want['hw-prefill-rate'])));
-  assert.equal(await app.quantity('decode'), Math.round(want['hw-decode-rate'] * 10) / 10);
+  await eventually(async () => assert.equal(await app.quantity('prefill'), prefill));
+  assert.equal(await app.quantity('decode'), decode);
   assert.match(await app.byTestId('hw-applied').innerText(), /first half's request now reads its prompt at 30,791 tok\/s and writes 146 tok\/s/);
   const lesson = await app.expectConsistent('the first half after "Use these rates"');
-  assert.equal(lesson.prefill, 30791);
+  assert.equal(lesson.prefill, prefill);
 
+  // The H200's rates are the answer to the section's prediction: seen anyway, then handed on.
+  await app.reveal('h200');
   await choose(app, 'chip-h200');
+  const [h200Prefill, h200Decode] = await eventually(chipRates);
   await app.byTestId('hw-use-a').click();
   await eventually(async () => assert.equal((await app.query()).a_ttft_from, 'prompt'));
   const h200 = roofline(await settings(app));
-  assert.equal(Number((await app.query()).a_prefill), Math.round(h200['hw-prefill-rate']));
-  assert.equal(Number((await app.query()).a_rate), Math.round(h200['hw-decode-rate'] * 10) / 10);
+  assertClose(h200Prefill, h200['hw-prefill-rate'], 'the H200\'s prefill rate', 1e-9);
+  assert.equal(Number((await app.query()).a_prefill), h200Prefill, 'the link carries every digit');
+  assert.equal(Number((await app.query()).a_rate), h200Decode);
   assert.match(await app.byTestId('hw-applied').innerText(), /Deployment A now reads the bake-off's prompt/);
 
   // Four-bit weights on 64 H100s outrun both of the page's ranges: both are named.

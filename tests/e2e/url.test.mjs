@@ -37,7 +37,7 @@ test('moving a control rewrites the URL, and the new URL reopens the same state'
       assert.ok(key in query, `the URL carries ${key}`);
       assertClose(Number(query[key]), quantities[key], `the URL's ${key}`);
     }
-    assert.equal(query.v, '2', 'the URL carries its format version');
+    assert.equal(query.v, '3', 'the URL carries its format version');
     return quantities;
   });
   assert.notEqual(q.prompt, DEFAULTS.prompt, 'PageUp moved the prompt');

@@ -1,5 +1,6 @@
-//! No label is drawn across a line of its own colour (the lines it names), in any figure, at
-//! the lesson's scenarios and at a phone's, a docs column's and a desktop's width: checked on
+//! No label is drawn across a line of its own colour (the lines it names), nor over another
+//! label, in any figure, at the lesson's scenarios and at a phone's, a docs column's and a
+//! desktop's width: checked on
 //! the figures' SVG, with each label's box estimated from its length and the size the canvas
 //! sets it at (plotters' SVG writes text 1.24 times smaller than the canvas does).
 
@@ -86,9 +87,19 @@ fn crossing_segment(
     })
 }
 
+/// Whether two labels' boxes cover each other: they share a quarter of a line's height and a few
+/// pixels across (less is two neighbours touching, such as the axes' first ticks at a corner).
+fn overlap(a: (f64, f64, f64, f64), b: (f64, f64, f64, f64)) -> bool {
+    let across = a.1.min(b.1) - a.0.max(b.0);
+    let down = a.3.min(b.3) - a.2.max(b.2);
+    let line = (a.3 - a.2).min(b.3 - b.2);
+    across > 3.0 && down > line / 4.0
+}
+
 #[test]
-fn no_label_crosses_a_line_of_its_colour() {
+fn no_label_crosses_a_line_of_its_colour_or_another_label() {
     let mut crossings = Vec::new();
+    let mut overlapping = Vec::new();
     let mut checked = 0;
     let mut states = vec![("default".to_string(), State::default())];
     for p in PRESETS.iter() {
@@ -102,9 +113,20 @@ fn no_label_crosses_a_line_of_its_colour() {
                 let svg = figure.to_svg(state, &Style::default(), cw as u32, ch as u32).unwrap();
                 let (lines, texts) = lines_and_labels(&svg);
                 checked += texts.len();
+                let mut boxes: Vec<(&str, (f64, f64, f64, f64))> = Vec::new();
                 for (tag, content) in &texts {
                     let fill = attr(tag, "fill").unwrap();
                     let (x0, x1, y0, y1) = label_box(tag, content);
+                    for (other, b) in &boxes {
+                        if overlap((x0, x1, y0, y1), *b) {
+                            overlapping.push(format!(
+                                "{} {} at {w} px: “{content}” overlaps “{other}”",
+                                figure.slug(),
+                                name
+                            ));
+                        }
+                    }
+                    boxes.push((content, (x0, x1, y0, y1)));
                     for (stroke, pts) in lines.iter().filter(|(stroke, _)| *stroke == fill) {
                         if let Some(seg) = crossing_segment(pts, (x0, x1, y0, y1)) {
                             crossings.push(format!("{} {} at {w} px: “{}” [{:.0}–{:.0} × {:.0}–{:.0}] crosses the {} line {:?}", figure.slug(), name, content, x0, x1, y0, y1, stroke, seg));
@@ -116,4 +138,5 @@ fn no_label_crosses_a_line_of_its_colour() {
     }
     assert!(checked > 1000, "labels were found and checked ({checked})");
     assert!(crossings.is_empty(), "{}", crossings.join("\n"));
+    assert!(overlapping.is_empty(), "labels set over each other:\n{}", overlapping.join("\n"));
 }

@@ -174,3 +174,19 @@ fn every_block_of_fixed_prose_has_a_name_of_its_own_and_words() {
     unique.dedup();
     assert_eq!(unique.len(), names.len(), "a name is used twice: {names:?}");
 }
+
+/// The advice on trimming the prompt says what the crossing section and the streaming section
+/// say of the same request: the first token always waits for the whole prompt, so trimming it
+/// is how any streamed reply feels quicker; the finish moves much only past the crossing.
+#[test]
+fn the_advice_on_the_prompt_agrees_with_the_crossing_and_streaming() {
+    let html = lesson_html();
+    let marker = format!("{}=\"advice-list\"", takeover::PROSE);
+    let at = html.find(&marker).expect("the advice is fixed prose");
+    let block = &html[at..];
+    let list = visible_text(&block[..block.find("</ul>").expect("the advice is a list")]);
+    let prompt = list.split(". ").filter(|s| s.contains("prompt")).collect::<Vec<_>>().join(". ");
+    assert!(prompt.contains("first token"), "the prompt sets the first token: {prompt}");
+    assert!(prompt.contains("crossing"), "and the finish past the crossing: {prompt}");
+    assert!(!prompt.contains("hardly"), "no request is told the prompt hardly matters: {prompt}");
+}

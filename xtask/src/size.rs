@@ -14,28 +14,75 @@ use crate::process::command;
 /// Files no reader fetches when the page opens, by the start of their names.
 const NOT_FIRST_LOAD: [&str; 4] = ["crossover-worker", "embed-", "sample-run-", "part-"];
 
+/// The checked-in file of budgets, at the repository's root.
+pub const BUDGET_FILE: &str = "size-budget.txt";
+
 /// What the build weighs, gzipped: the first load, and everything fetched later or elsewhere.
 pub struct Weight {
     pub first_load: u64,
     pub on_demand: u64,
 }
 
+/// The budgets of [`BUDGET_FILE`]: each a sum of gzip sizes the build may not pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub first_load: u64,
+    pub on_demand: u64,
+}
+
+impl Budget {
+    /// Reads the budget file: lines of a name and a number of bytes, `#` lines are the reasons.
+    pub fn read(root: &Path) -> Result<Budget, String> {
+        let path = root.join(BUDGET_FILE);
+        let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Budget::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    fn parse(text: &str) -> Result<Budget, String> {
+        let mut found = [None, None];
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            let mut words = line.split_whitespace();
+            let (name, bytes) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+            let bytes: u64 =
+                bytes.parse().map_err(|_| format!("`{line}`: the budget is not a number"))?;
+            let slot = match name {
+                "first-load" => &mut found[0],
+                "on-demand" => &mut found[1],
+                other => return Err(format!("`{other}` is not a budget this build measures")),
+            };
+            if slot.replace(bytes).is_some() {
+                return Err(format!("`{name}` is given twice"));
+            }
+        }
+        match found {
+            [Some(first_load), Some(on_demand)] => Ok(Budget { first_load, on_demand }),
+            _ => Err("it must give both `first-load` and `on-demand`".to_string()),
+        }
+    }
+}
+
 impl Weight {
-    /// A one-line summary against both ceilings, or an error if either is exceeded.
-    pub fn against(
-        &self,
-        first_load_ceiling: u64,
-        on_demand_ceiling: u64,
-    ) -> Result<String, String> {
+    /// Writes what was measured where a reader of the build, or a script, finds it.
+    pub fn record(&self, root: &Path) -> Result<(), String> {
+        let path = root.join("target").join("size-measured.txt");
+        let text = format!("first-load {}\non-demand {}\n", self.first_load, self.on_demand);
+        fs::create_dir_all(root.join("target"))
+            .and_then(|()| fs::write(&path, text))
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// A one-line summary against both budgets, or an error if either is exceeded.
+    pub fn against(&self, budget: Budget) -> Result<String, String> {
+        let (first_load_ceiling, on_demand_ceiling) = (budget.first_load, budget.on_demand);
         let summary = format!(
-            "first load {} bytes gzipped (ceiling {}), on demand {} (ceiling {})",
+            "first load {} bytes gzipped (budget {}), on demand {} (budget {})",
             grouped(self.first_load),
             grouped(first_load_ceiling),
             grouped(self.on_demand),
             grouped(on_demand_ceiling)
         );
         if self.first_load > first_load_ceiling || self.on_demand > on_demand_ceiling {
-            Err(format!("the page is over its size ceiling: {summary}"))
+            Err(format!("the page is over its size budget ({BUDGET_FILE}): {summary}"))
         } else {
             Ok(summary)
         }
@@ -120,6 +167,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_budget_file_gives_each_budget_once() {
+        let good = "# why\nfirst-load 300\n\non-demand 200\n";
+        assert_eq!(Budget::parse(good), Ok(Budget { first_load: 300, on_demand: 200 }));
+        assert!(Budget::parse("first-load 300").is_err(), "both are needed");
+        assert!(Budget::parse("first-load 3x0\non-demand 1").is_err());
+        assert!(Budget::parse("first-load 1\nfirst-load 2\non-demand 1").is_err());
+        assert!(Budget::parse("first-lode 1\non-demand 1").is_err());
+        let here = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new("."));
+        assert!(Budget::read(here).is_ok(), "the repository's own file reads");
+    }
+
+    #[test]
     fn groups_thousands() {
         assert_eq!(grouped(0), "0");
         assert_eq!(grouped(999), "999");
@@ -134,8 +193,9 @@ mod tests {
         fs::write(dir.join("a.txt"), "a".repeat(10_000)).unwrap();
         fs::write(dir.join("sub").join("b.txt"), "hello").unwrap();
         let weight = measure(&dir).unwrap();
-        assert!(weight.against(1_000_000, 0).is_ok());
-        assert!(weight.against(10, 0).unwrap_err().contains("over its size ceiling"));
+        let budget = |first_load, on_demand| Budget { first_load, on_demand };
+        assert!(weight.against(budget(1_000_000, 0)).is_ok());
+        assert!(weight.against(budget(10, 0)).unwrap_err().contains("over its size budget"));
         assert!(
             weight.first_load > 0 && weight.first_load < 10_000,
             "gzip shrinks 10,000 repeated bytes: {}",

@@ -49,12 +49,27 @@ pub fn is_link_call(args: &[String]) -> bool {
 pub fn apply(trunk: &mut Command, root: &Path) -> Result<(), String> {
     let exe =
         std::env::current_exe().map_err(|e| format!("cannot find this xtask's own binary: {e}"))?;
+    // The page compiles its parts as split points only under this cfg (src/ui/parts.rs), added
+    // to whatever wasm32 flags are already set for this build (lean_std's).
+    let flags = trunk
+        .get_envs()
+        .find(|(name, _)| *name == WASM_RUSTFLAGS_VAR)
+        .and_then(|(_, value)| value)
+        .map(|v| v.to_string_lossy().into_owned())
+        .unwrap_or_default();
     trunk
+        .env(WASM_RUSTFLAGS_VAR, format!("{flags} --cfg {SPLIT_CFG}").trim().to_string())
         .env(LINKER_VAR, exe)
         .env(LLD_VAR, rust_lld()?)
         .env(PARTS_DIR_VAR, root.join("target").join("page-parts"));
     Ok(())
 }
+
+/// The cfg under which the page's parts are split points.
+const SPLIT_CFG: &str = "crossover_split";
+
+/// Cargo joins these to .cargo/config.toml's wasm32 rustflags.
+const WASM_RUSTFLAGS_VAR: &str = "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS";
 
 /// The toolchain's own rust-lld, the linker rustc uses for wasm when none is named: that of the
 /// rustc cargo runs.

@@ -122,6 +122,9 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
                         autocomplete="off"
                         spellcheck="false"
                         data-testid=format!("{stem}-input")
+                        // The value held, unrounded: the field shows it at the control's
+                        // precision, and a value handed from a run or a chip has more.
+                        data-value=move || held.with(|h| h.1.to_string())
                         aria-describedby=format!("{hint_id} {error_id}")
                         aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
                         value=held.with_untracked(|h| field_text(spec, h.1))

@@ -24,8 +24,6 @@ pub fn DecisionCard() -> impl IntoView {
     view! {
         <section class="decision" aria-labelledby="decision-title">
             <h3 id="decision-title">"The decision"</h3>
-            // On a phone the card's own choice of answers sits beside it.
-            <div class="phone-only">{super::decision_workload_choice("decision-")}{super::decision_controls("decision-")}</div>
             <Show when=move || revealed.get() fallback=|| view! { <p class="aside veiled-part" data-testid="decision-veiled">{AFTER_THE_CROSSOVER_GUESS}</p> }>
                 <div class="decision-card" data-testid="decision" data-decision=move || card.with(|c| c.1.clone())
                     inner_html=move || card.with(|c| c.0.clone())></div>

@@ -80,22 +80,15 @@ fn Panel() -> impl IntoView {
     let revealed = use_revealed().crossover;
     let at_crossover = derived(|s| s.route_at_crossover);
     let set_route = Callback::new(move |v: bool| state.update(|s| s.route_at_crossover = v));
-    let spread = derived(|s| s.spread);
-    let set_spread = Callback::new(move |v: Spread| state.update(|s| s.spread = v));
     view! {
         <LabPanel label="Two deployments: inputs" line=|s| folded_line(Lab::Deployments, s) testid_prefix="deployments-">
             <inputs::DeploymentInputs />
-            // On a phone these three groups also sit beside the parts they move (the race, the
-            // spread, the router), so a reader there need not look for them in the strip.
+            // On a phone the race's answer and the router's threshold also sit beside the parts
+            // they move, so a reader there need not look for them in the strip; the spread of
+            // Figure 4 has its controls beside it at every size.
             <Controls legend="The answer they race on" params=&ANSWER />
-            <fieldset class="choice">
-                <legend>"The spread in Figure 4 and the router"</legend>
-                <Choice name="spread" testid="spread-traffic" label="mixed chat traffic" value=Spread::Traffic current=spread set=set_spread />
-                <Choice name="spread" testid="spread-bot" label="the bot's own answers" value=Spread::Bot current=spread set=set_spread />
-            </fieldset>
-            {spread_controls("")}
-            {decision_workload_choice("")}
-            {decision_controls("")}
+            {decision_workload_choice()}
+            {decision_controls()}
             <Show when=move || revealed.get() fallback=|| view! { <p class="aside veiled-part" data-testid="router-veiled">{ROUTER_AFTER_THE_GUESS}</p> }>
                 <fieldset class="choice">
                     <legend>"Router threshold"</legend>
@@ -108,64 +101,66 @@ fn Panel() -> impl IntoView {
     }
 }
 
-/// The controls of the spread's answer lengths, whichever spread is chosen: in the panel, and
-/// (with `prefix`) beside Figure 4 on a phone.
-fn spread_controls(prefix: &'static str) -> impl IntoView {
+/// The spread Figure 4, the router and the people who give up weigh, and its answer lengths:
+/// beside Figure 4, which it shapes (the panel holds the decision's answers instead).
+fn spread_choice() -> impl IntoView {
+    let state = use_state();
     let spread = derived(|s| s.spread);
-    move || {
+    let set_spread = Callback::new(move |v: Spread| state.update(|s| s.spread = v));
+    let controls = move || {
         match spread.get() {
         Spread::Traffic => {
-            view! { <Controls legend="The mixed traffic's answers" params=&TRAFFIC prefix=prefix /> }
+            view! { <Controls legend="The mixed traffic's answers" params=&TRAFFIC prefix="spread-" /> }
                 .into_any()
         }
         Spread::Bot => {
-            view! { <Controls legend="The bot's own answers" params=&BOT prefix=prefix /> }
+            view! { <Controls legend="The bot's own answers" params=&BOT prefix="spread-" /> }
                 .into_any()
         }
     }
+    };
+    view! {
+        <fieldset class="choice">
+            <legend>"The spread in Figure 4 and the router"</legend>
+            <Choice name="spread" testid="spread-traffic" label="mixed chat traffic" value=Spread::Traffic current=spread set=set_spread />
+            <Choice name="spread" testid="spread-bot" label="the bot's own answers" value=Spread::Bot current=spread set=set_spread />
+        </fieldset>
+        {controls}
     }
 }
 
 /// Which answers the decision card decides for: the bot's (whose answer Figure 3 races), the
-/// mixed traffic, or, once both sides came from runs, the runs' own. In the panel, and (with
-/// `prefix`) beside the card on a phone.
-pub(super) fn decision_workload_choice(prefix: &'static str) -> impl IntoView {
+/// mixed traffic, or, once both sides came from runs, the runs' own.
+fn decision_workload_choice() -> impl IntoView {
     let state = use_state();
     let current = derived(|s| s.decide_for);
     let set = Callback::new(move |w: DecisionWorkload| state.update(|s| s.decide_for = w));
-    let testid = move |key: &str| format!("{prefix}decide-{key}");
     view! {
         <fieldset class="choice">
             <legend>"The decision is for"</legend>
-            <Choice name="decide" testid=testid("bot") label="the bot's answers" value=DecisionWorkload::Bot current=current set=set />
-            <Choice name="decide" testid=testid("traffic") label="mixed chat traffic" value=DecisionWorkload::Traffic current=current set=set />
+            <Choice name="decide" testid="decide-bot" label="the bot's answers" value=DecisionWorkload::Bot current=current set=set />
+            <Choice name="decide" testid="decide-traffic" label="mixed chat traffic" value=DecisionWorkload::Traffic current=current set=set />
             // The runs' answers mean something only once both sides came from runs.
             {move || (current.get() == DecisionWorkload::Runs).then(|| view! {
-                <Choice name="decide" testid=testid("runs") label="the runs' own answers" value=DecisionWorkload::Runs current=current set=set />
+                <Choice name="decide" testid="decide-runs" label="the runs' own answers" value=DecisionWorkload::Runs current=current set=set />
             })}
         </fieldset>
     }
 }
 
-/// The controls of the decision's answers, where the spread's above are not already them.
-pub(super) fn decision_controls(prefix: &'static str) -> impl IntoView {
-    let pair = derived(|s| (s.spread, s.decide_for));
-    move || {
-        match pair.get() {
-        (Spread::Bot, DecisionWorkload::Bot) | (Spread::Traffic, DecisionWorkload::Traffic) => None,
-        (_, DecisionWorkload::Bot) => Some(
-            view! { <Controls legend="The bot's own answers, for the decision" params=&BOT prefix=prefix /> }
-                .into_any(),
-        ),
-        (_, DecisionWorkload::Traffic) => Some(
-            view! { <Controls legend="The mixed traffic's answers, for the decision" params=&TRAFFIC prefix=prefix /> }
-                .into_any(),
-        ),
-        (_, DecisionWorkload::Runs) => Some(
-            view! { <Controls legend="The runs' answers, for the decision" params=&RUNS prefix=prefix /> }
-                .into_any(),
-        ),
-    }
+/// The controls of the answers the decision is for.
+fn decision_controls() -> impl IntoView {
+    let workload = derived(|s| s.decide_for);
+    move || match workload.get() {
+        DecisionWorkload::Bot => {
+            view! { <Controls legend="The bot's own answers" params=&BOT /> }.into_any()
+        }
+        DecisionWorkload::Traffic => {
+            view! { <Controls legend="The mixed traffic's answers" params=&TRAFFIC /> }.into_any()
+        }
+        DecisionWorkload::Runs => {
+            view! { <Controls legend="The runs' answers" params=&RUNS /> }.into_any()
+        }
     }
 }
 

@@ -61,11 +61,11 @@ pub fn LengthSpread() -> impl IntoView {
             </p>
             <Show when=move || bot.get()>
                 <p class="aside" data-testid="bot-spread-assumed">
-                    "The bot's own answers: the lesson gives only their typical length, the race's answer, so the page takes it as the median and assumes how widely they spread; the p90 in the panel is that assumption (twice the median unless you change it), not a measurement."
+                    "The bot's own answers: the lesson gives only their typical length, the race's answer, so the page takes it as the median and assumes how widely they spread; the p90 set here is that assumption (twice the median unless you change it), not a measurement."
                 </p>
             </Show>
-            // On a phone the spread's own controls sit here, beside the figure they shape.
-            <div class="phone-only">{super::spread_controls("spread-")}</div>
+            // The spread's own choice and controls sit here, beside the figure they shape.
+            {super::spread_choice()}
             <FigureCard figure=Figure::Lengths number="Figure 4.">
                 <WorkloadLabel claim=Claim::Spread testid="workload-lengths" />
             </FigureCard>

@@ -82,11 +82,21 @@ fn ChipReadouts(serving: Memo<Serving>) -> impl IntoView {
     let (all, all_text) = of(serving, Serving::throughput_tokens_per_sec, text::throughput);
     let bound = word(serving, text::bound_key);
     let note = move |f: fn(&Serving) -> String| said(serving, f);
+    // At these efficiencies the ridge is the ratio of the two rates (bf16 weights): with the
+    // H200 in the panel and its prediction open, that is the answer, so the note waits too.
+    let revealed = use_revealed();
+    let ridge_note = derive(move || {
+        if revealed.hides_h200() {
+            text::RIDGE_NOTE_VEILED.to_string()
+        } else {
+            serving.with(text::ridge_note)
+        }
+    });
     view! {
         <dl class="readout-grid">
             <Readout testid="hw-chip-flops" label="Peak arithmetic" value=flops text=flops_text note=note(text::arithmetic_note) />
             <Readout testid="hw-chip-bw" label="Memory bandwidth" value=bandwidth text=bandwidth_text note=note(text::chips_note) />
-            <Readout testid="hw-ridge" label="Ridge point" value=ridge text=ridge_text note=note(text::ridge_note) />
+            <Readout testid="hw-ridge" label="Ridge point" value=ridge text=ridge_text note=ridge_note />
             <Readout testid="hw-bound" label="A decode step waits on" value=bound
                 text=said(serving, |s| format!("{}-bound", text::bound_key(s))) />
             <Readout testid="hw-throughput" label="Decode, all sequences" value=all text=all_text note=note(text::batch_note) />
