@@ -19,6 +19,9 @@ fn attr(tag: &str, name: &str) -> Option<String> {
 /// A line of the SVG: its stroke colour and its points.
 type Line = (String, Vec<(f64, f64)>);
 
+/// A label's box: `(x0, x1, y0, y1)`.
+type LabelBox = (f64, f64, f64, f64);
+
 /// Every polyline of the SVG with its stroke, and every unrotated text's tag and content.
 fn lines_and_labels(svg: &str) -> (Vec<Line>, Vec<(String, String)>) {
     let mut lines = vec![];
@@ -89,7 +92,7 @@ fn crossing_segment(
 
 /// Whether two labels' boxes cover each other: they share a quarter of a line's height and a few
 /// pixels across (less is two neighbours touching, such as the axes' first ticks at a corner).
-fn overlap(a: (f64, f64, f64, f64), b: (f64, f64, f64, f64)) -> bool {
+fn overlap(a: LabelBox, b: LabelBox) -> bool {
     let across = a.1.min(b.1) - a.0.max(b.0);
     let down = a.3.min(b.3) - a.2.max(b.2);
     let line = (a.3 - a.2).min(b.3 - b.2);
@@ -113,7 +116,7 @@ fn no_label_crosses_a_line_of_its_colour_or_another_label() {
                 let svg = figure.to_svg(state, &Style::default(), cw as u32, ch as u32).unwrap();
                 let (lines, texts) = lines_and_labels(&svg);
                 checked += texts.len();
-                let mut boxes: Vec<(&str, (f64, f64, f64, f64))> = Vec::new();
+                let mut boxes: Vec<(&str, LabelBox)> = Vec::new();
                 for (tag, content) in &texts {
                     let fill = attr(tag, "fill").unwrap();
                     let (x0, x1, y0, y1) = label_box(tag, content);

@@ -58,7 +58,7 @@ pub fn apply(trunk: &mut Command, root: &Path) -> Result<(), String> {
         .map(|v| v.to_string_lossy().into_owned())
         .unwrap_or_default();
     trunk
-        .env(WASM_RUSTFLAGS_VAR, format!("{flags} --cfg {SPLIT_CFG}").trim().to_string())
+        .env(WASM_RUSTFLAGS_VAR, format!("{flags} --cfg {SPLIT_CFG}").trim())
         .env(LINKER_VAR, exe)
         .env(LLD_VAR, rust_lld()?)
         .env(PARTS_DIR_VAR, root.join("target").join("page-parts"));
