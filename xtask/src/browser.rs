@@ -24,13 +24,35 @@ impl Drop for Server {
     }
 }
 
-/// `mkdocs` builds the example docs site (examples/docs-site) that one test embeds figures in.
+/// The test file run against the development build: keyboard and typing on the controls, the
+/// readouts and both figures following them.
+const DEVELOPMENT_CHECK: &str = "tests/e2e/controls.test.mjs";
+
+/// Every browser test against the release build in `dist`, in both engines. `mkdocs` builds
+/// the example docs site (examples/docs-site) that one test embeds figures in.
 pub fn run_tests(
     root: &Path,
     dist: &Path,
     browsers: &Browsers,
     mkdocs: &Path,
 ) -> Result<String, String> {
+    let files = test_files(root)?;
+    run_files(root, dist, browsers, mkdocs, &files, &["chromium", "firefox"])
+}
+
+/// The controls' tests against a development build (what `trunk serve` serves), in Chromium:
+/// the page a developer works on is live, not only the release one.
+pub fn check_development_build(
+    root: &Path,
+    dist: &Path,
+    browsers: &Browsers,
+    mkdocs: &Path,
+) -> Result<String, String> {
+    run_files(root, dist, browsers, mkdocs, &[DEVELOPMENT_CHECK.to_string()], &["chromium"])
+}
+
+/// The `*.test.mjs` files of tests/e2e/, as paths from the root, in order.
+fn test_files(root: &Path) -> Result<Vec<String>, String> {
     let tests_dir = root.join("tests").join("e2e");
     let mut test_files: Vec<String> = std::fs::read_dir(&tests_dir)
         .map_err(|e| format!("cannot list {}: {e}", tests_dir.display()))?
@@ -44,6 +66,19 @@ pub fn run_tests(
     if test_files.is_empty() {
         return Err(format!("no *.test.mjs files in {}", tests_dir.display()));
     }
+    Ok(test_files)
+}
+
+/// Serves `dist` and runs `test_files` against it in each of `engines`.
+fn run_files(
+    root: &Path,
+    dist: &Path,
+    browsers: &Browsers,
+    mkdocs: &Path,
+    test_files: &[String],
+    engines: &[&str],
+) -> Result<String, String> {
+    let tests_dir = root.join("tests").join("e2e");
 
     // Port 0: the system picks a free port and the server reports it, so parallel runs and a
     // developer's `cargo xtask serve` on 8080 never collide.
@@ -78,12 +113,12 @@ pub fn run_tests(
     // Chromium's, Firefox's or the page's in both.
     let mut failures = Vec::new();
     let mut timings = Vec::new();
-    for engine in ["chromium", "firefox"] {
+    for &engine in engines {
         println!("\n--- browser tests in {engine} ---");
         let started = Instant::now();
         let result = run(command("node")
             .args(["--test", "--test-reporter=spec"])
-            .args(&test_files)
+            .args(test_files)
             .env("E2E_ENGINE", engine)
             .env("E2E_BASE_URL", &base_url)
             .env("E2E_DIST_DIR", dist)
