@@ -251,10 +251,7 @@ fn test(root: &Path, args: &[String]) -> Result<String, String> {
     // same build, into a folder of its own, must give a live page too.
     step("development build (trunk build --offline, as trunk serve builds) and its controls in Chromium");
     let dev = root.join("target").join("dist-dev");
-    run(command("trunk")
-        .args(["build", "--offline", "--dist"])
-        .arg(&dev)
-        .current_dir(root))?;
+    run(command("trunk").args(["build", "--offline", "--dist"]).arg(&dev).current_dir(root))?;
     let dev_timing = browser::check_development_build(root, &dev, &browsers, &mkdocs)?;
 
     Ok(format!(
