@@ -6,6 +6,8 @@
 // The build writes the whole lesson into the page (#prerendered) so it can be read before the
 // wasm arrives. A page showing one figure (an embed, or presentation mode) is not that lesson:
 // it goes at once, before the browser paints it.
+// This script ran: the note that says it did not (index.html) never shows.
+document.documentElement.setAttribute('data-started', '');
 const single = /[?&](embed|present)=/.test(location.search);
 if (single) document.getElementById('prerendered')?.remove();
 // The lesson is painted before the app can set its colours: dark as the app will choose it (the
@@ -60,13 +62,15 @@ for (const type of ['dragover', 'drop']) {
 }
 document.getElementById('import-file')?.addEventListener('change', (event) => keep(event.target.files));
 
-// The module is the one trunk announced in <head> with a modulepreload link, which carries its
-// integrity hash. The wasm's address and hash are in a <meta>: the build turned trunk's preload
-// link into it (src/site/deferred_wasm.rs), so that the wasm's download starts once the lesson is
-// on screen instead of sharing a slow connection with the page it waits for.
-const moduleLink = document.querySelector('link[rel="modulepreload"][href$=".js"]');
+// The page's wasm-bindgen script (and the loader of its parts) are written into this file ahead
+// of this code by the build (src/site/one_module.rs), which names its start function
+// `crossoverPageInit`: the page imports nothing, so a changed copy of any of them is a changed
+// start script, which the browser refuses against its hash before anything runs. The wasm's
+// address and hash are in a <meta>: the build turned trunk's preload link into it
+// (src/site/deferred_wasm.rs), so that the wasm's download starts once the lesson is on screen
+// instead of sharing a slow connection with the page it waits for.
 const wasmMeta = document.querySelector('meta[name="crossover-wasm"]');
-if (!moduleLink || !wasmMeta) throw new Error('crossover: the build did not announce its module and wasm');
+if (!wasmMeta) throw new Error('crossover: the build did not announce its wasm');
 // The app replaces the prerendered lesson as it starts. Started before the browser has painted
 // that lesson (a fast connection, a cached wasm), it would make the reader wait for the wasm
 // to see text that had already arrived, and a download begun before then shares the line with
@@ -89,7 +93,7 @@ const lessonPainted = () =>
   });
 let wasm;
 try {
-  const { default: init } = await import(moduleLink.href);
+  const init = crossoverPageInit;
   await lessonPainted();
   // Fetched here with the hash the build recorded, so a changed file is refused instead of run.
   const response = fetch(new URL(wasmMeta.content, document.baseURI), { integrity: wasmMeta.dataset.integrity, credentials: 'same-origin' });

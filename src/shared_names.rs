@@ -108,6 +108,8 @@ pub mod events {
 /// Attributes of the root element (`<html>`), where the page states what scripts, the
 /// stylesheet and the worker may read or wait on.
 pub mod root {
+    /// `boot.js` has run: the stylesheet then never shows the note that says it did not.
+    pub const STARTED: &str = "data-started";
     /// Every section of the page is built: scripts (and the browser tests) wait on it for the
     /// whole page rather than its first screen.
     pub const COMPLETE: &str = "data-complete";
@@ -188,6 +190,7 @@ mod tests {
                 "src/boot.js",
                 include_str!("boot.js"),
                 vec![
+                    root::STARTED,
                     files::WASM_META,
                     takeover::PRERENDERED_ID,
                     takeover::MOUNT_ID,
@@ -299,6 +302,7 @@ mod tests {
             events::APPLY_RATES,
             events::APPLY_DEPLOYMENT,
             events::RUNS_OVERLAY,
+            root::STARTED,
             root::COMPLETE,
             root::BUILDS_ON_APPROACH,
             root::URL_PENDING,
@@ -358,6 +362,7 @@ mod tests {
     #[test]
     fn the_tests_wait_only_on_root_marks_of_the_contract() {
         let marks = [
+            root::STARTED,
             root::COMPLETE,
             root::BUILDS_ON_APPROACH,
             root::URL_PENDING,

@@ -31,7 +31,12 @@
 //!    named by content beside the page, with the script that fetches them; the page's script
 //!    imports that script by its new name, and the page preloads it.
 //!
-//! `markup` reads start tags in the built HTML (for steps 1 and 2); `content_hash` names files
+//! 8. `one_module`: the parts' script and the page's wasm-bindgen script are written into the
+//!    start script, whose hash every browser checks before it runs, and their own files and
+//!    preloads go: the page imports nothing (Chromium runs a refused preload's file when it is
+//!    imported).
+//!
+//! `markup` reads start tags in the built HTML (for steps 1, 2 and 8); `content_hash` names files
 //! and writes integrity hashes from their bytes (for steps 3 to 6). The names these steps share
 //! with the page and the scripts are in `crate::shared_names`.
 //!
@@ -54,6 +59,8 @@ mod sample_run;
 mod glue_script;
 // 7. The page's parts beside it.
 mod split_parts;
+// 8. One start script, the page's script and the parts' loader in it.
+mod one_module;
 
 // What the steps use.
 mod content_hash;
@@ -92,5 +99,6 @@ pub fn build(index: &Path) -> Result<(), String> {
     if release {
         glue_script::strip_comments(index)?;
     }
-    split_parts::place(index)
+    split_parts::place(index)?;
+    one_module::into_start_script(index)
 }

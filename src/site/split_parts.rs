@@ -54,7 +54,7 @@ pub fn place(index: &Path) -> Result<(), String> {
             "{CUT_SCRIPT} does not import the page's script as `{CUT_PAGE_IMPORT}`"
         ));
     }
-    let mut script = with_table_kept(&script)?;
+    let mut script = with_streaming_fallback(&with_table_kept(&script)?)?;
     for part in part_files(&script) {
         let optimised = optimise(&cut.join(&part))?;
         let name = format!("{PART}{}-{}.wasm", readable(&part), short_hash(&optimised));
@@ -84,6 +84,23 @@ fn with_table_kept(script: &str) -> Result<String, String> {
         CUT_TABLE_TAKEN,
         &format!("const {{ {PARTS_TABLE}: __indirect_function_table,"),
         1,
+    ))
+}
+
+/// How the cut's script compiles a part: streaming, which a browser refuses for a file not
+/// served as `application/wasm`.
+const CUT_INSTANTIATE: &str = "(WebAssembly.instantiateStreaming(src, imports))";
+
+/// The script compiling a part the way `boot.js` compiles the page's wasm: streaming where it
+/// can, and where the host labels the file otherwise, once it has all arrived (a fetch that
+/// failed fails again there, with its own error).
+fn with_streaming_fallback(script: &str) -> Result<String, String> {
+    if script.matches(CUT_INSTANTIATE).count() == 0 {
+        return Err(format!("{CUT_SCRIPT} does not compile its parts as `{CUT_INSTANTIATE}`"));
+    }
+    Ok(script.replace(
+        CUT_INSTANTIATE,
+        "(WebAssembly.instantiateStreaming(src, imports).catch(async () => WebAssembly.instantiate(await (await src).arrayBuffer(), imports)))",
     ))
 }
 
@@ -216,6 +233,14 @@ export const __wasm_split_load_chip = wrapAsyncCb(makeLoad(() => {
     const src = fetch(new URL("./split_chip.wasm", import.meta.url));
 }, [__chunk_3]));
 "#;
+
+    #[test]
+    fn a_part_served_as_another_type_is_compiled_once_it_has_arrived() {
+        let cut = "const src = fetch(x);\n    return async (imports) => (WebAssembly.instantiateStreaming(src, imports));";
+        let script = with_streaming_fallback(cut).unwrap();
+        assert!(script.contains("instantiateStreaming(src, imports).catch(async () => WebAssembly.instantiate(await (await src).arrayBuffer(), imports))"), "{script}");
+        assert!(with_streaming_fallback("nothing to compile").is_err());
+    }
 
     #[test]
     fn finds_every_part_the_script_fetches() {

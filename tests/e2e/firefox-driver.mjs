@@ -308,8 +308,9 @@ class FirefoxRoute {
     return { status: response.status, headers, body: async () => body };
   }
 
-  async fulfill({ response, body }) {
-    await this.#request.respond({ status: response.status, headers: response.headers, body: body ?? (await response.body()) });
+  /** As Playwright's: `headers`, when given, replace the response's. */
+  async fulfill({ response, body, headers }) {
+    await this.#request.respond({ status: response.status, headers: headers ?? response.headers, body: body ?? (await response.body()) });
   }
 
   /** Lets the request go on to the server unchanged. */

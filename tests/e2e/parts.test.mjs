@@ -84,3 +84,26 @@ test('a part that cannot be fetched, or does not match its hash, is named in its
   // Firefox reports the refused part as an error of the page: expected here, and nothing else may be.
   app.pageErrors = app.pageErrors.filter((e) => !/integrity attribute/.test(e));
 });
+
+test('parts served as another type than application/wasm still load, as the page\'s own wasm does', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?prompt=16000', {
+    setup: async (page) => {
+      // A host that labels every file it does not know as bytes.
+      await page.route(/\.wasm$/, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, headers: { 'content-type': 'application/octet-stream' } });
+      });
+    },
+  });
+  const { page } = app;
+  // An address with a value builds every section, parts included.
+  await page.locator('html[data-complete]').waitFor({ state: 'attached', timeout: 30_000 });
+  assert.equal(await page.locator('[data-testid="part-missing"]').count(), 0, 'no part is named missing');
+  await scrollIntoView(app.byTestId('chip-h100'));
+  const before = await app.readout('hw-decode-rate');
+  await app.byTestId('chip-h100').click();
+  await eventually(async () => assert.notEqual((await app.readout('hw-decode-rate')).value, before.value, 'the chip section answers its controls'));
+  // Streaming is refused for such a file, so the browser may say so on the console: expected.
+  app.consoleErrors = app.consoleErrors.filter((e) => !/MIME|mime|application\/wasm|Incorrect response/i.test(e));
+  app.pageErrors = app.pageErrors.filter((e) => !/MIME|mime|application\/wasm|Incorrect response/i.test(e));
+});

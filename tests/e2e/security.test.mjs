@@ -4,10 +4,11 @@
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { eventually, openApp, shownText, useBrowser } from './helpers.mjs';
+import { DIST_DIR, eventually, openApp, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -198,4 +199,59 @@ test('a measurements module whose script does not match its integrity hash is re
   assert.ok(errors.some((e) => /integrity|digest/i.test(e)), `the browser names the integrity failure: ${errors.join(' | ')}`);
   // Firefox reports the refusal as an error of the page: expected here, and nothing else may be.
   app.pageErrors = app.pageErrors.filter((e) => !/integrity attribute/.test(e));
+});
+
+// Every script the page runs as it opens, changed on the host one at a time (the list is the
+// built page's own script tags, not written here): the changed copy would mark the page
+// (`__tampered`) were it run. None may run, and the page says it could not start. The start
+// script holds the page's module and the parts' loader (src/site/one_module.rs), so the page
+// imports nothing a browser would fetch without its hash; the note for a start script that never
+// ran is the stylesheet's. The measurements module's script, loaded later, has its own test above.
+const STARTING_SCRIPTS = (() => {
+  const page = readFileSync(path.join(DIST_DIR, 'index.html'), 'utf8');
+  return [...page.matchAll(/<script[^>]*\ssrc=["']?\.\/([^"'\s>]+\.js)/g)]
+    .filter((m) => !/data-host-script|type=["']?text\/plain/.test(m[0]))
+    .map((m) => m[1]);
+})();
+
+test('the page opens with one script, checked by its hash, and imports no other', TIMEOUT, async () => {
+  assert.equal(STARTING_SCRIPTS.length, 1, `scripts the page opens with: ${STARTING_SCRIPTS.join(', ')}`);
+  const page = readFileSync(path.join(DIST_DIR, 'index.html'), 'utf8');
+  assert.doesNotMatch(page, /modulepreload/, 'no module is preloaded, to be imported unchecked');
+  const script = readFileSync(path.join(DIST_DIR, STARTING_SCRIPTS[0]), 'utf8');
+  assert.doesNotMatch(script, /^\s*import[\s{*]|\bimport\(/m, 'it imports nothing');
+});
+
+for (const name of STARTING_SCRIPTS) {
+  test(`${name}, changed on the host, never runs, and the page says it could not start`, TIMEOUT, async (t) => {
+    const context = await env.browser.newContext();
+    t.after(() => context.close());
+    const page = await context.newPage();
+    let served = 0;
+    await page.route((url) => url.pathname.endsWith(`/${name}`), async (route) => {
+      const response = await route.fetch();
+      const body = Buffer.concat([Buffer.from(await response.body()), Buffer.from(`\nglobalThis.__tampered = ${JSON.stringify(name)};\n`)]);
+      served += 1;
+      await route.fulfill({ response, body });
+    });
+    const url = new URL(env.baseUrl);
+    await page.goto(url.origin + url.pathname);
+    const said = page.locator('[data-testid="not-started"]');
+    await eventually(async () => assert.ok(await said.isVisible(), `${name}: the page says the figures could not start`), { timeout: 15_000 });
+    assert.ok(served >= 1, `${name} was asked for`);
+    assert.equal(await page.evaluate(() => globalThis.__tampered ?? null), null, `${name}: the changed copy did not run`);
+    assert.equal(await page.locator('html[data-complete]').count(), 0, 'the app never started');
+    assert.equal(await page.locator('#prerendered').count(), 1, 'the lesson written at build time is still there');
+  });
+}
+
+test('a page whose scripts are all as built never shows the note that its start script failed', TIMEOUT, async (t) => {
+  const context = await env.browser.newContext();
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const url = new URL(env.baseUrl);
+  await page.goto(url.origin + url.pathname);
+  await page.locator('html[data-complete], html[data-builds-on-approach]').waitFor({ state: 'attached', timeout: 20_000 });
+  await page.waitForTimeout(6_500);
+  assert.equal(await page.locator('[data-testid="not-started"]').isVisible(), false);
 });
