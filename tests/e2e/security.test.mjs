@@ -255,3 +255,30 @@ test('a page whose scripts are all as built never shows the note that its start 
   await page.waitForTimeout(6_500);
   assert.equal(await page.locator('[data-testid="not-started"]').isVisible(), false);
 });
+
+test('SECURITY.md lists every file the page loads, and the page loads nothing it does not list', TIMEOUT, async (t) => {
+  const md = readFileSync(path.join(REPO_ROOT, 'SECURITY.md'), 'utf8');
+  const table = md.split('<!-- loaded-files:start -->')[1]?.split('<!-- loaded-files:end -->')[0] ?? '';
+  const listed = [...table.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]);
+  assert.ok(listed.length >= 8, `SECURITY.md's list: ${listed.join(', ')}`);
+  const pattern = (file) => new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('<hash>', '[0-9a-f]+').replace('<n>', '\\d+')}$`);
+  const requested = new Set();
+  const app = await openApp(env, t, '?prompt=16000', {
+    setup: (page) => page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === new URL(env.baseUrl).origin) requested.add(url.pathname.split('/').pop() || 'index.html');
+    }),
+  });
+  // An address with a value builds every section: both parts are fetched.
+  await app.page.locator('html[data-complete]').waitFor({ state: 'attached', timeout: 30_000 });
+  // The sample run: the worker's script and wasm, and the sample itself.
+  const sample = app.byTestId('import-sample');
+  await sample.scrollIntoViewIfNeeded();
+  await sample.click();
+  await eventually(async () => assert.equal(await app.byTestId('import-format').getAttribute('data-value'), 'llmperf'), { timeout: 30_000 });
+  const names = [...requested];
+  const unlisted = names.filter((name) => !listed.some((file) => pattern(file).test(name)));
+  assert.deepEqual(unlisted, [], `requested but not in SECURITY.md: ${unlisted.join(', ')}`);
+  const unrequested = listed.filter((file) => !names.some((name) => pattern(file).test(name)));
+  assert.deepEqual(unrequested, [], `in SECURITY.md but never requested: ${unrequested.join(', ')} (requested: ${names.join(', ')})`);
+});
