@@ -105,6 +105,13 @@ pub mod events {
     pub const RUNS_OVERLAY: &str = "crossover-runs-overlay";
 }
 
+/// Custom properties of the stylesheet that the page reads.
+pub mod style {
+    /// The share of a phone's screen a lab's open strip may cover (`style/main.css` sets it on
+    /// `:root`; `ui::dom` reads it).
+    pub const STRIP_SHARE: &str = "--strip-share";
+}
+
 /// Attributes of the root element (`<html>`), where the page states what scripts, the
 /// stylesheet and the worker may read or wait on.
 pub mod root {
@@ -265,6 +272,12 @@ mod tests {
 
     /// Every name each file relies on is spelt there as here, whether as an attribute, an id or
     /// a string.
+    #[test]
+    fn the_stylesheet_sets_what_the_page_reads_of_it() {
+        let css = include_str!("../style/main.css");
+        assert!(css.contains(&format!("{}: ", style::STRIP_SHARE)), "style/main.css sets it");
+    }
+
     #[test]
     fn the_host_script_and_the_page_read_queries_up_to_one_length() {
         let line = format!("const MAX_QUERY_CHARS = {};", embed::MAX_QUERY_CHARS);

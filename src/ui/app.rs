@@ -32,7 +32,8 @@ pub fn App() -> impl IntoView {
     let state = RwSignal::new(parsed.state);
     let notices = RwSignal::new(parsed.notices.into_iter().chain(view_notices).collect::<Vec<_>>());
     let sight = Sight::default();
-    provide_context(StateContext { state, sight });
+    provide_context(StateContext(state));
+    provide_context(sight);
     provide_context(ShownState::of(state));
     provide_context(NoticesContext(notices));
     let theme = provide_theme(view.theme);

@@ -6,17 +6,13 @@ use crate::charts::Palette;
 use crate::measurements::compare::Overlay;
 use crate::model::chips::Chip;
 use crate::state::{Notice, State};
-use crate::ui::arrival::Sight;
 use crate::ui::erased::{derive, memo};
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// The page state: every input the reader controls; and the sections that follow it lazily.
+/// The page state: every input the reader controls.
 #[derive(Clone, Copy)]
-pub struct StateContext {
-    pub state: RwSignal<State>,
-    pub sight: Sight,
-}
+pub struct StateContext(pub RwSignal<State>);
 
 /// The shown state: the state as the part of the page around a component shows it. That is the
 /// page state itself, or a section's copy that lags behind it while the section is out of sight
@@ -127,7 +123,7 @@ pub fn use_runs_overlay() -> Option<RwSignal<Option<Arc<Overlay>>>> {
 pub struct Dark(pub Memo<bool>);
 
 pub fn use_state() -> RwSignal<State> {
-    expect_context::<StateContext>().state
+    expect_context::<StateContext>().0
 }
 
 /// The shown state here.

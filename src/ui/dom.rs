@@ -149,14 +149,20 @@ mod browser {
         let height = window.inner_height().ok()?.as_f64()?;
         let figures =
             panel.parent_element()?.query_selector_all(".lab-main figure[data-figure]").ok()?;
-        // The open strip covers at most this share of the screen from its top (the stylesheet's
-        // strip body is held to it). A figure whose top has gone above that would have its top
-        // covered: the strip folds and steps aside for it, as it does over prose. Below it, a
-        // figure only counts once a useful part of it is on screen.
-        const OPEN_SHARE: f64 = 0.3;
+        // The open strip covers at most the stylesheet's `--strip-share` of the screen from its
+        // top. A figure whose top has gone above that would have its top covered: the strip
+        // folds and steps aside for it, as it does over prose. Below it, a figure only counts
+        // once a useful part of it is on screen.
+        let root = window.document()?.document_element()?;
+        let share = window
+            .get_computed_style(&root)
+            .ok()??
+            .get_property_value(crate::shared_names::style::STRIP_SHARE)
+            .ok()?;
+        let share = crate::state::number::parse_f64(share.trim())?;
         const SLACK_PX: f64 = 8.0;
         const SHOWN_PX: f64 = 48.0;
-        let reach = panel.get_bounding_client_rect().top().max(0.0) + OPEN_SHARE * height;
+        let reach = panel.get_bounding_client_rect().top().max(0.0) + share * height;
         Some((0..figures.length()).filter_map(|i| figures.item(i)).any(|node| {
             node.dyn_into::<web_sys::Element>().is_ok_and(|figure| {
                 let top = figure.get_bounding_client_rect().top();

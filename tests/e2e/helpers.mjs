@@ -34,33 +34,25 @@ export function onlyIn(engine, why) {
   return ENGINE === engine ? false : `${engine} only: ${why}`;
 }
 
-/** The URL keys of the controls, in the page's order. */
-export const KEYS = ['prompt', 'output', 'prefill', 'decode', 'network', 'wait', 'reading'];
+/**
+ * Every parameter's bounds, default and spoken unit, and the first panel's controls in order,
+ * from the code's own table (the native test `params_fixture` writes the file from `Param::ALL`
+ * and `Param::REQUEST`): nothing here is copied by hand.
+ */
+const PARAMS_FILE = JSON.parse(readFileSync(new URL('./params.json', import.meta.url), 'utf8'));
+export const PARAMS = PARAMS_FILE.params;
+
+/** The URL keys of the first panel's controls, in the page's order. */
+export const KEYS = PARAMS_FILE.request;
 
 /** The page's opening state: the lesson's summariser case. */
-export const DEFAULTS = { prompt: 16000, output: 300, prefill: 8000, decode: 60, network: 0, wait: 0, reading: 240 };
+export const DEFAULTS = Object.fromEntries(KEYS.map((k) => [k, PARAMS[k].default]));
 
-/** Bounds of each control (src/state/params.rs); Home and End must land on them. */
-export const BOUNDS = {
-  prompt: [10, 1_000_000],
-  output: [1, 100_000],
-  prefill: [100, 200_000],
-  decode: [1, 2_000],
-  network: [0, 10],
-  wait: [0, 60],
-  reading: [60, 1_000],
-};
+/** Bounds of each control; Home and End must land on them. */
+export const BOUNDS = Object.fromEntries(KEYS.map((k) => [k, [PARAMS[k].min, PARAMS[k].max]]));
 
 /** What a screen reader should hear after each control's number. */
-export const UNIT_WORDS = {
-  prompt: 'tokens',
-  output: 'tokens',
-  prefill: 'tokens per second',
-  decode: 'tokens per second',
-  network: 'seconds',
-  wait: 'seconds',
-  reading: 'words per minute',
-};
+export const UNIT_WORDS = Object.fromEntries(KEYS.map((k) => [k, PARAMS[k].unitWords]));
 
 // Text that means the wasm side crashed: a Rust panic (console_error_panic_hook logs
 // "panicked at"), a trap, or an uncaught wasm exception.

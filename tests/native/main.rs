@@ -18,6 +18,7 @@ mod measurements_fuzz;
 mod measurements_hostile;
 mod model_properties;
 mod one_source;
+mod params_fixture;
 mod parse_fuzz;
 mod prerender;
 mod readme_layout;

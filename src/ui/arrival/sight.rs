@@ -8,11 +8,12 @@
 //! page is printed. The figures' canvases wait the same way (`widgets::canvas`).
 
 use crate::state::State;
-use crate::ui::context::{ShownState, StateContext};
+use crate::ui::context::{use_state, ShownState};
 use crate::ui::dom;
 use leptos::prelude::*;
 
-/// Every section that follows lazily, for the app to bring up to date.
+/// Every section that follows lazily, for the app to bring up to date: a context of its own,
+/// which the app provides beside the page state.
 #[derive(Clone, Copy)]
 pub struct Sight(StoredValue<Vec<Follower>>);
 
@@ -53,7 +54,8 @@ impl Sight {
 /// Gives the component's children, and returns for its own use, the shown state of the section
 /// titled by the heading with id `title_id`. Changes still go to the page state (`use_state`).
 pub fn follow_when_near(title_id: &'static str) -> ShownState {
-    let StateContext { state, sight: Sight(all) } = expect_context::<StateContext>();
+    let state = use_state();
+    let Sight(all) = expect_context::<Sight>();
     let follower =
         Follower { near: StoredValue::new(true), shown: RwSignal::new(state.get_untracked()) };
     all.update_value(|all| all.push(follower));

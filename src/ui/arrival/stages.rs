@@ -105,7 +105,7 @@ fn build_frame(stages: BuildStage, on_approach: bool) {
 /// page no longer has (a search in the page, or a screen reader, would find them): every stage is
 /// built then, one task after another.
 fn build_all_once_changed(stages: BuildStage) {
-    let Some(StateContext { state, .. }) = use_context::<StateContext>() else { return };
+    let Some(StateContext(state)) = use_context::<StateContext>() else { return };
     let started = StoredValue::new(false);
     Effect::new(move |first: Option<()>| {
         state.track();

@@ -3,7 +3,7 @@
 //! by itself while a figure of its lab is on screen below the reach of the open strip, and folds
 //! again once none is (over prose, or as the figure scrolls up to where the strip would cover
 //! it), so while the reader reads prose it covers one line, it never covers the figure it opened
-//! for, and open it covers at most 30% of the screen.
+//! for, and open it covers at most the share of the screen the stylesheet sets (`--strip-share`).
 
 use crate::state::State;
 use crate::ui::context::use_state;
