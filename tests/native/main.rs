@@ -3,6 +3,7 @@
 
 mod charts_svg;
 mod completion_chart;
+mod component_length;
 mod deep_model;
 mod deployments_figures;
 mod figure_controls;

@@ -48,91 +48,160 @@ pub fn FigureCard(
     fill: bool,
     #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
-    let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
-    let inputs = inputs_of(figure);
-    // Until the reader has answered the prediction this figure would give away, it is drawn
-    // blurred, and its words, numbers and exports stay out of the page: a text alternative or a
-    // table states the answer as plainly as a readout.
-    let revealed = use_revealed();
-    let shows = memo(move || revealed.shows(figure));
-    let label = memo(move || {
-        if shows.get() {
-            inputs.with(FigureInputs::summary)
-        } else {
-            veiled_figure(figure).to_string()
+    let parts = Parts::of(figure);
+    if compact {
+        compact_card(parts, hide_caption, fill, children).into_any()
+    } else {
+        page_card(parts, number, children).into_any()
+    }
+}
+
+/// What both layouts of a figure are made of: its words, its drawing, what it plays, its tools
+/// and its table.
+#[derive(Clone, Copy)]
+struct Parts {
+    figure: Figure,
+    canvas_ref: NodeRef<leptos::html::Canvas>,
+    /// Whether the figure may state what it shows (not before the prediction it would answer).
+    shows: Memo<bool>,
+    /// Its text alternative: what it shows, or why it is blurred.
+    label: Memo<String>,
+    /// What it is drawn from, at the moment a player marks.
+    drawn_inputs: Memo<FigureInputs>,
+    drawn: RwSignal<Option<super::canvas::Drawn>>,
+    deck: Option<Deck>,
+    table: Signal<crate::charts::table::DataTable>,
+    zoom: RwSignal<f64>,
+    /// The data table's disclosure, open or not.
+    open: RwSignal<bool>,
+    written: Signal<bool>,
+}
+
+impl Parts {
+    fn of(figure: Figure) -> Parts {
+        let inputs = inputs_of(figure);
+        // Until the reader has answered the prediction this figure would give away, it is drawn
+        // blurred, and its words, numbers and exports stay out of the page: a text alternative
+        // or a table states the answer as plainly as a readout.
+        let revealed = use_revealed();
+        let shows = memo(move || revealed.shows(figure));
+        let label = memo(move || {
+            if shows.get() {
+                inputs.with(FigureInputs::summary)
+            } else {
+                veiled_figure(figure).to_string()
+            }
+        });
+        // A figure that plays marks the moment being played; its words and table stay as they
+        // are. Its player and its handles come with its words: the race's answers say who
+        // finishes first.
+        let deck = Deck::of(figure);
+        let open = RwSignal::new(false);
+        let printing = use_printing();
+        Parts {
+            figure,
+            canvas_ref: NodeRef::new(),
+            shows,
+            label,
+            drawn_inputs: memo(move || inputs.get().at_moment(deck.and_then(Deck::moment))),
+            drawn: RwSignal::new(None),
+            deck,
+            table: derive(move || inputs.with(FigureInputs::table)),
+            zoom: RwSignal::new(1.0),
+            open,
+            written: derive(move || open.get() || printing.get()),
         }
-    });
-    // A figure that plays marks the moment being played; its words and table stay as they are.
-    // Its player and its handles come with its words: the race's answers say who finishes first.
-    let deck = Deck::of(figure);
-    let drawn_inputs = memo(move || inputs.get().at_moment(deck.and_then(Deck::moment)));
-    let player = move || deck.filter(|_| shows.get()).map(|deck| view! { <Player deck=deck /> });
-    let drawn = RwSignal::new(None);
-    let handles = move || shows.get().then(|| handles(figure, drawn_inputs, drawn));
-    let table = derive(move || inputs.with(FigureInputs::table));
-    let title_id = format!("{}-caption", figure.slug());
-    let labelled_by = title_id.clone();
+    }
 
-    let zoom = RwSignal::new(1.0_f64);
-    let open = RwSignal::new(false);
-    let printing = use_printing();
-    let written = derive(move || open.get() || printing.get());
-    let toggled = move |ev: web_sys::Event| {
-        open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"))
-    };
+    fn title_id(self) -> String {
+        format!("{}-caption", self.figure.slug())
+    }
 
-    let tools = move || view! { <FigureTools figure=figure canvas_ref=canvas_ref zoom=zoom /> };
-    let data = move || {
+    fn player(self) -> impl IntoView {
+        let shows = self.shows;
+        move || self.deck.filter(|_| shows.get()).map(|deck| view! { <Player deck=deck /> })
+    }
+
+    fn canvas(self, fill: bool, sized_at_once: bool) -> impl IntoView {
+        let Parts { figure, drawn_inputs, label, canvas_ref, zoom, drawn, shows, .. } = self;
+        let handles = move || shows.get().then(|| handles(figure, drawn_inputs, drawn));
+        view! { <FigureCanvas figure=figure inputs=drawn_inputs label=label canvas_ref=canvas_ref fill=fill zoom=zoom sized_at_once=sized_at_once drawn=drawn>{handles}</FigureCanvas> }
+    }
+
+    /// The canvas's accessible name, shown for everyone who does not hear it.
+    fn summary(self) -> impl IntoView {
+        let label = self.label;
+        view! { <p class="figure-summary" aria-hidden="true">{move || label.get()}</p> }
+    }
+
+    fn tools(self) -> impl IntoView {
+        view! { <FigureTools figure=self.figure canvas_ref=self.canvas_ref zoom=self.zoom /> }
+    }
+
+    fn data(self) -> impl IntoView {
+        let open = self.open;
+        let toggled = move |ev: web_sys::Event| {
+            open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"))
+        };
         view! {
             <details class="data" on:toggle=toggled>
                 <summary>"The numbers behind this figure"</summary>
-                <DataTableView table=table testid=format!("{}-table", figure.slug()) written=written />
+                <DataTableView table=self.table testid=format!("{}-table", self.figure.slug()) written=self.written />
             </details>
         }
-    };
-
-    if compact {
-        return view! {
-            <figure class="figure compact" aria-labelledby=labelled_by data-figure=figure.slug()>
-                <figcaption id=title_id class:visually-hidden=hide_caption data-testid="figure-caption">
-                    <strong>{figure.title()} "."</strong>
-                </figcaption>
-                <FigureCanvas figure=figure inputs=drawn_inputs label=label canvas_ref=canvas_ref fill=fill zoom=zoom sized_at_once=true drawn=drawn>{handles}</FigureCanvas>
-                {player}
-                <div class="figure-bar">
-                    <details class="figure-menu" data-testid=format!("{}-menu", figure.slug())>
-                        <summary>"Export and data"</summary>
-                        <div class="figure-menu-panel">
-                            // The canvas's accessible name, for everyone who does not hear it.
-                            <p class="figure-summary" aria-hidden="true">{move || label.get()}</p>
-                            {tools()}
-                            {data()}
-                        </div>
-                    </details>
-                    {children.map(|c| c())}
-                </div>
-            </figure>
-        }
-        .into_any();
     }
+}
 
+/// One figure alone (an embed, a presentation): the caption a line, the tools, the words and
+/// the table behind one menu, and `children` (the link to the full page) on the menu's line.
+fn compact_card(
+    parts: Parts,
+    hide_caption: bool,
+    fill: bool,
+    children: Option<Children>,
+) -> impl IntoView {
+    let figure = parts.figure;
     view! {
-        <figure class="figure" aria-labelledby=labelled_by data-figure=figure.slug() data-veiled=move || (!shows.get()).then_some("")>
-            <figcaption id=title_id>
+        <figure class="figure compact" aria-labelledby=parts.title_id() data-figure=figure.slug()>
+            <figcaption id=parts.title_id() class:visually-hidden=hide_caption data-testid="figure-caption">
+                <strong>{figure.title()} "."</strong>
+            </figcaption>
+            {parts.canvas(fill, true)}
+            {parts.player()}
+            <div class="figure-bar">
+                <details class="figure-menu" data-testid=format!("{}-menu", figure.slug())>
+                    <summary>"Export and data"</summary>
+                    <div class="figure-menu-panel">
+                        {parts.summary()}
+                        {parts.tools()}
+                        {parts.data()}
+                    </div>
+                </details>
+                {children.map(|c| c())}
+            </div>
+        </figure>
+    }
+}
+
+/// A figure on the page: `children` (the workload it is drawn for) in the caption after its
+/// number and title, the words under it, and its tools and table once it may state them.
+fn page_card(parts: Parts, number: &'static str, children: Option<Children>) -> impl IntoView {
+    let (figure, shows) = (parts.figure, parts.shows);
+    view! {
+        <figure class="figure" aria-labelledby=parts.title_id() data-figure=figure.slug() data-veiled=move || (!shows.get()).then_some("")>
+            <figcaption id=parts.title_id()>
                 <strong>{number} " " {figure.title()} "."</strong>
                 {children.map(|c| c())}
             </figcaption>
-            <FigureCanvas figure=figure inputs=drawn_inputs label=label canvas_ref=canvas_ref zoom=zoom drawn=drawn>{handles}</FigureCanvas>
-            {player}
-            // The same words are the canvas's accessible name; shown here for everyone else.
-            <p class="figure-summary" aria-hidden="true">{move || label.get()}</p>
+            {parts.canvas(false, false)}
+            {parts.player()}
+            {parts.summary()}
             <Show when=move || shows.get()>
-                {tools()}
-                {data()}
+                {parts.tools()}
+                {parts.data()}
             </Show>
         </figure>
     }
-    .into_any()
 }
 
 /// What the reader can drag on the figure, laid over its canvas once it is drawn: only in the
