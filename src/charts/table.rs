@@ -3,6 +3,7 @@
 //! carries full precision while the page shows the lesson's rounding.
 
 use crate::format::{csv_field, escape_html_into};
+use crate::measurements::protocol::wire::{Reader, Writer};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cell {
@@ -29,27 +30,29 @@ impl Cell {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct DataTable {
+/// A figure's table. Its headings are the page's own words (`&'static str`) wherever the table
+/// is built where it is shown; a table handed over from the worker owns them (`String`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DataTable<Heading = &'static str> {
     pub caption: String,
     /// Column headings. A heading may name the unit of its numbers after a `|`
     /// (`"prefill|s"`): on the page each cell shows its own unit ("13 ms", "2 s"), so the HTML
     /// heading is the name alone, while the CSV, whose numbers are bare, reads `prefill (s)`.
-    pub headers: Vec<&'static str>,
+    pub headers: Vec<Heading>,
     pub rows: Vec<Vec<Cell>>,
     /// Row to highlight (the reader's current setting), if any.
     pub current_row: Option<usize>,
 }
 
-impl DataTable {
+impl<Heading: AsRef<str>> DataTable<Heading> {
     /// RFC 4180 CSV: numbers unrounded, text quoted where needed.
     pub fn to_csv(&self) -> String {
         let mut out = self
             .headers
             .iter()
-            .map(|h| match h.split_once('|') {
+            .map(|h| match h.as_ref().split_once('|') {
                 Some((name, unit)) => csv_field(&format!("{name} ({unit})")),
-                None => csv_field(h),
+                None => csv_field(h.as_ref()),
             })
             .collect::<Vec<_>>()
             .join(",");
@@ -71,7 +74,7 @@ impl DataTable {
     }
 }
 
-impl DataTable {
+impl<Heading: AsRef<str>> DataTable<Heading> {
     /// The inside of an HTML `<table>`: caption, header row and body, every text escaped.
     pub fn to_html(&self) -> String {
         let mut out = String::with_capacity(64 * (self.rows.len() + 2));
@@ -79,6 +82,7 @@ impl DataTable {
         escape_html_into(&mut out, &self.caption);
         out.push_str("</caption><thead><tr>");
         for h in &self.headers {
+            let h = h.as_ref();
             out.push_str("<th scope=\"col\">");
             escape_html_into(&mut out, h.split_once('|').map_or(h, |(name, _)| name));
             out.push_str("</th>");
@@ -106,9 +110,79 @@ impl DataTable {
     }
 }
 
+impl<Heading: AsRef<str>> DataTable<Heading> {
+    /// The table with headings of its own, to be handed over.
+    #[must_use]
+    pub fn owned(&self) -> DataTable<String> {
+        DataTable {
+            caption: self.caption.clone(),
+            headers: self.headers.iter().map(|h| h.as_ref().to_string()).collect(),
+            rows: self.rows.clone(),
+            current_row: self.current_row,
+        }
+    }
+
+    /// Writes the table as data (`measurements::protocol::wire`).
+    pub fn write(&self, w: &mut Writer) {
+        w.text(&self.caption);
+        w.list(&self.headers, |w, h| {
+            w.text(h.as_ref());
+        });
+        w.list(&self.rows, |w, row| {
+            w.list(row, |w, cell| {
+                w.text(&cell.text).number(cell.value).flag(Some(cell.wraps));
+            });
+        });
+        w.number(self.current_row.map(|i| i as f64));
+    }
+}
+
+impl DataTable<String> {
+    /// Reads back what [`DataTable::write`] wrote.
+    pub fn read(r: &mut Reader) -> Option<DataTable<String>> {
+        let caption = r.text()?;
+        let headers = r.list(Reader::text)?;
+        let rows = r.list(|r| {
+            r.list(|r| Some(Cell { text: r.text()?, value: r.number()?, wraps: r.flag()?? }))
+        })?;
+        let current_row = match r.number()? {
+            None => None,
+            Some(i) if i >= 0.0 && i.fract() == 0.0 && (i as usize) < rows.len() => {
+                Some(i as usize)
+            }
+            Some(_) => return None,
+        };
+        Some(DataTable { caption, headers, rows, current_row })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_reads_back_from_its_data_with_every_digit() {
+        let t = DataTable {
+            caption: "c <b>".into(),
+            headers: vec!["what", "wait|s"],
+            rows: vec![
+                vec![Cell::text("a"), Cell::number(0.1 + 0.2, "300 ms")],
+                vec![Cell::words("why, then"), Cell::text("none")],
+            ],
+            current_row: Some(1),
+        };
+        let mut w = Writer::new();
+        t.write(&mut w);
+        let text = w.finish();
+        let mut r = Reader::new(&text);
+        let back = DataTable::read(&mut r).and_then(|t| r.finish(t));
+        assert_eq!(back, Some(t.owned()));
+        assert_eq!(back.map(|b| b.to_html()), Some(t.to_html()));
+        // The last item is the current row.
+        let out_of_rows = format!("{}2\u{1c}", text.strip_suffix("1\u{1c}").unwrap());
+        let mut r = Reader::new(&out_of_rows);
+        assert_eq!(DataTable::read(&mut r), None, "a current row the table lacks");
+    }
 
     #[test]
     fn csv_quotes_text_and_keeps_numbers_whole() {

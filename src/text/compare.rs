@@ -1,19 +1,17 @@
 //! The bake-off from two runs in words: what makes the pair an unfair race, where their lines
 //! cross and how sure the runs are of it, and who finishes first at the reader's length.
 
-use super::deployments::{crossover_text, precise_secs, unless_felt, winner_text};
+use super::deployments::{precise_secs, unless_felt, winner_text};
 use crate::charts::completion::crossover_tokens_text;
 use crate::charts::table::{Cell, DataTable};
 use crate::format;
-use crate::format::escape_html_into;
 use crate::measurements::compare::side::controls;
 use crate::measurements::compare::{
-    Column, CrossoverEstimate, Finding, NoDeployment, NstarRange, Table, TtftPercentile, WinnerAt,
+    Column, Finding, NoDeployment, NstarRange, Table, TtftPercentile, WinnerAt,
 };
 use crate::measurements::load::{Load, RequestRate};
-use crate::measurements::protocol::{action_attribute, DeploymentApplied, DeploymentAsked};
-use crate::model::deployments::{Crossover, Speedup, Winner};
-use crate::state::quantity::Quantity;
+use crate::measurements::protocol::{DeploymentApplied, DeploymentAsked};
+use crate::model::deployments::{Speedup, Winner};
 
 /// A run's load as the table and the notices write it: "concurrency 16", "10 req/s", "all
 /// requests at once", both joined, or "not stated".
@@ -309,96 +307,6 @@ pub fn no_deployment_text(label: &str, why: NoDeployment) -> String {
     }
 }
 
-/// Everything the lab shows of two runs as A and B, as markup built in the worker: which run is
-/// which, what makes the race unfair, the crossover with its interval, the winner at the reader's
-/// answer, and the table with its CSV button. Every text from a file is escaped.
-pub struct Comparison<'a> {
-    pub estimate: &'a CrossoverEstimate,
-    pub winner: &'a WinnerAt,
-    pub table: &'a Table,
-    pub findings: &'a [Finding],
-}
-
-pub fn comparison_html(c: &Comparison) -> String {
-    let mut out = String::with_capacity(4096);
-    out.push_str("<h3>A and B from your runs</h3><p data-testid=\"compare-runs\">A is <bdi>");
-    escape_html_into(&mut out, &c.table.a.label);
-    out.push_str("</bdi> and B is <bdi>");
-    escape_html_into(&mut out, &c.table.b.label);
-    out.push_str(
-        "</bdi>. Their lines in Figure 3 are the runs&#39; first tokens and decode rates; \
-         every number below is read from the runs&#39; requests.</p>",
-    );
-    let mismatches: Vec<&Finding> = c.findings.iter().collect();
-    if !mismatches.is_empty() {
-        out.push_str("<div class=\"notice compare-mismatch\" role=\"note\" data-testid=\"compare-mismatch\">");
-        for f in mismatches {
-            out.push_str("<p data-finding=\"");
-            out.push_str(f.id());
-            out.push_str("\">");
-            escape_html_into(&mut out, &finding_text(f));
-            out.push_str("</p>");
-        }
-        out.push_str("</div>");
-    }
-    nstar_html(&mut out, c.estimate, c.table.a.percentile, c.table.b.percentile);
-    let w = c.winner;
-    out.push_str("<p class=\"verdict\" data-testid=\"compare-winner\" data-quantity=\"");
-    out.push_str(Quantity::Winner.key());
-    out.push_str("\" data-value=\"");
-    out.push_str(w.race.winner.data_value());
-    out.push_str("\" data-answer=\"");
-    out.push_str(&w.answer_tokens.to_string());
-    out.push_str("\" data-straddled=\"");
-    out.push_str(match w.straddled {
-        Some(true) => "true",
-        Some(false) => "false",
-        None => "unknown",
-    });
-    out.push_str("\">");
-    escape_html_into(&mut out, &winner_text_at(w));
-    out.push_str("</p>");
-    let table = comparison_table(c.table);
-    out.push_str("<div class=\"table-wrap\"><table data-testid=\"compare-table\">");
-    out.push_str(&table.to_html());
-    out.push_str(concat!(
-        "</table></div><div class=\"figure-tools\"><button type=\"button\" class=\"quiet\" ",
-        "data-testid=\"compare-csv\"",
-        action_attribute!(compare_csv),
-        ">Table as CSV</button></div>"
-    ));
-    out
-}
-
-/// The crossover's readout: `data-value` the point estimate (none when the lines do not
-/// cross), `data-low` and `data-high` the 95% interval's ends (`Infinity` when it has no upper
-/// end; neither when there is no interval), and the sentence saying how sure it is.
-fn nstar_html(
-    out: &mut String,
-    estimate: &CrossoverEstimate,
-    a: TtftPercentile,
-    b: TtftPercentile,
-) {
-    out.push_str("<dl class=\"readout-grid key\"><div class=\"readout\"><dt>Crossover from the runs</dt><dd data-testid=\"compare-nstar\" data-quantity=\"");
-    out.push_str(Quantity::Crossover.key());
-    out.push('"');
-    if let Crossover::At { tokens, .. } = estimate.point {
-        out.push_str(&format!(" data-value=\"{tokens}\""));
-    }
-    if let Some((low, high)) = estimate.range.ends() {
-        out.push_str(&format!(" data-low=\"{low}\" data-high=\""));
-        out.push_str(&high.map_or_else(|| "Infinity".to_string(), |h| h.to_string()));
-        out.push('"');
-    }
-    out.push_str(" data-certain=\"");
-    out.push_str(if estimate.range.is_certain() { "true" } else { "false" });
-    out.push_str("\">");
-    escape_html_into(out, &crossover_text(&estimate.comparison));
-    out.push_str("</dd><dd class=\"readout-note\">");
-    escape_html_into(out, &nstar_text(&estimate.range, a, b));
-    out.push_str("</dd></div></dl>");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -523,59 +431,5 @@ mod tests {
         let shown = DeploymentApplied { ttft_secs: 0.475, decode_tokens_per_sec: 23.5 };
         let t = deployment_applied_text("vLLM", TtftPercentile::P50, &asked, &shown);
         assert!(!t.contains("outside the page's range"), "{t}");
-    }
-
-    #[test]
-    fn the_comparison_markup_escapes_names_and_states_the_interval() {
-        use crate::measurements::compare::{estimate, table, winner_at, RunDeployment, Workload};
-        use crate::measurements::{fit, Format, Record, Run};
-        let run = |label: &str, ttft: f64, per_token: f64| {
-            let mut run = Run::new(Format::Csv, label);
-            for i in 0..60 {
-                let t = ttft + 0.001 * (i % 7) as f64;
-                let n = 50.0 + 10.0 * i as f64;
-                run.records.push(Record::new(1000.0, n, Some(t), Some(t + (n - 1.0) * per_token)));
-            }
-            run
-        };
-        let (ra, rb) = (run("<A & co>", 0.2, 1.0 / 30.0), run("B", 0.9, 1.0 / 110.0));
-        let (fa, fb) = (fit(&ra), fit(&rb));
-        let p = TtftPercentile::P50;
-        let da = RunDeployment::from_run(&ra, &fa, p).expect("usable");
-        let db = RunDeployment::from_run(&rb, &fb, p).expect("usable");
-        let e = estimate(&da, &db);
-        let w = winner_at(&e, 600.0);
-        let workload = Workload { median_answer_tokens: 40.0, p90_answer_tokens: 900.0 };
-        let t = table((&fa, &da), (&fb, &db), workload);
-        let html =
-            comparison_html(&Comparison { estimate: &e, winner: &w, table: &t, findings: &[] });
-        assert!(html.contains("&lt;A &amp; co&gt;") && !html.contains("<A &"), "{html}");
-        assert!(!html.contains("compare-mismatch"));
-        let nstar = html.split("data-testid=\"compare-nstar\"").nth(1).unwrap();
-        let attr = |name: &str| -> f64 {
-            let at = nstar.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
-            nstar[at..].split('"').next().unwrap().parse().unwrap()
-        };
-        let (value, low, high) = (attr("data-value"), attr("data-low"), attr("data-high"));
-        assert!(low <= value && value <= high, "{low} {value} {high}");
-        assert!((value - 28.875).abs() < 1.0, "{value}");
-        assert!(
-            html.contains(
-                "data-testid=\"compare-winner\" data-quantity=\"winner\" data-value=\"B\""
-            ),
-            "{html}"
-        );
-        assert!(
-            html.contains("data-testid=\"compare-nstar\" data-quantity=\"crossover\""),
-            "{html}"
-        );
-        let mismatch = [Finding::NotStreamed { a: true, b: false }];
-        let html = comparison_html(&Comparison {
-            estimate: &e,
-            winner: &w,
-            table: &t,
-            findings: &mismatch,
-        });
-        assert!(html.contains("data-finding=\"not-streamed\""), "{html}");
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod announce;
 pub mod compare;
+pub mod comparison;
 pub mod deeper;
 pub mod deployments;
 pub mod embed;

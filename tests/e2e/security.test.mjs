@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { DIST_DIR, eventually, openApp, shownText, useBrowser } from './helpers.mjs';
+import { DIST_DIR, eventually, loadRuns, onlyIn, openApp, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -199,6 +199,75 @@ test('a measurements module whose script does not match its integrity hash is re
   assert.ok(errors.some((e) => /integrity|digest/i.test(e)), `the browser names the integrity failure: ${errors.join(' | ')}`);
   // Firefox reports the refusal as an error of the page: expected here, and nothing else may be.
   app.pageErrors = app.pageErrors.filter((e) => !/integrity attribute/.test(e));
+});
+
+// The one script no browser can check is the Web Worker's own copy of the measurements script
+// (`new Worker(url)` takes no integrity). Here that copy is changed so that the worker puts a
+// link and a `<meta>` refresh before every text it sends with a space in it and before any
+// markup it might send, as a hostile host could. The worker sends data and the page builds the
+// section from it, escaping every text: the markup must arrive as text, no element of the
+// worker's may appear, and the tab must stay where it is.
+const HOSTILE = '<a data-testid="worker-link" href="https://example.org/">away</a><meta http-equiv="refresh" content="0;url=https://example.org/">';
+const HOSTILE_WORKER = `;(() => {
+  if (typeof DedicatedWorkerGlobalScope === 'undefined') return;
+  const hostile = ${JSON.stringify(HOSTILE)};
+  const taint = (v) => typeof v === 'string'
+    ? v.replace(/(?:^|(?<=[\x1c-\x1f]))(?=<|[A-Za-z][^\x1c-\x1f]* )/g, hostile)
+    : Array.isArray(v) ? v.map(taint) : v;
+  // A global scope's operations are its own properties, not its prototype's.
+  const post = self.postMessage;
+  self.postMessage = function (message, transfer) {
+    return post.call(self, taint(message), transfer);
+  };
+})();
+`;
+
+// Firefox, once requests are intercepted over BiDi, checks a script let through unchanged
+// against an empty body and refuses the page's own load of it (see import.test.mjs): the worker
+// is changed in Chromium; the markup built from its data is checked natively for both.
+const WORKER_ROUTED = { ...TIMEOUT, skip: onlyIn('chromium', "Firefox checks an intercepted script's integrity against an empty body") };
+
+test('a worker whose script was changed to send markup puts no element into the page', WORKER_ROUTED, async (t) => {
+  let served = 0;
+  const app = await openApp(env, t, '', {
+    setup: async (page, context) => {
+      // The page's own load of the script is checked by its hash, so it gets the script as
+      // built; the worker's loads (the first, and any after a restart) get the changed copy.
+      await context.route(/crossover-worker-[^/]*\.js$/, async (route) => {
+        const response = await route.fetch();
+        served += 1;
+          if (served === 1) return route.fulfill({ response });
+        const body = Buffer.concat([Buffer.from(HOSTILE_WORKER), Buffer.from(await response.body())]);
+        return route.fulfill({ response, body });
+      });
+    },
+  });
+  const where = () => { const u = new URL(app.page.url()); return u.origin + u.pathname; };
+  const start = where();
+  await app.reveal('both');
+  const data = path.join(REPO_ROOT, 'tests', 'data', 'bench-results');
+  await loadRuns(app, [
+    path.join(data, 'llmperf_individual__leaderboard_anyscale_70b.json'),
+    path.join(data, 'llmperf_individual__leaderboard_bedrock_70b.json'),
+  ]);
+  assert.ok(served >= 2, `the worker fetched its own copy of the script (${served} loads)`);
+  const offer = app.byTestId('import-compare-pair');
+  await offer.waitFor({ state: 'attached', timeout: 30_000 });
+  await scrollIntoView(offer);
+  await offer.click();
+  await app.byTestId('compare-runs').waitFor({ state: 'attached', timeout: 30_000 });
+  // The changed worker's markup reached the page, as text, in the results and the comparison.
+  for (const place of ['import-results', 'compare-results']) {
+    const text = await app.page.locator(`[data-testid="${place}"], .${place}`).first().evaluate((e) => e.textContent);
+    assert.ok(text.includes('<a data-testid="worker-link"'), `${place} shows the worker's markup as text: ${text.slice(0, 300)}`);
+  }
+  await app.page.waitForTimeout(1_500);
+  const elements = await app.page.evaluate(() => ({
+    links: document.querySelectorAll('[data-testid="worker-link"], a[href^="https://example.org"]').length,
+    refreshes: document.querySelectorAll('meta[http-equiv="refresh" i]').length,
+  }));
+  assert.deepEqual(elements, { links: 0, refreshes: 0 }, 'no element of the worker\'s in the page');
+  assert.equal(where(), start, 'the tab stayed on the page');
 });
 
 // Every script the page runs as it opens, changed on the host one at a time (the list is the

@@ -6,7 +6,7 @@ use crossover::charts::measured::RunFigure;
 use crossover::charts::Style;
 use crossover::measurements::protocol::{CssSize, FileContent, Reply, Request, RunFile, RunsReply};
 use crossover::render::canvas::{CanvasPainter, SUBPIXELS};
-use crossover::text::compare::{NOT_COMPARED, RUN_NOT_KEPT};
+use crossover::text::compare::RUN_NOT_KEPT;
 use crossover::text::measurements::sentences::unreadable;
 use crossover_worker::runs::{compare_runs, export_file, palette, read_and_fit, Fitted};
 use plotters::prelude::IntoDrawingArea;
@@ -46,12 +46,8 @@ pub fn answer(scope: &DedicatedWorkerGlobalScope, message: &JsValue) {
         Request::Compare(asked) => {
             let compared = RUNS.with_borrow_mut(|runs| compare_runs(runs, &asked));
             match compared {
-                Some(c) => Reply::Compared { html: c.html, csv: c.csv, overlay: c.overlay },
-                None => Reply::Compared {
-                    html: format!("<p>{NOT_COMPARED}</p>"),
-                    csv: String::new(),
-                    overlay: vec![],
-                },
+                Some(c) => Reply::Compared { view: Some(c.view.to_wire()), overlay: c.overlay },
+                None => Reply::Compared { view: None, overlay: vec![] },
             }
         }
     };

@@ -17,7 +17,8 @@ use crossover::measurements::protocol::{
     CompareAsked, CssSize, FigureFormat, RunAsDeployment, RunFile, RunsReply,
 };
 use crossover::measurements::{self, export, Fit, Run};
-use crossover::text::compare::{comparison_html, comparison_table, no_deployment_text, Comparison};
+use crossover::text::compare::no_deployment_text;
+use crossover::text::comparison::{Comparison, ComparisonView};
 use crossover::text::measurements::sentences::refused;
 use crossover::text::measurements::{page_run, run_view};
 
@@ -74,16 +75,15 @@ impl Fitted {
     }
 }
 
-/// Two kept runs compared as the lab asks: the markup, the table's CSV and Figure 3's overlay.
 /// The deployment [`Fitted::deployment`] worked out before, if it could.
 fn cached(fitted: &Fitted, percentile: TtftPercentile) -> Option<&RunDeployment> {
     let i = TtftPercentile::ALL.iter().position(|q| *q == percentile)?;
     fitted.deployments.get(i)?.as_ref()?.as_ref().ok()
 }
 
+/// Two kept runs compared as the lab asks: what the lab shows, and Figure 3's overlay.
 pub struct Compared {
-    pub html: String,
-    pub csv: String,
+    pub view: ComparisonView,
     pub overlay: Vec<f64>,
 }
 
@@ -104,7 +104,7 @@ pub fn compare_runs(runs: &mut [Option<Fitted>], asked: &CompareAsked) -> Option
     };
     let table = compare::table((&fa.fit, da), (&fb.fit, db), workload);
     let findings = compare::findings(da, db);
-    let html = comparison_html(&Comparison {
+    let view = ComparisonView::of(&Comparison {
         estimate: &estimate,
         winner: &winner,
         table: &table,
@@ -115,7 +115,7 @@ pub fn compare_runs(runs: &mut [Option<Fitted>], asked: &CompareAsked) -> Option
         &compare::completion_points(&fb.fit, MOST_POINTS),
         estimate.range.ends(),
     );
-    Some(Compared { html, csv: comparison_table(&table).to_csv(), overlay: overlay.into_numbers() })
+    Some(Compared { view, overlay: overlay.into_numbers() })
 }
 
 /// Reads and fits `text`, giving the runs ids from `first_id` on; `progress` hears the share
@@ -200,6 +200,9 @@ fn svg(fitted: &Fitted, figure: RunFigure, size: CssSize, dark: bool) -> Option<
 mod tests {
     use super::*;
     use crossover::measurements::protocol::{decode_runs, encode_runs, PageRun, SideAsked};
+    use crossover::text::comparison::comparison_html;
+    use crossover::text::measurements::markup::run_html;
+    use crossover::text::measurements::RunView;
 
     fn bench_file(name: &str) -> String {
         let path = format!("{}/../tests/data/bench-results/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -212,24 +215,27 @@ mod tests {
         decode_runs(&encode_runs(&reply)).unwrap()
     }
 
+    /// The results' markup the page builds from a run's data.
+    fn shown(run: &PageRun) -> String {
+        run_html(&RunView::from_wire(&run.view).expect("a view"))
+    }
+
     #[test]
     fn real_files_give_the_librarys_counts_or_its_refusal() {
         let vllm = "vllm_benchmark_serving_detailed__aurotripathy_llama3.1-70b-fp8_conc256.json";
         let runs: Vec<PageRun> = read_on_page(&bench_file(vllm), vllm).unwrap();
         assert_eq!(runs.len(), 1);
-        assert!(runs[0]
-            .html
-            .contains(r#"<dd data-testid="import-format" data-value="vllm">vLLM</dd>"#));
-        assert!(runs[0].html.contains(r#"data-testid="fit-records" data-value="100">100 of 100<"#));
+        let html = shown(&runs[0]);
+        assert!(html.contains(r#"<dd data-testid="import-format" data-value="vllm">vLLM</dd>"#));
+        assert!(html.contains(r#"data-testid="fit-records" data-value="100">100 of 100<"#));
         // No prefill rate is claimed from prompts this alike: no data-value, and the reason.
-        assert!(runs[0]
-            .html
-            .contains(r#"<dd data-testid="fit-prefill">none claimed: the prompts"#));
+        assert!(html.contains(r#"<dd data-testid="fit-prefill">none claimed: the prompts"#));
         assert_eq!(runs[0].prefill_tokens_per_sec, None);
         let bedrock = "llmperf_individual__leaderboard_bedrock_70b.json";
         let runs = read_on_page(&bench_file(bedrock), bedrock).unwrap();
-        assert!(runs[0].html.contains(r#"data-testid="fit-records" data-value="101">101 of 150<"#));
-        assert!(runs[0].html.contains(r#"data-testid="fit-dropped" data-value="49">49</dd><dd class="readout-note"><bdi>49 failed<"#));
+        let html = shown(&runs[0]);
+        assert!(html.contains(r#"data-testid="fit-records" data-value="101">101 of 150<"#));
+        assert!(html.contains(r#"data-testid="fit-dropped" data-value="49">49</dd><dd class="readout-note"><bdi>49 failed<"#));
         assert_eq!(runs[0].file_stem, "crossover-llmperf");
         let summary = "sglang_bench_serving_summary_only__datacrunch_llama3.3-70b_online.jsonl";
         let refused = read_on_page(&bench_file(summary), summary);
@@ -298,10 +304,13 @@ mod tests {
             p90_answer_tokens: 900.0,
         };
         let compared = compare_runs(&mut runs, &asked).unwrap();
+        let view = ComparisonView::from_wire(&compared.view.to_wire()).unwrap();
+        let html = comparison_html(&view);
         for testid in ["compare-nstar", "compare-winner", "compare-table", "compare-csv"] {
-            assert!(compared.html.contains(&format!("data-testid=\"{testid}\"")), "{testid}");
+            assert!(html.contains(&format!("data-testid=\"{testid}\"")), "{testid}");
         }
-        assert!(compared.csv.contains("requests used,"), "{}", compared.csv);
+        let csv = view.table.to_csv();
+        assert!(csv.contains("requests used,"), "{csv}");
         // A run the worker does not hold, or one kept at no id, is not compared.
         let overlay = Overlay::from_numbers(compared.overlay.clone()).unwrap();
         let (a, b) = (overlay.points(false).count(), overlay.points(true).count());

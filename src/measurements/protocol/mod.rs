@@ -16,18 +16,20 @@
 //! Every name two of them share is written once, in [`name!`]: the `pub const`s below are built
 //! from it, and so is markup written at compile time, here and in the page's first load (whose
 //! tests hold the literals a Leptos view must keep to these names). The runs a read gives cross
-//! as one string, whose form is in [`runs`].
+//! as one string, whose form is in [`runs`]; what the page shows of a run or of two runs
+//! compared crosses as data in [`wire`]'s form, never as markup.
 //!
 //! Why here: both ends import it (the page's first load from `ui`, the worker from its own
 //! crate), and it needs nothing above `state` (the number parser): a figure is named by its slug
-//! and a run's results are finished markup, so it reaches up to neither `charts` nor `text`,
-//! which build those. Placed in `measurements`, the lowest layer whose subject it is, it is also
+//! and what the page shows crosses as a string of [`wire`]'s form, so it reaches up to neither
+//! `charts` nor `text`, which write and read those strings. Placed in `measurements`, the lowest layer whose subject it is, it is also
 //! held to this layer's no-panic lints, as code that reads what another program sent must be.
 //! The names, the tags and the runs' text form are plain Rust, tested natively; the conversions
 //! to and from `js_sys` values are a few lines each and run only in the browser.
 
 pub mod bakeoff;
 pub mod runs;
+pub mod wire;
 
 use crate::model::deployments::Which;
 pub use bakeoff::{CompareAsked, DeploymentApplied, DeploymentAsked, SideAsked};
@@ -611,9 +613,10 @@ pub enum Reply {
     File(Option<(String, web_sys::Blob)>),
     /// A run as a deployment: its name, first token and decode rate; or why it cannot be one.
     Deployment(Result<RunAsDeployment, String>),
-    /// Two runs compared: the markup the lab shows, its table as CSV, and the numbers of what
-    /// Figure 3 draws behind its lines.
-    Compared { html: String, csv: String, overlay: Vec<f64> },
+    /// Two runs compared: what the lab shows, as data (`text::comparison::ComparisonView`'s wire
+    /// form; `None` when they could not be compared), and the numbers of what Figure 3 draws
+    /// behind its lines.
+    Compared { view: Option<String>, overlay: Vec<f64> },
 }
 
 /// A run as one side of the deployments lab.
@@ -766,16 +769,11 @@ impl Reply {
                 }
                 message.into()
             }
-            Reply::Compared { html, csv, overlay } => {
+            Reply::Compared { view, overlay } => {
                 let numbers = js_sys::Float64Array::from(overlay.as_slice());
                 moved.push(&numbers.buffer());
-                let message = js_sys::Array::of3(
-                    &Tag::Compared.name().into(),
-                    &html.as_str().into(),
-                    &csv.as_str().into(),
-                );
-                message.push(&numbers);
-                message.into()
+                let view = view.as_deref().map_or(JsValue::UNDEFINED, JsValue::from);
+                js_sys::Array::of3(&Tag::Compared.name().into(), &view, &numbers).into()
             }
         };
         (message, moved)
@@ -812,10 +810,9 @@ impl Reply {
                 _ => Err(message.get(1).as_string()?),
             }),
             Tag::Compared => Reply::Compared {
-                html: message.get(1).as_string()?,
-                csv: message.get(2).as_string()?,
+                view: message.get(1).as_string(),
                 overlay: message
-                    .get(3)
+                    .get(2)
                     .dyn_into::<js_sys::Float64Array>()
                     .map(|a| a.to_vec())
                     .unwrap_or_default(),

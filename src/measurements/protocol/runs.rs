@@ -20,8 +20,9 @@ pub struct PageRun {
     pub prefill_tokens_per_sec: Option<f64>,
     pub decode_tokens_per_sec: Option<f64>,
     pub wait_secs: Option<f64>,
-    /// The results, as markup with every text from the file escaped.
-    pub html: String,
+    /// What the page shows of the run, as data (`text::measurements::RunView`'s wire form): the
+    /// page builds the markup from it.
+    pub view: String,
 }
 
 // ASCII's record, group and unit separators, which no field keeps.
@@ -46,7 +47,7 @@ pub fn encode_runs(reply: &RunsReply) -> String {
                     number(run.prefill_tokens_per_sec),
                     number(run.decode_tokens_per_sec),
                     number(run.wait_secs),
-                    clean(&run.html),
+                    clean(&run.view),
                 ];
                 out.push_str(&fields.join(&FIELD.to_string()));
             }
@@ -88,7 +89,7 @@ fn decode_run(text: &str) -> Option<PageRun> {
         prefill_tokens_per_sec: opt(f.next()?)?,
         decode_tokens_per_sec: opt(f.next()?)?,
         wait_secs: opt(f.next()?)?,
-        html: f.next()?,
+        view: f.next()?,
     };
     f.next().is_none().then_some(run)
 }
@@ -105,7 +106,7 @@ mod tests {
             prefill_tokens_per_sec: Some(10_123.456_789),
             decode_tokens_per_sec: None,
             wait_secs: Some(0.1 + 0.2),
-            html: "<p>a \u{1e}label\u{1f} and 1e-7</p>".to_string(),
+            view: "a \u{1e}label\u{1f} and 1e-7\u{1c}".to_string(),
         }
     }
 
@@ -114,7 +115,7 @@ mod tests {
         let decoded = decode_runs(&encode_runs(&Ok(vec![run(), run()])));
         let mut expected = run();
         expected.choice = "tabs and separators are dropped (CSV table)".to_string();
-        expected.html = "<p>a  label  and 1e-7</p>".to_string();
+        expected.view = "a  label  and 1e-7\u{1c}".to_string();
         assert!(decoded == Some(Ok(vec![expected.clone(), expected])), "{decoded:?}");
         assert_eq!(decode_runs(&encode_runs(&Ok(vec![]))), Some(Ok(vec![])));
         assert_eq!(

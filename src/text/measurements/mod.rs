@@ -2,13 +2,15 @@
 //!
 //! The worker fits each run, turns it into a [`RunView`] (the numbers the page shows, unrounded
 //! for `data-value`, with the [`sentences`] built) and that into the protocol's
-//! [`PageRun`](crate::measurements::protocol::PageRun) ([`page_run`]): the run's results as
-//! finished [`markup`], its entry in the list of runs and the three rates "Use these rates" sets.
-//! The page only places that markup, so building the results stays in the worker's wasm and out
+//! [`PageRun`](crate::measurements::protocol::PageRun) ([`page_run`]): the view as data
+//! ([`wire`]), its entry in the list of runs and the three rates "Use these rates" sets. The
+//! section's module on the page reads the view back and builds its [`markup`], escaping every
+//! text: what the worker sends is data, never markup. Both run in the worker crate's wasm, out
 //! of the first page load.
 
 pub mod markup;
 pub mod sentences;
+pub mod wire;
 
 use crate::charts::measured::{RunFigure, RunFigures};
 use crate::charts::table::{Cell, DataTable};
@@ -58,7 +60,7 @@ pub struct RunView {
 pub struct FigureView {
     pub figure: RunFigure,
     pub summary: String,
-    pub table: DataTable,
+    pub table: DataTable<String>,
 }
 
 /// What the page shows of one fitted run.
@@ -100,7 +102,7 @@ pub fn run_view(run: &Run, fit: &Fit, figures: &RunFigures) -> RunView {
             .map(|figure| FigureView {
                 figure,
                 summary: figures.summary(figure),
-                table: figures.table(figure),
+                table: figures.table(figure).owned(),
             })
             .collect(),
     }
@@ -115,7 +117,7 @@ pub fn page_run(run: &RunView) -> PageRun {
         prefill_tokens_per_sec: run.prefill_tokens_per_sec,
         decode_tokens_per_sec: run.decode_tokens_per_sec,
         wait_secs: run.wait_secs,
-        html: markup::run_html(run),
+        view: run.to_wire(),
     }
 }
 

@@ -6,10 +6,12 @@
 //! address bar each time the page has written it (the root's `data-url-pending` goes) or a veil
 //! lifts, and from it: names each side's run under the side while the side's controls still hold
 //! the run's numbers, and once both sides are runs' and the crossover may be shown, asks the
-//! worker for their comparison and places it in the lab (keeping its table's CSV for the button
-//! there).
+//! worker for their comparison, builds its markup from the worker's data and places it in the lab
+//! (keeping its table's CSV for the button there).
 
-use super::{client, find, next_frame, page_changed, page_state, show_applied, with_section};
+use super::{
+    client, find, next_frame, page_changed, page_state, paragraph, show_applied, with_section,
+};
 use crossover::measurements::compare::{both_from_runs, RunSide, TtftPercentile};
 use crossover::measurements::protocol::{
     place, CompareAsked, DeploymentApplied, DeploymentAsked, Reply, Request, SideAsked,
@@ -19,7 +21,11 @@ use crossover::model::deployments::Which;
 use crossover::render::export::download_blob;
 use crossover::shared_names::root::URL_PENDING;
 use crossover::state::Param;
-use crossover::text::compare::{deployment_applied_text, run_side_text, LINK_HOLDS_NUMBERS};
+use crossover::text::compare::{
+    deployment_applied_text, run_side_text, LINK_HOLDS_NUMBERS, NOT_COMPARED,
+};
+use crossover::text::comparison::{comparison_html, ComparisonView};
+use crossover::text::measurements::sentences::ANSWER_UNREADABLE;
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -160,10 +166,16 @@ pub(super) fn follow() {
 /// Asks the worker for the comparison and places it in the lab, if it is still the one asked.
 fn compare(asked: CompareAsked) {
     client::ask(&Request::Compare(asked), None, move |reply| {
-        let Some(Reply::Compared { html, csv, overlay }) = reply else { return };
+        let Some(Reply::Compared { view, overlay }) = reply else { return };
         if ASKED.get() != Some(asked) {
             return;
         }
+        // Built here from the worker's data, every text escaped: the worker sends no markup.
+        let (html, csv) = match view.as_deref().map(ComparisonView::from_wire) {
+            Some(Some(view)) => (comparison_html(&view), view.table.to_csv()),
+            Some(None) => (paragraph(ANSWER_UNREADABLE), String::new()),
+            None => (paragraph(NOT_COMPARED), String::new()),
+        };
         CSV.set(csv);
         if let Some(place) = find(place::COMPARE) {
             place.set_inner_html(&html);

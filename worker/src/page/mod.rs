@@ -6,7 +6,9 @@
 //!
 //! The section's markup is the page's: this side finds its places by the protocol's selectors
 //! (the paste box, the progress bar, the busy line, the refusal, the results and the note after
-//! "Use these rates"), writes into them and adds nothing else. The
+//! "Use these rates"), writes into them and adds nothing else. What it writes there it builds
+//! itself, from the worker's data with every text escaped: the worker sends no markup, so a
+//! worker's copy changed on the way can say wrong things but cannot add an element. The
 //! events it is handed and the rates it asks the page to apply are the protocol's
 //! (`crossover::measurements::protocol`).
 
@@ -16,13 +18,15 @@ mod client;
 mod import;
 mod results;
 
+use crossover::format::escape_html_into;
 use crossover::measurements::protocol::{
     place, PageRun, RatesApplied, RatesAsked, SectionEvent, APPLY_RATES,
 };
 use crossover::shared_names::root::{THEME, URL_PENDING};
 use crossover::state::{query, State};
-use crossover::text::measurements::markup::results_html;
-use crossover::text::measurements::sentences::reading_text;
+use crossover::text::measurements::markup::{results_html, run_html};
+use crossover::text::measurements::sentences::{reading_text, ANSWER_UNREADABLE};
+use crossover::text::measurements::RunView;
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -135,8 +139,8 @@ fn show(before: Shown) {
     let results = with_section(|section| {
         (section.shown() != before).then(|| {
             let choices: Vec<&str> = section.runs.iter().map(|r| r.choice.as_str()).collect();
-            let html = section.runs.get(section.selected).map_or("", |r| r.html.as_str());
-            results_html(&choices, section.selected, html, section.pair_named())
+            let html = section.runs.get(section.selected).map_or_else(String::new, shown);
+            results_html(&choices, section.selected, &html, section.pair_named())
         })
     });
     if let Some(html) = results {
@@ -146,6 +150,20 @@ fn show(before: Shown) {
     }
     set_text(place::BUSY, &reading_text(with_section(|s| s.pending)));
     calibrate::show();
+}
+
+/// The markup of a run's results, built here from the worker's data with every text escaped:
+/// the worker sends no markup.
+fn shown(run: &PageRun) -> String {
+    RunView::from_wire(&run.view).map_or_else(|| paragraph(ANSWER_UNREADABLE), |v| run_html(&v))
+}
+
+/// `text` as a paragraph, escaped.
+fn paragraph(text: &str) -> String {
+    let mut out = String::from("<p>");
+    escape_html_into(&mut out, text);
+    out.push_str("</p>");
+    out
 }
 
 /// The page has written its address anew, or a veil lifted: what here follows the page's

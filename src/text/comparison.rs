@@ -1,0 +1,294 @@
+//! Two runs compared as A and B, as the lab shows them: which run is which, what makes the race
+//! unfair, the crossover with its interval, the winner at the reader's answer, and the table
+//! with its CSV button.
+//!
+//! The worker, which holds the runs, works out a [`ComparisonView`] (every sentence written,
+//! every number unrounded) and hands it over as data ([`ComparisonView::to_wire`]); the section's
+//! module on the page reads it back and builds the markup ([`comparison_html`]), escaping every
+//! text, and the table's CSV from the same table. What the worker sends is never markup.
+
+use super::compare::{comparison_table, finding_text, nstar_text, winner_text_at};
+use super::deployments::crossover_text;
+use crate::charts::table::DataTable;
+use crate::format::escape_html_into;
+use crate::measurements::compare::{CrossoverEstimate, Finding, Table, WinnerAt};
+use crate::measurements::protocol::action_attribute;
+use crate::measurements::protocol::wire::{Reader, Writer};
+use crate::model::deployments::Crossover;
+use crate::state::quantity::Quantity;
+
+/// What the worker compares: the runs' crossover with its interval, the winner at the reader's
+/// answer, the table and what makes the race unfair.
+pub struct Comparison<'a> {
+    pub estimate: &'a CrossoverEstimate,
+    pub winner: &'a WinnerAt,
+    pub table: &'a Table,
+    pub findings: &'a [Finding],
+}
+
+/// What the lab shows of a comparison, as texts and unrounded numbers.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ComparisonView {
+    pub a_label: String,
+    pub b_label: String,
+    /// Each finding's id (`data-finding`) and sentence.
+    pub findings: Vec<(String, String)>,
+    /// Where the lines cross, in answer tokens; `None` when they do not.
+    pub crossover_tokens: Option<f64>,
+    /// The crossover's 95% interval: its low end and its high end (`None`: no upper end).
+    pub interval: Option<(f64, Option<f64>)>,
+    pub interval_certain: bool,
+    pub crossover_text: String,
+    pub interval_text: String,
+    /// `A`, `B` or `tie`.
+    pub winner: String,
+    pub answer_tokens: f64,
+    /// Whether the interval straddles the reader's answer; `None` when that is not known.
+    pub straddled: Option<bool>,
+    pub winner_text: String,
+    pub table: DataTable<String>,
+}
+
+impl ComparisonView {
+    #[must_use]
+    pub fn of(c: &Comparison) -> ComparisonView {
+        let (a, b) = (&c.table.a, &c.table.b);
+        ComparisonView {
+            a_label: a.label.clone(),
+            b_label: b.label.clone(),
+            findings: c.findings.iter().map(|f| (f.id().to_string(), finding_text(f))).collect(),
+            crossover_tokens: match c.estimate.point {
+                Crossover::At { tokens, .. } => Some(tokens),
+                _ => None,
+            },
+            interval: c.estimate.range.ends(),
+            interval_certain: c.estimate.range.is_certain(),
+            crossover_text: crossover_text(&c.estimate.comparison),
+            interval_text: nstar_text(&c.estimate.range, a.percentile, b.percentile),
+            winner: c.winner.race.winner.data_value().to_string(),
+            answer_tokens: c.winner.answer_tokens,
+            straddled: c.winner.straddled,
+            winner_text: winner_text_at(c.winner),
+            table: comparison_table(c.table).owned(),
+        }
+    }
+
+    #[must_use]
+    pub fn to_wire(&self) -> String {
+        let mut w = Writer::new();
+        w.text(&self.a_label).text(&self.b_label);
+        w.list(&self.findings, |w, (id, text)| {
+            w.text(id).text(text);
+        });
+        w.number(self.crossover_tokens);
+        let (low, high) = self.interval.map_or((None, None), |(low, high)| (Some(low), high));
+        w.flag(Some(self.interval.is_some())).number(low).number(high);
+        w.flag(Some(self.interval_certain));
+        w.text(&self.crossover_text).text(&self.interval_text);
+        w.text(&self.winner).number(Some(self.answer_tokens)).flag(self.straddled);
+        w.text(&self.winner_text);
+        self.table.write(&mut w);
+        w.finish()
+    }
+
+    /// Reads back what [`ComparisonView::to_wire`] wrote; `None` for any other text.
+    #[must_use]
+    pub fn from_wire(text: &str) -> Option<ComparisonView> {
+        let mut r = Reader::new(text);
+        let a_label = r.text()?;
+        let b_label = r.text()?;
+        let findings = r.list(|r| Some((r.text()?, r.text()?)))?;
+        let crossover_tokens = r.number()?;
+        let has_interval = r.flag()??;
+        let (low, high) = (r.number()?, r.number()?);
+        let interval = match (has_interval, low) {
+            (true, Some(low)) => Some((low, high)),
+            (false, None) if high.is_none() => None,
+            _ => return None,
+        };
+        let view = ComparisonView {
+            a_label,
+            b_label,
+            findings,
+            crossover_tokens,
+            interval,
+            interval_certain: r.flag()??,
+            crossover_text: r.text()?,
+            interval_text: r.text()?,
+            winner: r.text().filter(|w| ["A", "B", "tie"].contains(&w.as_str()))?,
+            answer_tokens: r.number()??,
+            straddled: r.flag()?,
+            winner_text: r.text()?,
+            table: DataTable::read(&mut r)?,
+        };
+        r.finish(view)
+    }
+}
+
+/// The comparison's markup, built on the page from the worker's view.
+#[must_use]
+pub fn comparison_html(c: &ComparisonView) -> String {
+    let mut out = String::with_capacity(4096);
+    out.push_str("<h3>A and B from your runs</h3><p data-testid=\"compare-runs\">A is <bdi>");
+    escape_html_into(&mut out, &c.a_label);
+    out.push_str("</bdi> and B is <bdi>");
+    escape_html_into(&mut out, &c.b_label);
+    out.push_str(
+        "</bdi>. Their lines in Figure 3 are the runs&#39; first tokens and decode rates; \
+         every number below is read from the runs&#39; requests.</p>",
+    );
+    if !c.findings.is_empty() {
+        out.push_str("<div class=\"notice compare-mismatch\" role=\"note\" data-testid=\"compare-mismatch\">");
+        for (id, text) in &c.findings {
+            out.push_str("<p data-finding=\"");
+            escape_html_into(&mut out, id);
+            out.push_str("\">");
+            escape_html_into(&mut out, text);
+            out.push_str("</p>");
+        }
+        out.push_str("</div>");
+    }
+    nstar_html(&mut out, c);
+    out.push_str("<p class=\"verdict\" data-testid=\"compare-winner\" data-quantity=\"");
+    out.push_str(Quantity::Winner.key());
+    out.push_str("\" data-value=\"");
+    escape_html_into(&mut out, &c.winner);
+    out.push_str("\" data-answer=\"");
+    out.push_str(&c.answer_tokens.to_string());
+    out.push_str("\" data-straddled=\"");
+    out.push_str(match c.straddled {
+        Some(true) => "true",
+        Some(false) => "false",
+        None => "unknown",
+    });
+    out.push_str("\">");
+    escape_html_into(&mut out, &c.winner_text);
+    out.push_str("</p>");
+    out.push_str("<div class=\"table-wrap\"><table data-testid=\"compare-table\">");
+    out.push_str(&c.table.to_html());
+    out.push_str(concat!(
+        "</table></div><div class=\"figure-tools\"><button type=\"button\" class=\"quiet\" ",
+        "data-testid=\"compare-csv\"",
+        action_attribute!(compare_csv),
+        ">Table as CSV</button></div>"
+    ));
+    out
+}
+
+/// The crossover's readout: `data-value` the point estimate (none when the lines do not
+/// cross), `data-low` and `data-high` the 95% interval's ends (`Infinity` when it has no upper
+/// end; neither when there is no interval), and the sentence saying how sure it is.
+fn nstar_html(out: &mut String, c: &ComparisonView) {
+    out.push_str("<dl class=\"readout-grid key\"><div class=\"readout\"><dt>Crossover from the runs</dt><dd data-testid=\"compare-nstar\" data-quantity=\"");
+    out.push_str(Quantity::Crossover.key());
+    out.push('"');
+    if let Some(tokens) = c.crossover_tokens {
+        out.push_str(&format!(" data-value=\"{tokens}\""));
+    }
+    if let Some((low, high)) = c.interval {
+        out.push_str(&format!(" data-low=\"{low}\" data-high=\""));
+        out.push_str(&high.map_or_else(|| "Infinity".to_string(), |h| h.to_string()));
+        out.push('"');
+    }
+    out.push_str(" data-certain=\"");
+    out.push_str(if c.interval_certain { "true" } else { "false" });
+    out.push_str("\">");
+    escape_html_into(out, &c.crossover_text);
+    out.push_str("</dd><dd class=\"readout-note\">");
+    escape_html_into(out, &c.interval_text);
+    out.push_str("</dd></div></dl>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measurements::compare::TtftPercentile;
+
+    /// The comparison as the page builds it from the worker's data.
+    fn html_through_the_wire(c: &Comparison) -> String {
+        let view = ComparisonView::of(c);
+        let back = ComparisonView::from_wire(&view.to_wire());
+        assert_eq!(back.as_ref(), Some(&view), "the view reads back whole");
+        comparison_html(&view)
+    }
+
+    #[test]
+    fn the_comparison_markup_escapes_names_and_states_the_interval() {
+        use crate::measurements::compare::{estimate, table, winner_at, RunDeployment, Workload};
+        use crate::measurements::{fit, Format, Record, Run};
+        let run = |label: &str, ttft: f64, per_token: f64| {
+            let mut run = Run::new(Format::Csv, label);
+            for i in 0..60 {
+                let t = ttft + 0.001 * (i % 7) as f64;
+                let n = 50.0 + 10.0 * i as f64;
+                run.records.push(Record::new(1000.0, n, Some(t), Some(t + (n - 1.0) * per_token)));
+            }
+            run
+        };
+        let (ra, rb) = (run("<A & co>", 0.2, 1.0 / 30.0), run("B", 0.9, 1.0 / 110.0));
+        let (fa, fb) = (fit(&ra), fit(&rb));
+        let p = TtftPercentile::P50;
+        let da = RunDeployment::from_run(&ra, &fa, p).expect("usable");
+        let db = RunDeployment::from_run(&rb, &fb, p).expect("usable");
+        let e = estimate(&da, &db);
+        let w = winner_at(&e, 600.0);
+        let workload = Workload { median_answer_tokens: 40.0, p90_answer_tokens: 900.0 };
+        let t = table((&fa, &da), (&fb, &db), workload);
+        let html = html_through_the_wire(&Comparison {
+            estimate: &e,
+            winner: &w,
+            table: &t,
+            findings: &[],
+        });
+        assert!(html.contains("&lt;A &amp; co&gt;") && !html.contains("<A &"), "{html}");
+        assert!(!html.contains("compare-mismatch"));
+        let nstar = html.split("data-testid=\"compare-nstar\"").nth(1).unwrap();
+        let attr = |name: &str| -> f64 {
+            let at = nstar.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+            nstar[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        let (value, low, high) = (attr("data-value"), attr("data-low"), attr("data-high"));
+        assert!(low <= value && value <= high, "{low} {value} {high}");
+        assert!((value - 28.875).abs() < 1.0, "{value}");
+        assert!(
+            html.contains(
+                "data-testid=\"compare-winner\" data-quantity=\"winner\" data-value=\"B\""
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains("data-testid=\"compare-nstar\" data-quantity=\"crossover\""),
+            "{html}"
+        );
+        let mismatch = [Finding::NotStreamed { a: true, b: false }];
+        let html = html_through_the_wire(&Comparison {
+            estimate: &e,
+            winner: &w,
+            table: &t,
+            findings: &mismatch,
+        });
+        assert!(html.contains("data-finding=\"not-streamed\""), "{html}");
+    }
+    #[test]
+    fn markup_in_the_views_texts_stays_text_and_other_texts_are_refused() {
+        let evil = "<a href=\"https://example.org/\">x</a><meta http-equiv=refresh content=0>";
+        let view = ComparisonView {
+            a_label: evil.to_string(),
+            findings: vec![(evil.to_string(), evil.to_string())],
+            winner: "A".to_string(),
+            winner_text: evil.to_string(),
+            table: DataTable { caption: evil.to_string(), ..DataTable::default() },
+            ..ComparisonView::default()
+        };
+        let back = ComparisonView::from_wire(&view.to_wire()).unwrap();
+        let html = comparison_html(&back);
+        assert!(!html.contains("<a ") && !html.contains("<meta"), "{html}");
+        let wire = view.to_wire();
+        assert_eq!(
+            ComparisonView::from_wire(&wire.replacen("\u{1c}A\u{1c}", "\u{1c}C\u{1c}", 1)),
+            None
+        );
+        assert_eq!(ComparisonView::from_wire(""), None);
+        assert_eq!(ComparisonView::from_wire("<p>These runs</p>"), None);
+    }
+}

@@ -1,0 +1,126 @@
+//! A run's view as the data the worker hands the page (`measurements::protocol::wire`), and read
+//! back on the page, where its markup is built.
+
+use super::{FigureView, RunView};
+use crate::charts::measured::RunFigure;
+use crate::charts::table::DataTable;
+use crate::measurements::protocol::wire::{Reader, Writer};
+
+impl RunView {
+    #[must_use]
+    pub fn to_wire(&self) -> String {
+        let mut w = Writer::new();
+        w.text(&self.label).text(&self.format_id).text(&self.format_name);
+        w.count(self.records).count(self.used).count(self.dropped).text(&self.dropped_text);
+        w.flag(Some(self.streamed)).number(self.overhead_secs);
+        w.number(self.prefill_tokens_per_sec).text(&self.prefill_text);
+        w.number(self.decode_tokens_per_sec).number(self.wait_secs);
+        w.number(self.crossing_ratio).number(self.crossing_prompt_tokens);
+        w.text(&self.crossing_text).text(&self.bending_text);
+        for quantiles in &self.percentiles {
+            w.list(quantiles.as_ref().map_or(&[][..], |q| &q[..]), |w, x| {
+                w.number(Some(*x));
+            });
+        }
+        w.text(&self.tpot_definition);
+        w.list(&self.notes, |w, note| {
+            w.text(note);
+        });
+        w.list(&self.figures, |w, figure| {
+            w.text(figure.figure.slug()).text(&figure.summary);
+            figure.table.write(w);
+        });
+        w.finish()
+    }
+
+    /// Reads back what [`RunView::to_wire`] wrote; `None` for any other text.
+    #[must_use]
+    pub fn from_wire(text: &str) -> Option<RunView> {
+        let mut r = Reader::new(text);
+        let quantiles = |r: &mut Reader| -> Option<Option<[f64; 4]>> {
+            let numbers = r.list(|r| r.number()?)?;
+            match numbers.as_slice() {
+                [] => Some(None),
+                [a, b, c, d] => Some(Some([*a, *b, *c, *d])),
+                _ => None,
+            }
+        };
+        let view = RunView {
+            label: r.text()?,
+            format_id: r.text()?,
+            format_name: r.text()?,
+            records: r.count()?,
+            used: r.count()?,
+            dropped: r.count()?,
+            dropped_text: r.text()?,
+            streamed: r.flag()??,
+            overhead_secs: r.number()?,
+            prefill_tokens_per_sec: r.number()?,
+            prefill_text: r.text()?,
+            decode_tokens_per_sec: r.number()?,
+            wait_secs: r.number()?,
+            crossing_ratio: r.number()?,
+            crossing_prompt_tokens: r.number()?,
+            crossing_text: r.text()?,
+            bending_text: r.text()?,
+            percentiles: [quantiles(&mut r)?, quantiles(&mut r)?, quantiles(&mut r)?],
+            tpot_definition: r.text()?,
+            notes: r.list(Reader::text)?,
+            figures: r.list(|r| {
+                let slug = r.text()?;
+                Some(FigureView {
+                    figure: RunFigure::ALL.into_iter().find(|f| f.slug() == slug)?,
+                    summary: r.text()?,
+                    table: DataTable::read(r)?,
+                })
+            })?,
+        };
+        r.finish(view)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::markup::run_html;
+    use super::super::tests::synthetic_run;
+    use super::super::{run_view, RunView};
+    use crate::charts::measured::RunFigures;
+    use crate::measurements;
+
+    #[test]
+    fn a_fitted_runs_view_reads_back_whole() {
+        let run = synthetic_run();
+        let fit = measurements::fit(&run);
+        let view = run_view(&run, &fit, &RunFigures::of(&fit));
+        assert_eq!(view.figures.len(), 3);
+        let back = RunView::from_wire(&view.to_wire());
+        assert_eq!(back.as_ref(), Some(&view));
+        assert_eq!(back.map(|v| run_html(&v)), Some(run_html(&view)));
+    }
+
+    #[test]
+    fn markup_in_a_views_texts_stays_text() {
+        let evil = "<a href=\"https://example.org/\">x</a><meta http-equiv=refresh content=0>";
+        let view = RunView {
+            label: evil.to_string(),
+            format_name: evil.to_string(),
+            crossing_text: evil.to_string(),
+            notes: vec![evil.to_string()],
+            ..RunView::default()
+        };
+        let back = RunView::from_wire(&view.to_wire()).unwrap();
+        let html = run_html(&back);
+        assert!(!html.contains("<a ") && !html.contains("<meta"), "{html}");
+        assert!(html.contains("&lt;a href="), "{html}");
+    }
+
+    #[test]
+    fn a_text_that_is_not_a_view_is_refused() {
+        let view = RunView::default().to_wire();
+        assert!(RunView::from_wire(&view).is_some());
+        assert_eq!(RunView::from_wire(""), None);
+        assert_eq!(RunView::from_wire(&format!("{view}extra\u{1c}")), None);
+        assert_eq!(RunView::from_wire(&view[..view.len() - 1]), None);
+        assert_eq!(RunView::from_wire("<dl class=\"readout-grid\"></dl>"), None);
+    }
+}
