@@ -193,6 +193,16 @@ fn reads_as_number(text: &str) -> bool {
     !(whole.is_empty() && fraction.is_empty()) && digits(whole) && digits(fraction) && exponent_ok
 }
 
+/// A crossover length as the page writes it: one decimal, since it is rarely a whole number.
+pub fn crossover_tokens_text(tokens: f64) -> String {
+    let count = trimmed(tokens, 1);
+    if count == "1" {
+        "1 token".to_string()
+    } else {
+        format!("{count} tokens")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,15 +2,14 @@
 //! drawn as bars, one per doubling of length on a log axis, each coloured by the deployment that
 //! finishes those answers first; the crossover and the router's threshold are marked.
 
-use super::completion::{
-    crossover_elsewhere_text, crossover_tokens_text, draw_region_tints, ink, regions,
-};
+use super::completion::{crossover_elsewhere_text, draw_region_tints, ink, regions};
 use super::label::{self, Spot};
 use super::legend::LegendItem;
 use super::plane::{draw_axes, log_fraction, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
 use super::{backdrop, draw_placed, draw_region_name, Chart, DrawResult, Palette, Style};
 use crate::format;
+use crate::format::crossover_tokens_text;
 use crate::model::deployments::{Comparison, Crossover, Which, Winner};
 use crate::model::workload::{LengthDistribution, Router, Shares};
 use crate::state::State;

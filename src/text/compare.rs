@@ -2,9 +2,9 @@
 //! cross and how sure the runs are of it, and who finishes first at the reader's length.
 
 use super::deployments::{precise_secs, unless_felt, winner_text};
-use crate::charts::completion::crossover_tokens_text;
 use crate::charts::table::{Cell, DataTable};
 use crate::format;
+use crate::format::crossover_tokens_text;
 use crate::measurements::compare::side::controls;
 use crate::measurements::compare::{
     Column, Finding, NoDeployment, NstarRange, Table, TtftPercentile, WinnerAt,

@@ -2,7 +2,8 @@
 //! digit the lesson prints (rounding half away from zero), plus the properties the comparison
 //! keeps for any input at all.
 
-use crossover::charts::completion::{crossover_tokens_text, lesson_table, CompletionInputs};
+use crossover::charts::completion::{lesson_table, CompletionInputs};
+use crossover::format::crossover_tokens_text;
 use crossover::format::{duration, secs_fixed, trimmed, with_separators};
 use crossover::model::deployments::{
     Comparison, Consumer, Crossover, Deployment, Edge, PromptTtft, Speedup, Which, Winner,

@@ -4,10 +4,11 @@
 //! `tests/e2e/agreement.test.mjs` checks the same of the elements on the page.
 
 use crate::rng::Rng;
-use crossover::charts::completion::{crossover_tokens_text, CompletionInputs};
+use crossover::charts::completion::CompletionInputs;
 use crossover::charts::timeline::TimelineInputs;
 use crossover::charts::Chart;
 use crossover::format;
+use crossover::format::crossover_tokens_text;
 use crossover::model::deep::TtftDefinition;
 use crossover::model::deployments::{Consumer, Which};
 use crossover::state::decision::Decision;

@@ -2,7 +2,7 @@
 
 use super::label::{workload_label, Claim};
 use super::unless_felt;
-use crate::charts::completion::crossover_tokens_text;
+use crate::format::crossover_tokens_text;
 use crate::format::{self, csv_field, escape_html_into};
 use crate::model::deployments::{Consumer, Crossover, Which};
 use crate::model::levers::gap_is_felt;

@@ -1,9 +1,9 @@
 //! Peak load: the race at idle and at peak rates, and how the crossover moved.
 
 use super::an_answer_of;
-use crate::charts::completion::crossover_tokens_text;
 use crate::charts::table::{Cell, DataTable};
 use crate::format;
+use crate::format::crossover_tokens_text;
 use crate::model::deployments::{Comparison, Crossover, Which};
 
 pub fn peak_table(idle: &Comparison, peak: &Comparison, answer: f64) -> DataTable {

@@ -8,8 +8,8 @@ pub mod prompt;
 pub mod race;
 pub mod workload;
 
-use crate::charts::completion::crossover_tokens_text;
 use crate::format;
+use crate::format::crossover_tokens_text;
 use crate::model::deployments::{Comparison, Crossover, Speedup, Winner};
 use crate::model::levers::gap_is_felt;
 use crate::model::reading::WORDS_PER_TOKEN;

@@ -2,9 +2,10 @@
 //! the deployments on the page, and who ranks first for each kind of consumer.
 
 use super::{an_answer_of, precise_secs};
-use crate::charts::completion::{crossover_tokens_text, lesson_table, CompletionInputs};
+use crate::charts::completion::{lesson_table, CompletionInputs};
 use crate::charts::table::{Cell, DataTable};
 use crate::format;
+use crate::format::crossover_tokens_text;
 use crate::model::deployments::{Comparison, Consumer, Crossover, Verdict};
 
 /// Two significant figures, as the lesson quotes the per-token gain (0.024 s).

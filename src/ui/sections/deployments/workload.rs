@@ -2,11 +2,11 @@
 //! percentiles each deployment delivers, a router that splits traffic by predicted length (and
 //! what its mistakes cost), and the people who stop waiting.
 
-use crate::charts::completion::crossover_tokens_text;
 use crate::charts::lengths::{share_text, LengthsInputs};
 use crate::charts::Chart;
 use crate::charts::Figure;
 use crate::format;
+use crate::format::crossover_tokens_text;
 use crate::model::deployments::{Crossover, Which};
 use crate::model::workload::Abandonment as Logged;
 use crate::state::{Param, Spread};
