@@ -7,38 +7,29 @@
 //! and the blank lines, names the file by what is left, and writes its new name and integrity
 //! hash into the page's script tag.
 
-use super::content_hash::{integrity, short_hash};
+use super::content_hash::{integrity, rename_by_content};
 use std::fs;
 use std::path::Path;
 
 /// Trunk's name for boot.js starts with this, then its hash and `.js`.
 const PREFIX: &str = "boot-";
 
-/// Rewrites the boot script named in `index` without its comment lines, under a name from its
-/// new content, and the page's tag to match.
-pub fn strip_comments(index: &Path) -> Result<(), String> {
-    let dir = index.parent().ok_or("the built index.html has no folder")?;
-    let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let old_name = script_name(&page).ok_or("the built index.html names no boot-<hash>.js")?;
+/// Rewrites the boot script the page names without its comment lines, under a name from its new
+/// content, and the page's tag to match.
+pub fn strip_comments(page: &str, dir: &Path) -> Result<String, String> {
+    let old_name = script_name(page).ok_or("the built index.html names no boot-<hash>.js")?;
     let script = fs::read_to_string(dir.join(old_name)).map_err(|e| format!("{old_name}: {e}"))?;
     let stripped = without_comment_lines(&script)?;
-    let new_name = format!("{PREFIX}{}.js", short_hash(stripped.as_bytes()));
     let old_integrity = integrity(script.as_bytes());
     if !page.contains(&old_integrity) {
         return Err(format!("the page does not check {old_name} against its own hash"));
     }
-    let page = page.replacen(old_name, &new_name, 1).replacen(
+    let new_name = rename_by_content(dir, old_name, PREFIX, ".js", stripped.as_bytes())?;
+    Ok(page.replacen(old_name, &new_name, 1).replacen(
         &old_integrity,
         &integrity(stripped.as_bytes()),
         1,
-    );
-    fs::write(dir.join(&new_name), &stripped)
-        .map_err(|e| format!("cannot write {new_name}: {e}"))?;
-    if new_name != old_name {
-        fs::remove_file(dir.join(old_name))
-            .map_err(|e| format!("cannot remove {old_name}: {e}"))?;
-    }
-    fs::write(index, page).map_err(|e| e.to_string())
+    ))
 }
 
 /// The boot script's file name as the page's script tag gives it.
@@ -71,6 +62,7 @@ fn without_comment_lines(script: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::site::content_hash::short_hash;
 
     #[test]
     fn comment_lines_and_blank_lines_go_and_code_stays_as_written() {
@@ -96,7 +88,7 @@ mod tests {
             integrity(script.as_bytes())
         );
         fs::write(dir.join("index.html"), &tag).unwrap();
-        strip_comments(&dir.join("index.html")).unwrap();
+        super::super::on_file(&dir.join("index.html"), strip_comments).unwrap();
         let stripped = "console.log(1);\n";
         let name = format!("boot-{}.js", short_hash(stripped.as_bytes()));
         assert_eq!(fs::read_to_string(dir.join(&name)).unwrap(), stripped);
@@ -105,7 +97,7 @@ mod tests {
         assert!(page.contains(&format!("src=./{name}")), "{page}");
         assert!(page.contains(&integrity(stripped.as_bytes())), "{page}");
         // Run again on its own output, it changes nothing.
-        strip_comments(&dir.join("index.html")).unwrap();
+        super::super::on_file(&dir.join("index.html"), strip_comments).unwrap();
         assert_eq!(fs::read_to_string(dir.join("index.html")).unwrap(), page);
         let _ = fs::remove_dir_all(&dir);
     }

@@ -9,7 +9,7 @@
 //! file before wasm-opt, so a change to wasm-opt's passes alone would give new bytes under the
 //! old name, and a browser or proxy holding the old file would fail the new integrity check.
 
-use super::content_hash::short_hash;
+use super::content_hash::rename_by_content;
 use super::markup::{escaped, tags, value};
 use crate::shared_names::files::{META_INTEGRITY, WASM_META};
 use std::fs;
@@ -49,12 +49,10 @@ pub(super) fn wasm_name(page: &str) -> Option<(usize, &str)> {
     Some((start, rest.get(..rest.find('"')?)?))
 }
 
-/// Renames the wasm that `index`'s `<meta>` names (`<stem>-<hash>_bg.wasm`) with the hash of its
+/// Renames the wasm that the page's `<meta>` names (`<stem>-<hash>_bg.wasm`) with the hash of its
 /// own bytes, and the `<meta>` to match. Its integrity hash, from the same bytes, stays.
-pub fn name_by_content(index: &Path) -> Result<(), String> {
-    let dir = index.parent().ok_or("the built index.html has no folder")?;
-    let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let (start, old_name) = wasm_name(&page)
+pub fn name_by_content(page: &str, dir: &Path) -> Result<String, String> {
+    let (start, old_name) = wasm_name(page)
         .ok_or("the built index.html has no <meta> for its wasm, or one cut short")?;
     let stem = old_name
         .strip_suffix("_bg.wasm")
@@ -62,23 +60,18 @@ pub fn name_by_content(index: &Path) -> Result<(), String> {
         .map(|(stem, _)| stem)
         .ok_or_else(|| format!("{old_name} is not named <stem>-<hash>_bg.wasm"))?;
     let wasm = fs::read(dir.join(old_name)).map_err(|e| format!("{old_name}: {e}"))?;
-    let new_name = format!("{stem}-{}_bg.wasm", short_hash(&wasm));
-    if new_name == old_name {
-        return Ok(());
-    }
-    fs::write(dir.join(&new_name), &wasm).map_err(|e| format!("cannot write {new_name}: {e}"))?;
-    fs::remove_file(dir.join(old_name)).map_err(|e| format!("cannot remove {old_name}: {e}"))?;
-    let page = format!(
+    let new_name = rename_by_content(dir, old_name, &format!("{stem}-"), "_bg.wasm", &wasm)?;
+    Ok(format!(
         "{}{new_name}{}",
         page.get(..start).unwrap_or_default(),
         page.get(start + old_name.len()..).unwrap_or_default()
-    );
-    fs::write(index, page).map_err(|e| e.to_string())
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::site::content_hash::short_hash;
 
     #[test]
     fn the_wasm_is_renamed_by_its_bytes_and_the_meta_follows() {
@@ -91,7 +84,7 @@ mod tests {
             r#"<meta name="crossover-wasm" content="./app-0123456789abcdef_bg.wasm" data-integrity="{HASH}"><link href=./app-0123456789abcdef.js>"#
         );
         fs::write(dir.join("index.html"), &meta).unwrap();
-        name_by_content(&dir.join("index.html")).unwrap();
+        super::super::on_file(&dir.join("index.html"), name_by_content).unwrap();
         let name = format!("app-{}_bg.wasm", short_hash(wasm));
         assert_eq!(fs::read(dir.join(&name)).unwrap(), wasm);
         assert!(!dir.join("app-0123456789abcdef_bg.wasm").exists());
@@ -103,7 +96,7 @@ mod tests {
             )
         );
         // Run again on its own output, it changes nothing.
-        name_by_content(&dir.join("index.html")).unwrap();
+        super::super::on_file(&dir.join("index.html"), name_by_content).unwrap();
         assert_eq!(fs::read_to_string(dir.join("index.html")).unwrap(), page);
         let _ = fs::remove_dir_all(&dir);
     }

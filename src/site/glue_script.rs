@@ -8,7 +8,7 @@
 //! and writes the new name and integrity hash into the page's modulepreload link, the one
 //! `boot.js` imports.
 
-use super::content_hash::{integrity, short_hash};
+use super::content_hash::{integrity, rename_by_content};
 use std::fs;
 use std::path::Path;
 
@@ -17,13 +17,10 @@ use std::path::Path;
 /// starts `crossover-worker`, which the hex digits exclude.
 const PREFIX: &str = "crossover-";
 
-/// Rewrites the page's wasm-bindgen script named in `index` without its comments and indentation,
-/// under a name from its new content, and the page's link to match.
-pub fn strip_comments(index: &Path) -> Result<(), String> {
-    let dir = index.parent().ok_or("the built index.html has no folder")?;
-    let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let page = rewrite(&page, dir, without_comments)?;
-    fs::write(index, page).map_err(|e| e.to_string())
+/// Rewrites the page's wasm-bindgen script without its comments and indentation, under a name
+/// from its new content, and the page's link to match.
+pub fn strip_comments(page: &str, dir: &Path) -> Result<String, String> {
+    rewrite(page, dir, without_comments)
 }
 
 /// The page's wasm-bindgen script in `dir`, named in `page`, changed by `change` and named by its
@@ -36,23 +33,16 @@ pub(super) fn rewrite(
     let old_name = script_name(page).ok_or("the built index.html names no crossover-<hash>.js")?;
     let script = fs::read_to_string(dir.join(old_name)).map_err(|e| format!("{old_name}: {e}"))?;
     let changed = change(&script)?;
-    let new_name = format!("{PREFIX}{}.js", short_hash(changed.as_bytes()));
     let old_integrity = integrity(script.as_bytes());
     if !page.contains(&old_integrity) {
         return Err(format!("the page does not check {old_name} against its own hash"));
     }
-    let page = page.replacen(old_name, &new_name, 1).replacen(
+    let new_name = rename_by_content(dir, old_name, PREFIX, ".js", changed.as_bytes())?;
+    Ok(page.replacen(old_name, &new_name, 1).replacen(
         &old_integrity,
         &integrity(changed.as_bytes()),
         1,
-    );
-    fs::write(dir.join(&new_name), &changed)
-        .map_err(|e| format!("cannot write {new_name}: {e}"))?;
-    if new_name != old_name {
-        fs::remove_file(dir.join(old_name))
-            .map_err(|e| format!("cannot remove {old_name}: {e}"))?;
-    }
-    Ok(page)
+    ))
 }
 
 /// The script's file name as the page's link gives it: `crossover-`, one to sixteen hex digits,
@@ -103,6 +93,7 @@ fn without_comments(script: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::site::content_hash::short_hash;
 
     #[test]
     fn doc_comments_comment_lines_blank_lines_and_indentation_go() {
@@ -149,7 +140,7 @@ mod tests {
             integrity(script.as_bytes())
         );
         fs::write(dir.join("index.html"), &tag).unwrap();
-        strip_comments(&dir.join("index.html")).unwrap();
+        super::super::on_file(&dir.join("index.html"), strip_comments).unwrap();
         let stripped = "function f(a) {\nreturn a;\n}\n";
         let name = format!("crossover-{}.js", short_hash(stripped.as_bytes()));
         assert_eq!(fs::read_to_string(dir.join(&name)).unwrap(), stripped);
@@ -158,7 +149,7 @@ mod tests {
         assert!(page.contains(&format!("href=./{name}")), "{page}");
         assert!(page.contains(&integrity(stripped.as_bytes())), "{page}");
         // Run again on its own output, it changes nothing.
-        strip_comments(&dir.join("index.html")).unwrap();
+        super::super::on_file(&dir.join("index.html"), strip_comments).unwrap();
         assert_eq!(fs::read_to_string(dir.join("index.html")).unwrap(), page);
         let _ = fs::remove_dir_all(&dir);
     }

@@ -19,17 +19,16 @@ use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::path::Path;
 
-/// Renames the imports of the wasm and the script that `index` names, in place, and the two
+/// Renames the imports of the wasm and the script that the page names, in place, and the two
 /// integrity hashes in the page to match.
-pub fn shorten(index: &Path) -> Result<(), String> {
-    let dir = index.parent().ok_or("the built index.html has no folder")?;
-    let mut page = fs::read_to_string(index).map_err(|e| e.to_string())?;
+pub fn shorten(page: &str, dir: &Path) -> Result<String, String> {
     let (_, wasm_name) =
-        wasm_name(&page).ok_or("the built index.html has no <meta> for its wasm")?;
+        wasm_name(page).ok_or("the built index.html has no <meta> for its wasm")?;
     let wasm_name = wasm_name.to_string();
     let script_name =
-        script_name(&page).ok_or("the built index.html names no crossover-<hash>.js")?.to_string();
-    let Some(integrities) = shorten_pair(dir, &wasm_name, &script_name)? else { return Ok(()) };
+        script_name(page).ok_or("the built index.html names no crossover-<hash>.js")?.to_string();
+    let mut page = page.to_string();
+    let Some(integrities) = shorten_pair(dir, &wasm_name, &script_name)? else { return Ok(page) };
     for (old, new) in integrities {
         if !page.contains(&old) {
             return Err(
@@ -38,14 +37,13 @@ pub fn shorten(index: &Path) -> Result<(), String> {
         }
         page = page.replacen(&old, &new, 1);
     }
-    fs::write(index, page).map_err(|e| e.to_string())
+    Ok(page)
 }
 
-/// The same for the measurements worker's wasm and script, under the names trunk gives them,
-/// before step 3 names them by content and writes their hashes: nothing checks them yet.
-pub fn shorten_worker(index: &Path) -> Result<(), String> {
+/// The same for the measurements worker's wasm and script in `dir`, under the names trunk gives
+/// them, before step 3 names them by content and writes their hashes: nothing checks them yet.
+pub fn shorten_worker(dir: &Path) -> Result<(), String> {
     use crate::shared_names::files::WORKER;
-    let dir = index.parent().ok_or("the built index.html has no folder")?;
     shorten_pair(dir, &format!("{WORKER}_bg.wasm"), &format!("{WORKER}.js")).map(drop)
 }
 

@@ -36,8 +36,9 @@
 //!    preloads go: the page imports nothing (Chromium runs a refused preload's file when it is
 //!    imported).
 //!
-//! `markup` reads start tags in the built HTML (for steps 1, 2 and 8); `content_hash` names files
-//! and writes integrity hashes from their bytes (for steps 3 to 6). The names these steps share
+//! `markup` reads start tags in the built HTML (for steps 1, 2 and 8); `content_hash` names every
+//! file a step writes by its content, with one function, and writes integrity hashes from their
+//! bytes (for steps 2 to 8). The names these steps share
 //! with the page and the scripts are in `crate::shared_names`.
 //!
 //! Native only: it reads and writes files, and rewrites HTML as text. It sits above `ui`, whose
@@ -79,26 +80,42 @@ fn release() -> bool {
     std::env::var("TRUNK_PROFILE").map_or(true, |profile| profile != "debug")
 }
 
-/// Runs every step, in order, on the page trunk staged at `index` and the files beside it.
+/// Runs every step, in order, on the page trunk staged at `index` and the files beside it. The
+/// page is read once, handed from step to step, and written once: a step takes the page and the
+/// folder, writes the files it names beside it, and returns the page naming them.
 pub fn build(index: &Path) -> Result<(), String> {
     let release = release();
+    let dir = index.parent().ok_or("the built index.html has no folder")?;
     let page = std::fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let page = prerender::fill_prerendered(&page, &lesson_html())?;
-    let page = deferred_wasm::defer_wasm_fetch(&page)?;
-    std::fs::write(index, page).map_err(|e| e.to_string())?;
+    let mut page = prerender::fill_prerendered(&page, &lesson_html())?;
+    page = deferred_wasm::defer_wasm_fetch(&page)?;
     if release {
-        import_names::shorten(index)?;
-        deferred_wasm::name_by_content(index)?;
-        import_names::shorten_worker(index)?;
+        page = import_names::shorten(&page, dir)?;
+        page = deferred_wasm::name_by_content(&page, dir)?;
+        import_names::shorten_worker(dir)?;
     }
-    worker_files::name_by_content(index)?;
+    page = worker_files::name_by_content(&page, dir)?;
     if release {
-        boot_script::strip_comments(index)?;
+        page = boot_script::strip_comments(&page, dir)?;
     }
-    sample_run::name_by_content(index)?;
+    page = sample_run::name_by_content(&page, dir)?;
     if release {
-        glue_script::strip_comments(index)?;
+        page = glue_script::strip_comments(&page, dir)?;
     }
-    split_parts::place(index)?;
-    one_module::into_start_script(index)
+    page = split_parts::place(&page, dir)?;
+    page = one_module::into_start_script(&page, dir)?;
+    std::fs::write(index, page).map_err(|e| e.to_string())
+}
+
+/// Runs `step` on the page at `index` as [`build`] would, reading and writing the file: for the
+/// steps' tests.
+#[cfg(test)]
+fn on_file(
+    index: &Path,
+    step: impl FnOnce(&str, &Path) -> Result<String, String>,
+) -> Result<(), String> {
+    let dir = index.parent().ok_or("no folder")?;
+    let page = std::fs::read_to_string(index).map_err(|e| e.to_string())?;
+    let page = step(&page, dir)?;
+    std::fs::write(index, page).map_err(|e| e.to_string())
 }

@@ -15,7 +15,7 @@
 //! the names of its `import * as …` lines; the start script goes inside a block, after a name for
 //! the page's start function (`crossoverPageInit`, which `boot.js` calls).
 
-use super::content_hash::{integrity, short_hash};
+use super::content_hash::{content_name, integrity, put};
 use super::markup::{tags, value};
 use std::fs;
 use std::path::Path;
@@ -167,11 +167,9 @@ pub fn merged(
     Ok(out)
 }
 
-/// Step 8 on the built page at `index`.
-pub fn into_start_script(index: &Path) -> Result<(), String> {
-    let dist = index.parent().ok_or("the built index.html has no folder")?;
-    let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let (boot, glue, parts) = find(&page)?;
+/// Step 8 on the built page, whose files are in `dist`.
+pub fn into_start_script(page: &str, dist: &Path) -> Result<String, String> {
+    let (boot, glue, parts) = find(page)?;
     let read = |name: &str| fs::read_to_string(dist.join(name)).map_err(|e| format!("{name}: {e}"));
     let parts_text = parts.as_ref().map(|p| read(&p.name)).transpose()?;
     let one = merged(
@@ -180,8 +178,13 @@ pub fn into_start_script(index: &Path) -> Result<(), String> {
         &glue.name,
         parts.as_ref().map(|p| p.name.as_str()).zip(parts_text.as_deref()),
     )?;
-    let name = format!("{BOOT}{}.js", short_hash(one.as_bytes()));
-    fs::write(dist.join(&name), &one).map_err(|e| format!("cannot write {name}: {e}"))?;
+    let name = content_name(BOOT, one.as_bytes(), ".js");
+    let merged_files: Vec<&str> = [Some(&boot), Some(&glue), parts.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(|f| f.name.as_str())
+        .collect();
+    put(dist, &name, one.as_bytes(), &merged_files)?;
     let tag = format!(
         "<script integrity={} src=./{name} type=module></script>",
         integrity(one.as_bytes())
@@ -202,15 +205,7 @@ pub fn into_start_script(index: &Path) -> Result<(), String> {
     }
     out.push_str(page.get(at..).unwrap_or_default());
     // The start script's tag ends with its own `</script>`, which the new tag brings.
-    let out = out.replacen(&format!("{tag}</script>"), &tag, 1);
-    fs::write(index, out).map_err(|e| e.to_string())?;
-    for old in [Some(&boot), Some(&glue), parts.as_ref()].into_iter().flatten() {
-        if old.name != name {
-            fs::remove_file(dist.join(&old.name))
-                .map_err(|e| format!("cannot remove {}: {e}", old.name))?;
-        }
-    }
-    Ok(())
+    Ok(out.replacen(&format!("{tag}</script>"), &tag, 1))
 }
 
 #[cfg(test)]
@@ -268,7 +263,7 @@ mod tests {
         fs::write(dir.join("parts-2e.js"), PARTS).unwrap();
         let page = "<head><script integrity=sha384-b src=./boot-aa.js type=module></script><link crossorigin href=./crossover-1f.js integrity=sha384-g rel=modulepreload><link crossorigin href=./parts-2e.js integrity=sha384-p rel=modulepreload><meta name=\"crossover-worker\" content=\"./crossover-worker-0.js\"></head>";
         fs::write(dir.join("index.html"), page).unwrap();
-        into_start_script(&dir.join("index.html")).unwrap();
+        super::super::on_file(&dir.join("index.html"), into_start_script).unwrap();
         let page = fs::read_to_string(dir.join("index.html")).unwrap();
         assert!(!page.contains("modulepreload") && !page.contains("boot-aa.js"), "{page}");
         let name = page.split("src=./").nth(1).unwrap().split(' ').next().unwrap();

@@ -7,22 +7,23 @@
 //! the section fetches it only when a reader asks for it, checked against that hash, so it is
 //! never part of the first load.
 
-use super::content_hash::{integrity, short_hash};
+use super::content_hash::{integrity, rename_by_content};
 use crate::shared_names::files::{META_INTEGRITY, SAMPLE_META, SAMPLE_RUN, SAMPLE_RUN_SOURCE};
 use std::fs;
 use std::path::Path;
 
-/// Renames the copied sample in `index`'s folder by content and names it in `index`.
-pub fn name_by_content(index: &Path) -> Result<(), String> {
-    let dir = index.parent().ok_or("the built index.html has no folder")?;
+/// Renames the copied sample in `dir` by content and names it in the page.
+pub fn name_by_content(page: &str, dir: &Path) -> Result<String, String> {
     let bytes = fs::read(dir.join(SAMPLE_RUN_SOURCE))
         .map_err(|e| format!("the sample run {SAMPLE_RUN_SOURCE} was not copied: {e}"))?;
-    let name = format!("{SAMPLE_RUN}-{}.json", short_hash(&bytes));
-    let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let page = with_meta(&page, &name, &integrity(&bytes))?;
-    fs::write(dir.join(&name), &bytes).map_err(|e| format!("cannot write {name}: {e}"))?;
-    fs::write(index, page).map_err(|e| e.to_string())?;
-    fs::remove_file(dir.join(SAMPLE_RUN_SOURCE)).map_err(|e| e.to_string())
+    if page.contains(&format!("name=\"{SAMPLE_META}\"")) {
+        return Err(
+            "the built index.html names a sample run already: was this step run twice?".into()
+        );
+    }
+    let name =
+        rename_by_content(dir, SAMPLE_RUN_SOURCE, &format!("{SAMPLE_RUN}-"), ".json", &bytes)?;
+    with_meta(page, &name, &integrity(&bytes))
 }
 
 /// `page` with the sample's `<meta>` added at the end of its head.
@@ -42,6 +43,7 @@ fn with_meta(page: &str, name: &str, integrity: &str) -> Result<String, String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::site::content_hash::short_hash;
 
     #[test]
     fn the_sample_is_named_by_content_and_the_page_names_it_with_its_hash() {
@@ -51,7 +53,7 @@ mod tests {
         let bytes = b"[{\"ttft_s\": 0.3}]";
         fs::write(dir.join(SAMPLE_RUN_SOURCE), bytes).unwrap();
         fs::write(dir.join("index.html"), "<html><head></head><body></body></html>").unwrap();
-        name_by_content(&dir.join("index.html")).unwrap();
+        super::super::on_file(&dir.join("index.html"), name_by_content).unwrap();
         let name = format!("sample-run-{}.json", short_hash(bytes));
         assert_eq!(fs::read(dir.join(&name)).unwrap(), bytes, "the file moved unchanged");
         assert!(!dir.join(SAMPLE_RUN_SOURCE).exists(), "under one name only");
@@ -62,7 +64,9 @@ mod tests {
         );
         assert!(page.contains(&meta), "{page}");
         fs::write(dir.join(SAMPLE_RUN_SOURCE), bytes).unwrap();
-        assert!(name_by_content(&dir.join("index.html")).unwrap_err().contains("twice"));
+        assert!(super::super::on_file(&dir.join("index.html"), name_by_content)
+            .unwrap_err()
+            .contains("twice"));
         fs::remove_dir_all(dir).unwrap();
     }
 }

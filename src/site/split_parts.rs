@@ -17,7 +17,7 @@
 //! each of the two scripts names the other. A build without the cut (a plain `trunk build`) has
 //! no folder named, and nothing to do.
 
-use super::content_hash::{integrity, short_hash};
+use super::content_hash::{content_name, integrity, put};
 use super::glue_script::{self, script_name};
 use crate::shared_names::files::{PART, PARTS_DIR_VAR, PARTS_SCRIPT, PARTS_TABLE};
 use std::fs;
@@ -42,11 +42,10 @@ const WASM_FEATURES: [&str; 6] = [
     "--enable-multivalue",
 ];
 
-/// Places the parts beside the page at `index`, if the build cut any.
-pub fn place(index: &Path) -> Result<(), String> {
-    let Some(cut) = std::env::var_os(PARTS_DIR_VAR) else { return Ok(()) };
+/// Places the parts beside the page in `dist`, if the build cut any.
+pub fn place(page: &str, dist: &Path) -> Result<String, String> {
+    let Some(cut) = std::env::var_os(PARTS_DIR_VAR) else { return Ok(page.to_string()) };
     let cut = Path::new(&cut);
-    let dist = index.parent().ok_or("the built index.html has no folder")?;
     let script = fs::read_to_string(cut.join(CUT_SCRIPT))
         .map_err(|e| format!("{}: {e}", cut.join(CUT_SCRIPT).display()))?;
     if !script.contains(CUT_PAGE_IMPORT) {
@@ -57,20 +56,16 @@ pub fn place(index: &Path) -> Result<(), String> {
     let mut script = with_streaming_fallback(&with_table_kept(&script)?)?;
     for part in part_files(&script) {
         let optimised = optimise(&cut.join(&part))?;
-        let name = format!("{PART}{}-{}.wasm", readable(&part), short_hash(&optimised));
-        fs::write(dist.join(&name), &optimised).map_err(|e| format!("cannot write {name}: {e}"))?;
+        let name = content_name(&format!("{PART}{}-", readable(&part)), &optimised, ".wasm");
+        put(dist, &name, &optimised, &[])?;
         script = with_part_named(&script, &part, &name, &integrity(&optimised))?;
     }
-    let script_file = format!("{PARTS_SCRIPT}{}.js", short_hash(script.as_bytes()));
-
-    let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let page = import_renamed(&page, dist, &script_file)?;
+    let script_file = content_name(PARTS_SCRIPT, script.as_bytes(), ".js");
+    let page = import_renamed(page, dist, &script_file)?;
     let glue = script_name(&page).ok_or("the built index.html names no crossover-<hash>.js")?;
     let script = script.replacen(CUT_PAGE_IMPORT, &format!("from \"./{glue}\""), 1);
-    fs::write(dist.join(&script_file), &script)
-        .map_err(|e| format!("cannot write {script_file}: {e}"))?;
-    let page = with_preload(&page, glue, &script_file, &integrity(script.as_bytes()))?;
-    fs::write(index, page).map_err(|e| e.to_string())
+    put(dist, &script_file, script.as_bytes(), &[])?;
+    with_preload(&page, glue, &script_file, &integrity(script.as_bytes()))
 }
 
 /// The script, passing the page's function table to the parts from the export the link kept.

@@ -25,7 +25,7 @@
 //! each deploy. The glue is wasm-bindgen's for exactly that wasm (its imports are the glue's
 //! functions, named by hash), so the same wasm means the same glue, however it is minified.
 
-use super::content_hash::{integrity, short_hash};
+use super::content_hash::{content_name, integrity, put};
 use crate::shared_names::files::{MEASUREMENTS_PROMISE, META_INTEGRITY, WORKER, WORKER_META};
 use std::fs;
 use std::path::Path;
@@ -36,34 +36,28 @@ fn trunk_names() -> [String; 3] {
     [format!("{WORKER}_bg.wasm"), format!("{WORKER}.js"), format!("{WORKER}_loader.js")]
 }
 
-/// Renames the worker's files in `index`'s folder by content, writes the wasm's integrity into
-/// the script and the script's name into `index`.
-pub fn name_by_content(index: &Path) -> Result<(), String> {
-    let dir = index.parent().ok_or("the built index.html has no folder")?;
+/// Renames the worker's files in `dir` by content, writes the wasm's integrity into the script
+/// and the script's name into the page.
+pub fn name_by_content(page: &str, dir: &Path) -> Result<String, String> {
     let read = |name: &str| {
         fs::read(dir.join(name)).map_err(|e| format!("the worker's {name} is missing: {e}"))
     };
-    let [wasm_file, glue_file, _] = trunk_names();
-    let (wasm, glue) = (read(&wasm_file)?, read(&glue_file)?);
+    let trunk = trunk_names();
+    let [wasm_file, glue_file, loader_file] = &trunk;
+    let (wasm, glue) = (read(wasm_file)?, read(glue_file)?);
     let glue =
         String::from_utf8(glue).map_err(|_| format!("the worker's {glue_file} is not UTF-8"))?;
-    let wasm_name = format!("{WORKER}-{}_bg.wasm", short_hash(&wasm));
+    let wasm_name = content_name(&format!("{WORKER}-"), &wasm, "_bg.wasm");
     let start = start_line(&wasm_name, &integrity(&wasm));
-    let script_name = format!("{WORKER}-{}.js", short_hash(&[&wasm, start.as_bytes()].concat()));
+    // Named by the wasm and the line that starts it, not by the minified glue (see the module).
+    let script_name =
+        content_name(&format!("{WORKER}-"), &[&wasm, start.as_bytes()].concat(), ".js");
     let script = format!("{glue}\n{start}");
-    let page = fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let page = with_meta(&page, &script_name, &integrity(script.as_bytes()))?;
-    let write = |name: &str, bytes: &[u8]| {
-        fs::write(dir.join(name), bytes).map_err(|e| format!("cannot write {name}: {e}"))
-    };
-    write(&wasm_name, &wasm)?;
-    write(&script_name, script.as_bytes())?;
-    write("index.html", page.as_bytes())?;
-    for name in trunk_names() {
-        // The loader is trunk's and replaced by the script's last line; it may be absent.
-        let _ = fs::remove_file(dir.join(name));
-    }
-    Ok(())
+    let page = with_meta(page, &script_name, &integrity(script.as_bytes()))?;
+    put(dir, &wasm_name, &wasm, &[wasm_file])?;
+    // The loader is trunk's and replaced by the script's last line; it may be absent.
+    put(dir, &script_name, script.as_bytes(), &[glue_file, loader_file])?;
+    Ok(page)
 }
 
 /// The line after the glue that starts it on the wasm named `wasm_name`, checked against
@@ -100,6 +94,7 @@ fn with_meta(page: &str, script_name: &str, script_integrity: &str) -> Result<St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::site::content_hash::short_hash;
 
     /// The worker's files as trunk writes them.
     const WASM: &str = "crossover-worker_bg.wasm";
@@ -136,7 +131,7 @@ mod tests {
     fn the_files_are_named_by_content_and_the_page_names_the_script() {
         let wasm = b"\0asm\x01\0\0\0 one build";
         let dir = staged(wasm);
-        name_by_content(&dir.join("index.html")).unwrap();
+        super::super::on_file(&dir.join("index.html"), name_by_content).unwrap();
         let names = names(&dir);
         assert_eq!(names.len(), 3, "{names:?}");
         let script = names.iter().find(|n| n.ends_with(".js")).unwrap();
@@ -162,7 +157,9 @@ mod tests {
         // Run twice on the same page, the step refuses rather than naming two workers.
         fs::write(dir.join(WASM), wasm).unwrap();
         fs::write(dir.join(GLUE), "x").unwrap();
-        assert!(name_by_content(&dir.join("index.html")).unwrap_err().contains("twice"));
+        assert!(super::super::on_file(&dir.join("index.html"), name_by_content)
+            .unwrap_err()
+            .contains("twice"));
         fs::remove_dir_all(dir).unwrap();
     }
 
@@ -172,7 +169,7 @@ mod tests {
         let named = |glue: &str| {
             let dir = staged(wasm);
             fs::write(dir.join(GLUE), glue).unwrap();
-            name_by_content(&dir.join("index.html")).unwrap();
+            super::super::on_file(&dir.join("index.html"), name_by_content).unwrap();
             let found = names(&dir);
             let script = found.iter().find(|n| n.ends_with(".js")).cloned().unwrap();
             let text = fs::read_to_string(dir.join(&script)).unwrap();
@@ -192,8 +189,8 @@ mod tests {
     #[test]
     fn another_wasm_gives_other_names() {
         let (a, b) = (staged(b"\0asm build a"), staged(b"\0asm build b"));
-        name_by_content(&a.join("index.html")).unwrap();
-        name_by_content(&b.join("index.html")).unwrap();
+        super::super::on_file(&a.join("index.html"), name_by_content).unwrap();
+        super::super::on_file(&b.join("index.html"), name_by_content).unwrap();
         let (names_a, names_b) = (names(&a), names(&b));
         assert!(names_a.iter().zip(&names_b).all(|(x, y)| x != y || x == "index.html"));
         fs::remove_dir_all(a).unwrap();
@@ -204,7 +201,7 @@ mod tests {
     fn a_build_without_the_worker_is_refused() {
         let dir = staged(b"\0asm");
         fs::remove_file(dir.join(WASM)).unwrap();
-        let error = name_by_content(&dir.join("index.html")).unwrap_err();
+        let error = super::super::on_file(&dir.join("index.html"), name_by_content).unwrap_err();
         assert!(error.contains(WASM), "{error}");
         assert!(with_meta("<body></body>", "w.js", "sha384-x").is_err());
         fs::remove_dir_all(dir).unwrap();

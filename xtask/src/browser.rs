@@ -11,6 +11,12 @@ use std::time::Instant;
 use crate::process::{command, run};
 use crate::tools::Browsers;
 
+/// Test files run three at a time. Most of a browser test's time is spent waiting (for a
+/// frame, a worker, a debounce), so files run side by side overlap their waits; node's default
+/// on a two-core machine is one at a time. More than three makes the two cores the limit, and
+/// tests that time the page's responsiveness then fail.
+const TEST_CONCURRENCY: &str = "--test-concurrency=3";
+
 /// The server's first line on stdout is "serving <dir> at <url>"; see tests/e2e/server.mjs.
 const READY_PREFIX: &str = "serving ";
 
@@ -117,7 +123,7 @@ fn run_files(
         println!("\n--- browser tests in {engine} ---");
         let started = Instant::now();
         let result = run(command("node")
-            .args(["--test", "--test-reporter=spec"])
+            .args(["--test", "--test-reporter=spec", TEST_CONCURRENCY])
             .args(test_files)
             .env("E2E_ENGINE", engine)
             .env("E2E_BASE_URL", &base_url)
