@@ -138,16 +138,17 @@ test('every key of the section moves the readouts as the formulas say', TIMEOUT,
   const app = await openApp(env, t);
   // The H200's ratio and crossing answer the section's prediction: seen anyway here.
   await app.reveal('h200');
-  for (const chip of ['h100', 'h200', 'l4', 'mi300x', 'a100']) {
+  // Each control once, and back: the formulas themselves are checked natively over every chip,
+  // model and precision (tests/native/roofline.rs); here, that the page follows each control.
+  for (const chip of ['mi300x', 'h200', 'h100']) {
     await choose(app, `chip-${chip}`);
     await expectRoofline(app, `chip=${chip}`);
   }
-  for (const model of ['llama70b', 'llama405b', 'llama8b']) {
+  for (const model of ['llama8b', 'llama70b']) {
     await choose(app, `hw_model-${model}`);
     await expectRoofline(app, `hw_model=${model}`);
   }
-  await choose(app, 'chip-h100');
-  for (const [key, value] of [['weights', 'fp8'], ['weights', 'int4'], ['kv', 'fp8'], ['weights', 'bf16'], ['kv', 'bf16']]) {
+  for (const [key, value] of [['weights', 'int4'], ['kv', 'fp8'], ['weights', 'bf16'], ['kv', 'bf16']]) {
     await choose(app, `${key}-${value}`);
     await expectRoofline(app, `${key}=${value}`);
   }
