@@ -269,7 +269,7 @@ fn player_markup(
     );
     for (i, (name, status)) in names.iter().zip(statuses).enumerate() {
         out.push_str(&format!(
-            "<div class=\"lane\" data-testid=\"play-lane-{i}\" data-shown=\"0\" data-read=\"0\"><p class=\"lane-name\"><strong>{name}</strong> <span>{status}</span></p><p class=\"bubble empty\"><span class=\"read\"></span><span class=\"caret\"></span><span class=\"rest\"></span></p></div>"
+            "<div class=\"lane\" data-lane=\"{i}\" data-testid=\"play-lane-{i}\" data-shown=\"0\" data-read=\"0\"><p class=\"lane-name\"><strong>{name}</strong> <span>{status}</span></p><p class=\"bubble empty\"><span class=\"read\"></span><span class=\"caret\"></span><span class=\"rest\"></span></p></div>"
         ));
     }
     out.push_str("</div>");
@@ -302,7 +302,7 @@ fn write_moment(root: &web_sys::Element, label: &str, key: &str, secs: f64, end_
             button.set_text_content(Some(label));
         }
     }
-    if let Some(clock) = part(root, "[data-testid=play-clock]") {
+    if let Some(clock) = part(root, ".play-clock") {
         let _ = clock.set_attribute("data-value", &secs.to_string());
         clock.set_text_content(Some(&clock_text(secs, end_secs)));
     }
@@ -311,7 +311,7 @@ fn write_moment(root: &web_sys::Element, label: &str, key: &str, secs: f64, end_
 /// One answer as it arrives: how much of it is shown and read, where it stands, and the bubble's
 /// text, the part already read apart up to the reader's cursor.
 fn write_lane(root: &web_sys::Element, i: usize, now: &LaneShown, (done, rest): &(String, String)) {
-    let Some(lane) = part(root, &format!("[data-testid=play-lane-{i}]")) else { return };
+    let Some(lane) = part(root, &format!(".lane[data-lane=\"{i}\"]")) else { return };
     let shown = now.shown;
     let _ = lane.set_attribute("data-shown", &shown.to_string());
     let _ = lane.set_attribute("data-read", &now.read.to_string());
