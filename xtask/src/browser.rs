@@ -17,6 +17,10 @@ use crate::tools::Browsers;
 /// tests that time the page's responsiveness then fail.
 const TEST_CONCURRENCY: &str = "--test-concurrency=3";
 
+/// Test files that time the page's own thread end in this: they run one at a time after the
+/// others, since a neighbour's browser on the same cores would hold that thread too.
+const ALONE: &str = ".alone.test.mjs";
+
 /// The server's first line on stdout is "serving <dir> at <url>"; see tests/e2e/server.mjs.
 const READY_PREFIX: &str = "serving ";
 
@@ -122,17 +126,27 @@ fn run_files(
     for &engine in engines {
         println!("\n--- browser tests in {engine} ---");
         let started = Instant::now();
-        let result = run(command("node")
-            .args(["--test", "--test-reporter=spec", TEST_CONCURRENCY])
-            .args(test_files)
-            .env("E2E_ENGINE", engine)
-            .env("E2E_BASE_URL", &base_url)
-            .env("E2E_DIST_DIR", dist)
-            .env("CHROMIUM_PATH", &browsers.chromium)
-            .env("FIREFOX_PATH", &browsers.firefox)
-            .env("E2E_MKDOCS", mkdocs)
-            .env("PUPPETEER_SKIP_DOWNLOAD", "1")
-            .current_dir(root));
+        let node = |files: &[&String], concurrency: &str| {
+            run(command("node")
+                .args(["--test", "--test-reporter=spec", concurrency])
+                .args(files)
+                .env("E2E_ENGINE", engine)
+                .env("E2E_BASE_URL", &base_url)
+                .env("E2E_DIST_DIR", dist)
+                .env("CHROMIUM_PATH", &browsers.chromium)
+                .env("FIREFOX_PATH", &browsers.firefox)
+                .env("E2E_MKDOCS", mkdocs)
+                .env("PUPPETEER_SKIP_DOWNLOAD", "1")
+                .current_dir(root))
+        };
+        let (alone, together): (Vec<&String>, Vec<&String>) =
+            test_files.iter().partition(|f| f.ends_with(ALONE));
+        // Both runs happen even when the first fails, as the engines' passes do.
+        let side_by_side =
+            if together.is_empty() { Ok(()) } else { node(&together, TEST_CONCURRENCY) };
+        let one_by_one =
+            if alone.is_empty() { Ok(()) } else { node(&alone, "--test-concurrency=1") };
+        let result = side_by_side.and(one_by_one);
         let secs = started.elapsed().as_secs();
         println!(
             "browser tests in {engine}: {} in {secs} s",
