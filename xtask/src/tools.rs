@@ -100,14 +100,7 @@ fn ensure_trunk() -> Result<(), String> {
         found.as_deref().unwrap_or("none")
     );
     // --force replaces another version already in ~/.cargo/bin.
-    run(command("cargo").args([
-        "install",
-        "--locked",
-        "--force",
-        "trunk",
-        "--version",
-        TRUNK_VERSION,
-    ]))
+    run(cargo_install().args(["--locked", "--force", "trunk", "--version", TRUNK_VERSION]))
 }
 
 /// The tool that cuts the page's parts out of its wasm as it is linked (split.rs). It has no
@@ -123,8 +116,7 @@ fn ensure_wasm_split() -> Result<(), String> {
         return Ok(());
     }
     println!("installing {SPLIT_CLI} ({SPLIT_CLI_CRATE} {SPLIT_CLI_VERSION}), which compiles for a minute or two");
-    run(command("cargo").args([
-        "install",
+    run(cargo_install().args([
         "--locked",
         "--force",
         SPLIT_CLI_CRATE,
@@ -133,6 +125,21 @@ fn ensure_wasm_split() -> Result<(), String> {
         "--features",
         "build-binary",
     ]))
+}
+
+/// `cargo install`, compiling the tool for a short build rather than its fastest code (no
+/// link-time optimisation, many codegen units, light optimisation): trunk's own release profile
+/// asks for fat LTO in one unit, which on two cores takes minutes longer to build, and these
+/// tools spend their time waiting on cargo and the disk, not in their own code. Cargo lets a
+/// profile in its environment override the one in a crate's manifest.
+fn cargo_install() -> std::process::Command {
+    let mut install = command("cargo");
+    install
+        .arg("install")
+        .env("CARGO_PROFILE_RELEASE_LTO", "false")
+        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1");
+    install
 }
 
 /// Whether cargo's record of what it installed (`.crates.toml`) holds `krate` at `version`.
@@ -171,7 +178,7 @@ fn ensure_wasm_bindgen(root: &Path, pins: &TrunkPins) -> Result<(), String> {
     );
     // A bare version is an exact requirement for `cargo install`. Deliberately without
     // --locked: that is how the CLI was installed and checked on this project's machines.
-    run(command("cargo").args(["install", "--force", "wasm-bindgen-cli", "--version", &locked]))
+    run(cargo_install().args(["--force", "wasm-bindgen-cli", "--version", &locked]))
 }
 
 fn ensure_node() -> Result<(), String> {
