@@ -145,12 +145,9 @@ impl DataTable<String> {
         let rows = r.list(|r| {
             r.list(|r| Some(Cell { text: r.text()?, value: r.number()?, wraps: r.flag()?? }))
         })?;
-        let current_row = match r.number()? {
-            None => None,
-            Some(i) if i >= 0.0 && i.fract() == 0.0 && (i as usize) < rows.len() => {
-                Some(i as usize)
-            }
-            Some(_) => return None,
+        let current_row = match r.maybe_count()? {
+            Some(i) if i >= rows.len() => return None,
+            row => row,
         };
         Some(DataTable { caption, headers, rows, current_row })
     }

@@ -7,7 +7,7 @@
 //! the section fetches it only when a reader asks for it, checked against that hash, so it is
 //! never part of the first load.
 
-use super::content_hash::{integrity, rename_by_content};
+use super::content_hash::{content_name, integrity, put};
 use crate::shared_names::files::{META_INTEGRITY, SAMPLE_META, SAMPLE_RUN, SAMPLE_RUN_SOURCE};
 use std::fs;
 use std::path::Path;
@@ -16,14 +16,11 @@ use std::path::Path;
 pub fn name_by_content(page: &str, dir: &Path) -> Result<String, String> {
     let bytes = fs::read(dir.join(SAMPLE_RUN_SOURCE))
         .map_err(|e| format!("the sample run {SAMPLE_RUN_SOURCE} was not copied: {e}"))?;
-    if page.contains(&format!("name=\"{SAMPLE_META}\"")) {
-        return Err(
-            "the built index.html names a sample run already: was this step run twice?".into()
-        );
-    }
-    let name =
-        rename_by_content(dir, SAMPLE_RUN_SOURCE, &format!("{SAMPLE_RUN}-"), ".json", &bytes)?;
-    with_meta(page, &name, &integrity(&bytes))
+    // The page first, so that a refusal leaves the files as they were.
+    let name = content_name(&format!("{SAMPLE_RUN}-"), &bytes, ".json");
+    let page = with_meta(page, &name, &integrity(&bytes))?;
+    put(dir, &name, &bytes, &[SAMPLE_RUN_SOURCE])?;
+    Ok(page)
 }
 
 /// `page` with the sample's `<meta>` added at the end of its head.

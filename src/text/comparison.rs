@@ -81,8 +81,9 @@ impl ComparisonView {
             w.text(id).text(text);
         });
         w.number(self.crossover_tokens);
+        // An interval always has its low end; its high end may be missing (no upper end).
         let (low, high) = self.interval.map_or((None, None), |(low, high)| (Some(low), high));
-        w.flag(Some(self.interval.is_some())).number(low).number(high);
+        w.number(low).number(high);
         w.flag(Some(self.interval_certain));
         w.text(&self.crossover_text).text(&self.interval_text);
         w.text(&self.winner).number(Some(self.answer_tokens)).flag(self.straddled);
@@ -99,12 +100,10 @@ impl ComparisonView {
         let b_label = r.text()?;
         let findings = r.list(|r| Some((r.text()?, r.text()?)))?;
         let crossover_tokens = r.number()?;
-        let has_interval = r.flag()??;
-        let (low, high) = (r.number()?, r.number()?);
-        let interval = match (has_interval, low) {
-            (true, Some(low)) => Some((low, high)),
-            (false, None) if high.is_none() => None,
-            _ => return None,
+        let interval = match (r.number()?, r.number()?) {
+            (Some(low), high) => Some((low, high)),
+            (None, None) => None,
+            (None, Some(_)) => return None,
         };
         let view = ComparisonView {
             a_label,

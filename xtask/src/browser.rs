@@ -123,6 +123,8 @@ fn run_files(
     // Chromium's, Firefox's or the page's in both.
     let mut failures = Vec::new();
     let mut timings = Vec::new();
+    let (alone, together): (Vec<&String>, Vec<&String>) =
+        test_files.iter().partition(|f| f.ends_with(ALONE));
     for &engine in engines {
         println!("\n--- browser tests in {engine} ---");
         let started = Instant::now();
@@ -139,8 +141,6 @@ fn run_files(
                 .env("PUPPETEER_SKIP_DOWNLOAD", "1")
                 .current_dir(root))
         };
-        let (alone, together): (Vec<&String>, Vec<&String>) =
-            test_files.iter().partition(|f| f.ends_with(ALONE));
         // Both runs happen even when the first fails, as the engines' passes do.
         let side_by_side =
             if together.is_empty() { Ok(()) } else { node(&together, TEST_CONCURRENCY) };

@@ -42,11 +42,9 @@ mod worker;
 pub use bakeoff::{CompareAsked, DeploymentApplied, DeploymentAsked, SideAsked};
 pub(crate) use names::{action_attribute, name};
 pub use names::{
-    place, APPLY_DEPLOYMENT, APPLY_RATES, BUTTON_ACTION_SELECTOR, MEASUREMENTS_PROMISE,
-    MODULE_EVENT_FUNCTION, READ_SAMPLE, RUNS_OVERLAY, WORKER_META_SELECTOR,
+    place, ACTION_ATTRIBUTE, APPLY_DEPLOYMENT, APPLY_RATES, BUTTON_ACTION_SELECTOR,
+    MEASUREMENTS_PROMISE, MODULE_EVENT_FUNCTION, READ_SAMPLE, RUNS_OVERLAY, WORKER_META_SELECTOR,
 };
-pub use page::{
-    Action, FigureFormat, RatesApplied, RatesAsked, RunFile, SectionEvent, ACTION_ATTRIBUTE,
-};
+pub use page::{Action, FigureFormat, RatesApplied, RatesAsked, RunFile, SectionEvent};
 pub use runs::{decode_runs, encode_runs, PageRun, RunsReply};
 pub use worker::{CssSize, FileContent, Reply, Request, RunAsDeployment, Tag, READY};

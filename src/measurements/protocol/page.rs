@@ -1,15 +1,16 @@
 //! The page and the section's module: the events the page hands the module ([`SectionEvent`],
-//! named by an element's [`ACTION_ATTRIBUTE`]), the downloads they name ([`RunFile`]), and "Use
-//! these rates", which the module asks of the page ([`RatesAsked`], [`RatesApplied`]).
+//! named by an element's [`ACTION_ATTRIBUTE`](super::ACTION_ATTRIBUTE)), the downloads they
+//! name ([`RunFile`]), and "Use these rates", which the module asks of the page ([`RatesAsked`],
+//! [`RatesApplied`]).
 
 use super::names::name;
-pub use super::names::ACTION_ATTRIBUTE;
 use crate::model::deployments::Which;
 use wasm_bindgen::{JsCast, JsValue};
 
 // Page → module
 
-/// What an element of the section does, as its [`ACTION_ATTRIBUTE`] says.
+/// What an element of the section does, as its [`ACTION_ATTRIBUTE`](super::ACTION_ATTRIBUTE)
+/// says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// The file picker (and files dropped on the section, handed on as if chosen there).

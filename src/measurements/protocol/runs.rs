@@ -2,6 +2,7 @@
 //! the page in: one string, which crosses in one copy where an object of many fields would be
 //! cloned field by field.
 
+use super::wire::whole_number;
 use crate::state::number::parse_f64;
 
 /// A read's answer: the file's runs, or the refusal's message.
@@ -81,7 +82,7 @@ fn decode_run(text: &str) -> Option<PageRun> {
     // The state's parser, not `str::parse::<f64>`: the page's wasm then carries no second
     // float parser (see `state::number`).
     let opt = |s: String| if s.is_empty() { Some(None) } else { parse_f64(&s).map(Some) };
-    let id = parse_f64(&f.next()?).filter(|id| *id >= 0.0 && id.fract() == 0.0)? as usize;
+    let id = whole_number(&f.next()?)?;
     let run = PageRun {
         id,
         choice: f.next()?,

@@ -107,9 +107,15 @@ impl<'a> Reader<'a> {
     }
 
     pub fn count(&mut self) -> Option<usize> {
-        let n = parse_f64(self.item()?)?;
-        // Below 2^53 an f64 holds every whole number exactly.
-        (n >= 0.0 && n.fract() == 0.0 && n < 9.0e15).then_some(n as usize)
+        whole_number(self.item()?)
+    }
+
+    /// A count that may be missing (written as a [`Writer::number`]).
+    pub fn maybe_count(&mut self) -> Option<Option<usize>> {
+        match self.item()? {
+            "" => Some(None),
+            text => whole_number(text).map(Some),
+        }
     }
 
     pub fn flag(&mut self) -> Option<Option<bool>> {
@@ -140,6 +146,13 @@ impl<'a> Reader<'a> {
     pub fn finish<T>(self, value: T) -> Option<T> {
         self.rest.is_empty().then_some(value)
     }
+}
+
+/// `text` as a whole number of at least zero: a count or an id another program wrote.
+pub fn whole_number(text: &str) -> Option<usize> {
+    let n = parse_f64(text)?;
+    // Below 2^53 an f64 holds every whole number exactly.
+    (n >= 0.0 && n.fract() == 0.0 && n < 9.0e15).then_some(n as usize)
 }
 
 #[cfg(test)]
@@ -179,6 +192,9 @@ mod tests {
         assert_eq!(Reader::new("inf\u{1c}").number(), None);
         assert_eq!(Reader::new("-1\u{1c}").count(), None);
         assert_eq!(Reader::new("2.5\u{1c}").count(), None);
+        assert_eq!(Reader::new("\u{1c}").maybe_count(), Some(None));
+        assert_eq!(Reader::new("3\u{1c}").maybe_count(), Some(Some(3)));
+        assert_eq!(Reader::new("-3\u{1c}").maybe_count(), None);
         assert_eq!(Reader::new("yes\u{1c}").flag(), None);
         // A list longer than its text fails without reserving its length.
         assert_eq!(Reader::new("1000000000000\u{1c}a\u{1c}").list(Reader::text), None);

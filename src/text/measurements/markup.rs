@@ -190,7 +190,7 @@ fn readout(
 }
 
 /// A paragraph with an optional test id and class.
-fn paragraph(out: &mut String, testid: &str, class: &str, text: &str) {
+pub fn paragraph(out: &mut String, testid: &str, class: &str, text: &str) {
     out.push_str("<p");
     if !testid.is_empty() {
         out.push_str(" data-testid=\"");

@@ -18,13 +18,12 @@ mod client;
 mod import;
 mod results;
 
-use crossover::format::escape_html_into;
 use crossover::measurements::protocol::{
     place, PageRun, RatesApplied, RatesAsked, SectionEvent, APPLY_RATES,
 };
 use crossover::shared_names::root::{THEME, URL_PENDING};
 use crossover::state::{query, State};
-use crossover::text::measurements::markup::{results_html, run_html};
+use crossover::text::measurements::markup::{self, results_html, run_html};
 use crossover::text::measurements::sentences::{reading_text, ANSWER_UNREADABLE};
 use crossover::text::measurements::RunView;
 use std::cell::{Cell, RefCell};
@@ -158,11 +157,10 @@ fn shown(run: &PageRun) -> String {
     RunView::from_wire(&run.view).map_or_else(|| paragraph(ANSWER_UNREADABLE), |v| run_html(&v))
 }
 
-/// `text` as a paragraph, escaped.
+/// `text` as a paragraph of its own, escaped.
 fn paragraph(text: &str) -> String {
-    let mut out = String::from("<p>");
-    escape_html_into(&mut out, text);
-    out.push_str("</p>");
+    let mut out = String::new();
+    markup::paragraph(&mut out, "", "", text);
     out
 }
 
