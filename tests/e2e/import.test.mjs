@@ -415,6 +415,9 @@ test('a file that changed on disk since it was loaded is dropped, with a note, w
   const changing = path.join(folder, 'changing.json');
   await fs.copyFile(file('bedrock'), changing);
   await chooseFiles(app, [changing, file('sglang')]);
+  // The figures are captured once the SGLang run is the one shown, never while the first file's
+  // run is still drawn.
+  await fitted(app, 'sglang');
   const sglangBefore = await drawnFigures(app);
 
   // Another tool's results under the same name: read again, the file is no longer the run shown.
