@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import path from 'node:path';
-import { REPO_ROOT, assertClose, assertNumberText, eventually, openApp, shownText, useBrowser } from './helpers.mjs';
+import { REPO_ROOT, assertClose, assertNumberText, eventually, openApp, parseShown, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 180_000 };
@@ -66,18 +66,44 @@ function roofline(q, mfu = q.mfu, mbu = q.mbu) {
 }
 
 /**
- * The section's settings as its controls hold them, numbers as numbers. The controls are read,
- * not the address: a page opened at its defaults leaves the address bare. The custom chip's and
- * model's fields are in the page only while custom is chosen (and count only then).
+ * The section at one look: its settings as its controls hold them, numbers as numbers (the
+ * controls are read, not the address: a page opened at its defaults leaves the address bare; the
+ * custom chip's and model's fields are in the page only while custom is chosen, and count only
+ * then), and each readout's unrounded `data-value`, its bounds and the text a reader sees. Read in
+ * one call once the panel is on screen, so that every check of a step sees the same frame.
  */
-async function settings(app) {
-  const q = await app.page.evaluate(() => {
+async function panel(app) {
+  await scrollIntoView(app.byTestId('hw-prefill-rate'));
+  return app.page.evaluate((numberKeys) => {
+    const byId = (id) => document.querySelector(`[data-testid="${id}"]`);
     const chosen = (name) => document.querySelector(`input[type="radio"][name="${name}"]:checked`)?.dataset.testid.slice(name.length + 1);
-    return { chip: chosen('chip'), hw_model: chosen('hw_model'), weights: chosen('weights'), kv: chosen('kv') };
-  });
-  for (const key of [...NUMBER_KEYS, 'output']) {
-    q[key] = (await app.input(key).count()) > 0 ? await app.quantity(key) : undefined;
+    const q = { chip: chosen('chip'), hw_model: chosen('hw_model'), weights: chosen('weights'), kv: chosen('kv') };
+    const fields = {};
+    for (const key of numberKeys) {
+      const input = byId(`${key}-input`);
+      q[key] = input ? Number(input.dataset.value) : undefined;
+      if (input) fields[key] = { raw: input.dataset.value ?? null, text: input.value };
+    }
+    const readouts = {};
+    for (const e of document.querySelectorAll('[data-testid^="hw-"][data-value]')) {
+      readouts[e.dataset.testid] = { raw: e.dataset.value ?? null, value: Number(e.dataset.value), text: e.innerText.trim(), low: Number(e.dataset.low), high: Number(e.dataset.high) };
+    }
+    return { q, fields, readouts };
+  }, [...NUMBER_KEYS, 'output']);
+}
+
+/** Every number field carries its value as a number, and shows one. */
+function assertNumberFields(fields, message) {
+  for (const [key, { raw, text }] of Object.entries(fields)) {
+    assert.ok(raw !== null && Number.isFinite(Number(raw)), `${message}: ${key}-input carries data-value "${raw}", not a number`);
+    assert.ok(Number.isFinite(parseShown(text)), `${message}: ${key}-input shows "${text}", not a number`);
   }
+}
+
+/** The section's settings as its controls hold them (see `panel`). */
+async function settings(app) {
+  const { q, fields } = await panel(app);
+  assertNumberFields(fields, 'settings');
   return q;
 }
 
@@ -89,25 +115,31 @@ async function rowTexts(table) {
   return texts;
 }
 
-/** Waits until every readout of the section agrees with the formulas at the address's settings. */
-async function expectRoofline(app, message) {
+/**
+ * Waits until the section's settings hold `holds` (a value just typed, say) and every readout
+ * shows what the formulas give at those settings, each as a number in its text, and returns the
+ * settings.
+ */
+async function expectRoofline(app, message, holds = {}) {
   return eventually(async () => {
-    const q = await settings(app);
+    const { q, fields, readouts } = await panel(app);
+    for (const [key, value] of Object.entries(holds)) assert.equal(q[key], value, `${message}: ${key} holds ${value}`);
+    assertNumberFields(fields, message);
     const want = roofline(q);
     const [low, high] = [roofline(q, 0.45, 0.55), roofline(q, 0.72, 0.9)];
     for (const [id, value] of Object.entries(want)) {
       if (id === 'bound' || id === 'fits') continue;
-      const shown = await app.readout(id);
+      const shown = readouts[id];
+      assert.ok(shown, `${message}: ${id} is in the page`);
       assertClose(shown.value, value, `${message}: ${id} at ${JSON.stringify(q)}`);
       assertNumberText(shown.text, Number(shown.text.match(/^[\d,.]+/)?.[0].replace(/,/g, '')), `${message}: ${id} text`);
     }
     for (const id of ['hw-prefill-rate', 'hw-decode-rate']) {
-      const element = app.byTestId(id);
-      assertClose(Number(await element.getAttribute('data-low')), low[id], `${message}: ${id} data-low`);
-      assertClose(Number(await element.getAttribute('data-high')), high[id], `${message}: ${id} data-high`);
+      assertClose(readouts[id].low, low[id], `${message}: ${id} data-low`);
+      assertClose(readouts[id].high, high[id], `${message}: ${id} data-high`);
     }
-    assert.equal((await app.readout('hw-bound')).raw, want.bound, `${message}: hw-bound`);
-    assert.equal((await app.readout('hw-fits')).raw, want.fits, `${message}: hw-fits`);
+    assert.equal(readouts['hw-bound']?.raw, want.bound, `${message}: hw-bound`);
+    assert.equal(readouts['hw-fits']?.raw, want.fits, `${message}: hw-fits`);
     return q;
   }, { timeout: 8000 });
 }
@@ -158,8 +190,7 @@ test('every key of the section moves the readouts as the formulas say', TIMEOUT,
   const regimes = new Set();
   for (const [key, typed] of [['chips', '4'], ['batch', '32'], ['context', '4096'], ['mfu', '0.6'], ['mbu', '0.85'], ['batch', '1024'], ['context', '0'], ['output', '1000']]) {
     await app.typeInto(key, typed);
-    const q = await expectRoofline(app, `${key}=${typed}`);
-    assert.equal(q[key], Number(typed), `${key} holds ${typed}`);
+    const q = await expectRoofline(app, `${key}=${typed}`, { [key]: Number(typed) });
     regimes.add(roofline(q).bound);
   }
   assert.deepEqual([...regimes].sort(), ['compute', 'memory'], 'the typed settings reach both limits');
@@ -169,13 +200,11 @@ test('every key of the section moves the readouts as the formulas say', TIMEOUT,
   await choose(app, 'hw_model-custom');
   for (const [key, typed] of [['chip_tflops', '500'], ['chip_bw', '4000'], ['chip_mem', '100'], ['hw_params', '70.6'], ['hw_layers', '80'], ['hw_kv_heads', '4'], ['hw_head_dim', '64']]) {
     await app.typeInto(key, typed);
-    const q = await expectRoofline(app, `${key}=${typed}`);
-    assert.equal(q[key], Number(typed), `${key} holds ${typed}`);
+    await expectRoofline(app, `${key}=${typed}`, { [key]: Number(typed) });
   }
   // A slider too, and its keyboard.
   await app.pressOnSlider('chips', 'End');
-  const q = await expectRoofline(app, 'chips at its end');
-  assert.equal(q.chips, 64);
+  await expectRoofline(app, 'chips at its end', { chips: 64 });
 });
 
 test('every key round-trips through the address, and bad values are named', TIMEOUT, async (t) => {
