@@ -10,6 +10,12 @@
 document.documentElement.setAttribute('data-started', '');
 const single = /[?&](embed|present)=/.test(location.search);
 if (single) document.getElementById('prerendered')?.remove();
+// The review workbench is not the lesson either, but it is built with the lesson's fixed prose
+// (src/ui/arrival/prose.rs): the stylesheet keeps that lesson out of sight until the workbench
+// takes its place. `workbench=0` is the lesson.
+else if (new URLSearchParams(location.search).getAll('workbench').pop()?.trim().replace(/^$/, '1') === '1') {
+  document.documentElement.setAttribute('data-workbench', '');
+}
 // The lesson is painted before the app can set its colours: dark as the app will choose it (the
 // link's last `theme`, else the system's), so a dark page does not open light and then flip.
 // The app takes this over when it starts (src/ui/widgets/theme.rs).
@@ -110,6 +116,8 @@ try {
   // The lesson's text is here already. Its controls would do nothing, so they are switched off;
   // the note stays at the top rather than riding over the lesson.
   const lesson = document.getElementById('prerendered');
+  // A workbench that cannot start leaves the reader the lesson's text rather than a blank page.
+  document.documentElement.removeAttribute('data-workbench');
   if (lesson) {
     for (const control of lesson.querySelectorAll('input, button, select, textarea')) control.disabled = true;
     stopped('The figures and controls could not start: they need WebAssembly, and its file did not load. The lesson\'s text below reads without them; reloading the page tries again.', 'stopped at-start');

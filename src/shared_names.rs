@@ -132,6 +132,9 @@ pub mod root {
     pub const EMBED: &str = "data-embed";
     /// Presentation mode, for the stylesheet, for the same reason as [`EMBED`].
     pub const PRESENT: &str = "data-present";
+    /// The review workbench: set by `boot.js` before the first paint, so the stylesheet keeps
+    /// the prerendered lesson out of sight (the live page still copies its prose from it).
+    pub const WORKBENCH: &str = "data-workbench";
     /// `light` or `dark`: set by `boot.js` before the first paint, kept by the page, read by the
     /// stylesheet and the worker, which draws the run's figures in the page's palette.
     pub const THEME: &str = "data-theme";
@@ -198,6 +201,7 @@ mod tests {
                 include_str!("boot.js"),
                 vec![
                     root::STARTED,
+                    root::WORKBENCH,
                     files::WASM_META,
                     takeover::PRERENDERED_ID,
                     takeover::MOUNT_ID,
@@ -250,7 +254,7 @@ mod tests {
             (
                 "style/main.css",
                 include_str!("../style/main.css"),
-                vec![root::THEME, root::EMBED, root::PRESENT],
+                vec![root::THEME, root::EMBED, root::PRESENT, root::WORKBENCH],
             ),
             (
                 "xtask/src/size.rs",
@@ -321,6 +325,7 @@ mod tests {
             root::URL_PENDING,
             root::EMBED,
             root::PRESENT,
+            root::WORKBENCH,
             root::THEME,
             takeover::STAGED,
             takeover::STANDING_IN,
@@ -381,6 +386,7 @@ mod tests {
             root::URL_PENDING,
             root::EMBED,
             root::PRESENT,
+            root::WORKBENCH,
         ];
         let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut paths: Vec<_> = std::fs::read_dir(repo.join("tests/e2e"))

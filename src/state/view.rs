@@ -1,5 +1,5 @@
 //! How the page is shown, apart from what it computes: one embedded figure, presentation mode,
-//! and the colour theme. These live in the URL beside the state, so an embed or a projector
+//! the review workbench, and the colour theme. These live in the URL beside the state, so an embed or a projector
 //! link keeps its look on reload, but they are not part of a shared scenario.
 
 use super::notice::excerpt;
@@ -103,6 +103,9 @@ pub struct View {
     pub embed: Option<Figure>,
     /// `?present=<figure>`: one figure in large type for a projector.
     pub present: Option<Figure>,
+    /// `?workbench=1`: the review workbench, two deployments and one decision, in place of the
+    /// lesson.
+    pub workbench: bool,
     pub theme: Theme,
     /// `?controls=`: which controls a one-figure view shows.
     pub controls: ControlChoice,
@@ -115,6 +118,7 @@ impl Default for View {
         View {
             embed: None,
             present: None,
+            workbench: false,
             theme: Theme::Auto,
             controls: ControlChoice::Own,
             caption: true,
@@ -127,9 +131,10 @@ impl View {
     /// more than once uses its last value and is named once, like the state's keys, however
     /// often a crafted link repeats it.
     pub fn parse(query: &str) -> (View, Vec<Notice>) {
-        const KEYS: [(&str, &str); 5] = [
+        const KEYS: [(&str, &str); 6] = [
             ("embed", "Embedded figure"),
             ("present", "Presentation figure"),
+            ("workbench", "Workbench"),
             ("theme", "Theme"),
             ("controls", "Controls"),
             ("caption", "Caption"),
@@ -137,7 +142,7 @@ impl View {
         // Read as far as the state is (the notice for the rest is the state's).
         let (query, _) = super::query::read_part(query);
         // The last value of each key and how many times it was given, in KEYS order.
-        let mut given: [(usize, String); 5] = Default::default();
+        let mut given: [(usize, String); 6] = Default::default();
         for pair in query.trim_start_matches('?').split('&') {
             let (raw_key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let key = percent_decode(raw_key);
@@ -178,6 +183,15 @@ impl View {
                     }
                     true
                 }
+                // A bare `?workbench` opens it too: the key alone says what is meant.
+                "workbench" => match value_text {
+                    "1" | "" => {
+                        view.workbench = true;
+                        true
+                    }
+                    "0" => true,
+                    _ => false,
+                },
                 "caption" => match value_text {
                     "0" => {
                         view.caption = false;
@@ -191,6 +205,7 @@ impl View {
             let message = match (understood, key) {
                 (true, _) => continue,
                 (false, "caption") => format!("{label} ({key}): “{}” is not “0” (hidden) or “1” (shown); showing it.", excerpt(&value)),
+                (false, "workbench") => format!("{label} ({key}): “{}” is not “1” (the workbench) or “0” (the lesson); showing the lesson.", excerpt(&value)),
                 (false, "theme") => format!("{label} ({key}): “{}” is not “auto”, “light” or “dark”; following the system setting.", excerpt(&value)),
                 (false, _) => format!("{label} ({key}): there is no figure called “{}”; the choices are {figures}. Showing the whole page.", excerpt(&value)),
             };
@@ -207,6 +222,9 @@ impl View {
         }
         if let Some(f) = self.present {
             out.push_str(&format!("&present={}", f.slug()));
+        }
+        if self.workbench {
+            out.push_str("&workbench=1");
         }
         if self.theme != Theme::Auto {
             out.push_str(&format!("&theme={}", self.theme.key()));
@@ -293,6 +311,22 @@ mod tests {
         assert_eq!(notices.len(), 1);
         assert!(notices[0].message.len() < 400, "a short message: {}", notices[0].message);
         assert!(notices[0].message.contains("more"), "{}", notices[0].message);
+    }
+
+    #[test]
+    fn the_workbench_key_opens_it_bare_or_with_1_and_names_any_other_value() {
+        for query in ["workbench=1", "workbench", "prompt=5&workbench="] {
+            let (view, notices) = View::parse(query);
+            assert!(view.workbench && notices.is_empty(), "{query}: {view:?} {notices:?}");
+            assert_eq!(view.to_query(), "&workbench=1");
+        }
+        let (lesson, notices) = View::parse("workbench=0");
+        assert!(!lesson.workbench && notices.is_empty());
+        let (lesson, notices) = View::parse("workbench=yes");
+        assert!(!lesson.workbench);
+        assert_eq!(notices.len(), 1);
+        let text = crate::state::notice::plain(&notices[0].message);
+        assert!(text.contains("“yes”"), "{text}");
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! The code a host page pastes to embed one figure, and the links an embedded figure offers.
+//! The code a host page pastes to embed one figure, and the links between the page's doors: out
+//! of an embedded figure, between the lesson and the review workbench.
 
 use crate::shared_names::embed::ELEMENT;
 use crate::state::embed_layout::embed_height_css;
@@ -16,11 +17,11 @@ pub struct HostScript<'a> {
 
 /// Keys that say how the page is shown, not what it computes: an embed or a link out of one
 /// drops them and sets its own.
-const VIEW_FIGURE_KEYS: [&str; 2] = ["embed", "present"];
+const VIEW_FIGURE_KEYS: [&str; 3] = ["embed", "present", "workbench"];
 
 /// Keys that only mean something beside one figure (which controls, whether its caption
-/// shows): a link to the whole page drops them too.
-const ONE_FIGURE_KEYS: [&str; 4] = ["embed", "present", "controls", "caption"];
+/// shows): a link to the whole page drops them too, and so does a link to another door.
+const DOOR_KEYS: [&str; 5] = ["embed", "present", "workbench", "controls", "caption"];
 
 /// The pairs of a query string (`?` and any `#fragment` dropped), without the keys in `drop`.
 fn pairs_without<'a>(query: &'a str, drop: &'a [&str]) -> impl Iterator<Item = &'a str> {
@@ -106,7 +107,24 @@ pub const SANDBOX: &str =
 /// with its figure keys removed), for "Open the full explainer" and "Leave presentation mode".
 pub fn full_page(page: &str, query: &str) -> String {
     let base = page.split(['?', '#']).next().unwrap_or(page);
-    format!("{base}?{}", pairs_without(query, &ONE_FIGURE_KEYS).collect::<Vec<_>>().join("&"))
+    format!("{base}?{}", pairs_without(query, &DOOR_KEYS).collect::<Vec<_>>().join("&"))
+}
+
+/// The lesson at the settings of `query` (the page's current query), as a link relative to the
+/// page: the workbench's way back.
+pub fn lesson_href(query: &str) -> String {
+    format!("?{}", pairs_without(query, &DOOR_KEYS).collect::<Vec<_>>().join("&"))
+}
+
+/// The review workbench at the settings of `query`, as a link relative to the page: the
+/// lesson's way on, with its deployments, chip and runs as the reader left them.
+pub fn workbench_href(query: &str) -> String {
+    let kept = pairs_without(query, &DOOR_KEYS).collect::<Vec<_>>().join("&");
+    if kept.is_empty() {
+        "?workbench=1".to_string()
+    } else {
+        format!("?{kept}&workbench=1")
+    }
 }
 
 #[cfg(test)]
@@ -116,6 +134,26 @@ mod tests {
 
     const SCRIPT: HostScript =
         HostScript { src: "https://example.org/x/embed-0123abcd.js", integrity: "sha384-AbC+/=" };
+
+    #[test]
+    fn the_lesson_and_the_workbench_link_to_each_other_at_the_same_settings() {
+        let state = State::default().with(Param::ATtft, 0.4).with(Param::BRate, 90.0);
+        let settings = to_query(&state);
+        let lesson = format!("{settings}&theme=dark");
+        let workbench = workbench_href(&lesson);
+        assert_eq!(workbench, format!("?{settings}&theme=dark&workbench=1"));
+        assert_eq!(lesson_href(&workbench), format!("?{settings}&theme=dark"));
+        // Back and forth never piles up keys, and one figure's keys do not follow.
+        assert_eq!(workbench_href(&workbench_href(&workbench)), workbench);
+        assert_eq!(workbench_href("embed=timeline&controls=none&caption=0"), "?workbench=1");
+        let read = crate::state::query::parse(&workbench);
+        assert!(read.notices.is_empty(), "{:?}", read.notices);
+        assert_eq!(read.state, state);
+        assert!(
+            View::parse(&workbench).0.workbench
+                && !View::parse(&lesson_href(&workbench)).0.workbench
+        );
+    }
 
     #[test]
     fn the_host_script_form_needs_no_inline_code_and_escapes_the_query() {

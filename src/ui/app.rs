@@ -1,10 +1,11 @@
-//! The page: state from the URL, then either the whole lesson or a single figure.
+//! The page: state from the URL, then one of its doors: the whole lesson, the review workbench,
+//! or a single figure (embedded, or presented).
 
 use super::arrival::{provide_stages, stage, when_still, Complete, Later, Sight, LAST_STAGE};
 use super::contents::Contents;
 use super::context::{
     use_state, CurrentQuery, NoticesContext, Printing, Revealed, RunsOverlay, ShownState,
-    StateContext,
+    StateContext, ThemeChoice,
 };
 use super::dom;
 use super::parts;
@@ -37,6 +38,7 @@ pub fn App() -> impl IntoView {
     provide_context(ShownState::of(state));
     provide_context(NoticesContext(notices));
     let theme = provide_theme(view.theme);
+    provide_context(ThemeChoice(theme));
 
     // The query that reproduces the page; share links are built from it directly.
     let kept_view = view.clone();
@@ -110,6 +112,12 @@ pub fn App() -> impl IntoView {
             dom::mark_root(root::PRESENT, true);
             let controls = view.controls.params(figure);
             view! { <SingleFigure figure=figure presentation=true controls=controls caption=view.caption /> }.into_any()
+        }
+        (None, None) if view.workbench => {
+            dom::mark_root(root::WORKBENCH, true);
+            // The whole door, its frame included, is a part fetched now: the lesson's first
+            // load carries none of it.
+            parts::workbench().into_any()
         }
         (None, None) => view! { <FullPage theme=theme /> }.into_any(),
     }

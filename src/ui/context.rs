@@ -42,6 +42,21 @@ pub struct NoticesContext(pub RwSignal<Vec<Notice>>);
 #[derive(Clone, Copy)]
 pub struct CurrentQuery(pub Memo<String>);
 
+/// The reader's choice of colours (the page's theme control), for a door whose frame is built
+/// in a part of its own.
+#[derive(Clone, Copy)]
+pub struct ThemeChoice(pub RwSignal<crate::state::view::Theme>);
+
+/// Provided by the review workbench: a part it shares with the lesson leaves out what only the
+/// lesson has (its first half's request), and points to the deployments where they are there.
+#[derive(Clone, Copy)]
+pub struct InWorkbench;
+
+/// Whether this part is shown in the review workbench rather than the lesson.
+pub fn in_workbench() -> bool {
+    use_context::<InWorkbench>().is_some()
+}
+
 /// True once the page is being printed: every figure's table is then written out.
 #[derive(Clone, Copy)]
 pub struct Printing(pub RwSignal<bool>);

@@ -13,6 +13,7 @@ mod parts;
 mod sections;
 mod single_figure;
 mod widgets;
+mod workbench;
 
 /// Mounts the explainer where the build wrote the lesson's markup, and takes its place.
 #[cfg(target_arch = "wasm32")]

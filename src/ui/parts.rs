@@ -1,7 +1,8 @@
 //! Parts of the page whose code the page's wasm leaves out: the chip section and the deployments
 //! lab, each fetched as a wasm of its own when the stage that builds it is reached (on a bare
-//! address, as the reader nears it; otherwise in turn after the first screen). A reader who
-//! stays in the first half never downloads them. Until a part's code has arrived its
+//! address, as the reader nears it; otherwise in turn after the first screen), and the review
+//! workbench, the whole door, fetched when it is opened. A reader who stays in the lesson's first
+//! half never downloads them. Until a part's code has arrived its
 //! prerendered twin stands in, and the stage waits for it (`arrival::Later`'s `fetch`), so the
 //! live part is built in one task like any other.
 //!
@@ -14,6 +15,7 @@
 
 use super::sections::deployments::Deployments;
 use super::sections::hardware::Hardware;
+use super::workbench::WorkbenchPage;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use std::future::Future;
@@ -24,7 +26,7 @@ pub struct PartMissing;
 
 #[cfg(crossover_split)]
 mod split {
-    use super::{Deployments, Hardware, PartMissing};
+    use super::{Deployments, Hardware, PartMissing, WorkbenchPage};
     use leptos::prelude::*;
     use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
@@ -48,12 +50,17 @@ mod split {
     pub fn deployments_section() -> Result<AnyView, PartMissing> {
         Ok(view! { <Deployments /> }.into_any())
     }
+
+    #[wasm_split(workbench, wasm_split_path = ::leptos::wasm_split, fallible)]
+    pub fn workbench_door() -> Result<AnyView, PartMissing> {
+        Ok(view! { <WorkbenchPage /> }.into_any())
+    }
 }
 
 /// Unsplit, each part is in the page's own wasm: nothing to fetch, and it is built at once.
 #[cfg(not(crossover_split))]
 mod split {
-    use super::{Deployments, Hardware, PartMissing};
+    use super::{Deployments, Hardware, PartMissing, WorkbenchPage};
     use leptos::prelude::*;
 
     pub async fn chip_section() -> Result<AnyView, PartMissing> {
@@ -64,12 +71,18 @@ mod split {
         Ok(view! { <Deployments /> }.into_any())
     }
 
+    pub async fn workbench_door() -> Result<AnyView, PartMissing> {
+        Ok(view! { <WorkbenchPage /> }.into_any())
+    }
+
     pub async fn fetch_chip_code() {}
 
     pub async fn fetch_deployments_code() {}
 }
 
-use split::{chip_section, deployments_section, fetch_chip_code, fetch_deployments_code};
+use split::{
+    chip_section, deployments_section, fetch_chip_code, fetch_deployments_code, workbench_door,
+};
 
 /// The chip section, once its code is here.
 pub fn chip() -> impl IntoView {
@@ -79,6 +92,19 @@ pub fn chip() -> impl IntoView {
 /// The deployments lab, once its code is here.
 pub fn deployments() -> impl IntoView {
     Suspend::new(SendWrapper::new(async { or_message(deployments_section().await) }))
+}
+
+/// The review workbench, once its code is here. Its frame takes the prerendered lesson's place
+/// as the lesson's does (`arrival`); a door whose code could not be fetched takes it with the
+/// line that says so, rather than leave the page blank.
+pub fn workbench() -> impl IntoView {
+    Suspend::new(SendWrapper::new(async {
+        let door = workbench_door().await;
+        if door.is_err() {
+            super::arrival::take_over_prerendered();
+        }
+        or_message(door)
+    }))
 }
 
 /// Fetches the chip section's code (for its stage, `arrival::Later`).
@@ -102,7 +128,7 @@ fn or_message(part: Result<AnyView, PartMissing>) -> AnyView {
     part.unwrap_or_else(|PartMissing| {
         view! {
             <p class="notice part-missing" role="alert" data-testid="part-missing">
-                "This part of the lesson could not be downloaded, so its controls and figures are missing. Reloading the page tries again."
+                "This part of the page could not be downloaded, so its controls and figures are missing. Reloading the page tries again."
             </p>
         }
         .into_any()

@@ -326,8 +326,9 @@ export class App {
   async openDetails(id) {
     const details = this.byTestId(id);
     if (!(await details.evaluate((d) => d.open))) {
-      await scrollIntoView(details.locator('summary'));
-      await details.locator('summary').click();
+      // Its own summary, not one of a disclosure inside it.
+      await scrollIntoView(details.locator(':scope > summary'));
+      await details.locator(':scope > summary').click();
     }
     await eventually(async () => assert.ok(await details.evaluate((d) => d.open && d.children.length > 1), `${id} opens`));
   }

@@ -345,6 +345,10 @@ test('SECURITY.md lists every file the page loads, and the page loads nothing it
   await sample.scrollIntoViewIfNeeded();
   await sample.click();
   await eventually(async () => assert.equal(await app.byTestId('import-format').getAttribute('data-value'), 'llmperf'), { timeout: 30_000 });
+  // The review workbench, the page's other door: its body is a part of its own.
+  const url = new URL(env.baseUrl);
+  await app.page.goto(`${url.origin}${url.pathname}?workbench=1`);
+  await app.page.locator('html[data-workbench][data-complete]').waitFor({ state: 'attached', timeout: 30_000 });
   const names = [...requested];
   const unlisted = names.filter((name) => !listed.some((file) => pattern(file).test(name)));
   assert.deepEqual(unlisted, [], `requested but not in SECURITY.md: ${unlisted.join(', ')}`);

@@ -54,3 +54,4 @@ pub use stages::{provide_stages, stage, Complete, Later, LAST_STAGE};
 pub use still::when_still;
 #[cfg(target_arch = "wasm32")]
 pub use takeover::mount_point;
+pub use takeover::take_over_prerendered;

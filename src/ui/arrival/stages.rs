@@ -56,6 +56,9 @@ pub mod stage {
     /// The chip beneath the rates, between the two halves.
     pub const HARDWARE: u8 = 10;
     pub const DEPLOYMENTS: u8 = 11;
+    /// The review workbench's body (`ui::workbench`), built as soon as its frame has taken the
+    /// page: in that door nothing else waits before it.
+    pub const WORKBENCH: u8 = REQUEST_CONTROLS;
 }
 
 /// The frame's last stage: once it is built, the live page takes the prerendered lesson's place.

@@ -1,6 +1,8 @@
 //! The lesson in a few lines, and the question of when its advice stops holding.
 
+use crate::text::embed::workbench_href;
 use crate::ui::arrival::prose;
+use crate::ui::context::CurrentQuery;
 use leptos::prelude::*;
 
 #[component]
@@ -22,6 +24,20 @@ pub fn Summary() -> impl IntoView {
                     "Before acting on the rest, check whether the feature you are building is one of these cases."
                 </p>
             )}
+            <WorkbenchLink />
         </section>
+    }
+}
+
+/// The lesson's way on to the review workbench, carrying the page's settings.
+#[component]
+pub fn WorkbenchLink() -> impl IntoView {
+    let query = use_context::<CurrentQuery>().map(|q| q.0);
+    let href = move || workbench_href(&query.map(|q| q.get()).unwrap_or_default());
+    view! {
+        <p class="workbench-link">
+            <a href=href data-testid="lesson-to-workbench">"Open the review workbench"</a>
+            " to decide between two deployments of your own: A and B typed in, or taken from two chips or two result files, with Figure 3 and the decision card at the top and a link that keeps them."
+        </p>
     }
 }

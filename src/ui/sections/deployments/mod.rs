@@ -15,6 +15,11 @@ mod load;
 mod race;
 mod workload;
 
+// The review workbench shows the same inputs, Figure 3 and decision, without the lesson around
+// them.
+pub use decision::DecisionCard;
+pub use race::Race;
+
 use crate::format;
 use crate::state::presets::Scope;
 use crate::state::{DecisionWorkload, Param, Spread};
@@ -42,19 +47,19 @@ pub fn Deployments() -> impl IntoView {
     let revealed = use_revealed().crossover;
     view! {
         <div class="lab" id="deployments">
-            <Panel />
+            <DeploymentsPanel />
             <div class="lab-main">
                 <Intro />
                 <crossover_challenge::CrossoverChallenge />
                 <div class="race" data-veiled=move || (!revealed.get()).then_some("")>
                     <VeilNote revealed=revealed testid="race-reveal"
                         said="Figure 3 is blurred, and the numbers after it wait, until you lock a guess above." />
-                    <race::Race />
+                    <Race />
                     // Both deployments from loaded runs ("Use as A", "Use as B"): the
                     // measurements module places their comparison here once the crossover may
                     // be shown.
                     <div class="compare-results claim" data-testid="compare-results"></div>
-                    <decision::DecisionCard />
+                    <DecisionCard />
                 </div>
                 <section class="deployments-details" aria-labelledby="deployments-details-title">
                     <h3 id="deployments-details-title">"Behind the decision"</h3>
@@ -75,7 +80,7 @@ pub fn Deployments() -> impl IntoView {
 
 /// Everything Figures 3 and 4 and the decision are drawn from, in one screen's height.
 #[component]
-fn Panel() -> impl IntoView {
+pub fn DeploymentsPanel() -> impl IntoView {
     let state = use_state();
     let revealed = use_revealed().crossover;
     let at_crossover = derived(|s| s.route_at_crossover);

@@ -8,7 +8,7 @@ use crate::state::{Figure, Param, State};
 use crate::text::roofline as text;
 use crate::text::veil::H200_AFTER_THE_GUESS;
 use crate::ui::arrival::follow_when_near;
-use crate::ui::context::{use_revealed, use_state};
+use crate::ui::context::{in_workbench, use_revealed, use_state};
 use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::Readout;
@@ -135,11 +135,18 @@ fn UseRates() -> impl IntoView {
     let button = move |target: RateTarget, testid: &'static str, label: &'static str| {
         view! { <button type="button" data-testid=testid on:click=move |_| take(target)>{label}</button> }
     };
+    // The workbench has no first half to send them to, and its deployments are above.
+    let workbench = in_workbench();
+    let said = if workbench {
+        "Send these rates to deployment A or B at the top of the page, which then builds its first token from the shared prompt at this prefill rate."
+    } else {
+        "Send these rates into the lesson: to the request of the first half, or to one of the two deployments below, which then builds its first token from the bake-off's prompt at this prefill rate."
+    };
     view! {
         <div class="hw-use">
-            <p>"Send these rates into the lesson: to the request of the first half, or to one of the two deployments below, which then builds its first token from the bake-off's prompt at this prefill rate."</p>
+            <p>{said}</p>
             <div class="hw-use-buttons">
-                {button(RateTarget::Lesson, "hw-use-lesson", "Use these rates")}
+                {(!workbench).then(|| button(RateTarget::Lesson, "hw-use-lesson", "Use these rates"))}
                 {button(RateTarget::A, "hw-use-a", "Use as A")}
                 {button(RateTarget::B, "hw-use-b", "Use as B")}
             </div>

@@ -1,0 +1,72 @@
+//! The workbench's body, fetched apart from the page's wasm when the door opens (`ui::parts`):
+//! at the top, the two deployments' inputs beside the decision and Figure 3; below, where their
+//! numbers can come from, each opened on purpose: two chips (the roofline calculator) or two
+//! result files (the measurements section), each with "Use as A" and "Use as B".
+//!
+//! Nothing here is a prediction: the workbench states every answer at once (no `Revealed` is
+//! provided, so every question reads as answered).
+
+use crate::text::embed::lesson_href;
+use crate::ui::context::CurrentQuery;
+use crate::ui::sections::deployments::{DecisionCard, DeploymentsPanel, Race};
+use crate::ui::sections::hardware::Hardware;
+use crate::ui::sections::measurements::Measurements;
+use leptos::prelude::*;
+
+#[component]
+pub fn Review() -> impl IntoView {
+    view! {
+        <div class="lab" id="workbench-deployments">
+            <DeploymentsPanel />
+            <div class="lab-main">
+                <Intro />
+                // The verdict first, for the meeting; the figure and readouts it rests on next.
+                <DecisionCard />
+                <div class="race">
+                    <Race />
+                    // Both deployments from loaded runs ("Use as A", "Use as B"): the
+                    // measurements module places their comparison here.
+                    <div class="compare-results claim" data-testid="compare-results"></div>
+                </div>
+            </div>
+        </div>
+        <Sources />
+    }
+}
+
+#[component]
+fn Intro() -> impl IntoView {
+    let query = use_context::<CurrentQuery>().map(|q| q.0);
+    let lesson = move || lesson_href(&query.map(|q| q.get()).unwrap_or_default());
+    view! {
+        <section class="workbench-intro" aria-labelledby="workbench-title">
+            <h2 id="workbench-title">"Two deployments, one decision"</h2>
+            <p>
+                "Set A and B in the panel, typed in, or take their rates from two chips or two result files further down. "
+                "The card decides for the answer lengths your workload produces, and Figure 3 below it shows where the two finish."
+            </p>
+            <p class="aside">
+                <a href=lesson data-testid="workbench-to-lesson">"The lesson at these settings"</a>
+                " explains each number on this page, from the two waits of one request to the crossover between two deployments."
+            </p>
+        </section>
+    }
+}
+
+/// Where A's and B's numbers can come from besides the panel: each opened on purpose.
+#[component]
+fn Sources() -> impl IntoView {
+    view! {
+        <section class="workbench-sources" aria-labelledby="workbench-sources-title">
+            <h2 id="workbench-sources-title">"Rates from hardware or from measurements"</h2>
+            <details class="workbench-source" data-testid="workbench-chips">
+                <summary>"Two chips: rates from the roofline"</summary>
+                <Hardware />
+            </details>
+            <details class="workbench-source" data-testid="workbench-runs">
+                <summary>"Two result files: rates measured on your deployments"</summary>
+                <Measurements />
+            </details>
+        </section>
+    }
+}

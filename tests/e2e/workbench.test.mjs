@@ -1,0 +1,157 @@
+// The review workbench (`?workbench=1`), the page's second door, in a real browser: the decision
+// and Figure 3 on its first screen with none of the lesson around them; A and B typed in moving
+// both and kept in the address; the lesson and the workbench linking to each other at the same
+// settings; a chip's rates, or two result files, sent to A and B; and a bad value for the key
+// named, with the lesson shown.
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { chooseRun, eventually, loadRuns, openApp, scrollIntoView, shownText, useBrowser, useRunAs } from './helpers.mjs';
+
+const env = useBrowser();
+const TIMEOUT = { timeout: 120_000 };
+const READY = 'html[data-complete] [data-testid="decision"][data-decision]';
+const VIEWPORT = { width: 1280, height: 800 };
+
+const open = (t, query) => openApp(env, t, query, { viewport: VIEWPORT, ready: READY });
+
+/** The decision card's verdict line and its unrounded numbers. */
+async function decision(app) {
+  const card = app.byTestId('decision');
+  return { text: await shownText(card), data: await card.getAttribute('data-decision') };
+}
+
+test('the workbench opens on the decision and Figure 3, with none of the lesson around them', TIMEOUT, async (t) => {
+  const app = await open(t, '?workbench=1');
+  const page = app.page;
+  assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-workbench')), true);
+  assert.equal(await page.locator('#prerendered').count(), 0, 'the lesson written at build time is gone');
+  // The lesson's own parts are not built here: its first half, its predictions, its later sections.
+  for (const id of ['ttft', 'crossing-canvas', 'timeline-canvas', 'race-reveal', 'crossing-reveal', 'lengths-canvas', 'lesson-to-workbench']) {
+    assert.equal(await app.byTestId(id).count(), 0, `${id} is the lesson's`);
+  }
+  assert.equal(await page.locator('[data-veiled], .veiled-part').count(), 0, 'nothing waits for a guess');
+  assert.equal(await page.locator('[data-prose-missing]').count(), 0, 'every fixed paragraph found its text');
+  // On the first screen: the verdict, with the panel of A and B beside it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const top = await page.evaluate(() => {
+    const place = (id) => document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect().top ?? Infinity;
+    return { decision: place('decision'), aRate: place('a_rate-input'), bRate: place('b_rate-input') };
+  });
+  assert.ok(top.decision < VIEWPORT.height - 100, `the decision starts on the first screen (${top.decision} px)`);
+  assert.ok(top.aRate < VIEWPORT.height && top.bRate < VIEWPORT.height, `A's and B's rates are on the first screen: ${JSON.stringify(top)}`);
+  const { text } = await decision(app);
+  assert.match(text, /Ship B/, 'the lesson\'s pair: B for the bot\'s answers');
+  const figure = await app.canvasFingerprint('completion-canvas');
+  assert.ok(figure.colours >= 3, 'Figure 3 is drawn');
+  assert.match(await app.byTestId('completion-canvas').getAttribute('aria-label'), /cross at 28\.9 tokens/);
+});
+
+test('A and B typed in move the decision and Figure 3, and the address keeps the workbench', TIMEOUT, async (t) => {
+  const app = await open(t, '?workbench=1');
+  const before = { card: await decision(app), figure: (await app.canvasFingerprint('completion-canvas')).hash };
+  // B now writes slower than A: A starts first and finishes first at every length.
+  await app.typeInto('b_rate', '20');
+  await eventually(async () => assert.match((await decision(app)).text, /Ship A/));
+  assert.notEqual((await decision(app)).data, before.card.data, 'the numbers behind the card moved');
+  await scrollIntoView(app.byTestId('completion-canvas'));
+  await eventually(async () => assert.notEqual((await app.canvasFingerprint('completion-canvas')).hash, before.figure, 'Figure 3 is redrawn'));
+  const query = await app.query();
+  assert.equal(query.workbench, '1');
+  assert.equal(query.b_rate, '20');
+  // The shared link reopens the same workbench.
+  await app.page.reload();
+  await app.waitUntilRendered(READY);
+  assert.equal(await app.quantity('b_rate'), 20);
+  assert.match((await decision(app)).text, /Ship A/);
+});
+
+test('the lesson and the workbench link to each other, each keeping the settings', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?a_ttft=0.35&b_rate=90');
+  const onward = app.byTestId('lesson-to-workbench');
+  await scrollIntoView(onward);
+  await onward.click();
+  await app.waitUntilRendered(READY);
+  const query = await app.query();
+  assert.equal(query.workbench, '1');
+  assert.equal(await app.quantity('a_ttft'), 0.35);
+  assert.equal(await app.quantity('b_rate'), 90);
+  // And back, with a value changed here.
+  await app.typeInto('a_rate', '40');
+  await eventually(async () => assert.equal((await app.query()).a_rate, '40'));
+  const back = app.byTestId('workbench-to-lesson');
+  await eventually(async () => assert.match(await back.getAttribute('href'), /[?&]a_rate=40(&|$)/));
+  assert.doesNotMatch(await back.getAttribute('href'), /workbench/);
+  await back.click();
+  await app.waitUntilRendered();
+  assert.equal(await app.page.evaluate(() => document.documentElement.hasAttribute('data-workbench')), false);
+  assert.equal(await app.quantity('a_rate'), 40);
+  assert.equal(await app.quantity('a_ttft'), 0.35);
+  assert.ok((await app.byTestId('ttft').count()) > 0, 'the lesson\'s first half is back');
+});
+
+test('a chip\'s rates go to A from the workbench, which has no first half to send them to', TIMEOUT, async (t) => {
+  const app = await open(t, '?workbench=1&chip=h100');
+  await app.openDetails('workbench-chips');
+  assert.equal(await app.byTestId('hw-use-lesson').count(), 0, 'no "Use these rates" for a lesson not shown');
+  const decode = Number(await app.byTestId('hw-decode-rate').getAttribute('data-value'));
+  const prefill = Number(await app.byTestId('hw-prefill-rate').getAttribute('data-value'));
+  const use = app.byTestId('hw-use-a');
+  await scrollIntoView(use);
+  await use.click();
+  await eventually(async () => assert.equal((await app.query()).a_ttft_from, 'prompt'));
+  assert.equal(await app.quantity('a_rate'), decode, 'A writes at the chip\'s decode rate, every digit');
+  assert.equal(await app.quantity('a_prefill'), prefill);
+  assert.match(await app.byTestId('hw-applied').innerText(), /Deployment A now reads/);
+});
+
+/** A generic CSV run: prompts near 1,000 tokens, answers of 20 to 1,000, a first token at `ttft` s, then `rate` tok/s. */
+async function run(dir, name, ttft, rate) {
+  const lines = ['prompt_tokens,output_tokens,ttft_s,e2e_s'];
+  for (let i = 0; i < 120; i++) {
+    const n = 20 + ((i * 37) % 981);
+    const t = ttft + 0.001 * ((i % 5) - 2);
+    lines.push(`${1000 + (i % 7)},${n},${t.toFixed(6)},${(t + (n - 1) / rate).toFixed(6)}`);
+  }
+  const where = path.join(dir, name);
+  await fs.writeFile(where, `${lines.join('\n')}\n`);
+  return where;
+}
+
+test('two result files used as A and B put their comparison and verdict at the top of the workbench', TIMEOUT, async (t) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-workbench-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const app = await open(t, '?workbench=1');
+  await app.openDetails('workbench-runs');
+  // The lesson's pair, measured: B writes fast enough to win every answer past about 29 tokens.
+  await loadRuns(app, [await run(dir, 'early.csv', 0.2, 30), await run(dir, 'fast.csv', 0.9, 110)]);
+  await chooseRun(app, 0);
+  assert.equal(await app.byTestId('import-apply').isVisible(), false, 'no "Use these rates" for a lesson not shown');
+  await useRunAs(app, 'a');
+  await chooseRun(app, 1);
+  await useRunAs(app, 'b');
+  await eventually(async () => assert.ok((await app.byTestId('compare-nstar').count()) > 0, 'the comparison is placed'), { timeout: 60_000 });
+  const nstar = app.byTestId('compare-nstar');
+  const [low, high] = [Number(await nstar.getAttribute('data-low')), Number(await nstar.getAttribute('data-high'))];
+  assert.ok(low <= 28.875 && 28.875 <= high, `the true crossover lies in [${low}, ${high}]`);
+  // Above the sources, beside the panel: where the reviewer reads the verdict.
+  const order = await app.page.evaluate(() => {
+    const y = (selector) => document.querySelector(selector).getBoundingClientRect().top + scrollY;
+    return { compare: y('[data-testid="compare-results"]'), sources: y('.workbench-sources') };
+  });
+  assert.ok(order.compare < order.sources, `the comparison sits above the sources: ${JSON.stringify(order)}`);
+  assert.match((await decision(app)).text, /Ship B/);
+  const query = await app.query();
+  assert.equal(query.workbench, '1');
+  assert.ok(!Object.values(query).some((v) => /early|fast\.csv/.test(v)), 'the link holds numbers, never the files');
+});
+
+test('a workbench value other than 1 or 0 is named, and the lesson shown', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '?workbench=yes');
+  assert.match(await app.noticeText(), /Workbench \(workbench\): .*yes.* is not “1”/);
+  assert.equal(await app.page.evaluate(() => document.documentElement.hasAttribute('data-workbench')), false);
+  assert.ok((await app.byTestId('ttft').count()) > 0, 'the lesson');
+});
