@@ -69,6 +69,33 @@ test('A and B typed in move the decision and Figure 3, and the address keeps the
   assert.match((await decision(app)).text, /Ship A/);
 });
 
+test('"Copy for the design doc" gives the decision as Markdown with a link that reopens it', TIMEOUT, async (t) => {
+  const app = await open(t, '?workbench=1&a_ttft=0.3&b_rate=80');
+  await app.byTestId('workbench-copy-doc').click();
+  const box = app.byTestId('workbench-doc');
+  await box.waitFor({ state: 'visible' });
+  const doc = await box.inputValue();
+  const card = await decision(app);
+  const verdict = await app.byTestId('decision-verdict').innerText();
+  assert.ok(doc.startsWith(`## Deployment decision: ${verdict}\n`), doc);
+  // The card's own sentences, and the pair as the panel holds it.
+  for (const id of ['decision-reason', 'decision-margins']) {
+    assert.ok(doc.includes(await app.byTestId(id).innerText()), `${id} is in the summary`);
+  }
+  assert.match(doc, /^\| Time to first token \| 300 ms \| 900 ms \|$/m);
+  assert.match(doc, /^\| Decode rate \| 30 tok\/s \| 80 tok\/s \|$/m);
+  assert.match(await app.byTestId('workbench-doc-status').innerText(), /Markdown|copy it/);
+  // The link is absolute, keeps the workbench and every number, and reopens the same decision.
+  const link = doc.match(/\[These numbers in the review workbench\]\((.+)\)\s*$/)?.[1];
+  assert.ok(link && new URL(link).origin === new URL(env.baseUrl).origin, `a link to this page: ${link}`);
+  const query = Object.fromEntries(new URL(link).searchParams);
+  assert.equal(query.workbench, '1');
+  assert.equal(query.a_ttft, '0.3');
+  await app.page.goto(link);
+  await app.waitUntilRendered(READY);
+  assert.equal((await decision(app)).data, card.data, 'the same numbers behind the card');
+});
+
 test('the lesson and the workbench link to each other, each keeping the settings', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?a_ttft=0.35&b_rate=90');
   const onward = app.byTestId('lesson-to-workbench');

@@ -2,6 +2,7 @@
 //! numbers; the section's components only place them.
 
 pub mod decision;
+pub mod design_doc;
 pub mod label;
 pub mod load;
 pub mod prompt;

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 /// The link to what is on screen: this page's address with the query built from the state
 /// (the address bar itself is updated a moment after the controls stop).
-fn current_href(query: &str) -> String {
+pub fn current_href(query: &str) -> String {
     let location = web_sys::window().map(|w| w.location());
     let base = location
         .as_ref()
@@ -19,7 +19,7 @@ fn current_href(query: &str) -> String {
 
 /// Copies `text` to the clipboard, reporting the outcome to `status`. Clipboard access can be
 /// refused (insecure origins, permissions), so the text is always shown for copying by hand too.
-fn copy(text: String, status: RwSignal<Option<String>>, done: &'static str) {
+pub fn copy(text: String, status: RwSignal<Option<String>>, done: &'static str) {
     let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) else {
         status.set(Some("Copy it from the box below.".to_string()));
         return;

@@ -6,11 +6,14 @@
 //! Nothing here is a prediction: the workbench states every answer at once (no `Revealed` is
 //! provided, so every question reads as answered).
 
+use crate::state::decision::Decision;
+use crate::text::deployments::design_doc::design_doc;
 use crate::text::embed::lesson_href;
-use crate::ui::context::CurrentQuery;
+use crate::ui::context::{use_query_source, use_state, CurrentQuery};
 use crate::ui::sections::deployments::{DecisionCard, DeploymentsPanel, Race};
 use crate::ui::sections::hardware::Hardware;
 use crate::ui::sections::measurements::Measurements;
+use crate::ui::widgets::share::{copy, current_href};
 use leptos::prelude::*;
 
 #[component]
@@ -22,6 +25,7 @@ pub fn Review() -> impl IntoView {
                 <Intro />
                 // The verdict first, for the meeting; the figure and readouts it rests on next.
                 <DecisionCard />
+                <DesignDoc />
                 <div class="race">
                     <Race />
                     // Both deployments from loaded runs ("Use as A", "Use as B"): the
@@ -50,6 +54,32 @@ fn Intro() -> impl IntoView {
                 " explains each number on this page, from the two waits of one request to the crossover between two deployments."
             </p>
         </section>
+    }
+}
+
+/// "Copy for the design doc": the decision as Markdown with the link that reopens it, shown in
+/// a box too, since a browser may refuse the clipboard. Figure 3's exports sit under it.
+#[component]
+fn DesignDoc() -> impl IntoView {
+    // The page's state as it is when the button is pressed: the card above shows the same.
+    let state = use_state();
+    let query = use_query_source();
+    let status = RwSignal::new(None::<String>);
+    let text = RwSignal::new(String::new());
+    let copy_doc = move |_| {
+        let link = current_href(&query());
+        let doc = state.with_untracked(|s| design_doc(&Decision::of(s), s, &link));
+        text.set(doc.clone());
+        copy(doc, status, "Copied as Markdown, with the link that reopens these numbers. Figure 3's PNG, SVG and CSV are under the figure.");
+    };
+    view! {
+        <div class="design-doc">
+            <button type="button" data-testid="workbench-copy-doc" on:click=copy_doc>"Copy for the design doc"</button>
+            <span class="share-status" role="status" data-testid="workbench-doc-status">{move || status.get().unwrap_or_default()}</span>
+            <Show when=move || !text.with(String::is_empty)>
+                <textarea class="embed-code" readonly rows="8" aria-label="The decision as Markdown" data-testid="workbench-doc" prop:value=move || text.get()></textarea>
+            </Show>
+        </div>
     }
 }
 
