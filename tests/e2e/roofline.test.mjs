@@ -84,10 +84,15 @@ async function panel(app) {
       q[key] = input ? Number(input.dataset.value) : undefined;
       if (input) fields[key] = { raw: input.dataset.value ?? null, text: input.value };
     }
+    // A readout in a part the browser skips off screen has no rendered text (in Firefox's
+    // innerText): such parts are rendered for the read, as `shownText` does.
+    const skipped = [...document.querySelectorAll('*')].filter((e) => getComputedStyle(e).contentVisibility === 'auto');
+    for (const e of skipped) e.style.contentVisibility = 'visible';
     const readouts = {};
     for (const e of document.querySelectorAll('[data-testid^="hw-"][data-value]')) {
       readouts[e.dataset.testid] = { raw: e.dataset.value ?? null, value: Number(e.dataset.value), text: e.innerText.trim(), low: Number(e.dataset.low), high: Number(e.dataset.high) };
     }
+    for (const e of skipped) e.style.contentVisibility = '';
     return { q, fields, readouts };
   }, [...NUMBER_KEYS, 'output']);
 }
