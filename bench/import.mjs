@@ -62,14 +62,15 @@ export async function writeImportFile(dir) {
 }
 
 // In the page, before the file is chosen: stamps for the choice, the fit shown and the figures
-// drawn, the progress bar's values, and prompt-slider steps (measured as the step benchmark
-// measures them) from the choice until the figures are drawn.
+// drawn, the progress bar's values, and steps of B's decode-rate slider, which redraws Figure 3
+// and the decision (measured as the step benchmark measures its steps), from the choice until
+// the figures are drawn.
 function watchImport() {
   const b = window.__bench;
   const imp = (window.__import = { t0: null, fit: null, figures: null, progress: [], progressShown: false, steps: [], runs: 0 });
   const input = document.querySelector('[data-testid="import-file"]');
   const bar = document.querySelector('[data-testid="import-progress"]');
-  const slider = document.querySelector('[data-testid="prompt-slider"]');
+  const slider = document.querySelector('[data-testid="b_rate-slider"]');
   const ids = ['fit-ttft-canvas', 'fit-decode-time-canvas', 'fit-residuals-canvas'];
   const nextFrame = () => new Promise((resolve) => b.raf(resolve));
   const check = () => {
@@ -195,7 +196,21 @@ async function gzipSizes(responses) {
   return { gzip, files };
 }
 
-/** Opens our page whole, then chooses the file in it twice (see `measureImport`). */
+/**
+ * Opens "Your own measurements" where it lives, in the review workbench, with Figure 3 drawn
+ * and the result-files disclosure open.
+ */
+async function openMeasurements(page, url) {
+  const address = new URL(url);
+  address.searchParams.set('workbench', '1');
+  await page.goto(address.href, { waitUntil: 'load' });
+  await page.waitForSelector('html[data-complete] [data-testid="decision"][data-decision]', { timeout: 30_000 });
+  await page.evaluate(() => { document.querySelector('[data-testid="workbench-runs"]').open = true; });
+  await page.waitForSelector('[data-testid="import-file"]', { state: 'attached', timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('canvas[data-testid="completion-canvas"]')?.width > 0, null, { timeout: 30_000 });
+}
+
+/** Opens the measurements, then chooses the file in them twice (see `measureImport`). */
 export async function importBench(browser, url, o) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'crossover-bench-import-'));
   try {
@@ -203,10 +218,7 @@ export async function importBench(browser, url, o) {
     console.log(`bench: measurements import, a vLLM file of ${IMPORT_REQUESTS.toLocaleString('en')} requests (${mib(bytes)}), chosen twice…`);
     const bench = new PageBench('crossover', 'Crossover', browser, o);
     const { context, page, errors } = await bench.open(url);
-    await page.goto(url, { waitUntil: 'load' });
-    await buildWholePage(page, 30_000);
-    await page.waitForSelector('html[data-complete]', { timeout: 30_000 });
-    await bench.waitForFigures(page, errors);
+    await openMeasurements(page, url);
     const { idle, rounds } = await measureImport(page, file);
     const afterLargeFileBytes = await workerWasmBytes(page);
     await context.close();
@@ -244,8 +256,7 @@ async function runsMemory(browser, url, o, dir) {
   const bench = new PageBench('crossover', 'Crossover', browser, o);
   const { context, page } = await bench.open(url);
   try {
-    await page.goto(url, { waitUntil: 'load' });
-    await buildWholePage(page, 30_000);
+    await openMeasurements(page, url);
     const runsListed = (n) => page.waitForFunction((n) => document.querySelectorAll('[data-testid="import-run"] option').length >= n, n, { timeout: 120_000, polling: 100 });
     await page.locator('[data-testid="import-file"]').setInputFiles(one);
     await runsListed(1);

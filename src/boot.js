@@ -42,32 +42,6 @@ const trapped = (error) => error instanceof WebAssembly.RuntimeError && stopped(
 addEventListener('error', (event) => trapped(event.error));
 addEventListener('unhandledrejection', (event) => trapped(event.reason));
 
-// Files given to the measurements section before its live copy is built, dropped on it or chosen
-// in its prerendered picker, would be lost, and a drop that no script takes makes the browser
-// leave the page to show the file. Such files are kept here and handed to the live picker once
-// it is built, as if chosen there (src/ui/sections/measurements/mod.rs).
-let kept;
-const handOver = () => {
-  const live = document.querySelector('#app #import-file');
-  if (!live || live.closest('[data-prerendered]')) return document.querySelector('.stopped') || requestAnimationFrame(handOver);
-  live.files = kept.files;
-  kept = null;
-  live.dispatchEvent(new Event('change', { bubbles: true }));
-};
-const keep = (files) => {
-  if (!files?.length) return;
-  if (!kept) requestAnimationFrame(handOver), (kept = new DataTransfer());
-  for (const file of files) kept.items.add(file);
-};
-for (const type of ['dragover', 'drop']) {
-  addEventListener(type, (event) => {
-    if (!event.target.closest?.('#measurements')?.closest('#prerendered, [data-prerendered]')) return;
-    event.preventDefault();
-    if (type === 'drop') keep(event.dataTransfer.files);
-  });
-}
-document.getElementById('import-file')?.addEventListener('change', (event) => keep(event.target.files));
-
 // The page's wasm-bindgen script (and the loader of its parts) are written into this file ahead
 // of this code by the build (src/site/one_module.rs), which names its start function
 // `crossoverPageInit`: the page imports nothing, so a changed copy of any of them is a changed

@@ -169,15 +169,6 @@ pub mod takeover {
     }
 }
 
-/// The measurements section's elements that `boot.js` keeps files for before the live section
-/// is built.
-pub mod measurements_section {
-    /// The section's id.
-    pub const SECTION_ID: &str = "measurements";
-    /// The section's file picker: `boot.js` hands the files it kept to the live one.
-    pub const FILE_INPUT_ID: &str = "import-file";
-}
-
 /// Embedding a figure in another site (`embed.js`, the host's side).
 pub mod embed {
     /// The custom element the host script defines and the Embed snippet writes.
@@ -205,9 +196,6 @@ mod tests {
                     files::WASM_META,
                     takeover::PRERENDERED_ID,
                     takeover::MOUNT_ID,
-                    takeover::STANDING_IN,
-                    measurements_section::SECTION_ID,
-                    measurements_section::FILE_INPUT_ID,
                 ],
             ),
             ("src/embed.js", include_str!("embed.js"), vec![embed::ELEMENT, embed::HEIGHT_MESSAGE]),

@@ -10,7 +10,6 @@ use super::context::{
 use super::dom;
 use super::parts;
 use super::sections::deeper::Deeper;
-use super::sections::measurements::Measurements;
 use super::sections::one_request::OneRequest;
 use super::sections::summary::Summary;
 use super::single_figure::SingleFigure;
@@ -189,7 +188,6 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
                 </Later>
                 <Later stage=LAST_STAGE>
                     <Deeper />
-                    <Measurements />
                     <Summary />
                     <Complete />
                 </Later>

@@ -5,12 +5,11 @@ use super::dom;
 use leptos::prelude::*;
 
 /// Each part: the id of the element that holds it, and its name.
-const PARTS: [(&str, &str); 6] = [
+const PARTS: [(&str, &str); 5] = [
     ("one-request", "One request"),
     ("hardware", "The chip beneath"),
     ("deployments", "Two deployments"),
     ("deeper-lab", "Where lines bend"),
-    ("measurements", "Your measurements"),
     ("summary", "In short"),
 ];
 

@@ -39,9 +39,11 @@ export const STATES = [
   { name: 'dark', query: '', colorScheme: 'dark' },
   { name: 'embed', query: '?embed=crossing', ready: '[data-testid="crossing-canvas"]' },
   {
-    name: 'a result file loaded, its figures drawn and tables open',
-    query: '',
+    name: 'the review workbench with a result file loaded, its figures drawn and tables open',
+    query: '?workbench=1',
+    ready: 'html[data-complete] [data-testid="decision"][data-decision]',
     prepare: async (app) => {
+      await app.openDetails('workbench-runs');
       const file = path.join(REPO_ROOT, 'tests', 'data', 'bench-results', 'sglang_0.5.9_bench_serving_output-details__llm-benchmaq_qwen3.5-27b.jsonl');
       await app.byTestId('import-file').setInputFiles(file);
       await app.page.waitForFunction(() => ['fit-ttft', 'fit-decode-time', 'fit-residuals'].every((s) => document.querySelector(`[data-testid="${s}-canvas"]`)?.style.height), null, { timeout: 30_000 });

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, eventually, loadRuns, openApp, scrollIntoView, useBrowser, useRunAs } from './helpers.mjs';
+import { REPO_ROOT, eventually, loadRuns, openApp, openMeasurements, scrollIntoView, useBrowser, useRunAs } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 240_000 };
@@ -66,8 +66,8 @@ async function openAll(app) {
 }
 
 /** Waits until the page has settled and checks it; returns what it saw. */
-async function check(app, where) {
-  await app.waitUntilRendered();
+async function check(app, where, ready = undefined) {
+  await app.waitUntilRendered(ready);
   await openAll(app);
   return eventually(async () => assertAgree(await stated(app.page), where), { timeout: 10_000 });
 }
@@ -204,9 +204,7 @@ test('two chips as A and B: one first token for one prefill, and the numbers agr
 });
 
 test('two real runs as A and B: the comparison, Figure 3 and the card state one crossover', TIMEOUT, async (t) => {
-  const app = await openApp(env, t);
-  await app.waitUntilRendered();
-  await app.reveal('both');
+  const app = await openMeasurements(env, t);
   const files = ['vllm_benchmark_serving_detailed__aurotripathy_llama3.1-70b-fp8_conc256.json', 'sglang_0.5.9_bench_serving_output-details__llm-benchmaq_qwen3.5-27b.jsonl'];
   await loadRuns(app, files.map((f) => path.join(DATA, f)));
   await app.byTestId('import-run').evaluate((s) => { s.value = '0'; s.dispatchEvent(new Event('change', { bubbles: true })); });
@@ -216,7 +214,7 @@ test('two real runs as A and B: the comparison, Figure 3 and the card state one 
   const applied = await app.byTestId('import-applied').evaluate((e) => e.textContent);
   assert.doesNotMatch(applied, /outside the page's range/, applied);
   await eventually(async () => assert.ok(await app.byTestId('compare-nstar').count() > 0, 'the comparison is placed'), { timeout: 60_000 });
-  const seen = await check(app, 'two runs');
+  const seen = await check(app, 'two runs', 'html[data-complete] [data-testid="decision"][data-decision]');
   assert.ok(seen.get('crossover') >= 3, `the crossover is stated by the comparison, Figure 3's readout and the card: ${seen.get('crossover')}`);
   const card = await app.byTestId('decision').evaluate((e) => e.textContent);
   assert.match(card, /the runs' own answers, median/, card);

@@ -1,6 +1,6 @@
-// A bake-off from real runs: result files loaded in "Your own measurements" and put into the
-// deployments lab with "Use as A" and "Use as B" (at a chosen TTFT percentile); the comparison
-// the measurements module then places in the lab (the crossover with its interval, the winner
+// A bake-off from real runs in the review workbench: result files loaded in "Your own
+// measurements" and put into the deployments' panel with "Use as A" and "Use as B" (at a chosen
+// TTFT percentile); the comparison the measurements module then places under Figure 3 (the crossover with its interval, the winner
 // at the reader's answer, the table against the runs' own readouts, what makes the pair unfair);
 // and the address bar, which carries the lab's numbers and never the runs.
 
@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, assertClose, eventually, openApp, scrollIntoView, useBrowser, chooseRun, loadRuns as load, useRunAs as useAs } from './helpers.mjs';
+import { REPO_ROOT, assertClose, eventually, openApp, openMeasurements, scrollIntoView, useBrowser, chooseRun, loadRuns as load, useRunAs as useAs } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
@@ -141,8 +141,7 @@ test('two synthetic runs with a known crossover, used as A and B, give it back w
   // true crossover is 0.7 / (1/30 − 1/110) = 28.875 tokens.
   const a = await knownRun(dir, 'quick-starter.csv', 0.2, 30);
   const b = await knownRun(dir, 'fast-writer.csv', 0.9, 110);
-  const app = await openApp(env, t, '', { setup: keepBlobs });
-  await app.reveal('both');
+  const app = await openMeasurements(env, t, '', { setup: keepBlobs });
   await load(app, [a, b]);
 
   await chooseRun(app, 0);
@@ -207,8 +206,7 @@ test('two synthetic runs with a known crossover, used as A and B, give it back w
 });
 
 test('two real runs as A and B: an uncertain crossover, the mismatch named, and a side the reader moves leaves', TIMEOUT, async (t) => {
-  const app = await openApp(env, t, '');
-  await app.reveal('both');
+  const app = await openMeasurements(env, t);
   await load(app, [file('vllm'), file('sglang')]);
   await chooseRun(app, 0);
   const fitA = await fitReadouts(app);
@@ -242,8 +240,8 @@ test('two real runs as A and B: an uncertain crossover, the mismatch named, and 
   }, { timeout: 10_000 });
 });
 
-test('two files chosen at once are offered as A and B; before the crossover is predicted they state nothing of it', TIMEOUT, async (t) => {
-  const app = await openApp(env, t, '');
+test('two files chosen at once are offered as A and B, and compared at once', TIMEOUT, async (t) => {
+  const app = await openMeasurements(env, t);
   await load(app, [file('anyscale'), file('bedrock')]);
   const offer = app.byTestId('import-compare-pair');
   await offer.waitFor({ state: 'attached', timeout: 30_000 });
@@ -257,10 +255,6 @@ test('two files chosen at once are offered as A and B; before the crossover is p
   const note = await app.byTestId('import-applied').evaluate((e) => e.textContent);
   assert.match(note, /^A is now .* B is now /);
   assert.equal(note.match(/never put in a link/g).length, 1, 'what the link carries, said once');
-  await app.query();
-  const placed = await app.page.evaluate(() => document.querySelector('[data-testid="compare-results"]').children.length);
-  assert.equal(placed, 0, 'nothing placed under the veil');
-  await app.reveal('crossover');
   const c = await comparison(app);
   // The same benchmark against two providers: one is ahead at every length.
   assert.equal(c.value, null);
@@ -270,8 +264,7 @@ test('two files chosen at once are offered as A and B; before the crossover is p
 });
 
 test('a run that did not stream, compared with one that did, is named', TIMEOUT, async (t) => {
-  const app = await openApp(env, t, '');
-  await app.reveal('both');
+  const app = await openMeasurements(env, t);
   await load(app, [file('vllm'), file('nonStreaming')]);
   const offer = app.byTestId('import-compare-pair');
   await offer.waitFor({ state: 'attached', timeout: 30_000 });

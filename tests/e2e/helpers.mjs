@@ -185,6 +185,20 @@ export async function openApp(env, t, query = '', { viewport = { width: 1200, he
 }
 
 /**
+ * Opens "Your own measurements", which is the review workbench's: `query`'s keys with
+ * `workbench=1`, and the workbench's result-files disclosure open, its file picker ready.
+ */
+export async function openMeasurements(env, t, query = '', options = {}) {
+  const keys = new URLSearchParams(query.replace(/^\?/, ''));
+  keys.set('workbench', '1');
+  const ready = 'html[data-complete] [data-testid="decision"][data-decision]';
+  const app = await openApp(env, t, `?${keys}`, { ready, ...options });
+  await app.openDetails('workbench-runs');
+  await app.byTestId('import-file').waitFor({ state: 'attached' });
+  return app;
+}
+
+/**
  * The text a reader sees in an element, reading all of it as they would by scrolling through.
  * Parts far from the viewport are not rendered (content-visibility: auto) and innerText reads
  * only rendered text, so the element is scrolled into view and, for the read, the parts inside

@@ -1,7 +1,8 @@
-// "Your own measurements" in a real browser: real result files from tests/data/bench-results/
-// loaded through the file picker and through the paste box, read by the page's Web Worker, with
-// the detected format and the counts the library's own tests expect; refusals that keep what was
-// loaded; "Use these rates" moving the lesson's controls; and nothing leaving the origin.
+// "Your own measurements", in the review workbench, in a real browser: real result files from
+// tests/data/bench-results/ loaded through the file picker and through the paste box, read by the
+// page's Web Worker, with the detected format and the counts the library's own tests expect;
+// refusals that keep what was loaded; "Use as A" keeping a run's every digit and naming what the
+// page's range held back; and nothing leaving the origin.
 
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -10,7 +11,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, assertClose, eventually, onlyIn, openApp, parseShown, shownText, useBrowser, manyRunsFile, workerWasmBytes, chooseRun } from './helpers.mjs';
+import { REPO_ROOT, assertClose, eventually, onlyIn, openMeasurements, parseShown, shownText, useBrowser, manyRunsFile, workerWasmBytes, chooseRun, useRunAs } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -35,9 +36,7 @@ async function watch(page, context, seen) {
 }
 
 async function open(t, seen = { requests: [] }) {
-  const app = await openApp(env, t, '', { setup: (page, context) => watch(page, context, seen) });
-  await app.byTestId('import-file').waitFor({ state: 'attached' });
-  return app;
+  return openMeasurements(env, t, '', { setup: (page, context) => watch(page, context, seen) });
 }
 
 /** Chooses `paths` in the file picker and waits until each has given the list its run. */
@@ -104,6 +103,11 @@ test('a vLLM file chosen in the picker is read in a worker, on the page\'s origi
   assert.match(r['fit-prefill'].text, /none claimed: the prompts are all close to/);
   assertClose(r['fit-decode'].value, 23.460769741872177, 'decode rate as the library fits it', 1e-12);
   assert.match(r['fit-decode'].text, /^23\.5 tok\/s$/);
+  // Sent to A, the run's decode rate keeps every digit; the control shows it rounded.
+  await useRunAs(app, 'a');
+  await eventually(async () => assert.equal(await app.quantity('a_rate'), r['fit-decode'].value));
+  assert.equal(parseShown(await app.input('a_rate').inputValue()), 23.5);
+  assert.doesNotMatch(await shownText(app.byTestId('import-applied')), /outside the page's range/, 'a rate inside the range is not said to be outside it');
 
   const rows = await app.byTestId('fit-percentiles').locator('tbody tr').count();
   assert.equal(rows, 3, 'TTFT, time per output token and end-to-end');
@@ -142,28 +146,14 @@ test('several files give a list of runs; a summary-only file is refused and the 
   assert.equal(await app.byTestId('import-format').getAttribute('data-value'), 'sglang');
 });
 
-test('pasted text is read too, and "Use these rates" moves the lesson\'s controls', TIMEOUT, async (t) => {
+test('pasted text is read too, and a run that did not stream says it has no first token to draw', TIMEOUT, async (t) => {
   const app = await open(t);
-  const before = await app.readout('ttft');
   await paste(app, await readFile(file('nonStreaming'), 'utf8'));
   const r = await fitted(app, 'llm-load-test');
   assert.equal(r['fit-records'].value, 36);
   assertClose(r['fit-prefill'].value, 2512.116986302417, 'prefill rate', 1e-9);
-
   // No TTFT to draw for a run that did not stream: the figure says so instead.
   assert.match(await shownText(app.byTestId('fit-ttft-summary')), /did not stream/);
-  await app.byTestId('import-apply').click();
-  // The lesson's controls hold the run's rates with every digit, and show them rounded.
-  await eventually(async () => assert.equal(await app.quantity('prefill'), r['fit-prefill'].value));
-  assert.equal(await app.quantity('decode'), r['fit-decode'].value);
-  assert.equal(parseShown(await app.input('prefill').inputValue()), 2512, 'the field shows it whole');
-  assert.equal(parseShown(await app.input('decode').inputValue()), 31.7, 'and to a tenth');
-  assertClose(await app.quantity('wait'), 0.14, 'queue: the overhead', 0.04);
-  const q = await app.expectConsistent('after Use these rates');
-  assert.equal(q.prefill, r['fit-prefill'].value);
-  const after = await app.readout('ttft');
-  assert.notEqual(after.value, before.value, 'the TTFT readout moved');
-  assert.match(await shownText(app.byTestId('import-applied')), /never put in a link/);
 });
 
 test('rates outside the controls\' range are clamped and said so; bad text is refused', TIMEOUT, async (t) => {
@@ -181,12 +171,11 @@ test('rates outside the controls\' range are clamped and said so; bad text is re
   const r = await fitted(app, 'csv');
   assert.equal(r['fit-records'].value, 60);
   assertClose(r['fit-prefill'].value, 300_000, 'prefill', 0.03);
-  await app.byTestId('import-apply').click();
-  await eventually(async () => assert.equal(await app.quantity('prefill'), 200_000));
-  assert.equal(await app.quantity('decode'), 2000);
+  await useRunAs(app, 'a');
+  await eventually(async () => assert.equal(await app.quantity('a_rate'), 2000));
   const notice = await shownText(app.byTestId('import-applied'));
-  assert.match(notice, /prefill rate of [\d,.]+ tok\/s is outside the page's range, so the control holds 200,000 tok\/s/);
-  assert.match(notice, /decode rate of [\d,.]+ tok\/s is outside/);
+  assert.match(notice, /decode rate of [\d,.]+ tok\/s is outside the page's range, so A's control holds 2,?000 tok\/s/);
+  assert.doesNotMatch(notice, /time to first token of/, 'its first token, inside the range, is not named');
 
   await app.byTestId('import-paste').fill('{"cut off": [1, 2');
   await app.byTestId('import-paste-go').click();
@@ -303,48 +292,12 @@ test('a file dropped on the section is read; dropped elsewhere it is left alone'
       },
       [selector, text],
     );
-  assert.equal(await drop('#deeper'), false, 'outside the section the browser keeps its own handling');
+  assert.equal(await drop('[data-testid="decision"]'), false, 'outside the section the browser keeps its own handling');
   await app.page.waitForTimeout(300);
   assert.equal(await app.byTestId('import-run').count(), 0, 'nothing was read');
   assert.equal(await drop('#measurements p'), true, 'over the section the page takes the drop');
   const r = await fitted(app, 'vllm');
   assert.equal(r['fit-records'].value, 100);
-});
-
-test('files given to the prerendered section before the page started are read once it is live', TIMEOUT, async (t) => {
-  // The wasm is held back while the reader picks one file in the prerendered section and drops
-  // another on it.
-  let release;
-  const held = new Promise((done) => (release = done));
-  const app = await openApp(env, t, '', {
-    ready: '#prerendered [data-testid="import-file"]',
-    setup: (page) => page.route(/crossover-[0-9a-f]+_bg\.wasm$/, async (route) => {
-      await held;
-      await route.continue();
-    }),
-  });
-  const page = app.page;
-  const address = await page.evaluate(() => location.href);
-  await page.locator('#prerendered [data-testid="import-file"]').setInputFiles([file('vllm')]);
-  const text = await readFile(file('bedrock'), 'utf8');
-  const taken = await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
-    const target = document.querySelector('#prerendered #measurements p');
-    const over = new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: data });
-    target.dispatchEvent(over);
-    const drop = new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data });
-    target.dispatchEvent(drop);
-    return over.defaultPrevented && drop.defaultPrevented;
-  }, text);
-  assert.ok(taken, 'the page takes a drop on the prerendered section, so the browser does not open the file');
-  release();
-  // At the defaults the section is built as the reader comes near it.
-  await page.locator('#app [data-testid="ttft"][data-value]').waitFor({ state: 'attached', timeout: 20_000 });
-  await page.evaluate(() => document.getElementById('measurements').scrollIntoView());
-  await eventually(async () => assert.equal(await app.byTestId('import-run').locator('option').count(), 2, 'both files gave their run'), { timeout: 30_000 });
-  assert.equal(await page.evaluate(() => location.href), address, 'the page stayed');
-  assert.ok(await page.evaluate(() => !document.getElementById('import-file').closest('#prerendered, [data-prerendered]')), 'the section is live');
 });
 
 /** Every worker the page starts, in order, from now on. */

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, eventually, openApp, useBrowser } from './helpers.mjs';
+import { REPO_ROOT, eventually, openMeasurements, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -25,8 +25,7 @@ test('a 5 MB model name is cut where it is read, and the page stays responsive w
   const big = path.join(dir, 'long-model-name.json');
   await fs.writeFile(big, JSON.stringify(run));
 
-  const app = await openApp(env, t);
-  await app.byTestId('import-file').waitFor({ state: 'attached' });
+  const app = await openMeasurements(env, t);
   // The longest the page's own thread went without running a 10 ms timer: a frozen page shows
   // as a long gap, in either engine (Firefox has no long-task entries).
   await app.page.evaluate(() => {

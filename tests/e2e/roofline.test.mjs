@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import path from 'node:path';
-import { REPO_ROOT, assertClose, assertNumberText, eventually, openApp, parseShown, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
+import { REPO_ROOT, assertClose, assertNumberText, eventually, openApp, openMeasurements, parseShown, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 180_000 };
@@ -279,8 +279,9 @@ test('"Use these rates", "Use as A" and "Use as B" hand the rates on, naming wha
 
 test('a real run read on the chosen chip: the efficiencies it implies, followed as the chip changes, and set from it', TIMEOUT, async (t) => {
   // A run of a 27-billion-parameter model from ../shared/bench-results/, read as if on one H100.
-  const app = await openApp(env, t, '?chip=h100&hw_model=custom&hw_params=27');
-  await app.byTestId('import-file').waitFor({ state: 'attached' });
+  // Runs and chips are both the review workbench's sources.
+  const app = await openMeasurements(env, t, '?chip=h100&hw_model=custom&hw_params=27');
+  await app.openDetails('workbench-chips');
   await app.byTestId('import-file').setInputFiles(path.join(REPO_ROOT, 'tests', 'data', 'bench-results', REAL_RUN));
   await eventually(async () => assert.ok(await app.byTestId('fit-mbu').count() > 0, 'the run is read'), { timeout: 60_000 });
   const fitted = async () => ({

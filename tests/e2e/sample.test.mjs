@@ -4,14 +4,14 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { eventually, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+import { eventually, openMeasurements, scrollIntoView, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
 
 test('the sample run is fetched only when asked for, and loads as a file would', TIMEOUT, async (t) => {
   const requested = [];
-  const app = await openApp(env, t, '', {
+  const app = await openMeasurements(env, t, '', {
     setup: (page) => page.on('request', (request) => requested.push(new URL(request.url()).pathname)),
   });
   const meta = await app.page.evaluate(() => {

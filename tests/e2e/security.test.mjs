@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { DIST_DIR, eventually, loadRuns, onlyIn, openApp, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
+import { DIST_DIR, eventually, loadRuns, onlyIn, openApp, openMeasurements, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -177,7 +177,7 @@ test('a wasm file that does not match its integrity hash is refused', TIMEOUT, a
 
 test('a measurements module whose script does not match its integrity hash is refused', TIMEOUT, async (t) => {
   let served = 0;
-  const app = await openApp(env, t, '', {
+  const app = await openMeasurements(env, t, '', {
     setup: async (page) => {
       // The module's script with a harmless comment added: it would still run, were it not checked.
       await page.route(/crossover-worker-[^/]*\.js$/, async (route) => {
@@ -229,7 +229,7 @@ const WORKER_ROUTED = { ...TIMEOUT, skip: onlyIn('chromium', "Firefox checks an 
 
 test('a worker whose script was changed to send markup puts no element into the page', WORKER_ROUTED, async (t) => {
   let served = 0;
-  const app = await openApp(env, t, '', {
+  const app = await openMeasurements(env, t, '', {
     setup: async (page, context) => {
       // The page's own load of the script is checked by its hash, so it gets the script as
       // built; the worker's loads (the first, and any after a restart) get the changed copy.
@@ -244,7 +244,6 @@ test('a worker whose script was changed to send markup puts no element into the 
   });
   const where = () => { const u = new URL(app.page.url()); return u.origin + u.pathname; };
   const start = where();
-  await app.reveal('both');
   const data = path.join(REPO_ROOT, 'tests', 'data', 'bench-results');
   await loadRuns(app, [
     path.join(data, 'llmperf_individual__leaderboard_anyscale_70b.json'),
@@ -340,15 +339,16 @@ test('SECURITY.md lists every file the page loads, and the page loads nothing it
   });
   // An address with a value builds every section: both parts are fetched.
   await app.page.locator('html[data-complete]').waitFor({ state: 'attached', timeout: 30_000 });
-  // The sample run: the worker's script and wasm, and the sample itself.
-  const sample = app.byTestId('import-sample');
-  await sample.scrollIntoViewIfNeeded();
-  await sample.click();
-  await eventually(async () => assert.equal(await app.byTestId('import-format').getAttribute('data-value'), 'llmperf'), { timeout: 30_000 });
   // The review workbench, the page's other door: its body is a part of its own.
   const url = new URL(env.baseUrl);
   await app.page.goto(`${url.origin}${url.pathname}?workbench=1`);
   await app.page.locator('html[data-workbench][data-complete]').waitFor({ state: 'attached', timeout: 30_000 });
+  // The sample run in its measurements: the worker's script and wasm, and the sample itself.
+  await app.openDetails('workbench-runs');
+  const sample = app.byTestId('import-sample');
+  await sample.scrollIntoViewIfNeeded();
+  await sample.click();
+  await eventually(async () => assert.equal(await app.byTestId('import-format').getAttribute('data-value'), 'llmperf'), { timeout: 30_000 });
   const names = [...requested];
   const unlisted = names.filter((name) => !listed.some((file) => pattern(file).test(name)));
   assert.deepEqual(unlisted, [], `requested but not in SECURITY.md: ${unlisted.join(', ')}`);

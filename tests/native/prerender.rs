@@ -1,7 +1,7 @@
 //! The lesson's markup written into index.html at build time: the whole lesson, at its
 //! defaults, from the same components the browser runs.
 
-use crossover::shared_names::{measurements_section, takeover};
+use crossover::shared_names::takeover;
 use crossover::site::lesson_html;
 use crossover::state::{Figure, Param, State};
 use crossover::text::veil::veiled_figure;
@@ -38,7 +38,6 @@ fn every_section_of_the_lesson_has_its_heading() {
         "advice",
         "hardware",
         "deployments",
-        "measurements",
         "deeper",
         "summary",
     ] {
@@ -145,10 +144,6 @@ fn the_markup_carries_the_names_the_takeover_and_the_start_script_look_for() {
     assert!(!html.contains(takeover::STANDING_IN));
     for id in [takeover::PRERENDERED_ID, takeover::MOUNT_ID] {
         assert!(!html.contains(&format!(" id=\"{id}\"")), "the markup holds #{id}");
-    }
-    // boot.js keeps files dropped on the prerendered section, or chosen in its picker.
-    for id in [measurements_section::SECTION_ID, measurements_section::FILE_INPUT_ID] {
-        assert_eq!(html.matches(&format!(" id=\"{id}\"")).count(), 1, "#{id}");
     }
 }
 

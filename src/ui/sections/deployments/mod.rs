@@ -55,10 +55,6 @@ pub fn Deployments() -> impl IntoView {
                     <VeilNote revealed=revealed testid="race-reveal"
                         said="Figure 3 is blurred, and the numbers after it wait, until you lock a guess above." />
                     <Race />
-                    // Both deployments from loaded runs ("Use as A", "Use as B"): the
-                    // measurements module places their comparison here once the crossover may
-                    // be shown.
-                    <div class="compare-results claim" data-testid="compare-results"></div>
                     <DecisionCard />
                 </div>
                 <section class="deployments-details" aria-labelledby="deployments-details-title">

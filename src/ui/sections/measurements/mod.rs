@@ -1,13 +1,14 @@
-//! "Your own measurements": the reader loads a serving benchmark's result file, the page fits
-//! the lesson's straight lines to it and can move the lesson's controls to the fitted rates.
-//! Reading and fitting happen in a Web Worker in the reader's browser; nothing is uploaded.
-//! A plain section rather than a lab: no figure here is moved by the controls.
+//! "Your own measurements", in the review workbench: the reviewer loads a serving benchmark's
+//! result file for each deployment, the page fits the lesson's straight lines to each run, and a
+//! run's rates go to side A or B of the panel. Reading and fitting happen in a Web Worker in the
+//! reader's browser; nothing is uploaded. A plain section rather than a lab: no figure here is
+//! moved by the controls.
 //!
-//! Every reader's first load holds only the section's markup and the few lines here that hand
-//! its events on. What the section does with them (sending files to the worker, listing the
-//! runs, drawing and exporting their figures, "Use these rates") comes with the worker's script
-//! when a reader first loads a file (`module`, and the worker crate's `page/`), so a reader who
-//! never does never downloads it.
+//! The workbench's part holds only the section's markup and the few lines here that hand its
+//! events on. What the section does with them (sending files to the worker, listing the runs,
+//! drawing and exporting their figures, "Use as A" and "Use as B") comes with the worker's script
+//! when a reviewer first loads a file (`module`, and the worker crate's `page/`), so a reviewer
+//! who never does never downloads it.
 //!
 //! An event is handed on by the `data-action` of the control it came from (the protocol's
 //! [`Action`]); test ids are for the tests alone.
@@ -19,24 +20,25 @@ use crate::measurements::protocol::{
     action_attribute, name, Action, ACTION_ATTRIBUTE, APPLY_DEPLOYMENT, APPLY_RATES,
     BUTTON_ACTION_SELECTOR, READ_SAMPLE, RUNS_OVERLAY,
 };
-use crate::ui::arrival::prose;
 use crate::ui::context::{use_runs_overlay, use_state};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// The heading and the introduction: fixed prose, written into the prerendered page and copied
-/// from it by the live one (`ui::arrival::prose`), so the wasm does not carry them.
-#[cfg(not(target_arch = "wasm32"))]
+/// The heading and the introduction. Markup rather than a view, as [`CONTROLS`] is: the
+/// workbench has no prerendered twin to copy prose from, and a string costs its part less.
 const INTRO: &str = concat!(
     r#"<h2 id="measurements-title">Your own measurements</h2>"#,
-    r#"<p>Everything so far used the lesson&#39;s numbers. If you have run a serving benchmark "#,
-    r#"against your own deployment, load its result file here and the page fits the same "#,
-    r#"straight lines to it: the fixed time before the first token, the prefill rate, the "#,
-    r#"decode rate, and where your requests leave the lines. It reads the per-request results "#,
-    r#"of vLLM, SGLang, AIPerf, GenAI-Perf, LLMPerf, GuideLLM and llm-load-test, and any CSV or "#,
-    r#"JSON table with a row per request.</p>"#,
-    r#"<p class="aside">The file is read by this page inside your browser and is never "#,
-    r#"uploaded: the page is not allowed to send anything to any server, and it does not.</p>"#,
+    r#"<p>Ran a serving benchmark against a deployment? Load its result file and the page draws "#,
+    r#"the lesson&#39;s two straight lines through the run: the fixed wait before the first "#,
+    r#"token, the prefill rate, the decode rate, and how far your requests stray from the "#,
+    r#"lines. Load one file per deployment, pick a run in the list, and send it to the panel "#,
+    r#"with &#8220;Use as A&#8221; or &#8220;Use as B&#8221;; once both sides come from runs, "#,
+    r#"the decision above weighs the two runs&#39; own answer lengths, and Figure 3 gives the "#,
+    r#"crossover with its interval. Result files of vLLM, SGLang, AIPerf, GenAI-Perf, LLMPerf, "#,
+    r#"GuideLLM and llm-load-test are read, and so is any CSV or JSON table with one row per "#,
+    r#"request.</p>"#,
+    r#"<p class="aside">Your file stays in this browser tab: the page reads it here and has no "#,
+    r#"permission to send anything to a server, and it sends nothing.</p>"#,
 );
 
 /// The controls, which never change: written once as markup (the section hears their events),
@@ -58,8 +60,7 @@ const CONTROLS: &str = concat!(
     r#"(a prefill rate).</span></p>"#,
 );
 
-/// What to know before measuring: fixed prose, as [`INTRO`].
-#[cfg(not(target_arch = "wasm32"))]
+/// What to know before measuring, as [`INTRO`].
 const ADVICE: &str = concat!(
     r#"<details class="advice"><summary>Before you measure: prompt lengths, the clock, the floor</summary>"#,
     r#"<p><strong>Prompts of several lengths.</strong> A prefill rate is the slope of the first "#,
@@ -75,7 +76,7 @@ const ADVICE: &str = concat!(
     r#"config.</p>"#,
     r#"<p><strong>The clock.</strong> Every tool read here is a client benchmark: its TTFT starts when "#,
     r#"the client sends the request, so the network and the server&#39;s queue are in it (the first "#,
-    r#"of the three clocks above). Each run says so again under &#8220;How this run was read and "#,
+    r#"of the lesson&#39;s three clocks). Each run says so again under &#8220;How this run was read and "#,
     r#"fitted&#8221;.</p>"#,
     r#"<p><strong>The floor</strong> is the line under nine requests in ten, drawn against prompt "#,
     r#"length: roughly the first token&#39;s time for a request that met no queue.</p></details>"#,
@@ -168,9 +169,9 @@ pub fn Measurements() -> impl IntoView {
     view! {
         <section class="measurements" id="measurements" aria-labelledby="measurements-title"
             on:change=on_change on:click=on_click>
-            {prose!("measurements-intro" => <div inner_html=INTRO></div>)}
+            <div inner_html=INTRO></div>
             <div inner_html=CONTROLS></div>
-            {prose!("measurements-advice" => <div inner_html=ADVICE></div>)}
+            <div inner_html=ADVICE></div>
             <div inner_html=PASTE></div>
             <p class="import-status" role="status" data-testid="import-busy"></p>
             <p class="import-error" role="alert" data-testid="import-error" hidden></p>
@@ -201,15 +202,39 @@ fn button(ev: &web_sys::Event) -> Option<(web_sys::Element, String)> {
 
 #[cfg(test)]
 mod tests {
+    use super::Measurements;
     use crate::measurements::protocol::{place, Action, ACTION_ATTRIBUTE, READ_SAMPLE};
+    use crate::state::State;
+    use crate::ui::context::StateContext;
     use crate::ui::render_lesson;
+    use leptos::prelude::*;
 
-    /// The section as the build writes it into the page.
+    /// The section as it is built (natively: effects and handlers do not run).
     fn section() -> String {
-        let html = render_lesson();
-        let start = html.find("id=\"measurements\"").unwrap();
-        let end = start + html[start..].find("</section>").unwrap();
-        html[start..end].to_string()
+        // A server's context, as the build renders with: event listeners are not added.
+        let shared = hydration_context::SsrSharedContext::new();
+        let owner = Owner::new_root(Some(std::sync::Arc::new(shared)));
+        let html = owner.with(|| {
+            provide_context(StateContext(RwSignal::new(State::default())));
+            view! { <Measurements /> }.to_html()
+        });
+        owner.unset();
+        html
+    }
+
+    #[test]
+    fn the_lesson_leaves_measurements_to_the_workbench() {
+        let lesson = render_lesson();
+        assert!(!lesson.contains("id=\"measurements\""), "the section is the workbench's");
+        assert!(!lesson.contains("data-testid=\"import-file\""), "no picker in the lesson");
+    }
+
+    #[test]
+    fn the_section_writes_its_own_words() {
+        let html = section();
+        for words in ["Your own measurements", "Use as A", "Before you measure", "sends nothing"] {
+            assert!(html.contains(words), "{words}: {html}");
+        }
     }
 
     #[test]
