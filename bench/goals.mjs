@@ -41,7 +41,7 @@ export const MEMORY_GOALS = {
 export const IMPORT_GOALS = {
   /** From choosing the file to its fit shown, with the worker cold. */
   fitShownMs: 3000,
-  /** p95 of prompt-slider steps taken while the file is read, in each round. */
+  /** p95 of slider steps taken while the file is read, in each round. */
   stepDuringReadMs: 50,
   /** What the measurements section adds to the first load, gzipped (with --compare-dist). */
   sectionFirstLoadBytes: 5000,

@@ -1,8 +1,9 @@
-// "Your own measurements" under load: a vLLM result file of 100,000 requests (about 40 MB, every
-// inter-token gap listed, as `--save-detailed` writes it) chosen in the page's file picker. It
-// reports the time from choosing the file to the fit shown (the readouts placed) and to the
-// three figures drawn, the progress bar's reports, and the latency of prompt-slider steps taken
-// elsewhere on the page while the worker reads and fits. Run twice: the first choice also
+// "Your own measurements" under load, in the review workbench: a vLLM result file of 100,000
+// requests (about 40 MB, every inter-token gap listed, as `--save-detailed` writes it) chosen in
+// the section's file picker. It reports the time from choosing the file to the fit shown (the
+// readouts placed) and to the three figures drawn, the progress bar's reports, and the latency
+// of steps of B's decode-rate slider (which redraws Figure 3 and the decision) taken while the
+// worker reads and fits. Run twice: the first choice also
 // fetches and compiles the worker, the second finds it ready. Beside it, every file of the first
 // load gzipped, so a build without the measurements section can show the section's share.
 
@@ -234,10 +235,10 @@ export async function importBench(browser, url, o) {
 export function importLines(imp, bytes) {
   const lines = [];
   const i = imp.idleSteps;
-  lines.push(`  with nothing being read, ${i.n} prompt-slider steps in 3 s: p50 ${ms(i.p50)}, p95 ${ms(i.p95)}, max ${ms(i.max)}`);
+  lines.push(`  with nothing being read, ${i.n} steps of B's decode-rate slider in 3 s: p50 ${ms(i.p50)}, p95 ${ms(i.p95)}, max ${ms(i.max)}`);
   for (const r of imp.rounds) {
     const at = (share) => r.progress.find(([v]) => v >= share)?.[1];
-    lines.push(`  worker ${r.worker}: fit shown ${ms(r.fitShownMs, 0)}, figures drawn ${ms(r.figuresShownMs, 0)} (bytes read by ${ms(at(0.4), 0)}, parsed by ${ms(at(0.52), 0)}); progress bar ${r.progressShown ? `shown with ${r.progress.length} values` : 'NOT shown'}; ${r.stepsDuringRead.n} prompt-slider steps meanwhile: p50 ${ms(r.stepsDuringRead.p50)}, p95 ${ms(r.stepsDuringRead.p95)}, max ${ms(r.stepsDuringRead.max)}`);
+    lines.push(`  worker ${r.worker}: fit shown ${ms(r.fitShownMs, 0)}, figures drawn ${ms(r.figuresShownMs, 0)} (bytes read by ${ms(at(0.4), 0)}, parsed by ${ms(at(0.52), 0)}); progress bar ${r.progressShown ? `shown with ${r.progress.length} values` : 'NOT shown'}; ${r.stepsDuringRead.n} slider steps meanwhile: p50 ${ms(r.stepsDuringRead.p50)}, p95 ${ms(r.stepsDuringRead.p95)}, max ${ms(r.stepsDuringRead.max)}`);
   }
   if (!bytes.compare) lines.push(`  first load ${bytes.ours.gzip.toLocaleString('en')} B gzipped (no --compare-dist build to measure the section's share against)`);
   lines.push(`  read through to the end (every section built, the parts fetched on the way): ${bytes.ours.readThrough.gzip.toLocaleString('en')} B gzipped`);

@@ -19,7 +19,8 @@
 //   --width PX --height PX --dpr X   the browser window (default 1200 x 900 at 1x)
 //   --quick               small counts, for trying the harness (not for results)
 //   --no-firefox          skip the Firefox step-latency run
-//   --import-only         only the measurements import (a 100,000-request file) and first-load bytes
+//   --import-only         only the measurements import (a 100,000-request file), first-load bytes
+//                         and the first load of each door (lesson, workbench, embed, presentation)
 //   --compare-dist DIR    another build (e.g. one without the measurements section) whose first
 //                         load is reported beside ours, with the difference
 //   --lighthouse-runs N   Lighthouse runs per page and serving, median taken (default 3)
@@ -32,7 +33,8 @@
 //
 // The parts, in the order a full run uses them: options.mjs (the command line), page-bench.mjs
 // (one page in Chromium, driving the code in in-page.mjs), machine.mjs (the machine alone),
-// attribution.mjs (where the time goes), firefox.mjs, import.mjs (your own measurements),
+// attribution.mjs (where the time goes), firefox.mjs, doors.mjs (each door's first load),
+// import.mjs (your own measurements),
 // lighthouse.mjs, report.mjs and goals.mjs (what is printed), stats.mjs (numbers).
 
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -43,6 +45,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium.mjs';
 import { startServer } from '../tests/e2e/server.mjs';
 import { attributionText } from './attribution.mjs';
+import { doorBytes, doorLines } from './doors.mjs';
 import { engineTable, firefoxSteps } from './firefox.mjs';
 import { goalLines, importGoals, pageGoals } from './goals.mjs';
 import { firstLoadBytes, importBench, importLines } from './import.mjs';
@@ -97,12 +100,14 @@ async function importOnly(o, dist) {
     console.log(`bench: Chromium ${browser.version()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     const bytes = { ours: await firstLoadBytes(browser, ourServer.url, o) };
     if (compareServer) bytes.compare = await firstLoadBytes(browser, compareServer.url, o);
+    const doors = await doorBytes(browser, ourServer.url, o);
     const imp = await importBench(browser, ourServer.url, o);
     const goals = importGoals(imp, bytes);
     console.log('');
+    log(doorLines(doors));
     log(importLines(imp, bytes));
     log(goalLines(IMPORT_GOALS_HEADING, goals));
-    await writeResult(o, { meta: { date: new Date().toISOString(), dist, chromium: browser.version(), cpus: os.cpus().length, loadAverage: os.loadavg() }, import: imp, firstLoad: { ours: bytes.ours.gzip, readThrough: bytes.ours.readThrough.gzip, compare: bytes.compare?.gzip ?? null }, goals });
+    await writeResult(o, { meta: { date: new Date().toISOString(), dist, chromium: browser.version(), cpus: os.cpus().length, loadAverage: os.loadavg() }, import: imp, firstLoad: { ours: bytes.ours.gzip, readThrough: bytes.ours.readThrough.gzip, compare: bytes.compare?.gzip ?? null }, doors: doors.map(({ name, gzip, files }) => ({ name, gzip, files: files.length })), goals });
   } finally {
     await browser.close();
     await ourServer.close();
@@ -242,6 +247,7 @@ async function main() {
       const compareServer = await startServer({ root: path.resolve(o.compareDist) });
       importBytes.compare = await firstLoadBytes(browser, compareServer.url, o).finally(() => compareServer.close());
     }
+    const doors = await doorBytes(browser, ourUrl, o);
     const imported = await importBench(browser, ourUrl, o);
     const lighthouse = o.noLighthouse ? null : await lighthouseAll({ dist, peerDir, runs: o.lighthouseRuns });
 
@@ -250,6 +256,7 @@ async function main() {
     const goals = pageGoals(r1, r2, lighthouse);
     const importGoalList = importGoals(imported, importBytes);
     printReport({ browser, ours, peer, machine, firefox, lighthouse, goals, imported, importBytes, importGoalList, o });
+    log(doorLines(doors));
 
     await writeResult(o, {
       meta: {
@@ -283,6 +290,8 @@ async function main() {
         jsHeapAfter: ratio(r1.memory.after.jsHeapUsed, r2.memory.after.jsHeapUsed),
       },
       goals,
+      // The first load of each door (bench/doors.mjs).
+      doors: doors.map(({ name, gzip, files }) => ({ name, gzip, files: files.length })),
       import: { ...imported, firstLoad: { ours: importBytes.ours.gzip, readThrough: importBytes.ours.readThrough.gzip, compare: importBytes.compare?.gzip ?? null }, goals: importGoalList },
     });
   } finally {
