@@ -75,6 +75,7 @@ test('"Copy for the design doc" gives the decision as Markdown with a link that 
   const box = app.byTestId('workbench-doc');
   await box.waitFor({ state: 'visible' });
   const doc = await box.inputValue();
+  assert.doesNotMatch(doc, /From the two runs/, 'typed-in sides have no runs to compare');
   const card = await decision(app);
   const verdict = await app.byTestId('decision-verdict').innerText();
   assert.ok(doc.startsWith(`## Deployment decision: ${verdict}\n`), doc);
@@ -174,6 +175,26 @@ test('two result files used as A and B put their comparison and verdict at the t
   const query = await app.query();
   assert.equal(query.workbench, '1');
   assert.ok(!Object.values(query).some((v) => /early|fast\.csv/.test(v)), 'the link holds numbers, never the files');
+
+  // The summary for the design doc carries the runs' comparison as the page shows it: the
+  // crossover with its interval, the winner, and the table, its rows whole.
+  await app.byTestId('workbench-copy-doc').click();
+  const box = app.byTestId('workbench-doc');
+  await box.waitFor({ state: 'visible' });
+  const doc = await box.inputValue();
+  const part = doc.split('### From the two runs\n\n')[1] ?? '';
+  assert.ok(part, `the runs' part is in the summary:\n${doc}`);
+  const shown = await app.page.evaluate(() => {
+    const text = (selector) => document.querySelector(`[data-testid="compare-results"] ${selector}`).textContent.replace(/\s+/g, ' ').trim();
+    return { crossover: text('[data-testid="compare-nstar"]'), interval: text('[data-testid="compare-nstar"] + .readout-note'), winner: text('[data-testid="compare-winner"]'), rows: document.querySelectorAll('[data-testid="compare-table"] tr').length };
+  });
+  assert.ok(part.includes(`Crossover from the runs: ${shown.crossover.replace(/\.$/, '')}.\n\n${shown.interval}\n`), `the crossover and its interval, as shown: ${JSON.stringify(shown)}\n${part}`);
+  assert.ok(part.includes(shown.winner), `the winner as shown: ${shown.winner}`);
+  assert.match(part, /early\.csv/, 'the runs are named in the document, which stays with the reviewer');
+  const tableRows = part.split('\n').filter((line) => line.startsWith('| '));
+  assert.equal(tableRows.length, shown.rows, 'every row of the comparison\'s table');
+  for (const row of tableRows) assert.equal(row.split(' | ').length, 3, `three cells: ${row}`);
+  assert.ok(doc.trimEnd().endsWith(')'), 'the link still comes last');
 });
 
 test('a workbench value other than 1 or 0 is named, and the lesson shown', TIMEOUT, async (t) => {

@@ -1,7 +1,9 @@
 //! The decision as Markdown for a design document: what the review workbench's "Copy for the
 //! design doc" puts on the clipboard. Every line is one of the card's own sentences or a number
 //! the page shows beside it, so the document and the page never disagree; the link reopens the
-//! workbench on the same numbers.
+//! workbench on the same numbers. With A and B from two runs, the comparison placed under
+//! Figure 3 comes too (the crossover's interval, what makes the pair unfair, the runs' table), as
+//! the page shows it.
 
 use super::crossover_text;
 use super::decision::decision_text;
@@ -9,10 +11,28 @@ use crate::format;
 use crate::state::decision::Decision;
 use crate::state::State;
 
+/// The comparison of two runs as the page shows it under Figure 3, read when the summary is
+/// copied: the worker computed it from the runs' requests, and the page holds it only as text.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunsCompared {
+    /// Which run is A and which is B.
+    pub runs: String,
+    /// What makes the pair unfair (prompts, load, streaming), a sentence each.
+    pub findings: Vec<String>,
+    /// The crossover from the runs, and how sure it is (its 95% interval).
+    pub crossover: String,
+    pub interval: String,
+    /// Who finishes the race's answer first, and whether the interval straddles it.
+    pub winner: String,
+    /// The comparison's table, its header row first.
+    pub table: Vec<Vec<String>>,
+}
+
 /// The summary: the verdict as a heading, the workload, A and B side by side (what each was
 /// given, and when each finishes the median, the 90th-percentile and the average answer), the
-/// card's reasons, what would change it, the crossover, and the link.
-pub fn design_doc(d: &Decision, state: &State, link: &str) -> String {
+/// card's reasons, what would change it, the crossover, the two runs' comparison when the sides
+/// come from runs, and the link.
+pub fn design_doc(d: &Decision, state: &State, link: &str, runs: Option<&RunsCompared>) -> String {
     let t = decision_text(d, state);
     let c = &d.comparison;
     let mut out = String::with_capacity(2_048);
@@ -59,8 +79,44 @@ pub fn design_doc(d: &Decision, state: &State, link: &str) -> String {
         "\nCrossover (where the two finish together): {}.\n\n",
         crossover_text(c)
     ));
+    if let Some(runs) = runs {
+        runs_part(&mut out, runs);
+    }
     out.push_str(&format!("[These numbers in the review workbench]({link})\n"));
     out
+}
+
+/// The two runs' comparison: which runs, the crossover with its interval, the winner, what
+/// makes the pair unfair, and the table.
+fn runs_part(out: &mut String, runs: &RunsCompared) {
+    out.push_str("### From the two runs\n\n");
+    for line in [&runs.runs, &runs.winner] {
+        if !line.is_empty() {
+            out.push_str(line);
+            out.push_str("\n\n");
+        }
+    }
+    if !runs.crossover.is_empty() {
+        let crossover = runs.crossover.trim_end_matches('.');
+        out.push_str(&format!("Crossover from the runs: {crossover}.\n\n"));
+        if !runs.interval.is_empty() {
+            out.push_str(&format!("{}\n\n", runs.interval));
+        }
+    }
+    for finding in &runs.findings {
+        out.push_str(&format!("> {finding}\n\n"));
+    }
+    let cell = |c: &String| c.replace('|', "\\|");
+    if let Some((header, rows)) = runs.table.split_first() {
+        let header: Vec<String> = header.iter().map(cell).collect();
+        out.push_str(&format!("| {} |\n", header.join(" | ")));
+        out.push_str(&format!("|{}\n", "---|".repeat(header.len())));
+        for row in rows {
+            let row: Vec<String> = row.iter().map(cell).collect();
+            out.push_str(&format!("| {} |\n", row.join(" | ")));
+        }
+        out.push('\n');
+    }
 }
 
 #[cfg(test)]
@@ -74,7 +130,7 @@ mod tests {
         let d = Decision::of(&state);
         let t = decision_text(&d, &state);
         let link = "https://example.org/crossover/?b_rate=110&workbench=1";
-        let doc = design_doc(&d, &state, link);
+        let doc = design_doc(&d, &state, link, None);
         assert!(doc.starts_with(&format!("## Deployment decision: {}\n", t.verdict)), "{doc}");
         assert!(doc.contains("Ship B"), "the lesson's pair ships B for the bot: {doc}");
         for line in [
@@ -95,12 +151,57 @@ mod tests {
         assert!(doc.contains("| Whole median answer (600 tokens) | 20.2 s | 6.35 s |"), "{doc}");
         assert!(doc.contains("28.9 tokens"), "{doc}");
         assert!(doc.ends_with(&format!("[These numbers in the review workbench]({link})\n")));
+        assert!(!doc.contains("From the two runs"), "no runs, no comparison: {doc}");
+    }
+
+    #[test]
+    fn two_runs_bring_their_comparison_with_its_interval() {
+        let state = State::default();
+        let runs = RunsCompared {
+            runs: "A is vLLM run and B is SGLang run.".to_string(),
+            findings: vec![
+                "The runs' prompts differ: A's median 464 tokens, B's 1,024.".to_string()
+            ],
+            crossover: "1,721.6 tokens".to_string(),
+            interval: "95% interval 900 to 4,000 tokens".to_string(),
+            winner: "At 600 tokens A finishes first.".to_string(),
+            table: vec![
+                vec![String::new(), "A".to_string(), "B".to_string()],
+                vec!["requests used".to_string(), "100".to_string(), "99".to_string()],
+                vec!["load".to_string(), "concurrency 256 | rate inf".to_string(), "—".to_string()],
+            ],
+        };
+        let doc = design_doc(&Decision::of(&state), &state, "?workbench=1", Some(&runs));
+        let part = doc.split("### From the two runs\n\n").nth(1).expect("the runs' part");
+        assert!(
+            part.starts_with(
+                "A is vLLM run and B is SGLang run.\n\nAt 600 tokens A finishes first.\n\n"
+            ),
+            "{part}"
+        );
+        assert!(
+            part.contains(
+                "Crossover from the runs: 1,721.6 tokens.\n\n95% interval 900 to 4,000 tokens\n"
+            ),
+            "{part}"
+        );
+        assert!(part.contains("> The runs' prompts differ"), "{part}");
+        assert!(
+            part.contains("|  | A | B |\n|---|---|---|\n| requests used | 100 | 99 |\n"),
+            "{part}"
+        );
+        // A bar inside a cell is escaped, so the row keeps its three cells.
+        assert!(part.contains("| load | concurrency 256 \\| rate inf | — |"), "{part}");
+        assert!(
+            doc.ends_with("[These numbers in the review workbench](?workbench=1)\n"),
+            "the link comes last"
+        );
     }
 
     #[test]
     fn a_changed_pair_changes_the_verdict_and_its_rows() {
         let state = State::default().with(Param::BRate, 20.0);
-        let doc = design_doc(&Decision::of(&state), &state, "?workbench=1");
+        let doc = design_doc(&Decision::of(&state), &state, "?workbench=1", None);
         assert!(doc.starts_with("## Deployment decision: Ship A"), "{doc}");
         assert!(doc.contains("| Decode rate | 30 tok/s | 20 tok/s |"), "{doc}");
         // Every row has its label and both sides.

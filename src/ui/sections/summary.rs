@@ -37,7 +37,7 @@ pub fn WorkbenchLink() -> impl IntoView {
     view! {
         <p class="workbench-link">
             <a href=href data-testid="lesson-to-workbench">"Open the review workbench"</a>
-            " to decide between two deployments of your own: A and B typed in, or taken from two chips or two result files, with Figure 3 and the decision card at the top and a link that keeps them."
+            " to decide between two deployments of your own. There A and B are typed in, worked out from two chips, or measured: load a benchmark's result file for each and the page fits these lines to your own requests. The decision card and Figure 3 sit at the top, with a link that keeps them."
         </p>
     }
 }

@@ -6,8 +6,10 @@
 //! Nothing here is a prediction: the workbench states every answer at once (no `Revealed` is
 //! provided, so every question reads as answered).
 
+use crate::measurements::protocol::place;
 use crate::state::decision::Decision;
-use crate::text::deployments::design_doc::design_doc;
+use crate::state::quantity::Quantity;
+use crate::text::deployments::design_doc::{design_doc, RunsCompared};
 use crate::text::embed::lesson_href;
 use crate::ui::context::{use_query_source, use_state, CurrentQuery};
 use crate::ui::sections::deployments::{DecisionCard, DeploymentsPanel, Race};
@@ -68,7 +70,8 @@ fn DesignDoc() -> impl IntoView {
     let text = RwSignal::new(String::new());
     let copy_doc = move |_| {
         let link = current_href(&query());
-        let doc = state.with_untracked(|s| design_doc(&Decision::of(s), s, &link));
+        let runs = runs_compared();
+        let doc = state.with_untracked(|s| design_doc(&Decision::of(s), s, &link, runs.as_ref()));
         text.set(doc.clone());
         copy(doc, status, "Copied as Markdown, with the link that reopens these numbers. Figure 3's PNG, SVG and CSV are under the figure.");
     };
@@ -81,6 +84,24 @@ fn DesignDoc() -> impl IntoView {
             </Show>
         </div>
     }
+}
+
+/// The comparison of two runs under Figure 3, read as the page shows it; `None` while none is
+/// placed (the sides are not both runs').
+fn runs_compared() -> Option<RunsCompared> {
+    let within = |inner: &str| format!("{} {inner}", place::COMPARE);
+    let first = |inner: &str| crate::ui::dom::texts_of(&within(inner)).into_iter().next();
+    let crossover = format!("[data-quantity=\"{}\"]", Quantity::Crossover.key());
+    let winner = format!("[data-quantity=\"{}\"]", Quantity::Winner.key());
+    let runs = RunsCompared {
+        runs: first("h3 + p")?,
+        findings: crate::ui::dom::texts_of(&within("[data-finding]")),
+        interval: first(&format!("{crossover} + .readout-note")).unwrap_or_default(),
+        crossover: first(&crossover).unwrap_or_default(),
+        winner: first(&winner).unwrap_or_default(),
+        table: crate::ui::dom::table_rows(&within("table")),
+    };
+    Some(runs)
 }
 
 /// Where A's and B's numbers can come from besides the panel: each opened on purpose.
