@@ -97,11 +97,24 @@ test('"Copy for the design doc" gives the decision as Markdown with a link that 
   assert.equal((await decision(app)).data, card.data, 'the same numbers behind the card');
 });
 
+/**
+ * Waits until a followed link has brought the tab to the workbench (`workbench` true) or the
+ * lesson: until then the old page, or none at all between the two, is what a look finds.
+ */
+async function arrivedAt(app, workbench) {
+  await eventually(async () => {
+    const search = await app.page.evaluate(() => (document.documentElement ? location.search : null));
+    assert.ok(search !== null, 'a page is loaded');
+    assert.equal(/[?&]workbench=1(&|$)/.test(search), workbench, `arrived: ${search}`);
+  }, { timeout: 20_000 });
+}
+
 test('the lesson and the workbench link to each other, each keeping the settings', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?a_ttft=0.35&b_rate=90');
   const onward = app.byTestId('lesson-to-workbench');
   await scrollIntoView(onward);
   await onward.click();
+  await arrivedAt(app, true);
   await app.waitUntilRendered(READY);
   const query = await app.query();
   assert.equal(query.workbench, '1');
@@ -114,6 +127,7 @@ test('the lesson and the workbench link to each other, each keeping the settings
   await eventually(async () => assert.match(await back.getAttribute('href'), /[?&]a_rate=40(&|$)/));
   assert.doesNotMatch(await back.getAttribute('href'), /workbench/);
   await back.click();
+  await arrivedAt(app, false);
   await app.waitUntilRendered();
   assert.equal(await app.page.evaluate(() => document.documentElement.hasAttribute('data-workbench')), false);
   assert.equal(await app.quantity('a_rate'), 40);
@@ -157,7 +171,7 @@ test('two result files used as A and B put their comparison and verdict at the t
   // The lesson's pair, measured: B writes fast enough to win every answer past about 29 tokens.
   await loadRuns(app, [await run(dir, 'early.csv', 0.2, 30), await run(dir, 'fast.csv', 0.9, 110)]);
   await chooseRun(app, 0);
-  assert.equal(await app.byTestId('import-apply').isVisible(), false, 'no "Use these rates" for a lesson not shown');
+  assert.equal(await app.byTestId('import-apply').count(), 0, 'no "Use these rates": a run goes to A or B');
   await useRunAs(app, 'a');
   await chooseRun(app, 1);
   await useRunAs(app, 'b');
