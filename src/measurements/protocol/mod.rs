@@ -7,8 +7,8 @@
 //!
 //! - page → module: a [`SectionEvent`], named by the [`ACTION_ATTRIBUTE`] of the element it came
 //!   from ([`Action`]) and handed to the module's [`MODULE_EVENT_FUNCTION`];
-//! - module → page: "Use these rates", an [`APPLY_RATES`] whose detail carries [`RatesAsked`]
-//!   and, once the page's handler has run, [`RatesApplied`];
+//! - module → page: values for the page's controls ("Set MFU and MBU from this run"), an
+//!   [`APPLY_RATES`] whose detail carries [`RatesAsked`] and, once the page's handler has run, [`RatesApplied`];
 //! - module → worker: [`Request`]s; worker → module: [`READY`] once its handler is set, then
 //!   exactly one [`Reply`] per request in the order asked, a read's [`Reply::Progress`] reports
 //!   coming before its answer.

@@ -23,9 +23,6 @@ macro_rules! name {
     (choose_run) => {
         "choose-run"
     };
-    (apply_rates) => {
-        "apply-rates"
-    };
     (download) => {
         "download"
     };

@@ -1,7 +1,8 @@
 //! The page and the section's module: the events the page hands the module ([`SectionEvent`],
 //! named by an element's [`ACTION_ATTRIBUTE`](super::ACTION_ATTRIBUTE)), the downloads they
-//! name ([`RunFile`]), and "Use these rates", which the module asks of the page ([`RatesAsked`],
-//! [`RatesApplied`]).
+//! name ([`RunFile`]), and the values the module asks the page to put into its controls
+//! ([`RatesAsked`], [`RatesApplied`]; "Set MFU and MBU from this run" asks for the chip
+//! section's two).
 
 use super::names::name;
 use crate::model::deployments::Which;
@@ -19,8 +20,6 @@ pub enum Action {
     ReadPasted,
     /// The list of loaded runs.
     ChooseRun,
-    /// "Use these rates".
-    ApplyRates,
     /// A download of the chosen run: the button's `value` is a [`RunFile`]'s name.
     Download,
     /// "Use as A" or "Use as B": the button's `value` is `a` or `b`.
@@ -33,11 +32,10 @@ pub enum Action {
 }
 
 impl Action {
-    pub const ALL: [Action; 8] = [
+    pub const ALL: [Action; 7] = [
         Action::ReadFiles,
         Action::ReadPasted,
         Action::ChooseRun,
-        Action::ApplyRates,
         Action::Download,
         Action::UseAs,
         Action::ComparePair,
@@ -50,7 +48,6 @@ impl Action {
             Action::ReadFiles => name!(read_files),
             Action::ReadPasted => name!(read_pasted),
             Action::ChooseRun => name!(choose_run),
-            Action::ApplyRates => name!(apply_rates),
             Action::Download => name!(download),
             Action::UseAs => name!(use_as),
             Action::ComparePair => name!(compare_pair),
@@ -63,7 +60,6 @@ impl Action {
             name!(read_files) => Action::ReadFiles,
             name!(read_pasted) => Action::ReadPasted,
             name!(choose_run) => Action::ChooseRun,
-            name!(apply_rates) => Action::ApplyRates,
             name!(download) => Action::Download,
             name!(use_as) => Action::UseAs,
             name!(compare_pair) => Action::ComparePair,
@@ -81,7 +77,6 @@ pub enum SectionEvent {
     ReadPasted,
     /// A run chosen from the list, by its place there.
     ChooseRun(usize),
-    ApplyRates,
     Download(RunFile),
     UseAs(Which),
     /// The runs to use as A and B, by id.
@@ -99,7 +94,6 @@ impl SectionEvent {
             ),
             Action::ReadPasted => SectionEvent::ReadPasted,
             Action::ChooseRun => SectionEvent::ChooseRun(value()?.parse().ok()?),
-            Action::ApplyRates => SectionEvent::ApplyRates,
             Action::Download => SectionEvent::Download(RunFile::from_name(&value()?)?),
             Action::UseAs => SectionEvent::UseAs(match value()?.as_str() {
                 "a" => Which::A,
@@ -190,12 +184,12 @@ impl RunFile {
     }
 }
 
-// Module → page: "Use these rates"
+// Module → page: values for the page's controls
 
-/// What the module asks the page to put into its controls: for "Use these rates", the chosen
-/// run's prefill rate, decode rate and fixed time before the first token; for "Set MFU and MBU
-/// from this run", the chip section's two efficiencies. NaN where nothing is asked (that
-/// control then keeps its own value).
+/// What the module asks the page to put into its controls: a prefill rate, a decode rate and a
+/// fixed time before the first token for the request's controls, and the chip section's two
+/// efficiencies ("Set MFU and MBU from this run" asks for these). NaN where nothing is asked
+/// (that control then keeps its own value).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatesAsked {
     pub prefill_tokens_per_sec: f64,

@@ -261,9 +261,7 @@ pub fn results_html(
         "\" data-testid=\"fit-calibration\"></div>"
     ));
     out.push_str(concat!(
-        "<div class=\"import-actions\"><button type=\"button\" data-testid=\"import-apply\"",
-        action_attribute!(apply_rates),
-        ">Use these rates</button>",
+        "<div class=\"import-actions\">",
         "<span class=\"import-use\" role=\"group\" aria-label=\"Use this run as a deployment\">",
         "<label for=\"",
         name!(percentile_choice),
@@ -421,7 +419,7 @@ mod tests {
             "</select></p><dl></dl><div class=\"fit-calibration\" \
              data-testid=\"fit-calibration\"></div><div class=\"import-actions\">"
         ));
-        assert!(html.contains(r#"data-testid="import-apply""#));
+        assert!(html.contains(r#"data-testid="import-use-a""#));
     }
 
     #[test]
@@ -434,9 +432,9 @@ mod tests {
             .split('<')
             .filter(|tag| tag.starts_with("button") || tag.starts_with("select"))
             .collect();
-        // The list, the figures' downloads, "Use these rates", the two CSVs, the percentile
-        // choice and "Use as A" and "Use as B".
-        assert_eq!(controls.len(), 1 + RunFigure::ALL.len() * FigureFormat::ALL.len() + 6);
+        // The list, the figures' downloads, the two CSVs, the percentile choice and "Use as A"
+        // and "Use as B".
+        assert_eq!(controls.len(), 1 + RunFigure::ALL.len() * FigureFormat::ALL.len() + 5);
         let mut files = Vec::new();
         let mut sides = Vec::new();
         for tag in controls {

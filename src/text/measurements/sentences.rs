@@ -1,5 +1,5 @@
 //! The section's sentences: what it says about a loaded run (why requests were left out, why no
-//! prefill rate is claimed, the run's crossing, whether TTFT bends), what "Use these rates" did,
+//! prefill rate is claimed, the run's crossing, whether TTFT bends), what setting MFU and MBU from it did,
 //! and its notices when a file or the part of the page that reads it fails.
 
 use super::RunView;
@@ -182,40 +182,6 @@ pub fn calibrated_text(wanted: [f64; 2], held: [f64; 2]) -> String {
     out.join(" ")
 }
 
-/// What "Use these rates" changed: one sentence per value the page's bounds moved, one for the
-/// controls the run gives no value for, then what the link carries. `clamped` holds each moved
-/// value's label, unit, the run's value and the value the control took.
-pub fn applied_text(clamped: &[(&str, &str, f64, f64)], not_set: &[&str]) -> String {
-    let mut out: Vec<String> = clamped
-        .iter()
-        .map(|(label, unit, wanted, got)| {
-            format!(
-                "The run's {} of {} {unit} is outside the page's range, so the control holds {} \
-                 {unit}.",
-                label.to_ascii_lowercase(),
-                format::trimmed(*wanted, 3),
-                format::trimmed(*got, 3),
-            )
-        })
-        .collect();
-    if !not_set.is_empty() {
-        let names: Vec<String> = not_set.iter().map(|l| l.to_ascii_lowercase()).collect();
-        out.push(format!(
-            "This run gives no {}, so {} kept {} value.",
-            names.join(" and no "),
-            if names.len() == 1 { "that control" } else { "those controls" },
-            if names.len() == 1 { "its" } else { "their" },
-        ));
-    }
-    out.push(
-        "The lesson's controls now hold what this run measured, the queue being its fixed time \
-         before the first token less the network time already set. The address bar carries \
-         those numbers only: your measurements stay in this tab and are never put in a link."
-            .to_string(),
-    );
-    out.join(" ")
-}
-
 /// A run in the list to choose from: its label and tool.
 pub fn run_choice(run: &RunView) -> String {
     format!("{} ({})", run.label, run.format_name)
@@ -283,15 +249,5 @@ mod tests {
         assert_eq!(dropped_text(&Counts::default()), "none");
         let counts = Counts { failed: 1200, no_ttft: 3, ..Counts::default() };
         assert_eq!(dropped_text(&counts), "1,200 failed, 3 without a TTFT");
-    }
-
-    #[test]
-    fn applying_says_what_was_clamped_and_that_the_link_holds_no_measurements() {
-        let text = applied_text(&[("Prefill rate", "tok/s", 250_000.0, 200_000.0)], &[]);
-        assert!(text.starts_with("The run's prefill rate of 250,000 tok/s is outside"), "{text}");
-        assert!(text.contains("holds 200,000 tok/s"), "{text}");
-        assert!(applied_text(&[], &[]).contains("never put in a link"));
-        let text = applied_text(&[], &["Prefill rate", "Server queue"]);
-        assert!(text.starts_with("This run gives no prefill rate and no server queue, so those controls kept their value."), "{text}");
     }
 }

@@ -1,7 +1,6 @@
 //! The chosen run against the chip section's setting: the efficiencies its two rates imply,
 //! written under its results and kept up to date as the section's setting changes, and "Set
-//! MFU and MBU from this run", which hands them to the section the way "Use these rates" hands
-//! the lesson its rates.
+//! MFU and MBU from this run", which hands them to the section's controls.
 
 use super::{apply_rates, find, page_state, show_applied, with_section};
 use crossover::measurements::protocol::{place, RatesApplied, RatesAsked};

@@ -1,15 +1,15 @@
 //! The measurements section's side on the page, loaded with the worker's own script when a
-//! reader first loads a file. The page's first load holds only the section's markup and a few
+//! reader first loads a file. The workbench's part holds only the section's markup and a few
 //! lines that hand the section's events here (`src/ui/sections/measurements/`): everything else
-//! the section does, from sending files to the worker to "Use these rates", is code that a reader
-//! who never loads a file never downloads.
+//! the section does, from sending files to the worker to "Use as A" and "Use as B", is code
+//! that a reader who never loads a file never downloads.
 //!
 //! The section's markup is the page's: this side finds its places by the protocol's selectors
 //! (the paste box, the progress bar, the busy line, the refusal, the results and the note after
-//! "Use these rates"), writes into them and adds nothing else. What it writes there it builds
-//! itself, from the worker's data with every text escaped: the worker sends no markup, so a
-//! worker's copy changed on the way can say wrong things but cannot add an element. The
-//! events it is handed and the rates it asks the page to apply are the protocol's
+//! a run's numbers are handed on), writes into them and adds nothing else. What it writes there
+//! it builds itself, from the worker's data with every text escaped: the worker sends no
+//! markup, so a worker's copy changed on the way can say wrong things but cannot add an element.
+//! The events it is handed and the values it asks the page to apply are the protocol's
 //! (`crossover::measurements::protocol`).
 
 mod bakeoff;
@@ -94,7 +94,6 @@ pub fn measurements_event(action: &str, payload: JsValue) {
         SectionEvent::ReadFiles(files) => import::read_files(files),
         SectionEvent::ReadPasted => import::pasted(),
         SectionEvent::ChooseRun(index) => results::chosen(index),
-        SectionEvent::ApplyRates => results::apply(),
         SectionEvent::Download(file) => results::download(file),
         SectionEvent::UseAs(which) => bakeoff::use_as(which),
         SectionEvent::ComparePair(a, b) => bakeoff::use_pair(a, b),
@@ -191,7 +190,7 @@ fn show_error(message: Option<&str>) {
     };
 }
 
-/// The note under the results about what "Use these rates" did.
+/// The note under the results about what a button that hands a run's numbers on did.
 fn show_applied(note: &str) {
     set_text(place::APPLIED, note);
 }

@@ -1,18 +1,11 @@
 //! What the reader does with a loaded run: choose it from the list, see its figures (drawn by
-//! the worker, which holds the run), put its rates into the lesson's controls ("Use these
-//! rates"), and download its fit, residuals and figures.
+//! the worker, which holds the run), and download its fit, residuals and figures.
 
-use super::{
-    apply_rates, client, dark, element_by_id, next_frame, show_applied, update, with_section,
-};
+use super::{client, dark, element_by_id, next_frame, show_applied, update, with_section};
 use crossover::charts::measured::RunFigure;
-use crossover::measurements::protocol::{
-    CssSize, FigureFormat, RatesApplied, RatesAsked, Reply, Request, RunFile,
-};
+use crossover::measurements::protocol::{CssSize, FigureFormat, Reply, Request, RunFile};
 use crossover::render::export::{download_blob, download_canvas};
 use crossover::state::embed_layout::canvas_height_css;
-use crossover::state::Param;
-use crossover::text::measurements::sentences::applied_text;
 use std::cell::Cell;
 use wasm_bindgen::JsCast;
 
@@ -99,41 +92,6 @@ pub(super) fn chosen(index: usize) {
             let _ = list.focus();
         }
     }));
-}
-
-pub(super) fn apply() {
-    let Some(fitted) = with_section(|s| {
-        s.runs
-            .get(s.selected)
-            .map(|r| [r.prefill_tokens_per_sec, r.decode_tokens_per_sec, r.wait_secs])
-    }) else {
-        return;
-    };
-    let [prefill, decode, fixed] = fitted.map(|x| x.unwrap_or(f64::NAN));
-    let asked = RatesAsked {
-        prefill_tokens_per_sec: prefill,
-        decode_tokens_per_sec: decode,
-        fixed_secs: fixed,
-        ..RatesAsked::NOTHING
-    };
-    let Some(RatesApplied { wait_secs, held }) = apply_rates(asked) else { return };
-    let known = |x: f64| (!x.is_nan()).then_some(x);
-    // The page takes the network time it already has off the fixed time: the rest is the queue.
-    let wanted = [fitted[0], fitted[1], known(wait_secs)];
-    let (mut clamped, mut not_set) = (Vec::new(), Vec::new());
-    for ((param, wanted), held) in
-        [Param::Prefill, Param::Decode, Param::Wait].into_iter().zip(wanted).zip(held)
-    {
-        let spec = param.spec();
-        match (wanted, known(held)) {
-            (Some(value), Some(held)) if value < spec.min || value > spec.max => {
-                clamped.push((spec.label, spec.unit, value, held));
-            }
-            (None, _) => not_set.push(spec.label),
-            _ => {}
-        }
-    }
-    show_applied(&applied_text(&clamped, &not_set));
 }
 
 /// A download of the chosen run: a figure's PNG from its canvas as drawn, any other file from

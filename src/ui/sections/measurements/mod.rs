@@ -163,7 +163,7 @@ pub fn Measurements() -> impl IntoView {
     let _ = window_event_listener_untyped("dragover", on_drag);
     let _ = window_event_listener_untyped("drop", on_drag);
     // The places below are written by the module: the busy line, the refusal, the results and
-    // what "Use these rates" did. It finds them by the protocol's `place` selectors; their
+    // what "Use as A", "Use as B" or "Set MFU and MBU from this run" did. It finds them by the protocol's `place` selectors; their
     // classes are literals, which keeps them out of the wasm's view code, and a test below holds
     // them to the protocol.
     view! {

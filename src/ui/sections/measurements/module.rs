@@ -142,10 +142,11 @@ fn show_failure() {
     }
 }
 
-/// "Use these rates", asked by the module with an event on the window (the protocol's
-/// `APPLY_RATES`) whose `detail` carries [`RatesAsked`]; the page's [`RatesApplied`] is added to
-/// it. The fixed time is the network time the panel already holds plus the queue. "Set MFU and
-/// MBU from this run" asks the same way for the chip section's two efficiencies.
+/// Values for the page's controls, asked by the module with an event on the window (the
+/// protocol's `APPLY_RATES`) whose `detail` carries [`RatesAsked`]; the page's [`RatesApplied`]
+/// is added to it. "Set MFU and MBU from this run" asks this way for the chip section's two
+/// efficiencies; a fixed time asked for is the network time the panel already holds plus the
+/// queue.
 pub(super) fn apply(state: RwSignal<State>, event: &web_sys::Event) {
     let Ok(detail) = js_sys::Reflect::get(event, &"detail".into()) else { return };
     let Some(asked) = RatesAsked::from_detail(&detail) else { return };
