@@ -3,7 +3,7 @@
 // first view is live and the network is idle. Every door is one address of the same build, so
 // what a door fetches beyond the lesson's is what its own code and parts cost.
 
-import zlib from 'node:zlib';
+import { gzipSizes } from './import.mjs';
 
 /** Each door: its name, its query, and the element that says its first view is live. */
 export const DOORS = [
@@ -26,16 +26,7 @@ export async function doorBytes(browser, url, o) {
     await page.goto(address.href, { waitUntil: 'load' });
     const live = await page.waitForSelector(door.ready, { state: 'attached', timeout: 30_000 }).then(() => true, () => false);
     await page.waitForLoadState('networkidle').catch(() => {});
-    let gzip = 0;
-    const files = [];
-    for (const r of responses) {
-      if (r.status() < 200 || r.status() >= 300) continue;
-      const body = await r.body().catch(() => null);
-      if (!body) continue;
-      const size = zlib.gzipSync(body, { level: 9 }).length;
-      files.push({ url: new URL(r.url()).pathname, gzip: size });
-      gzip += size;
-    }
+    const { gzip, files } = await gzipSizes(responses);
     await context.close();
     out.push({ name: door.name, query: door.query, live, gzip, files });
   }

@@ -183,7 +183,7 @@ export async function firstLoadBytes(browser, url, o) {
 }
 
 /** The responses' bodies, gzipped, summed and listed. */
-async function gzipSizes(responses) {
+export async function gzipSizes(responses) {
   let gzip = 0;
   const files = [];
   for (const r of responses) {

@@ -196,8 +196,7 @@ mod browser {
         leptos::prelude::set_timeout(f, std::time::Duration::ZERO)
     }
 
-    /// The text of every element `selector` finds, in page order, each with its white space
-    /// run together as a reader sees it.
+    /// The text of every element `selector` finds, in page order (see `read_text`).
     pub fn texts_of(selector: &str) -> Vec<String> {
         let Some(found) = web_sys::window()
             .and_then(|w| w.document())
@@ -205,13 +204,13 @@ mod browser {
         else {
             return Vec::new();
         };
-        (0..found.length())
-            .filter_map(|i| found.item(i))
-            .map(|node| {
-                let text = node.text_content().unwrap_or_default();
-                text.split_whitespace().collect::<Vec<_>>().join(" ")
-            })
-            .collect()
+        (0..found.length()).filter_map(|i| found.item(i)).map(|node| read_text(&node)).collect()
+    }
+
+    /// A node's text with its white space run together, as a reader sees it.
+    fn read_text(node: &web_sys::Node) -> String {
+        let text = node.text_content().unwrap_or_default();
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
     }
 
     /// The rows of the first table `selector` finds, each row's cells as texts.
@@ -229,10 +228,7 @@ mod browser {
                 let Ok(cells) = row.query_selector_all("th, td") else { return Vec::new() };
                 (0..cells.length())
                     .filter_map(|i| cells.item(i))
-                    .map(|c| {
-                        let text = c.text_content().unwrap_or_default();
-                        text.split_whitespace().collect::<Vec<_>>().join(" ")
-                    })
+                    .map(|cell| read_text(&cell))
                     .collect()
             })
             .filter(|cells: &Vec<String>| !cells.is_empty())
