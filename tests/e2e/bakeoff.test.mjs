@@ -85,12 +85,30 @@ async function comparison(app) {
   return found;
 }
 
-/** Figure 3's pixels, as [r, g, b] per pixel, once it is drawn. */
+/** Figure 3's pixels, as [r, g, b] per pixel, as they are now. */
 async function completionPixels(app) {
   return app.page.evaluate(() => {
     const c = document.querySelector('[data-testid="completion-canvas"]');
     return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data);
   });
+}
+
+/**
+ * Figure 3's pixels once its drawing has settled. The summary changes with the inputs at once,
+ * while the canvas is drawn at the next animation frame (or once the controls are still, when
+ * off screen), so pixels read right after the summary changed can still be the last drawing.
+ */
+async function settledPixels(app) {
+  let before = await completionPixels(app);
+  for (let tries = 0; tries < 30; tries++) {
+    await app.page.evaluate(() => new Promise((done) => {
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 300)));
+    }));
+    const now = await completionPixels(app);
+    if (now.length === before.length && now.every((v, i) => v === before[i])) return now;
+    before = now;
+  }
+  throw new Error('Figure 3 kept changing for 30 frames');
 }
 
 /**
@@ -188,7 +206,7 @@ test('two synthetic runs with a known crossover, used as A and B, give it back w
   await eventually(async () => {
     const summary = await app.byTestId('completion-canvas').getAttribute('aria-label');
     assert.match(summary, /Faint dots: each run's requests/);
-    drawn = await completionPixels(app);
+    drawn = await settledPixels(app);
   }, { timeout: 10_000 });
   await app.page.evaluate(() => window.dispatchEvent(new CustomEvent('crossover-runs-overlay', { detail: new Float64Array(0) })));
   let faint = null;
