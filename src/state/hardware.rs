@@ -1,7 +1,6 @@
 //! The chip beneath the rates, as the page holds it: the chosen chip, model and precisions beside
 //! the numbers in the parameter table, turned into the hardware model's [`Serving`]; a worked
-//! setting put back into the controls; and the rates it gives handed to the lesson's controls or
-//! to a deployment.
+//! setting put back into the controls; and the rates it gives handed to a deployment.
 
 use super::{Param, State, TtftSource};
 use crate::model::chips::{Chip, CustomChip};
@@ -13,12 +12,10 @@ const TERA: f64 = 1e12;
 const GIGA: f64 = 1e9;
 const BILLION: f64 = 1e9;
 
-/// Where "use these rates" puts a setting's prefill and decode rates.
+/// Which deployment "Use as A" or "Use as B" gives a setting's prefill and decode rates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RateTarget {
-    /// The lesson's own request, in the first half.
-    Lesson,
-    /// Deployment A, its first token then built from the bake-off's prompt.
+    /// Deployment A, its first token then built from the prompt both deployments are sent.
     A,
     /// Deployment B, likewise.
     B,
@@ -37,39 +34,37 @@ pub struct Moved {
 pub enum HandedWait {
     /// The side still held the story's own wait (the part of its deployment's first token the
     /// story put down to queueing and network), which belongs to that deployment, not to a
-    /// chip: the network and queue set in the first half's panel, the same for both sides,
-    /// take its place.
+    /// chip: the network and queue of the page's request, the same for both sides, take its
+    /// place.
     Shared { secs: f64 },
     /// The reader had set this side's wait: it stays.
     Own { secs: f64 },
 }
 
-/// What handing a chip's rates did: the rates the controls' bounds moved, and for a deployment
-/// the wait its first token now starts from.
+/// What handing a chip's rates did: the rates the controls' bounds moved, and the wait the
+/// deployment's first token now starts from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Handed {
     pub moved: Vec<Moved>,
-    pub wait: Option<HandedWait>,
+    pub wait: HandedWait,
 }
 
 impl RateTarget {
-    pub const ALL: [RateTarget; 3] = [RateTarget::Lesson, RateTarget::A, RateTarget::B];
+    pub const ALL: [RateTarget; 2] = [RateTarget::A, RateTarget::B];
 
     /// The controls that take the prefill rate and the per-sequence decode rate.
     pub fn params(self) -> (Param, Param) {
         match self {
-            RateTarget::Lesson => (Param::Prefill, Param::Decode),
             RateTarget::A => (Param::APrefill, Param::ARate),
             RateTarget::B => (Param::BPrefill, Param::BRate),
         }
     }
 
-    /// A deployment's wait before prefill, and its two figures at the busiest hour.
-    fn deployment_params(self) -> Option<(Param, [Param; 2])> {
+    /// The deployment's wait before prefill, and its two figures at the busiest hour.
+    fn deployment_params(self) -> (Param, [Param; 2]) {
         match self {
-            RateTarget::Lesson => None,
-            RateTarget::A => Some((Param::AOverhead, [Param::APeakTtft, Param::APeak])),
-            RateTarget::B => Some((Param::BOverhead, [Param::BPeakTtft, Param::BPeak])),
+            RateTarget::A => (Param::AOverhead, [Param::APeakTtft, Param::APeak]),
+            RateTarget::B => (Param::BOverhead, [Param::BPeakTtft, Param::BPeak]),
         }
     }
 }
@@ -140,7 +135,7 @@ impl State {
     }
 
     /// Hands the chips' prefill rate and per-sequence decode rate to `target`, every digit kept;
-    /// a deployment then builds its first token from the bake-off's prompt at that prefill rate,
+    /// the deployment then builds its first token from the shared prompt at that prefill rate,
     /// after the wait [`HandedWait`] says, and its busiest hour is this same deployment (the
     /// page knows nothing of a chip's busiest hour, and the story's belongs to the story's
     /// deployment). Returns the rates the controls' bounds moved, and the wait.
@@ -157,23 +152,20 @@ impl State {
                 moved.push(Moved { param, wanted, held });
             }
         }
-        let wait = target.deployment_params().map(|(overhead, [peak_ttft, peak_rate])| {
-            match target {
-                RateTarget::A => self.a_ttft_source = TtftSource::Prompt,
-                _ => self.b_ttft_source = TtftSource::Prompt,
-            }
-            let wait = if self.get(overhead) == overhead.spec().default {
-                let shared = self.get(Param::Network) + self.get(Param::Wait);
-                HandedWait::Shared { secs: self.set(overhead, shared) }
-            } else {
-                HandedWait::Own { secs: self.get(overhead) }
-            };
-            let side =
-                if target == RateTarget::A { self.comparison().a } else { self.comparison().b };
-            self.set(peak_ttft, side.ttft());
-            self.set(peak_rate, self.get(decode));
-            wait
-        });
+        let (overhead, [peak_ttft, peak_rate]) = target.deployment_params();
+        match target {
+            RateTarget::A => self.a_ttft_source = TtftSource::Prompt,
+            RateTarget::B => self.b_ttft_source = TtftSource::Prompt,
+        }
+        let wait = if self.get(overhead) == overhead.spec().default {
+            let shared = self.get(Param::Network) + self.get(Param::Wait);
+            HandedWait::Shared { secs: self.set(overhead, shared) }
+        } else {
+            HandedWait::Own { secs: self.get(overhead) }
+        };
+        let side = if target == RateTarget::A { self.comparison().a } else { self.comparison().b };
+        self.set(peak_ttft, side.ttft());
+        self.set(peak_rate, self.get(decode));
         Handed { moved, wait }
     }
 }
@@ -216,19 +208,16 @@ mod tests {
     #[test]
     fn rates_go_where_they_are_sent_and_bounds_are_named() {
         let mut state = State::default();
-        let handed = state.take_hardware_rates(RateTarget::Lesson);
-        assert!(handed.moved.is_empty() && handed.wait.is_none());
+        let handed = state.take_hardware_rates(RateTarget::A);
+        assert!(handed.moved.is_empty());
         // Every digit the chip gives, not the control's rounding of it.
         let serving = state.serving();
-        assert_eq!(state.get(Param::Prefill), serving.prefill_tokens_per_sec());
-        assert_eq!(state.get(Param::Decode), serving.decode_tokens_per_sec());
-        assert_eq!(round_half_away(state.get(Param::Prefill), 0), 9_714.0);
-        assert_eq!(round_half_away(state.get(Param::Decode), 1), 88.9);
-        assert_eq!(
-            state.a_ttft_source,
-            TtftSource::Given,
-            "the lesson's rates touch no deployment"
-        );
+        assert_eq!(state.get(Param::APrefill), serving.prefill_tokens_per_sec());
+        assert_eq!(state.get(Param::ARate), serving.decode_tokens_per_sec());
+        assert_eq!(round_half_away(state.get(Param::APrefill), 0), 9_714.0);
+        assert_eq!(round_half_away(state.get(Param::ARate), 1), 88.9);
+        assert_eq!(state.a_ttft_source, TtftSource::Prompt);
+        assert_eq!(state.b_ttft_source, TtftSource::Given, "B is left as it was");
 
         let mut fast = State::default().with_worked_case(4);
         fast.weights = WeightPrecision::Int4;
@@ -249,21 +238,21 @@ mod tests {
         let a = state.take_hardware_rates(RateTarget::A);
         state = state.with_worked_case(2);
         let b = state.take_hardware_rates(RateTarget::B);
-        assert_eq!(a.wait, Some(HandedWait::Shared { secs: 0.0 }));
-        assert_eq!(b.wait, Some(HandedWait::Shared { secs: 0.0 }));
+        assert_eq!(a.wait, HandedWait::Shared { secs: 0.0 });
+        assert_eq!(b.wait, HandedWait::Shared { secs: 0.0 });
         let pair = state.comparison();
         assert_eq!(pair.a.ttft(), pair.b.ttft());
         assert_eq!(pair.first_token_lead(), None);
         // Their busiest hour is their quiet one: the story's 45 tok/s for B is not borrowed.
         assert_eq!(state.peak_comparison(), pair);
 
-        // The network and queue set in the first half are the shared wait; a wait the reader
+        // The page's network and queue are the shared wait; a wait the reader
         // set for one side stays that side's.
         let mut own = State::default().with(Param::Network, 0.05).with(Param::Wait, 0.1);
         own.set(Param::BOverhead, 0.4);
         let a = own.take_hardware_rates(RateTarget::A);
         let b = own.take_hardware_rates(RateTarget::B);
-        assert_eq!(a.wait, Some(HandedWait::Shared { secs: 0.05 + 0.1 }));
-        assert_eq!(b.wait, Some(HandedWait::Own { secs: 0.4 }));
+        assert_eq!(a.wait, HandedWait::Shared { secs: 0.05 + 0.1 });
+        assert_eq!(b.wait, HandedWait::Own { secs: 0.4 });
     }
 }

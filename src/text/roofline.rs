@@ -404,10 +404,6 @@ pub fn arithmetic_note(s: &Serving) -> String {
 }
 
 /// The ridge the rates actually bend at, once the efficiencies are counted.
-/// The ridge readout's note while the H200's prediction is open: what the ridge is, without
-/// the value at these efficiencies.
-pub const RIDGE_NOTE_VEILED: &str = "peak ÷ bandwidth";
-
 pub fn ridge_note(s: &Serving) -> String {
     format!(
         "peak ÷ bandwidth; {} at this MFU and MBU",
@@ -564,30 +560,23 @@ pub fn applied_note(target: RateTarget, handed: &Handed, state: &State) -> Strin
     let (prefill, decode) = target.params();
     let (p, d) = (format::rate(state.get(prefill)), format::rate(state.get(decode)));
     let side = if target == RateTarget::A { "A" } else { "B" };
-    let mut out = match target {
-        RateTarget::Lesson => format!(
-            "The first half's request now reads its prompt at {p} and writes {d}; its figures and \
-             numbers follow."
-        ),
-        RateTarget::A | RateTarget::B => format!(
-            "Deployment {side} now reads the bake-off's prompt at {p} and writes {d}, its first \
-             token built from that prompt: Figure 3 races it."
-        ),
-    };
+    let mut out = format!(
+        "Deployment {side} now reads the shared prompt at {p} and writes {d}, its first token \
+         built from that prompt: Figure 3 races it."
+    );
     match handed.wait {
-        Some(HandedWait::Shared { secs }) => out.push_str(&format!(
-            " Before prefill it waits {}, the network and queue set in the first half's panel, \
-             the same for both sides (the story's own wait belonged to the story's deployment). \
-             The page knows nothing of this chip at a busy hour, so {side}'s busiest-hour figures \
-             are now its quiet ones.",
+        HandedWait::Shared { secs } => out.push_str(&format!(
+            " Before prefill it waits {}, one network and queue for both sides (the story's own \
+             wait belonged to the story's deployment); {side}'s panel above takes a wait of its \
+             own. The page knows nothing of this chip at a busy hour, so {side}'s busiest-hour \
+             figures are now its quiet ones.",
             format::duration(secs)
         )),
-        Some(HandedWait::Own { secs }) => out.push_str(&format!(
+        HandedWait::Own { secs } => out.push_str(&format!(
             " Before prefill it still waits the {} you set for {side}. The page knows nothing of \
              this chip at a busy hour, so {side}'s busiest-hour figures are now its quiet ones.",
             format::duration(secs)
         )),
-        None => {}
     }
     // A rate under one token a second keeps its figures rather than reading "0".
     let shown = |x: f64| {

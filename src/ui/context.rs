@@ -47,16 +47,6 @@ pub struct CurrentQuery(pub Memo<String>);
 #[derive(Clone, Copy)]
 pub struct ThemeChoice(pub RwSignal<crate::state::view::Theme>);
 
-/// Provided by the review workbench: a part it shares with the lesson leaves out what only the
-/// lesson has (its first half's request), and points to the deployments where they are there.
-#[derive(Clone, Copy)]
-pub struct InWorkbench;
-
-/// Whether this part is shown in the review workbench rather than the lesson.
-pub fn in_workbench() -> bool {
-    use_context::<InWorkbench>().is_some()
-}
-
 /// True once the page is being printed: every figure's table is then written out.
 #[derive(Clone, Copy)]
 pub struct Printing(pub RwSignal<bool>);

@@ -14,7 +14,7 @@
 //! so the development loop needs none of that machinery.
 
 use super::sections::deployments::Deployments;
-use super::sections::hardware::Hardware;
+use super::sections::hardware::ChipBeneath;
 use super::workbench::WorkbenchPage;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
@@ -26,7 +26,7 @@ pub struct PartMissing;
 
 #[cfg(crossover_split)]
 mod split {
-    use super::{Deployments, Hardware, PartMissing, WorkbenchPage};
+    use super::{ChipBeneath, Deployments, PartMissing, WorkbenchPage};
     use leptos::prelude::*;
     use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
@@ -38,7 +38,7 @@ mod split {
 
     #[wasm_split(chip, wasm_split_path = ::leptos::wasm_split, fallible, preload(fetch_chip_code))]
     pub fn chip_section() -> Result<AnyView, PartMissing> {
-        Ok(view! { <Hardware /> }.into_any())
+        Ok(view! { <ChipBeneath /> }.into_any())
     }
 
     #[wasm_split(
@@ -60,11 +60,11 @@ mod split {
 /// Unsplit, each part is in the page's own wasm: nothing to fetch, and it is built at once.
 #[cfg(not(crossover_split))]
 mod split {
-    use super::{Deployments, Hardware, PartMissing, WorkbenchPage};
+    use super::{ChipBeneath, Deployments, PartMissing, WorkbenchPage};
     use leptos::prelude::*;
 
     pub async fn chip_section() -> Result<AnyView, PartMissing> {
-        Ok(view! { <Hardware /> }.into_any())
+        Ok(view! { <ChipBeneath /> }.into_any())
     }
 
     pub async fn deployments_section() -> Result<AnyView, PartMissing> {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, eventually, loadRuns, openApp, openMeasurements, scrollIntoView, useBrowser, useRunAs } from './helpers.mjs';
+import { REPO_ROOT, eventually, loadRuns, openApp, openChips, openMeasurements, scrollIntoView, useBrowser, useRunAs } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 240_000 };
@@ -176,9 +176,7 @@ test("a player's lanes follow a moved control, at rest and after playing", TIMEO
 });
 
 test('two chips as A and B: one first token for one prefill, and the numbers agree', TIMEOUT, async (t) => {
-  const app = await openApp(env, t, '?prompt=16000');
-  await app.waitUntilRendered();
-  await app.reveal('all');
+  const app = await openChips(env, t, '?prompt=16000');
   for (const [preset, side] of [['hw-h100', 'a'], ['hw-h200', 'b']]) {
     const button = app.byTestId(`preset-${preset}`);
     await scrollIntoView(button);
@@ -189,8 +187,8 @@ test('two chips as A and B: one first token for one prefill, and the numbers agr
     await eventually(async () => assert.match(await app.byTestId('hw-applied').evaluate((e) => e.textContent), new RegExp(`Deployment ${side.toUpperCase()} now reads`)));
   }
   const note = await app.byTestId('hw-applied').evaluate((e) => e.textContent);
-  assert.match(note, /network and queue set in the first half's panel/, note);
-  const seen = await check(app, 'two chips');
+  assert.match(note, /one network and queue for both sides/, note);
+  const seen = await check(app, 'two chips', 'html[data-complete] [data-testid="decision"][data-decision]');
   // The H100 and the H200 read the prompt at one rate, after one shared wait.
   const lanes = await stated(app.page);
   const first = (q) => lanes.find((f) => f.quantity === q)?.value;

@@ -185,16 +185,41 @@ export async function openApp(env, t, query = '', { viewport = { width: 1200, he
 }
 
 /**
+ * Waits until the tab has followed a link to the workbench (`workbench` true) or to the lesson:
+ * between the two pages the document may have no root element to look at.
+ */
+export async function arrivedAt(app, workbench) {
+  await eventually(async () => {
+    const search = await app.page.evaluate(() => (document.documentElement ? location.search : null));
+    assert.ok(search !== null, 'a page is loaded');
+    assert.equal(/[?&]workbench=1(&|$)/.test(search), workbench, `arrived: ${search}`);
+  }, { timeout: 20_000 });
+}
+
+/** Opens the review workbench at `query`'s keys, once its decision is drawn. */
+async function openWorkbench(env, t, query, options) {
+  const keys = new URLSearchParams(query.replace(/^\?/, ''));
+  keys.set('workbench', '1');
+  const ready = 'html[data-complete] [data-testid="decision"][data-decision]';
+  return openApp(env, t, `?${keys}`, { ready, ...options });
+}
+
+/**
  * Opens "Your own measurements", which is the review workbench's: `query`'s keys with
  * `workbench=1`, and the workbench's result-files disclosure open, its file picker ready.
  */
 export async function openMeasurements(env, t, query = '', options = {}) {
-  const keys = new URLSearchParams(query.replace(/^\?/, ''));
-  keys.set('workbench', '1');
-  const ready = 'html[data-complete] [data-testid="decision"][data-decision]';
-  const app = await openApp(env, t, `?${keys}`, { ready, ...options });
+  const app = await openWorkbench(env, t, query, options);
   await app.openDetails('workbench-runs');
   await app.byTestId('import-file').waitFor({ state: 'attached' });
+  return app;
+}
+
+/** Opens the chip calculator, which is the review workbench's, at `query`'s keys. */
+export async function openChips(env, t, query = '', options = {}) {
+  const app = await openWorkbench(env, t, query, options);
+  await app.openDetails('workbench-chips');
+  await app.byTestId('hw-throughput').waitFor({ state: 'attached' });
   return app;
 }
 
@@ -322,9 +347,9 @@ export class App {
     const buttons = {
       crossing: ['crossing-reveal'],
       crossover: ['race-reveal'],
-      h200: ['hw-cases-reveal'],
+      h200: ['hw-reveal'],
       both: ['crossing-reveal', 'race-reveal'],
-      all: ['crossing-reveal', 'race-reveal', 'hw-cases-reveal'],
+      all: ['crossing-reveal', 'race-reveal', 'hw-reveal'],
     }[which];
     for (const id of buttons) {
       const button = this.byTestId(id);

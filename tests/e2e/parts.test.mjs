@@ -42,7 +42,12 @@ test('the first screen fetches no part; nearing the chip section fetches its par
   assert.deepEqual(requested, [], 'no part is fetched while the reader is on the first screen');
   assert.ok(await standingIn(page, '#hardware'), 'the chip section is the prerendered one meanwhile');
 
-  await scrollIntoView(page.locator('#hardware'));
+  // The chip section's top just inside the screen's bottom edge: near, while the deployments
+  // lab after it is still more than a screen away.
+  await page.evaluate(() => {
+    const top = document.querySelector('#hardware').getBoundingClientRect().top + window.scrollY;
+    window.scrollTo(0, top - window.innerHeight + 40);
+  });
   await eventually(async () => assert.equal(await standingIn(page, '#hardware'), false, 'the live chip section took its place'), { timeout: 15_000 });
   assert.ok(requested.some((n) => n.startsWith('part-chip-')), `the chip section's part was fetched: ${requested.join(', ')}`);
   assert.ok(!requested.some((n) => n.startsWith('part-deployments-')), `the deployments lab's part was not: ${requested.join(', ')}`);

@@ -1,13 +1,15 @@
-// "Where the two rates come from" in a real browser: every key of the section driven through the
-// page (radios, typed fields, sliders, the address), its readouts checked against the roofline
-// formulas recomputed here from the data sheets' and configurations' figures; "Use these rates",
-// "Use as A", "Use as B" and the H200 prediction; Figure 5 redrawn by chip and batch; its embed
-// and its presentation stepping through the lesson's worked settings.
+// "Where the two rates come from" in a real browser. The workbench's chip calculator: every key
+// driven through the page (radios, typed fields, sliders, the address), its readouts checked
+// against the roofline formulas recomputed here from the data sheets' and configurations'
+// figures; the worked settings' table; "Use as A" and "Use as B"; Figure 5 redrawn by chip and
+// batch. The lesson's short section: its panel, Figure 5 and its controls, the H200 prediction
+// and the way on to the calculator. Figure 5's embed and its presentation stepping through the
+// lesson's worked settings.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import path from 'node:path';
-import { REPO_ROOT, assertClose, assertNumberText, eventually, openApp, openMeasurements, parseShown, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
+import { REPO_ROOT, arrivedAt, assertClose, assertNumberText, eventually, openApp, openChips, openMeasurements, parseShown, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 180_000 };
@@ -93,6 +95,12 @@ async function panel(app) {
       readouts[e.dataset.testid] = { raw: e.dataset.value ?? null, value: Number(e.dataset.value), text: e.innerText.trim(), low: Number(e.dataset.low), high: Number(e.dataset.high) };
     }
     for (const e of skipped) e.style.contentVisibility = '';
+    // The workbench has no control for the lesson's answer length: the crossing's note names
+    // the one it is drawn for.
+    if (q.output === undefined) {
+      const note = byId('hw-crossing')?.parentElement.querySelector('.readout-note')?.textContent ?? '';
+      q.output = Number(note.match(/answer of ([\d,]+) tokens/)?.[1].replace(/,/g, ''));
+    }
     return { q, fields, readouts };
   }, [...NUMBER_KEYS, 'output']);
 }
@@ -155,8 +163,8 @@ async function choose(app, testid) {
   await eventually(async () => assert.ok(await app.byTestId(testid).isChecked(), `${testid} is chosen`));
 }
 
-test('the page opens on the lesson\'s first worked setting, printed as the lesson prints it', TIMEOUT, async (t) => {
-  const app = await openApp(env, t);
+test('the calculator opens on the lesson\'s first worked setting, printed as the lesson prints it, with every worked setting in its table', TIMEOUT, async (t) => {
+  const app = await openChips(env, t);
   const q = await expectRoofline(app, 'defaults');
   assert.deepEqual([q.chip, q.hw_model, q.weights, q.kv, q.chips, q.batch, q.context, q.mfu, q.mbu], ['a100', 'llama8b', 'bf16', 'bf16', 1, 1, 0, 0.5, 0.7]);
   const text = async (id) => (await app.readout(id)).text;
@@ -168,13 +176,53 @@ test('the page opens on the lesson\'s first worked setting, printed as the lesso
   assert.equal(await text('hw-kv-per-token'), '131,072 B');
   assert.equal(await text('hw-bound'), 'memory-bound');
   assert.match(await text('hw-fits'), /^yes, /);
-  assert.doesNotMatch(await shownText(app.page.locator('#hardware')), /\bNaN\b|\binf\b|Infinity|—/);
+  assert.doesNotMatch(await shownText(app.page.locator('#chip-calculator')), /\bNaN\b|\binf\b|Infinity|—/);
+  // The workbench asks no prediction: the worked table, the H200 in it, is there at once.
+  const rows = await eventually(async () => {
+    const found = await rowTexts(app.byTestId('hw-cases-table'));
+    assert.equal(found.length, 6);
+    return found;
+  });
+  assert.match(rows[2], /H200.*30,791 tok\/s.*209\.2 tok\/s.*147.*44,200 tokens/s);
+  assert.match(rows[5], /70\.5 tok\/s.*2,258 tok\/s.*436.*130,900 tokens/s, 'the batch case as the formula gives it');
 });
 
-test('every key of the section moves the readouts as the formulas say', TIMEOUT, async (t) => {
+test('the lesson\'s chip section: its rates, Figure 5 beside its controls, and the way on to the calculator at the same settings', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
-  // The H200's ratio and crossing answer the section's prediction: seen anyway here.
-  await app.reveal('h200');
+  const text = async (id) => (await app.readout(id)).text;
+  assert.equal(await text('hw-prefill-rate'), '9,714 tok/s');
+  assert.equal(await text('hw-decode-rate'), '88.9 tok/s');
+  assert.equal(await text('hw-ratio'), '109');
+  assert.equal(await text('hw-crossing'), '32,800 tokens');
+  assert.equal(await app.byTestId('hw-throughput').count(), 0, 'the calculator\'s readouts are the workbench\'s');
+  assert.equal(await app.byTestId('hw-cases-table').count(), 0, 'and so is the worked table');
+  assert.equal(await app.byTestId('chip-custom').count(), 0, 'the lesson offers published chips only');
+  assert.match(await shownText(app.byTestId('hw-lesson-rates')), /8,000 tok\/s and 60 tok\/s are ordinary hardware/);
+  // Figure 5 follows the chip and the efficiencies the lesson's panel holds.
+  await app.byTestId('roofline-canvas').scrollIntoViewIfNeeded();
+  const first = await app.canvasFingerprint('roofline-canvas');
+  await choose(app, 'chip-mi300x');
+  const chip = await eventually(async () => {
+    const now = await app.canvasFingerprint('roofline-canvas');
+    assert.notEqual(now.hash, first.hash, 'another chip, another roof');
+    return now;
+  });
+  await app.pressOnSlider('mbu', 'Home');
+  await eventually(async () => assert.notEqual((await app.canvasFingerprint('roofline-canvas')).hash, chip.hash, 'MBU moves decode'));
+  const link = app.byTestId('hw-to-workbench');
+  const href = await link.getAttribute('href');
+  assert.match(href, /chip=mi300x/);
+  assert.match(href, /workbench=1/);
+  await scrollIntoView(link);
+  await link.click();
+  await arrivedAt(app, true);
+  await app.waitUntilRendered('html[data-complete] [data-testid="decision"][data-decision]');
+  await app.openDetails('workbench-chips');
+  await eventually(async () => assert.ok(await app.byTestId('chip-mi300x').isChecked(), 'the calculator holds the lesson\'s chip'));
+});
+
+test('every key of the calculator moves the readouts as the formulas say', TIMEOUT, async (t) => {
+  const app = await openChips(env, t);
   // Each control once, and back: the formulas themselves are checked natively over every chip,
   // model and precision (tests/native/roofline.rs); here, that the page follows each control.
   for (const chip of ['mi300x', 'h200', 'h100']) {
@@ -193,7 +241,7 @@ test('every key of the section moves the readouts as the formulas say', TIMEOUT,
   // with no context left, the same batch's arithmetic outlasts the weights' reading. Which
   // limit sets each step is the formulas' to say: the page is checked in both regimes.
   const regimes = new Set();
-  for (const [key, typed] of [['chips', '4'], ['batch', '32'], ['context', '4096'], ['mfu', '0.6'], ['mbu', '0.85'], ['batch', '1024'], ['context', '0'], ['output', '1000']]) {
+  for (const [key, typed] of [['chips', '4'], ['batch', '32'], ['context', '4096'], ['mfu', '0.6'], ['mbu', '0.85'], ['batch', '1024'], ['context', '0']]) {
     await app.typeInto(key, typed);
     const q = await expectRoofline(app, `${key}=${typed}`, { [key]: Number(typed) });
     regimes.add(roofline(q).bound);
@@ -217,13 +265,13 @@ test('every key round-trips through the address, and bad values are named', TIME
     chip: 'custom', hw_model: 'custom', weights: 'fp8', kv: 'fp8', chip_tflops: '750.5', chip_bw: '2500', chip_mem: '96',
     chips: '2', hw_params: '13.5', hw_layers: '40', hw_kv_heads: '10', hw_head_dim: '96', batch: '8', context: '2000', mfu: '0.42', mbu: '0.66',
   };
-  const app = await openApp(env, t, `?${new URLSearchParams(given)}`);
+  const app = await openChips(env, t, `?${new URLSearchParams(given)}`);
   await expectRoofline(app, 'a link with every key');
   const query = await app.query();
   for (const [key, value] of Object.entries(given)) assert.equal(query[key], value, `${key} kept`);
   assert.equal(await app.noticeText(), '', 'nothing to say about good values');
 
-  const bad = await openApp(env, t, '?chip=tpu&weights=fp4&mfu=2&batch=0&chip_bw=abc');
+  const bad = await openChips(env, t, '?chip=tpu&weights=fp4&mfu=2&batch=0&chip_bw=abc');
   const notice = await bad.noticeText();
   for (const named of ['“tpu”', '“fp4”', '(mfu)', '(batch)', '(chip_bw)']) assert.ok(notice.includes(named), `${named} is named: ${notice}`);
   const q = await expectRoofline(bad, 'fallen back');
@@ -233,22 +281,15 @@ test('every key round-trips through the address, and bad values are named', TIME
   assert.equal((await bad.query()).chip_bw, '2039');
 });
 
-test('"Use these rates", "Use as A" and "Use as B" hand the rates on, naming what the bounds moved', TIMEOUT, async (t) => {
-  const app = await openApp(env, t, '?chip=h100');
+test('"Use as A" and "Use as B" hand the rates on with every digit, naming what the bounds moved', TIMEOUT, async (t) => {
+  const app = await openChips(env, t, '?chip=h100');
   const want = roofline(await expectRoofline(app, 'H100'));
-  // The rates go on with every digit the chip section computed (its readouts' data-value).
+  // The rates go on with every digit the calculator computed (its readouts' data-value).
   const chipRates = async () => [(await app.readout('hw-prefill-rate')).value, (await app.readout('hw-decode-rate')).value];
-  const [prefill, decode] = await chipRates();
+  const [prefill] = await chipRates();
   assertClose(prefill, want['hw-prefill-rate'], 'the chip\'s prefill rate', 1e-9);
-  await app.byTestId('hw-use-lesson').click();
-  await eventually(async () => assert.equal(await app.quantity('prefill'), prefill));
-  assert.equal(await app.quantity('decode'), decode);
-  assert.match(await app.byTestId('hw-applied').innerText(), /first half's request now reads its prompt at 30,791 tok\/s and writes 146 tok\/s/);
-  const lesson = await app.expectConsistent('the first half after "Use these rates"');
-  assert.equal(lesson.prefill, prefill);
+  assert.equal(await app.byTestId('hw-use-lesson').count(), 0, 'no lesson to send them to');
 
-  // The H200's rates are the answer to the section's prediction: seen anyway, then handed on.
-  await app.reveal('h200');
   await choose(app, 'chip-h200');
   const [h200Prefill, h200Decode] = await eventually(chipRates);
   await app.byTestId('hw-use-a').click();
@@ -257,7 +298,7 @@ test('"Use these rates", "Use as A" and "Use as B" hand the rates on, naming wha
   assertClose(h200Prefill, h200['hw-prefill-rate'], 'the H200\'s prefill rate', 1e-9);
   assert.equal(Number((await app.query()).a_prefill), h200Prefill, 'the link carries every digit');
   assert.equal(Number((await app.query()).a_rate), h200Decode);
-  assert.match(await app.byTestId('hw-applied').innerText(), /Deployment A now reads the bake-off's prompt/);
+  assert.match(await app.byTestId('hw-applied').innerText(), /Deployment A now reads the shared prompt at 30,791 tok\/s and writes 209 tok\/s/);
 
   // Four-bit weights on 64 H100s outrun both of the page's ranges: both are named.
   await choose(app, 'chip-h100');
@@ -271,8 +312,6 @@ test('"Use these rates", "Use as A" and "Use as B" hand the rates on, naming wha
   const note = await app.byTestId('hw-applied').innerText();
   assert.match(note, /prefill rate of [\d,.]+ tok\/s is outside the page's range, so the control holds 200,000 tok\/s/);
   assert.match(note, /decode rate of [\d,.]+ tok\/s is outside the page's range, so the control holds 2,000 tok\/s/);
-  // The race's crossover is stated only once its prediction is answered.
-  await app.reveal('crossover');
   const crossover = await app.readout('crossover');
   assert.ok(Number.isFinite(crossover.value) || crossover.raw === null, `the race still reads: ${JSON.stringify(crossover)}`);
 });
@@ -336,7 +375,7 @@ test('a real run read on the chosen chip: the efficiencies it implies, followed 
   }
 });
 
-test('the H200 is predicted before it is told, and the worked table waits for the guess', TIMEOUT, async (t) => {
+test('the H200 is predicted before it is told, and its crossing waits for the guess', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
   const before = await app.page.evaluate(() => {
     const challenge = document.querySelector('[data-testid="hw-challenge"]');
@@ -349,7 +388,6 @@ test('the H200 is predicted before it is told, and the worked table waits for th
   const h200 = roofline({ chip: 'h200', hw_model: 'llama8b', weights: 'bf16', kv: 'bf16', chips: 1, batch: 1, context: 0, mfu: 0.5, mbu: 0.7, output: 300 });
   assert.doesNotMatch(before, /44,200|209\.2/);
   assert.match(before, /63,300/, 'the H100\'s crossing is the question\'s starting point');
-  assert.equal(await app.byTestId('hw-cases-table').count(), 0, 'the worked table is not in the page yet');
 
   await app.byTestId('hw-guess-input').fill('60000');
   await app.byTestId('hw-guess-lock').click();
@@ -362,21 +400,16 @@ test('the H200 is predicted before it is told, and the worked table waits for th
   assert.match(feedback, /to 44,200 tokens/);
   assert.match(feedback, /Your guess of 60,000 tokens was \d+% too long/);
   assertClose(Math.round(h200['hw-crossing'] / 100) * 100, 44200, 'the formula\'s crossing');
-  const rows = await eventually(async () => {
-    const found = await rowTexts(app.byTestId('hw-cases-table'));
-    assert.equal(found.length, 6);
-    return found;
-  });
-  assert.match(rows[2], /H200.*30,791 tok\/s.*209\.2 tok\/s.*147.*44,200 tokens/s);
-  assert.match(rows[5], /70\.5 tok\/s.*2,258 tok\/s.*436.*130,900 tokens/s, 'the batch case as the formula gives it');
 
   await app.byTestId('hw-show-h200').click();
   await eventually(async () => assert.equal((await app.query()).chip, 'h200'));
   assert.equal((await app.readout('hw-decode-rate')).text, '209.2 tok/s');
+  assert.equal((await app.readout('hw-crossing')).text, '44,200 tokens');
+  assert.match(await shownText(app.byTestId('hw-crossing-sentence')), /a prompt of 44,200 tokens costs as long as an answer of 300/);
 });
 
 test('Figure 5 redraws with the chip and the batch, and says what it shows', TIMEOUT, async (t) => {
-  const app = await openApp(env, t);
+  const app = await openChips(env, t);
   const canvas = app.byTestId('roofline-canvas');
   await canvas.scrollIntoViewIfNeeded();
   const first = await app.canvasFingerprint('roofline-canvas');

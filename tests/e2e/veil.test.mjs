@@ -145,18 +145,20 @@ test("the H200's crossing waits for its guess, whichever control puts the H200 i
   const ratio = prefill / decode;
   const patterns = [...forms(ratio * 300), ...forms(ratio), '44,200', '44200', '147'].map((n) => ({ n, re: standingAlone(n) }));
   const leaks = (texts) => texts.flatMap(({ text, where }) => patterns.filter(({ re }) => re.test(text)).map(({ n }) => `${n} in ${where}: ${text.trim().slice(0, 140)}`));
-  for (const [how, act] of [
-    ['the chip radio', (app) => app.byTestId('chip-h200')],
-    ['the worked setting', (app) => app.byTestId('preset-hw-h200')],
+  for (const [how, query, act] of [
+    ['the chip radio', '', (app) => app.byTestId('chip-h200')],
+    ['the address', '?chip=h200', null],
   ]) {
-    const app = await openApp(env, t);
+    const app = await openApp(env, t, query);
     await app.waitUntilRendered();
-    const control = act(app);
-    await scrollIntoView(control);
-    await control.click();
+    if (act) {
+      const control = act(app);
+      await scrollIntoView(control);
+      await control.click();
+    }
     await eventually(async () => assert.equal(await app.byTestId('hw-crossing-veiled').count(), 1, `${how}: the panel says the crossing waits`));
     assert.equal(await app.byTestId('hw-crossing').count(), 0, `${how}: no crossing readout`);
-    assert.equal(await app.byTestId('hw-use-b').count(), 0, `${how}: its rates are not handed on yet`);
+    assert.equal(await app.byTestId('hw-crossing-sentence').count(), 0, `${how}: no sentence under Figure 5 states it`);
     assert.deepEqual(leaks(await app.page.evaluate(pageTexts)), [], `${how}: nothing states the H200's answer`);
     // Locked, the answer is everywhere it belongs.
     await app.byTestId('hw-guess-input').fill('50000');

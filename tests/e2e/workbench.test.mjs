@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { chooseRun, eventually, loadRuns, openApp, scrollIntoView, shownText, useBrowser, useRunAs } from './helpers.mjs';
+import { arrivedAt, chooseRun, eventually, loadRuns, openApp, scrollIntoView, shownText, useBrowser, useRunAs } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
@@ -77,8 +77,11 @@ test('"Copy for the design doc" gives the decision as Markdown with a link that 
   const doc = await box.inputValue();
   assert.doesNotMatch(doc, /From the two runs/, 'typed-in sides have no runs to compare');
   const card = await decision(app);
-  const verdict = await app.byTestId('decision-verdict').innerText();
-  assert.ok(doc.startsWith(`## Deployment decision: ${verdict}\n`), doc);
+  // The card's verdict as a reader sees it; its text can lag its element by a frame.
+  await eventually(async () => {
+    const verdict = await app.byTestId('decision-verdict').innerText();
+    assert.ok(doc.startsWith(`## Deployment decision: ${verdict}\n`), `the card says "${verdict}"; the summary:\n${doc}`);
+  });
   // The card's own sentences, and the pair as the panel holds it.
   for (const id of ['decision-reason', 'decision-margins']) {
     assert.ok(doc.includes(await app.byTestId(id).innerText()), `${id} is in the summary`);
@@ -101,14 +104,6 @@ test('"Copy for the design doc" gives the decision as Markdown with a link that 
  * Waits until a followed link has brought the tab to the workbench (`workbench` true) or the
  * lesson: until then the old page, or none at all between the two, is what a look finds.
  */
-async function arrivedAt(app, workbench) {
-  await eventually(async () => {
-    const search = await app.page.evaluate(() => (document.documentElement ? location.search : null));
-    assert.ok(search !== null, 'a page is loaded');
-    assert.equal(/[?&]workbench=1(&|$)/.test(search), workbench, `arrived: ${search}`);
-  }, { timeout: 20_000 });
-}
-
 test('the lesson and the workbench link to each other, each keeping the settings', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?a_ttft=0.35&b_rate=90');
   const onward = app.byTestId('lesson-to-workbench');

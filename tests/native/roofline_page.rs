@@ -172,11 +172,14 @@ fn the_h200_question_gives_nothing_away_and_its_answer_is_the_lessons() {
 #[test]
 fn the_note_after_a_button_says_where_the_rates_went_and_what_the_bounds_moved() {
     let mut state = State::default();
-    let moved = state.take_hardware_rates(RateTarget::Lesson);
-    assert_eq!(
-        text::applied_note(RateTarget::Lesson, &moved, &state),
-        "The first half's request now reads its prompt at 9,714 tok/s and writes 88.9 tok/s; its \
-         figures and numbers follow."
+    let moved = state.take_hardware_rates(RateTarget::B);
+    assert!(
+        text::applied_note(RateTarget::B, &moved, &state).starts_with(
+            "Deployment B now reads the shared prompt at 9,714 tok/s and writes 88.9 tok/s, its \
+             first token built from that prompt"
+        ),
+        "{}",
+        text::applied_note(RateTarget::B, &moved, &state)
     );
     let mut fast = State::default();
     (fast.chip, fast.weights) = (Chip::H100, WeightPrecision::Int4);
@@ -185,16 +188,14 @@ fn the_note_after_a_button_says_where_the_rates_went_and_what_the_bounds_moved()
     let note = text::applied_note(RateTarget::A, &moved, &fast);
     assert!(
         note.starts_with(
-            "Deployment A now reads the bake-off's prompt at 200,000 tok/s and writes 2,000 tok/s"
+            "Deployment A now reads the shared prompt at 200,000 tok/s and writes 2,000 tok/s"
         ),
         "{note}"
     );
     assert!(note.contains("This setting's prefill rate of 1,970,610.2 tok/s is outside the page's range, so the control holds 200,000 tok/s."), "{note}");
     assert!(note.contains("decode rate of 37,379.8 tok/s is outside"), "{note}");
     assert!(
-        note.contains(
-            "Before prefill it waits 0 ms, the network and queue set in the first half's panel"
-        ),
+        note.contains("Before prefill it waits 0 ms, one network and queue for both sides"),
         "{note}"
     );
     assert!(note.contains("A's busiest-hour figures are now its quiet ones"), "{note}");
@@ -221,8 +222,8 @@ fn a_crafted_chip_too_slow_for_the_page_is_named_with_its_own_figures() {
     let mut state = crossover::state::query::parse(link).state;
     let serving = state.serving();
     assert!(serving.prefill_tokens_per_sec() < 0.5 && serving.decode_tokens_per_sec() < 0.5);
-    let handed = state.take_hardware_rates(RateTarget::Lesson);
-    let note = text::applied_note(RateTarget::Lesson, &handed, &state);
+    let handed = state.take_hardware_rates(RateTarget::A);
+    let note = text::applied_note(RateTarget::A, &handed, &state);
     assert!(!note.contains(" 0 tok/s"), "{note}");
     assert!(note.contains("prefill rate of 0.0125 tok/s is outside the page's range"), "{note}");
     let rates = [

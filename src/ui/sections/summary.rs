@@ -14,6 +14,7 @@ pub fn Summary() -> impl IntoView {
                 <ul>
                     <li>"Every answer has two waits: the first token, set by the wait before prefill and by prefill reading the prompt; and the last token, set mostly by decode writing the answer."</li>
                     <li>"Your prompt shapes only the first. What the second adds after it is the writing, whose pace belongs to the model and its hardware and whose length belongs to the answer."</li>
+                    <li>"Both rates come from the chip: prefill from its arithmetic, decode from how fast its memory is read. More bandwidth speeds decode alone and moves the crossing to shorter prompts."</li>
                     <li>"The crossing says which of the two owns a request; the crossover says which of two deployments finishes first for an answer of a given length."</li>
                     <li>"Rank anything by the milestone your user or program actually feels, at your real answer lengths and load."</li>
                 </ul>

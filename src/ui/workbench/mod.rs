@@ -12,7 +12,7 @@
 pub mod review;
 
 use super::arrival::{provide_stages, stage, Complete, Later, LAST_STAGE};
-use super::context::{InWorkbench, RunsOverlay, ThemeChoice};
+use super::context::{RunsOverlay, ThemeChoice};
 use super::widgets::announcer::Announcer;
 use super::widgets::notices::Notices;
 use super::widgets::share::ShareBar;
@@ -24,7 +24,6 @@ pub fn WorkbenchPage() -> impl IntoView {
     let theme = expect_context::<ThemeChoice>().0;
     provide_stages();
     provide_context(RunsOverlay(RwSignal::new(None)));
-    provide_context(InWorkbench);
     view! {
         <Later stage=stage::MASTHEAD>
             <header class="masthead">

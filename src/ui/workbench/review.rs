@@ -13,7 +13,7 @@ use crate::text::deployments::design_doc::{design_doc, RunsCompared};
 use crate::text::embed::lesson_href;
 use crate::ui::context::{use_query_source, use_state, CurrentQuery};
 use crate::ui::sections::deployments::{DecisionCard, DeploymentsPanel, Race};
-use crate::ui::sections::hardware::Hardware;
+use crate::ui::sections::hardware::ChipCalculator;
 use crate::ui::sections::measurements::Measurements;
 use crate::ui::widgets::share::{copy, current_href};
 use leptos::prelude::*;
@@ -112,7 +112,7 @@ fn Sources() -> impl IntoView {
             <h2 id="workbench-sources-title">"Rates from hardware or from measurements"</h2>
             <details class="workbench-source" data-testid="workbench-chips">
                 <summary>"Two chips: rates from the roofline"</summary>
-                <Hardware />
+                <ChipCalculator />
             </details>
             <details class="workbench-source" data-testid="workbench-runs">
                 <summary>"Two result files: rates measured on your deployments"</summary>

@@ -73,20 +73,32 @@ const GROUPS: [Group; 4] = [
 
 const PROMPT: [Param; 1] = [Param::Prompt];
 
+/// The panel of the calculator (`full`): every choice and number of how the model is served; or
+/// the lesson's: the chip, and how much of its peaks each phase reaches, which with the prompt
+/// are what Figure 5 follows there.
 #[component]
-pub fn HardwarePanel() -> impl IntoView {
-    let custom_chip = derived(|s| s.chip == Chip::Custom);
-    let custom_llm = derived(|s| s.llm == Llm::Custom);
-    let [chip, llm, weights, kv] = GROUPS.each_ref().map(|g| view! { <ChoiceGroup group=g /> });
+pub fn HardwarePanel(full: bool) -> impl IntoView {
+    let [chip, llm, weights, kv] = &GROUPS;
+    let serving = if full {
+        let custom_chip = derived(|s| s.chip == Chip::Custom);
+        let custom_llm = derived(|s| s.llm == Llm::Custom);
+        view! {
+            {while_chosen(custom_chip, "Your chip (dense, any precision)", &Param::CUSTOM_CHIP)}
+            <ChoiceGroup group=llm full=true />
+            {while_chosen(custom_llm, "Your model", &Param::CUSTOM_LLM)}
+            <div class="choice-pair"><ChoiceGroup group=weights full=true /><ChoiceGroup group=kv full=true /></div>
+            <Controls legend="How it is served" params=&Param::SERVING />
+        }
+        .into_any()
+    } else {
+        view! { <Controls legend="How hard each phase works the chip" params=&Param::EFFICIENCY /> }
+            .into_any()
+    };
     view! {
         <LabPanel label="The chip beneath the rates: inputs and rates" line=|s| folded_line(Lab::Hardware, s) testid_prefix="hardware-">
             <KeyRates />
-            {chip}
-            {while_chosen(custom_chip, "Your chip (dense, any precision)", &Param::CUSTOM_CHIP)}
-            {llm}
-            {while_chosen(custom_llm, "Your model", &Param::CUSTOM_LLM)}
-            <div class="choice-pair">{weights}{kv}</div>
-            <Controls legend="How it is served" params=&Param::SERVING />
+            <ChoiceGroup group=chip full=full />
+            {serving}
             // Figure 5 draws the lesson's prompt as prefill's point: its length sets how much
             // arithmetic each weight read buys.
             <Controls legend="The lesson's prompt" params=&PROMPT prefix="hw-" />
@@ -103,12 +115,15 @@ fn while_chosen(
     move || chosen.get().then(|| view! { <Controls legend=legend params=params /> })
 }
 
+/// A group's radios; the lesson's (`full` false) offers only the published ones, since it has
+/// no fields for numbers of your own.
 #[component]
-fn ChoiceGroup(group: &'static Group) -> impl IntoView {
+fn ChoiceGroup(group: &'static Group, full: bool) -> impl IntoView {
     let state = use_state();
     let radios = group
         .options
         .iter()
+        .filter(move |&&(value, _)| full || value != "custom")
         .map(|&(value, label)| {
             let checked = derived(move |s| (group.get)(s) == value);
             let pick = Callback::new(move |()| state.update(|s| (group.set)(s, value)));

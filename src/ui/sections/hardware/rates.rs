@@ -1,14 +1,13 @@
-//! What the chip in the panel gives: Figure 5, the chip's own figures after precision and chip
-//! count, whether the model fits, the sentences that read them, and the buttons that hand the
-//! rates to either half of the lesson.
+//! What the chip in the calculator's panel gives: Figure 5, the chip's own figures after
+//! precision and chip count, whether the model fits, the sentences that read them, and the
+//! buttons that hand the rates to deployment A or B.
 
 use crate::model::roofline::Serving;
 use crate::state::hardware::RateTarget;
 use crate::state::{Figure, Param, State};
 use crate::text::roofline as text;
-use crate::text::veil::H200_AFTER_THE_GUESS;
 use crate::ui::arrival::follow_when_near;
-use crate::ui::context::{in_workbench, use_revealed, use_state};
+use crate::ui::context::use_state;
 use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::Readout;
@@ -16,7 +15,6 @@ use leptos::prelude::*;
 
 #[component]
 pub fn Rates() -> impl IntoView {
-    let revealed = use_revealed();
     let shown = follow_when_near("hw-rates-title");
     let serving = memo(move || shown.with(State::serving));
     let answer = memo(move || shown.with(|s| s.get(Param::Output)));
@@ -25,24 +23,17 @@ pub fn Rates() -> impl IntoView {
     view! {
         <section class="hw-rates" aria-labelledby="hw-rates-title">
             <h3 id="hw-rates-title">"What the chip in the panel gives"</h3>
-            <Show when=move || !revealed.hides_h200()
-                fallback=|| view! { <p class="aside veiled-part" data-testid="hw-rates-veiled">{H200_AFTER_THE_GUESS}</p> }>
-                <p>
-                    <span data-testid="hw-crossing-sentence">{move || serving.with(|s| text::crossing_sentence(s, answer.get()))}</span>
-                    " "<span data-testid="hw-precision-note">{move || precision().unwrap_or_default()}</span>
-                </p>
-            </Show>
+            <p>
+                <span data-testid="hw-crossing-sentence">{move || serving.with(|s| text::crossing_sentence(s, answer.get()))}</span>
+                " "<span data-testid="hw-precision-note">{move || precision().unwrap_or_default()}</span>
+            </p>
             <FigureCard figure=Figure::Roofline number="Figure 5." />
             <p data-testid="hw-bound-sentence">{words(text::bound_sentence)}</p>
             <ChipReadouts serving=serving />
             <p data-testid="hw-range-sentence">{words(text::range_sentence)}</p>
             <MemoryReadouts serving=serving />
             <p data-testid="hw-fit-sentence">{words(text::fit_sentence)}</p>
-            // Handing the H200's rates on would state its crossing elsewhere (the first half's
-            // crossing follows its rates), so the buttons wait for the guess too.
-            <Show when=move || !revealed.hides_h200()>
-                <UseRates />
-            </Show>
+            <UseRates />
         </section>
     }
 }
@@ -82,21 +73,11 @@ fn ChipReadouts(serving: Memo<Serving>) -> impl IntoView {
     let (all, all_text) = of(serving, Serving::throughput_tokens_per_sec, text::throughput);
     let bound = word(serving, text::bound_key);
     let note = move |f: fn(&Serving) -> String| said(serving, f);
-    // At these efficiencies the ridge is the ratio of the two rates (bf16 weights): with the
-    // H200 in the panel and its prediction open, that is the answer, so the note waits too.
-    let revealed = use_revealed();
-    let ridge_note = derive(move || {
-        if revealed.hides_h200() {
-            text::RIDGE_NOTE_VEILED.to_string()
-        } else {
-            serving.with(text::ridge_note)
-        }
-    });
     view! {
         <dl class="readout-grid">
             <Readout testid="hw-chip-flops" label="Peak arithmetic" value=flops text=flops_text note=note(text::arithmetic_note) />
             <Readout testid="hw-chip-bw" label="Memory bandwidth" value=bandwidth text=bandwidth_text note=note(text::chips_note) />
-            <Readout testid="hw-ridge" label="Ridge point" value=ridge text=ridge_text note=ridge_note />
+            <Readout testid="hw-ridge" label="Ridge point" value=ridge text=ridge_text note=note(text::ridge_note) />
             <Readout testid="hw-bound" label="A decode step waits on" value=bound
                 text=said(serving, |s| format!("{}-bound", text::bound_key(s))) />
             <Readout testid="hw-throughput" label="Decode, all sequences" value=all text=all_text note=note(text::batch_note) />
@@ -121,7 +102,7 @@ fn MemoryReadouts(serving: Memo<Serving>) -> impl IntoView {
     }
 }
 
-/// "Use these rates", "Use as A" and "Use as B", and what the last of them did.
+/// "Use as A" and "Use as B", and what the last of them did.
 #[component]
 fn UseRates() -> impl IntoView {
     let state = use_state();
@@ -135,18 +116,10 @@ fn UseRates() -> impl IntoView {
     let button = move |target: RateTarget, testid: &'static str, label: &'static str| {
         view! { <button type="button" data-testid=testid on:click=move |_| take(target)>{label}</button> }
     };
-    // The workbench has no first half to send them to, and its deployments are above.
-    let workbench = in_workbench();
-    let said = if workbench {
-        "Send these rates to deployment A or B at the top of the page, which then builds its first token from the shared prompt at this prefill rate."
-    } else {
-        "Send these rates into the lesson: to the request of the first half, or to one of the two deployments below, which then builds its first token from the bake-off's prompt at this prefill rate."
-    };
     view! {
         <div class="hw-use">
-            <p>{said}</p>
+            <p>"Send these rates to deployment A or B at the top of the page, which then builds its first token from the shared prompt at this prefill rate."</p>
             <div class="hw-use-buttons">
-                {(!workbench).then(|| button(RateTarget::Lesson, "hw-use-lesson", "Use these rates"))}
                 {button(RateTarget::A, "hw-use-a", "Use as A")}
                 {button(RateTarget::B, "hw-use-b", "Use as B")}
             </div>
