@@ -812,8 +812,6 @@ impl Param {
     pub const CLOCKS: [Param; 2] = [Param::ClockNetwork, Param::ClockQueue];
     /// What the streaming figure's reader controls: how fast they read, how fast text comes.
     pub const STREAMING: [Param; 2] = [Param::Reading, Param::Decode];
-    /// How much of the chip's peaks prefill and decode reach.
-    pub const EFFICIENCY: [Param; 2] = [Param::Mfu, Param::Mbu];
     /// How the model is served on the chips: the roofline figure's own controls.
     pub const SERVING: [Param; 5] =
         [Param::Chips, Param::Batch, Param::Context, Param::Mfu, Param::Mbu];

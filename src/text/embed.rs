@@ -127,6 +127,15 @@ pub fn workbench_href(query: &str) -> String {
     }
 }
 
+/// Where the chip calculator sits in the workbench: a link ending in it opens the calculator.
+pub const CHIP_CALCULATOR_FRAGMENT: &str = "#chip-calculator";
+
+/// The workbench's chip calculator, open, at the settings of `query`: the lesson's chip
+/// section's way on.
+pub fn chip_calculator_href(query: &str) -> String {
+    format!("{}{CHIP_CALCULATOR_FRAGMENT}", workbench_href(query))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,6 +155,7 @@ mod tests {
         // Back and forth never piles up keys, and one figure's keys do not follow.
         assert_eq!(workbench_href(&workbench_href(&workbench)), workbench);
         assert_eq!(workbench_href("embed=timeline&controls=none&caption=0"), "?workbench=1");
+        assert_eq!(chip_calculator_href("chip=h200"), "?chip=h200&workbench=1#chip-calculator");
         let read = crate::state::query::parse(&workbench);
         assert!(read.notices.is_empty(), "{:?}", read.notices);
         assert_eq!(read.state, state);

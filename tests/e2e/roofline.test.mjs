@@ -212,13 +212,17 @@ test('the lesson\'s chip section: its rates, Figure 5 beside its controls, and t
   const link = app.byTestId('hw-to-workbench');
   const href = await link.getAttribute('href');
   assert.match(href, /chip=mi300x/);
-  assert.match(href, /workbench=1/);
+  assert.match(href, /workbench=1#chip-calculator$/);
   await scrollIntoView(link);
   await link.click();
   await arrivedAt(app, true);
   await app.waitUntilRendered('html[data-complete] [data-testid="decision"][data-decision]');
-  await app.openDetails('workbench-chips');
+  assert.ok(await app.byTestId('workbench-chips').evaluate((d) => d.open), 'the link opens the calculator');
   await eventually(async () => assert.ok(await app.byTestId('chip-mi300x').isChecked(), 'the calculator holds the lesson\'s chip'));
+  await eventually(async () => {
+    const top = await app.page.evaluate(() => document.getElementById('chip-calculator').getBoundingClientRect().top);
+    assert.ok(top > -5 && top < 150, `the workbench is scrolled to the calculator: its top at ${top} px`);
+  });
 });
 
 test('every key of the calculator moves the readouts as the formulas say', TIMEOUT, async (t) => {

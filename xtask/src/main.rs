@@ -200,9 +200,7 @@ fn test(root: &Path, args: &[String]) -> Result<String, String> {
         }
     };
     step("checking the toolchain");
-    tools::ensure_build_tools(root)?;
-    let browsers = tools::ensure_browsers()?;
-    let mkdocs = tools::ensure_docs_site_tools(root)?;
+    let (browsers, mkdocs) = tools::ensure_test_tools(root)?;
 
     step("formatting (cargo fmt --all --check; rustfmt.toml sets the style)");
     run(cargo(root).args(["fmt", "--all", "--check"]))?;

@@ -39,6 +39,21 @@ pub fn ensure_build_tools(root: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Everything the tests need: the build's tools, the browsers and the docs site's tools,
+/// returning the browsers and the `mkdocs` program. On a new machine the build's come from
+/// cargo and npm (compiling, mostly) and the others from apt and pip (downloading, mostly), so
+/// the two sets are fetched side by side.
+pub fn ensure_test_tools(root: &Path) -> Result<(Browsers, PathBuf), String> {
+    let (build, others) = std::thread::scope(|scope| {
+        let others = scope.spawn(|| Ok((ensure_browsers()?, ensure_docs_site_tools(root)?)));
+        (ensure_build_tools(root), others.join())
+    });
+    build?;
+    others.unwrap_or_else(|_| {
+        Err("installing the browsers and the docs site's tools stopped".to_string())
+    })
+}
+
 fn ensure_wasm_target() -> Result<(), String> {
     if let Some(installed) = probe("rustup", &["target", "list", "--installed"]) {
         if installed.lines().any(|l| l.trim() == WASM_TARGET) {
@@ -335,6 +350,10 @@ fn browser_path(var: &str, default: &str) -> PathBuf {
 /// Installs Debian packages when running as root; otherwise says what to install and stops,
 /// since asking for a password would hang CI.
 fn apt_install(packages: &[&str], what: &str) -> Result<(), String> {
+    // The build's tools and the browsers are installed side by side (`ensure_test_tools`), and
+    // apt takes one install at a time.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let list = packages.join(" ");
     if probe("id", &["-u"]).as_deref() != Some("0") {
         return Err(format!("{what} missing: install them with `sudo apt-get install -y {list}` (Debian/Ubuntu), then run this command again"));

@@ -10,7 +10,7 @@ use crate::measurements::protocol::place;
 use crate::state::decision::Decision;
 use crate::state::quantity::Quantity;
 use crate::text::deployments::design_doc::{design_doc, RunsCompared};
-use crate::text::embed::lesson_href;
+use crate::text::embed::{lesson_href, CHIP_CALCULATOR_FRAGMENT};
 use crate::ui::context::{use_query_source, use_state, CurrentQuery};
 use crate::ui::sections::deployments::{DecisionCard, DeploymentsPanel, Race};
 use crate::ui::sections::hardware::ChipCalculator;
@@ -104,13 +104,15 @@ fn runs_compared() -> Option<RunsCompared> {
     Some(runs)
 }
 
-/// Where A's and B's numbers can come from besides the panel: each opened on purpose.
+/// Where A's and B's numbers can come from besides the panel: each opened on purpose, or by a
+/// link to the calculator (the lesson's chip section has one).
 #[component]
 fn Sources() -> impl IntoView {
+    let calculator_asked = crate::ui::dom::fragment() == CHIP_CALCULATOR_FRAGMENT;
     view! {
         <section class="workbench-sources" aria-labelledby="workbench-sources-title">
             <h2 id="workbench-sources-title">"Rates from hardware or from measurements"</h2>
-            <details class="workbench-source" data-testid="workbench-chips">
+            <details class="workbench-source" data-testid="workbench-chips" open=calculator_asked>
                 <summary>"Two chips: rates from the roofline"</summary>
                 <ChipCalculator />
             </details>

@@ -7,6 +7,7 @@ use super::panel::HardwarePanel;
 use super::rates::Rates;
 use super::sources::Sources;
 use crate::state::presets::Scope;
+use crate::text::embed::CHIP_CALCULATOR_FRAGMENT;
 use crate::text::roofline as text;
 use crate::ui::erased::derive;
 use crate::ui::widgets::data_table::DataTableView;
@@ -16,7 +17,7 @@ use leptos::prelude::*;
 #[component]
 pub fn ChipCalculator() -> impl IntoView {
     view! {
-        <div class="lab" id="chip-calculator">
+        <div class="lab" id=CHIP_CALCULATOR_FRAGMENT.trim_start_matches('#')>
             <HardwarePanel full=true />
             <div class="lab-main">
                 <p>

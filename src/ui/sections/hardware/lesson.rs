@@ -7,7 +7,7 @@ use super::challenge::H200Challenge;
 use super::panel::HardwarePanel;
 use super::sources::Sources;
 use crate::state::{Figure, Param, State};
-use crate::text::embed::workbench_href;
+use crate::text::embed::chip_calculator_href;
 use crate::text::roofline as text;
 use crate::text::veil::H200_AFTER_THE_GUESS;
 use crate::ui::arrival::{follow_when_near, prose};
@@ -48,7 +48,8 @@ fn Intro() -> impl IntoView {
                 <p>
                     "So far the two rates were given. Both come from one chip doing two kinds of work. A model's "<em>"weights"</em>" (its parameters) are billions of numbers held in the chip's memory, and each token costs about two arithmetic operations per weight: two "<em>"FLOP"</em>" per parameter. "
                     "Prefill sends all the prompt's tokens through each weight in one pass, so a weight fetched once serves thousands of tokens and the pass waits on arithmetic: it is "<em>"compute-bound"</em>". "
-                    "Decode makes one token per step, and every step fetches every weight again for that one token: it waits on memory, "<em>"memory-bound"</em>"."
+                    "Decode makes one token per step, and every step fetches every weight again for that one token, with the keys and values cached for each token already in the context: it waits on memory, "<em>"memory-bound"</em>". "
+                    "Decoding several sequences together, a "<em>"batch"</em>", shares each fetch among them."
                 </p>
                 <p>
                     "So prefill's rate is the chip's arithmetic per second over two FLOP per parameter, and decode's is its memory bandwidth over the bytes the weights fill (two per weight in bf16, the usual 16-bit format). "
@@ -90,7 +91,7 @@ fn ChipFigure(revealed: RwSignal<bool>) -> impl IntoView {
 #[component]
 fn ToTheWorkbench() -> impl IntoView {
     let query = use_context::<CurrentQuery>().map(|q| q.0);
-    let href = move || workbench_href(&query.map(|q| q.get()).unwrap_or_default());
+    let href = move || chip_calculator_href(&query.map(|q| q.get()).unwrap_or_default());
     view! {
         <p class="workbench-link">
             "Another chip, a bigger model, 4-bit weights, a batch of requests: "

@@ -74,12 +74,12 @@ const GROUPS: [Group; 4] = [
 const PROMPT: [Param; 1] = [Param::Prompt];
 
 /// The panel of the calculator (`full`): every choice and number of how the model is served; or
-/// the lesson's: the chip, and how much of its peaks each phase reaches, which with the prompt
-/// are what Figure 5 follows there.
+/// the lesson's: the published chips and Figure 5's own controls (how the model is served),
+/// with the prompt the figure draws.
 #[component]
 pub fn HardwarePanel(full: bool) -> impl IntoView {
     let [chip, llm, weights, kv] = &GROUPS;
-    let serving = if full {
+    let model = full.then(|| {
         let custom_chip = derived(|s| s.chip == Chip::Custom);
         let custom_llm = derived(|s| s.llm == Llm::Custom);
         view! {
@@ -87,18 +87,14 @@ pub fn HardwarePanel(full: bool) -> impl IntoView {
             <ChoiceGroup group=llm full=true />
             {while_chosen(custom_llm, "Your model", &Param::CUSTOM_LLM)}
             <div class="choice-pair"><ChoiceGroup group=weights full=true /><ChoiceGroup group=kv full=true /></div>
-            <Controls legend="How it is served" params=&Param::SERVING />
         }
-        .into_any()
-    } else {
-        view! { <Controls legend="How hard each phase works the chip" params=&Param::EFFICIENCY /> }
-            .into_any()
-    };
+    });
     view! {
         <LabPanel label="The chip beneath the rates: inputs and rates" line=|s| folded_line(Lab::Hardware, s) testid_prefix="hardware-">
             <KeyRates />
             <ChoiceGroup group=chip full=full />
-            {serving}
+            {model}
+            <Controls legend="How it is served" params=&Param::SERVING />
             // Figure 5 draws the lesson's prompt as prefill's point: its length sets how much
             // arithmetic each weight read buys.
             <Controls legend="The lesson's prompt" params=&PROMPT prefix="hw-" />
