@@ -558,7 +558,8 @@ pub fn h200_feedback(guess: f64) -> String {
 /// token now starts from, and any rate the page's bounds moved.
 pub fn applied_note(target: RateTarget, handed: &Handed, state: &State) -> String {
     let (prefill, decode) = target.params();
-    let (p, d) = (format::rate(state.get(prefill)), format::rate(state.get(decode)));
+    // As the calculator's readouts print them, so the note repeats the numbers beside it.
+    let (p, d) = (prefill_rate(state.get(prefill)), decode_rate(state.get(decode)));
     let side = if target == RateTarget::A { "A" } else { "B" };
     let mut out = format!(
         "Deployment {side} now reads the shared prompt at {p} and writes {d}, its first token \

@@ -302,7 +302,7 @@ test('"Use as A" and "Use as B" hand the rates on with every digit, naming what 
   assertClose(h200Prefill, h200['hw-prefill-rate'], 'the H200\'s prefill rate', 1e-9);
   assert.equal(Number((await app.query()).a_prefill), h200Prefill, 'the link carries every digit');
   assert.equal(Number((await app.query()).a_rate), h200Decode);
-  assert.match(await app.byTestId('hw-applied').innerText(), /Deployment A now reads the shared prompt at 30,791 tok\/s and writes 209 tok\/s/);
+  assert.match(await app.byTestId('hw-applied').innerText(), /Deployment A now reads the shared prompt at 30,791 tok\/s and writes 209\.2 tok\/s/);
 
   // Four-bit weights on 64 H100s outrun both of the page's ranges: both are named.
   await choose(app, 'chip-h100');
@@ -370,7 +370,7 @@ test('a real run read on the chosen chip: the efficiencies it implies, followed 
     assertClose(await app.quantity('mbu'), clamp(want.mbu), 'the section holds the MBU', 0.006);
   });
   const note = await shownText(app.byTestId('import-applied'));
-  assert.match(note, /chip section now reckons with this run's efficiencies \(MFU \d+%, MBU \d+%\)/);
+  assert.match(note, /chip calculator now reckons with this run's efficiencies \(MFU \d+%, MBU \d+%\)/);
   for (const [name, x] of [['MFU', want.mfu], ['MBU', want.mbu]]) {
     assert.equal(note.includes(`run's ${name} of`), x !== clamp(x), `${name} ${x}: named only when the range held it`);
   }

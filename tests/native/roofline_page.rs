@@ -188,7 +188,7 @@ fn the_note_after_a_button_says_where_the_rates_went_and_what_the_bounds_moved()
     let note = text::applied_note(RateTarget::A, &moved, &fast);
     assert!(
         note.starts_with(
-            "Deployment A now reads the shared prompt at 200,000 tok/s and writes 2,000 tok/s"
+            "Deployment A now reads the shared prompt at 200,000 tok/s and writes 2,000.0 tok/s"
         ),
         "{note}"
     );

@@ -144,7 +144,7 @@ pub fn bending_text(fit: &Fit) -> String {
     }
 }
 
-/// What "Set MFU and MBU from this run" did: the shares the chip section now holds, each one
+/// What "Set MFU and MBU from this run" did: the shares the chip calculator now holds, each one
 /// outside the section's range named with what the section holds instead. `wanted` and `held`
 /// are MFU then MBU, NaN where the run gave none.
 pub fn calibrated_text(wanted: [f64; 2], held: [f64; 2]) -> String {
@@ -159,7 +159,7 @@ pub fn calibrated_text(wanted: [f64; 2], held: [f64; 2]) -> String {
         // The section keeps its own precision, so only a share beyond its range is named.
         if wanted < range.min || wanted > range.max {
             out.push(format!(
-                "The run's {name} of {} lies outside the {}–{} the section offers, so it holds {}.",
+                "The run's {name} of {} lies outside the {}–{} the calculator offers, so it holds {}.",
                 format::percent(wanted),
                 format::percent(range.min),
                 format::percent(range.max),
@@ -168,13 +168,13 @@ pub fn calibrated_text(wanted: [f64; 2], held: [f64; 2]) -> String {
         }
     }
     if set.is_empty() {
-        return "This run gives neither rate, so the chip section kept its efficiencies."
+        return "This run gives neither rate, so the chip calculator kept its efficiencies."
             .to_string();
     }
     out.insert(
         0,
         format!(
-            "The chip section now reckons with this run's efficiencies ({}): its rates and \
+            "The chip calculator now reckons with this run's efficiencies ({}): its rates and \
              Figure 5 follow from them.",
             set.join(", ")
         ),
@@ -205,7 +205,7 @@ mod tests {
         let within = calibrated_text([0.48, 0.61], [0.48, 0.61]);
         assert!(
             within.starts_with(
-                "The chip section now reckons with this run's efficiencies (MFU 48%, MBU 61%)"
+                "The chip calculator now reckons with this run's efficiencies (MFU 48%, MBU 61%)"
             ),
             "{within}"
         );
@@ -214,7 +214,7 @@ mod tests {
         assert!(beyond.contains("(MFU 5%, MBU 100%)"), "{beyond}");
         assert!(
             beyond.contains(
-                "The run's MFU of 2% lies outside the 5%–100% the section offers, so it holds 5%."
+                "The run's MFU of 2% lies outside the 5%–100% the calculator offers, so it holds 5%."
             ),
             "{beyond}"
         );
