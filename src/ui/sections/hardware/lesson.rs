@@ -52,7 +52,7 @@ fn Intro() -> impl IntoView {
                     "Decoding several sequences together, a "<em>"batch"</em>", shares each fetch among them."
                 </p>
                 <p>
-                    "So prefill's rate is the chip's arithmetic per second over two FLOP per parameter, and decode's is its memory bandwidth over the bytes the weights fill (two per weight in bf16, the usual 16-bit format). "
+                    "So prefill's rate is the chip's arithmetic per second (in TFLOP/s, trillions of FLOP a second) over two FLOP per parameter, and decode's is its memory bandwidth (in GB/s) over the bytes the weights fill (two per weight in bf16, the usual 16-bit format). "
                     "Peak arithmetic over bandwidth, in FLOP per byte, is the chip's "<em>"ridge point"</em>": the work each byte fetched must carry before arithmetic becomes the limit. "
                     "No phase reaches a peak: "<em>"MFU"</em>" is the share of peak arithmetic prefill reaches, "<em>"MBU"</em>" the share of bandwidth decode reaches. With bf16 weights the ratio of the two rates is the ridge point times MFU over MBU."
                 </p>
@@ -94,7 +94,7 @@ fn ToTheWorkbench() -> impl IntoView {
     let href = move || chip_calculator_href(&query.map(|q| q.get()).unwrap_or_default());
     view! {
         <p class="workbench-link">
-            "Another chip, a bigger model, 4-bit weights, a batch of requests: "
+            "A bigger model, weights stored in fewer bits, a chip of your own: "
             <a href=href data-testid="hw-to-workbench">"the review workbench"</a>
             " works the two rates out for any of them, with the range published efficiencies allow, and hands them to the deployments you compare."
         </p>
