@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, eventually, loadRuns, openApp, openChips, openMeasurements, scrollIntoView, useBrowser, useRunAs } from './helpers.mjs';
+import { REPO_ROOT, chooseRun, eventually, loadRuns, openApp, openChips, openMeasurements, scrollIntoView, useBrowser, useRunAs } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 240_000 };
@@ -205,9 +205,10 @@ test('two real runs as A and B: the comparison, Figure 3 and the card state one 
   const app = await openMeasurements(env, t);
   const files = ['vllm_benchmark_serving_detailed__aurotripathy_llama3.1-70b-fp8_conc256.json', 'sglang_0.5.9_bench_serving_output-details__llm-benchmaq_qwen3.5-27b.jsonl'];
   await loadRuns(app, files.map((f) => path.join(DATA, f)));
-  await app.byTestId('import-run').evaluate((s) => { s.value = '0'; s.dispatchEvent(new Event('change', { bubbles: true })); });
+  // Each run chosen, and its results written out, before it is used as a side.
+  await chooseRun(app, 0);
   await useRunAs(app, 'a');
-  await app.byTestId('import-run').evaluate((s) => { s.value = '1'; s.dispatchEvent(new Event('change', { bubbles: true })); });
+  await chooseRun(app, 1);
   await useRunAs(app, 'b');
   const applied = await app.byTestId('import-applied').evaluate((e) => e.textContent);
   assert.doesNotMatch(applied, /outside the page's range/, applied);
