@@ -18,7 +18,7 @@ fn about(x: f64, step: f64) -> String {
 /// model uses.
 pub fn knee_origins() -> String {
     format!(
-        "Where the knees' defaults come from. For a model of about 8 billion parameters, the work outside attention is about {} GFLOP per token (a GFLOP is a billion floating-point operations, each one multiplication or addition: two per parameter), and attention about {} MFLOP (a million of them) per token of context; summed over a whole prompt, the two match near {} tokens. \
+        "For a model of about 8 billion parameters, the work outside attention is about {} GFLOP per token (a GFLOP is a billion floating-point operations, each one multiplication or addition: two per parameter), and attention about {} MFLOP (a million of them) per token of context; summed over a whole prompt, the two match near {} tokens. \
          Its KV cache holds {} bytes per token of context (Llama 3.1 8B keeps a key and a value of 128 numbers for each of 8 heads in each of 32 layers, two bytes a number), so the cache adds as much to every decode step's reading as the {} GB of weights near {} tokens. \
          The page rounds these down to {} and {}. Treat them as orders of magnitude, not measurements.",
         format::trimmed(LINEAR_FLOP_PER_TOKEN / 1e9, 2),

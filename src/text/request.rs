@@ -235,9 +235,7 @@ pub fn challenge_feedback(stage: ChallengeStage, guess: f64, state: &State) -> S
             .to_string(),
     };
     match stage {
-        ChallengeStage::Guess => {
-            "Lock in a number first; the answer appears once you have committed.".to_string()
-        }
+        ChallengeStage::Guess => super::veil::BEFORE_A_GUESS.to_string(),
         ChallengeStage::NotYet => format!(
             "{reveal} Now drag the prompt and watch the bars: reading takes {}, writing {}, so the prompt still has to grow.",
             format::duration(c.prefill_secs),

@@ -6,20 +6,24 @@ use crate::state::Figure;
 /// A blurred figure's text alternative and caption line.
 pub fn veiled_figure(figure: Figure) -> &'static str {
     match figure {
-        Figure::Crossing => "Figure 2, blurred until you lock a guess in the challenge above: its words and numbers would give the crossing away.",
-        Figure::Completion => "Figure 3, blurred until you lock a guess in “Predict the crossover” above: its words and numbers would give the crossover away.",
-        Figure::Lengths => "Figure 4, blurred until you lock a guess in “Predict the crossover” above: it marks the crossover.",
+        Figure::Crossing => "Figure 2, blurred until you guess: it would give the crossing away.",
+        Figure::Completion => "Figure 3, blurred until you guess: it would give the crossover away.",
+        Figure::Lengths => "Figure 4, blurred until you guess the crossover, which it marks.",
         Figure::Timeline => "Figure 1.",
         Figure::Roofline => "Figure 5, blurred while the H200 is in the panel, until you lock a guess in the chip section's prediction: where its roof bends gives the answer away.",
-        Figure::Bend => "Figure 2b, blurred until you lock a guess in the challenge of the first half: it marks the crossing.",
+        Figure::Bend => "Figure 2b, blurred until you guess the crossing, which it marks.",
         Figure::Streaming => "Figure 1b.",
         Figure::Clocks => "Figure 1c.",
     }
 }
 
+/// What every prediction says until a guess is locked: nothing about the answer.
+pub const BEFORE_A_GUESS: &str =
+    "Lock in a number first; the answer appears once you have committed.";
+
 /// In place of a part of the second half that names the crossover.
 pub const AFTER_THE_CROSSOVER_GUESS: &str =
-    "Shown once you lock a guess in “Predict the crossover” above, or choose to see the answers anyway: it names the crossover.";
+    "Shown once you guess the crossover above, or ask to see the answers anyway.";
 
 /// In place of the router's controls, whose default threshold sits on the crossover.
 pub const ROUTER_AFTER_THE_GUESS: &str =
@@ -27,7 +31,7 @@ pub const ROUTER_AFTER_THE_GUESS: &str =
 
 /// In place of the deeper model's crossing, before the first prediction.
 pub const AFTER_THE_CROSSING_GUESS: &str =
-    "The crossing under the deeper model is shown once you lock a guess in the challenge of the first half, or choose to see the answers anyway.";
+    "The crossing under the deeper model shows once you guess the crossing, or ask to see it anyway.";
 
 /// In place of the chip section's ratio and crossing while the H200 is in the panel and its
 /// prediction is open.

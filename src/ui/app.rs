@@ -195,7 +195,6 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
         </Later>
         <Later stage=stage::COLOPHON>
             <footer class="colophon">
-                <p>"Numbers follow deliberately simple straight lines; the section on the deeper model says where they bend."</p>
                 {present_links()}
             </footer>
         </Later>
@@ -218,7 +217,10 @@ fn present_links() -> impl IntoView {
         })
         .collect_view();
     view! {
-        <p id="present-title">"For a talk or a design review, presentation mode shows one figure on the whole screen with its own controls, and Page Down and Page Up (what a presenter's clicker sends) step through its scenarios:"</p>
-        <ul class="present-links" aria-labelledby="present-title">{links}</ul>
+        <details class="present">
+            <summary>"Presenting: one figure on the whole screen"</summary>
+            <p id="present-title">"Each figure shows full screen with its own controls; Page Down and Page Up, what a presenter's clicker sends, step through its scenarios:"</p>
+            <ul class="present-links" aria-labelledby="present-title">{links}</ul>
+        </details>
     }
 }

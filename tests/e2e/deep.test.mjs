@@ -100,6 +100,7 @@ test('each TTFT clock leaves out what happens before it starts', TIMEOUT, async 
   const app = await openApp(env, t, '?network=0.25&wait=0.4&clock_network=0.3&clock_queue=1.2');
   const client = (await app.readout('ttft')).value;
   assertClose(client, model({ ...DEFAULTS, wait: 0.65 }).ttft, 'the client clock sees both waits', 1e-9);
+  await app.openDetails('clocks-details');
   await app.byTestId('ttft-def-server').check();
   await eventually(async () => assertClose((await app.readout('ttft')).value, client - 0.25, 'from arrival: the network left out', 1e-9));
   assert.equal((await app.query()).ttft_def, 'server');
@@ -119,6 +120,8 @@ test('each TTFT clock leaves out what happens before it starts', TIMEOUT, async 
 
 test('an old link with the server clock opens on the corrected clock and says so', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?wait=0.4&ttft_def=server');
+  // A link that counts from another clock opens the part that explains the clocks.
+  assert.ok(await app.byTestId('clocks-details').evaluate((d) => d.open), 'the clocks are open');
   assert.ok(await app.byTestId('ttft-def-server').isChecked());
   assert.match(await app.noticeText(), /scheduled/);
 });

@@ -66,7 +66,7 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
   assertDurationText(await shown('total'), expected.total, 'total before the wasm');
   // The crossing waits for its prediction here too: a page that cannot take a guess keeps it.
   assert.equal(await page.locator('[data-testid="crossing-prompt"]').count(), 0, 'no crossing before a guess');
-  assert.match(await shownText(page.locator('section.crossing .veil-note')), /lock a guess/);
+  assert.match(await shownText(page.locator('section.crossing .veil-note')), /until you lock a guess/);
   // A typed field is written as the text it holds, in the same box (src/site/field_stand_ins.rs).
   assert.equal((await page.locator('[data-testid="prompt-input"]').innerText()).trim(), String(DEFAULTS.prompt), 'the fields show their defaults');
   assert.equal(await page.locator('input[type="text"], textarea').count(), 0, 'no text field for the browser to lay out as the page loads');
@@ -74,6 +74,8 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
   // Figures 2 and 3 would give a prediction away: their places say so, with no table; Figure 4
   // waits inside its part of the deployments lab, which opens once the crossover is guessed.
   const VEILED = ['crossing', 'completion', 'bend'];
+  // Figure 1c sits in a part the reader opens; opened, its place reads as the others do.
+  await page.evaluate(() => { document.querySelector('[data-testid="clocks-details"]').open = true; });
   for (const slug of FIGURES.filter((f) => f !== 'lengths')) {
     const slot = page.locator(`[data-testid="${slug}-waiting"]`);
     assert.equal(await slot.count(), 1, `${slug}: one place for the figure`);
@@ -83,7 +85,7 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
     const height = await page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect().height, `${slug}-waiting`);
     assert.ok(height >= 240 && height <= 400, `${slug}: the canvas's height (${height})`);
     if (VEILED.includes(slug)) {
-      assert.match(label, /blurred until you lock a guess/, `${slug}: says why it says no more`);
+      assert.match(label, /blurred until you guess/, `${slug}: says why it says no more`);
       assert.equal(await page.locator(`[data-testid="${slug}-table"]`).count(), 0, `${slug}: no table before a guess`);
     } else {
       // Closed details would need a script to fill them: the tables are written in already.

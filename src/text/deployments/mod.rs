@@ -149,7 +149,7 @@ mod tests {
 /// crossover, how far off the guess was, and why it sits there.
 pub fn crossover_feedback(c: &Comparison, guess: Option<f64>) -> String {
     let Some(guess) = guess else {
-        return "Lock in a number first; the answer appears once you have committed.".to_string();
+        return crate::text::veil::BEFORE_A_GUESS.to_string();
     };
     match c.crossover() {
         Crossover::At { tokens, below, above } => format!(

@@ -44,27 +44,24 @@ pub fn Deeper() -> impl IntoView {
         <section class="deeper" id="deeper" aria-labelledby="deeper-title">
             <h2 id="deeper-title">"Where the straight lines bend"</h2>
             {prose!("deeper-bends" =>
-                <p>"The arithmetic so far leaves out three things, and all three make it optimistic."</p>
+                <p>"The straight lines leave out three things, and each makes them optimistic."</p>
                 <ul>
                     <li>
                         <strong>"Attention grows with the square of the prompt. "</strong>
-                        "While reading, every prompt token is compared with every other. For short prompts that part is small beside the rest of the work and the straight line fits; for very long ones the real curve bends upward, away from the line. "
-                        "The "<em>"attention knee"</em>" below is the prompt length at which that part has grown as large as everything else."
+                        "Reading compares every prompt token with every other, a small part of the work for short prompts and a curve bending up and away from the line for very long ones. "
+                        "The "<em>"attention knee"</em>" is the prompt length where that part equals all the rest."
                     </li>
                     <li>
                         <strong>"Decode slows as the context grows. "</strong>
-                        "Every new token reads the KV cache of everything before it, and the cache grows by one entry per token, so late tokens cost a little more than early ones. "
-                        "The "<em>"KV-cache knee"</em>" is the context length at which one step takes twice as long as on an empty context."
+                        "Each new token reads the cache of all before it, one entry longer each time. "
+                        "The "<em>"KV-cache knee"</em>" is the context at which a step takes twice as long as on an empty one."
                     </li>
                     <li>
                         <strong>"The queue is in neither phase. "</strong>
-                        "Network time and waiting for a slot land before the first token, and neither the prefill nor the decode number shows them: that is what the two wait controls add."
+                        "The network and the wait for a slot come before the first token, outside both phase numbers."
                     </li>
                 </ul>
-                <p>
-                    "The first two errors point the same way, so the crossing the straight lines report is least trustworthy exactly where prompts are huge: measure there rather than compute. "
-                    "A "<em>"cached prefix"</em>" is the part of the prompt the server has already read for an earlier request and kept, so prefill skips it."
-                </p>
+                <p>"The first two bend the same way, so where prompts are huge the crossing the lines give is least to be trusted: measure there."</p>
             )}
             <fieldset class="choice">
                 <legend>"The numbers and figures of the page follow"</legend>
@@ -84,7 +81,10 @@ pub fn Deeper() -> impl IntoView {
                         text=derive(move || crossing_deep.with(crossing_tokens)) note=derive(move || format!("straight lines: {}", crossing_line.with(crossing_tokens))) />
                 </dl>
             </Show>
-            <p class="aside">{knee_origins()}</p>
+            <details class="more" data-testid="knees-details">
+                <summary>"Where the knees' defaults come from"</summary>
+                <p class="aside">{knee_origins()}</p>
+            </details>
             <Clocks />
         </section>
             </div>
@@ -110,15 +110,18 @@ fn Clocks() -> impl IntoView {
     let (client_value, client_text) = on(TtftDefinition::Client);
     let (server_value, server_text) = on(TtftDefinition::Server);
     let (scheduled_value, scheduled_text) = on(TtftDefinition::Scheduled);
+    // Closed unless the page's readouts already count from another clock (a link that set
+    // one): then the reader sees at once why the TTFT differs from the first half's.
+    let open = definition.get_untracked() != TtftDefinition::Client;
     view! {
-        <h3>"Which clock starts the TTFT?"</h3>
+        <details class="more" data-testid="clocks-details" open=open>
+        <summary>"Which clock starts the TTFT? (Figure 1c)"</summary>
         {prose!("deeper-clocks" =>
             <p>
-                "Every TTFT figure stops at the first token, but tools start the clock in different places. "
-                "Client-side benchmarks (AIPerf, GenAI-Perf, LLMPerf, "<code>"vllm bench serve"</code>") start it when the client sends the request, so the network, the server's queue and prefill all count. That is the nearest of the three to what a person waits, but still short of it: the benchmark's client usually sits near the server, and a person's own connection, any gateway on the way and their browser drawing the text all come on top. "
-                "vLLM's own TTFT metric starts when the request reaches the server: the queue counts, the network does not. "
-                "And vLLM reports the stretch from scheduling to the first token as its prefill time, with the queue as a separate metric. "
-                "Figure 1c puts this page's request behind a network and a queue of its own (set them in the panel beside it; the first half's panel keeps its own, which start at zero) and reads its first token on all three clocks. Always say which one a number uses."
+                "Every TTFT ends at the first token, but tools start the clock in different places. "
+                "Client benchmarks (AIPerf, GenAI-Perf, LLMPerf, "<code>"vllm bench serve"</code>") start it when the request is sent, so network, queue and prefill all count; a person also waits for their own connection, any gateway and the browser drawing the text. "
+                "vLLM's own TTFT metric starts on arrival at the server: the queue counts, the network does not. Its prefill time runs from scheduling to the first token, with the queue reported apart. "
+                "Figure 1c reads one first token on all three clocks, behind a network and queue of its own set in the panel. Always say which clock a number uses."
             </p>
         )}
         <FigureCard figure=Figure::Clocks number="Figure 1c." />
@@ -133,5 +136,6 @@ fn Clocks() -> impl IntoView {
             <Choice name="ttft_def" testid="ttft-def-server" label="arrival at the server" value=TtftDefinition::Server current=definition set=set_definition />
             <Choice name="ttft_def" testid="ttft-def-scheduled" label="scheduling on the server" value=TtftDefinition::Scheduled current=definition set=set_definition />
         </fieldset>
+        </details>
     }
 }

@@ -6,7 +6,6 @@
 
 use crate::state::decision::Decision;
 use crate::text::deployments::decision::{decision_data, decision_html, decision_text};
-use crate::text::veil::AFTER_THE_CROSSOVER_GUESS;
 use crate::ui::context::{use_revealed, use_shown_state};
 use crate::ui::erased::memo;
 use leptos::prelude::*;
@@ -21,13 +20,15 @@ pub fn DecisionCard() -> impl IntoView {
             (decision_html(&decision_text(&d, s)), decision_data(&d))
         })
     });
+    // Until the crossover is guessed the card is left out whole: the note over Figure 3 already
+    // says that the numbers after it wait.
     view! {
-        <section class="decision" aria-labelledby="decision-title">
-            <h3 id="decision-title">"The decision"</h3>
-            <Show when=move || revealed.get() fallback=|| view! { <p class="aside veiled-part" data-testid="decision-veiled">{AFTER_THE_CROSSOVER_GUESS}</p> }>
+        <Show when=move || revealed.get()>
+            <section class="decision" aria-labelledby="decision-title">
+                <h3 id="decision-title">"The decision"</h3>
                 <div class="decision-card" data-testid="decision" data-decision=move || card.with(|c| c.1.clone())
                     inner_html=move || card.with(|c| c.0.clone())></div>
-            </Show>
-        </section>
+            </section>
+        </Show>
     }
 }

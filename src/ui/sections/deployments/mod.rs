@@ -59,7 +59,6 @@ pub fn Deployments() -> impl IntoView {
                 </div>
                 <section class="deployments-details" aria-labelledby="deployments-details-title">
                     <h3 id="deployments-details-title">"Behind the decision"</h3>
-                    <p>"Each part below opens on purpose and names the workload its numbers rest on."</p>
                     <race::Trap />
                     <race::WhoIsWaiting />
                     <load::PeakLoad />
@@ -183,21 +182,17 @@ fn Intro() -> impl IntoView {
         <section class="deployments-intro" aria-labelledby="deployments-title">
             <h2 id="deployments-title">"Two deployments: the first token is not the finish"</h2>
             <p>
-                "Back to the bake-off from the top of the page. With the lesson's numbers, deployment A answers its first token in 0.2 s and then writes 30 tokens a second; "
-                "B takes 0.9 s to start and then writes 110 a second. Ranked by first token, A is four and a half times quicker. "
+                "Back to the bake-off from the top of the page, which ranked A four and a half times quicker than B by first token. "
                 <span data-testid="deployments-described">{described}</span>
             </p>
             {prose!("deployments-lines" =>
                 <p>
-                    "An answer of n tokens is complete after TTFT + n ÷ rate: a straight line in n that starts at the TTFT and climbs one over the rate per token. "
-                    "Two straight lines meet once at most. Shorter answers finish first on the early starter, longer ones on the fast writer; the length where they finish together is the "
+                    "An answer of n tokens is done after TTFT + n ÷ rate: a straight line in n, starting at the TTFT. "
+                    "Two such lines meet at most once: shorter answers finish first on the early starter, longer ones on the fast writer, and the length where they tie is the "
                     <em>"crossover"</em>"."
                 </p>
                 <p>
-                    "Three workloads run through this lab, and every group of numbers is labelled with the one it uses: "
-                    "a single answer length for the race (the bot's typical 600 tokens), "
-                    "a spread of lengths: the bot's own answers around that typical length, which the decision weighs, and a mixed chat traffic that Figure 4, the router and the people who give up use to show what a wide spread does (either can be switched), "
-                    "and each model at its own length where the question is how much each says."
+                    "Each group of numbers below names the workload it rests on: one answer of 600 tokens, the bot's typical length; the spread of the bot's answers, which the decision weighs; or mixed chat traffic."
                 </p>
             )}
             <Presets scope=Scope::Deployments title="Try a ready-made comparison" />

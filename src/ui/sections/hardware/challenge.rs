@@ -18,7 +18,7 @@ pub fn H200Challenge(revealed: RwSignal<bool>) -> impl IntoView {
     let on_lock = Callback::new(move |_: f64| revealed.set(true));
     let feedback = move || match guess.value() {
         Some(value) => text::h200_feedback(value),
-        None => "Lock in a number first; the answer appears once you have committed.".to_string(),
+        None => crate::text::veil::BEFORE_A_GUESS.to_string(),
     };
     let show = move |_| state.update(|s| *s = s.with_worked_case(H200_CASE));
     view! {

@@ -46,15 +46,14 @@ fn Intro() -> impl IntoView {
             <h2 id="hardware-title">"Where the two rates come from: the chip beneath them"</h2>
             {prose!("hardware-why" =>
                 <p>
-                    "So far the two rates were given. Both come from one chip doing two kinds of work. A model's "<em>"weights"</em>" (its parameters) are billions of numbers held in the chip's memory, and each token costs about two arithmetic operations per weight: two "<em>"FLOP"</em>" per parameter. "
-                    "Prefill sends all the prompt's tokens through each weight in one pass, so a weight fetched once serves thousands of tokens and the pass waits on arithmetic: it is "<em>"compute-bound"</em>". "
-                    "Decode makes one token per step, and every step fetches every weight again for that one token, with the keys and values cached for each token already in the context: it waits on memory, "<em>"memory-bound"</em>". "
-                    "Decoding several sequences together, a "<em>"batch"</em>", shares each fetch among them."
+                    "The two rates so far were given; both come from one chip doing two kinds of work. A model's "<em>"weights"</em>" (its parameters) are billions of numbers in the chip's memory, and each token costs about two arithmetic operations per weight: two "<em>"FLOP"</em>" per parameter. "
+                    "Prefill pushes the whole prompt through each weight in one pass, so one fetch serves thousands of tokens and the pass waits on arithmetic: it is "<em>"compute-bound"</em>". "
+                    "Decode fetches every weight again for each single token, along with the cached keys and values of the context, so it waits on memory: "<em>"memory-bound"</em>". "
+                    "Decoding several sequences at once, a "<em>"batch"</em>", shares each fetch."
                 </p>
                 <p>
-                    "So prefill's rate is the chip's arithmetic per second (in TFLOP/s, trillions of FLOP a second) over two FLOP per parameter, and decode's is its memory bandwidth (in GB/s) over the bytes the weights fill (two per weight in bf16, the usual 16-bit format). "
-                    "Peak arithmetic over bandwidth, in FLOP per byte, is the chip's "<em>"ridge point"</em>": the work each byte fetched must carry before arithmetic becomes the limit. "
-                    "No phase reaches a peak: "<em>"MFU"</em>" is the share of peak arithmetic prefill reaches, "<em>"MBU"</em>" the share of bandwidth decode reaches. With bf16 weights the ratio of the two rates is the ridge point times MFU over MBU."
+                    "Prefill's rate is then the chip's arithmetic per second (TFLOP/s, trillions of FLOP a second) over two FLOP per parameter; decode's is its memory bandwidth (GB/s) over the bytes of the weights, two each in the common 16-bit bf16 format. "
+                    "Peak arithmetic over bandwidth is the chip's "<em>"ridge point"</em>", in FLOP per byte. Serving reaches only a share of each peak, "<em>"MFU"</em>" of the arithmetic and "<em>"MBU"</em>" of the bandwidth, so with bf16 weights the rates' ratio is the ridge point times MFU over MBU."
                 </p>
             )}
             <p data-testid="hw-lesson-rates">{text::lesson_rates_sentence()}</p>
@@ -94,9 +93,9 @@ fn ToTheWorkbench() -> impl IntoView {
     let href = move || chip_calculator_href(&query.map(|q| q.get()).unwrap_or_default());
     view! {
         <p class="workbench-link">
-            "A bigger model, weights stored in fewer bits, a chip of your own: "
+            "For a bigger model, fewer bits per weight or another chip, "
             <a href=href data-testid="hw-to-workbench">"the review workbench"</a>
-            " works the two rates out for any of them, with the range published efficiencies allow, and hands them to the deployments you compare."
+            " works out both rates and hands them to the deployments you compare."
         </p>
     }
 }

@@ -31,13 +31,13 @@ pub fn Crossing() -> impl IntoView {
         <section class="crossing" aria-labelledby="crossing-title" data-veiled=move || (!revealed.get()).then_some("")>
             <h2 id="crossing-title">"The crossing"</h2>
             <VeilNote revealed=revealed testid="crossing-reveal"
-                said="The crossing's numbers, and Figure 2's words and data, appear once you lock a guess in the challenge above; until then the figure stays blurred." />
+                said="Figure 2 and the crossing's numbers stay blurred until you lock a guess above." />
             {prose!("crossing-meaning" =>
                 <p>
-                    "Reading and writing cost the same when the prompt holds as many tokens per answer token as prefill is faster than decode. "
-                    "That prompt length is the "<em>"crossing"</em>", and it is a statement about the total: short of it, writing the answer is the larger part of the whole wait, so trimming the prompt shortens the total only a little; past it, reading the prompt is the larger part. "
-                    "The first token is another matter. It always comes after the wait and the whole prompt, whatever the answer's length, so the prompt sets it on either side of the crossing: that is why the streaming section and the levers below tune the prompt even here. "
-                    "Keep the word apart from the "<em>"crossover"</em>" of the second half, which is about two deployments, not two phases: the answer length at which they finish together."
+                    "Reading and writing take equally long when the prompt has as many tokens per answer token as prefill is faster than decode: that prompt length is the "<em>"crossing"</em>". "
+                    "It speaks of the total. Short of it the answer costs more, and trimming the prompt barely shortens the whole; past it the prompt costs more. "
+                    "The first token always waits for the whole prompt, so the prompt sets it on both sides. "
+                    "Not to be confused with the "<em>"crossover"</em>" further down: the answer length at which two deployments finish together."
                 </p>
             )}
             <Show when=move || revealed.get()>

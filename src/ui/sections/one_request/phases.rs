@@ -14,18 +14,16 @@ pub fn Phases() -> impl IntoView {
             <Presets scope=Scope::Request title="Try a ready-made request" />
             {prose!("phases-why" =>
                 <p>
-                    "The two phases are slow for different reasons. Prefill handles every prompt token at once, so its cost grows with the prompt and is set by how much arithmetic the chip can do. "
-                    "While reading, it stores what it worked out about each prompt token in the "<em>"KV cache"</em>", the model's notes on the context. "
-                    "Decode has little arithmetic per token but, for every single token, must read all of the model's weights and the whole KV cache from memory, so its pace is set by "
-                    <em>"memory bandwidth"</em>", how fast the chip can read its own memory, and the prompt's length barely changes it."
+                    "The phases are slow for different reasons. Prefill takes all the prompt's tokens in one pass, so its cost grows with the prompt and rests on how much arithmetic the chip does per second. "
+                    "On the way it files what it learned about every prompt token in the "<em>"KV cache"</em>". "
+                    "Decode does little arithmetic per token, yet each token must fetch every weight of the model and the whole cache from memory, so its pace rests on "
+                    <em>"memory bandwidth"</em>", and the prompt's length hardly touches it."
                 </p>
                 <p>"With a steady rate for each phase, the two milestones are straight lines:"</p>
                 <p class="formula">"TTFT = wait before prefill + prompt ÷ prefill rate + 1 ÷ decode rate"</p>
                 <p class="formula">"total = wait before prefill + prompt ÷ prefill rate + answer ÷ decode rate"</p>
                 <p class="aside">
-                    "Two conventions hide in these lines. Engines produce the first token from the prefill pass itself; adding one decode step for it, as here, is this lesson's simplification. "
-                    "The comparison of two deployments further down starts from a measured TTFT instead and adds answer ÷ decode rate to it, so an answer there holds one token more than the same length here: a difference that vanishes at hundreds of tokens. "
-                    "And the wait before prefill is two things the page keeps apart: the network between client and server, and the server's own queue."
+                    "Two simplifications: engines sample the first token from the prefill pass itself, where these lines charge it one decode step (the two deployments further down add the whole answer after a measured TTFT, a one-token difference); and the wait before prefill is two waits the panel keeps apart, the network and the server's queue."
                 </p>
             )}
         </section>

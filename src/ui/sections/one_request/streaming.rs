@@ -1,7 +1,6 @@
 //! Streaming: which of the two waits a person feels, and what a program feels instead.
 
 use crate::charts::{Chart, StreamingInputs};
-use crate::format;
 use crate::model::deployments::Consumer;
 use crate::state::{Figure, Param};
 use crate::text::request::felt_wait;
@@ -32,6 +31,7 @@ pub fn Streaming() -> impl IntoView {
             h.client_ttft_secs
         }
     };
+    let (felt_value, felt_text) = secs_signals(felt);
     let explanation = move || {
         let (h, decode, reading) = numbers.get();
         felt_wait(consumer.get(), &h, decode, reading)
@@ -43,41 +43,36 @@ pub fn Streaming() -> impl IntoView {
             <h2 id="streaming-title">"Streaming moves the wait, not the finish"</h2>
             {prose!("streaming-intro" =>
                 <p>
-                    "Streaming sends each token to the screen as soon as it is written. The work and its pace stay the same, so the last token arrives no sooner; "
-                    "what changes is which wait a person sits through. Without streaming, the answer appears whole at the total time. With it, the blank screen ends at the first token, "
-                    "and from then on the question is whether the text arrives faster than the person reads. "
-                    "A typical adult reads about 240 words a minute (Brysbaert, 2019, puts silent reading of non-fiction near 238), which is roughly 5.3 tokens a second. "
-                    "Figure 1b follows one person through the answer: the green dashed lines are how far they have read. Streamed, they start at the first token, and unless the text comes slower than they read, they never catch up with it; not streamed, they start only when the last token lands. "
-                    "Change the reading speed, or slow the stream below it, and watch which line the reader ends up following."
+                    "Streaming shows each token the moment it is written. The work and its pace stay the same, so the last token comes no sooner; what changes is the wait a person sits through: the blank ends at the first token, not at the total time. "
+                    "After that the question is whether the text outruns the reader, who takes in about 240 words a minute silently (Brysbaert, 2019, measured 238 for non-fiction), near 5.3 tokens a second. "
+                    "In Figure 1b the green dashed lines show how far a reader has got; move the reading speed, or drop the decode rate below it, and see which line they follow."
                 </p>
             )}
+            // The panel beside the text holds both on a wide screen; on a phone its strip holds
+            // the request, so the figure's own two sit above it.
             <div class="figure-with-controls">
-                <Controls legend="The reader and the stream" params=&Param::STREAMING prefix="streaming-" />
+                <div class="phone-only"><Controls legend="The reader and the stream" params=&Param::STREAMING prefix="streaming-" /></div>
                 <FigureCard figure=Figure::Streaming number="Figure 1b." />
             </div>
-            <dl class="readout-grid">
-                <Readout testid="streaming-saved" label="Streaming lets this reader finish sooner by" value=saved_value text=saved_text />
-            </dl>
             <fieldset class="consumer">
                 <legend>"Who is waiting for the answer?"</legend>
                 <Choice name="consumer" testid="consumer-person" label="A person reading a chat reply" value=Consumer::Reader current=consumer set=set_consumer />
-                <Choice name="consumer" testid="consumer-machine" label="A program that needs the whole answer (a JSON parser, a validator, the next model call)" value=Consumer::Machine current=consumer set=set_consumer />
+                <Choice name="consumer" testid="consumer-machine" label="A program that needs the whole answer (a parser, the next model call)" value=Consumer::Machine current=consumer set=set_consumer />
             </fieldset>
-            <p class="big-number">
-                "Felt wait: "
-                <strong data-testid="felt-wait" data-value=move || felt().to_string()>{move || format::duration(felt())}</strong>
-            </p>
+            <dl class="readout-grid">
+                <Readout testid="felt-wait" label="Felt wait" value=felt_value text=felt_text />
+                <Readout testid="streaming-saved" label="Streaming lets this reader finish sooner by" value=saved_value text=saved_text />
+            </dl>
             <p data-testid="felt-wait-text">{explanation}</p>
             {prose!("streaming-price" =>
                 <p>
-                    "So once an answer streams to a person, the first token is the number to tune: a shorter prompt, a cached prefix (an opening the server has already read for an earlier request and kept, which prefill then skips) or fewer retrieved passages (the document chunks a search step pastes into the prompt, each adding its tokens to prefill) are felt at once, while decode beyond reading speed is barely noticed. "
-                    "Streaming has a price, though. Text shown as it is written reaches the reader before anything can check it whole, whether a moderation filter, a validator or a refusal; an answer with a strict contract, such as JSON for another program, cannot stream. "
-                    "And any step that gathers the whole reply before passing it on (a gateway, a function that returns one payload, a logger) silently turns the stream back into one late delivery."
+                    "So for a person reading a stream, tune the first token: a shorter prompt, a cached prefix (an opening the server kept from an earlier request, so prefill skips it) or fewer retrieved passages (document chunks a search step pastes in) are felt at once; decode past reading speed goes unnoticed. "
+                    "The price: streamed text reaches the reader before a moderation filter or validator can judge it whole, so an answer bound by a contract, such as JSON for a parser, cannot stream, and any hop that collects the whole reply first (a gateway, a logger) quietly undoes the stream."
                 </p>
             )}
             {prose!("streaming-limits" =>
                 <p class="aside">
-                    "Three limits describe how waits are usually felt: up to 0.1 s seems instant, up to 1 s keeps a train of thought unbroken, and past 10 s attention drifts (Miller, 1968; Card, Robertson and Mackinlay, 1991; Nielsen, 1993). Figure 1 marks each one that falls well inside its time axis with a grey dashed rule: with the summariser only the 1 s rule does (0.1 s would sit against the axis's start), a short enough request brings in the 0.1 s one, and a long enough one the 10 s one."
+                    "Waits are commonly judged against three limits: 0.1 s feels instant, 1 s keeps a train of thought, and past 10 s attention wanders (Miller, 1968; Card et al., 1991; Nielsen, 1993). Figure 1 draws each limit that falls inside its time axis as a grey dashed rule."
                 </p>
             )}
         </section>
