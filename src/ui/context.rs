@@ -151,6 +151,13 @@ pub fn use_query_source() -> impl Fn() -> String + Copy {
     move || query.map(|q| q.0.get_untracked()).unwrap_or_default()
 }
 
+/// A link that carries the page's settings (`href_for` builds it from the query), kept up to
+/// date as they change: the lesson's and the workbench's ways to each other.
+pub fn use_link_at_settings(href_for: fn(&str) -> String) -> impl Fn() -> String + Copy {
+    let query = use_context::<CurrentQuery>();
+    move || href_for(&query.map(|q| q.0.get()).unwrap_or_default())
+}
+
 /// The palette the figures draw with: dark or light as the page is now.
 pub fn use_palette() -> Signal<Palette> {
     let dark = use_context::<Dark>();

@@ -136,11 +136,12 @@ mod browser {
         }
     }
 
-    /// At a phone's width (where the stylesheet folds each lab's panel into a strip), whether
-    /// a figure of the lab holding `panel` is on screen below the place the open strip reaches,
-    /// so that opening it covers none of the figure; `None` at wider widths, where the panel is
-    /// a column of its own and never folds.
-    pub fn lab_figure_on_screen(panel: &web_sys::Element) -> Option<bool> {
+    /// At a phone's width (where the stylesheet folds each lab's panel into a strip), the
+    /// figure of the lab holding `panel` that is on screen below the place the open strip
+    /// reaches, so that opening it covers none of the figure (its `data-figure` slug, or `None`
+    /// when there is none); `None` at wider widths, where the panel is a column of its own and
+    /// never folds.
+    pub fn lab_figure_on_screen(panel: &web_sys::Element) -> Option<Option<String>> {
         let window = web_sys::window()?;
         // The same query as the stylesheet's strip.
         if !window.match_media("(max-width: 880px)").ok()??.matches() {
@@ -163,12 +164,30 @@ mod browser {
         const SLACK_PX: f64 = 8.0;
         const SHOWN_PX: f64 = 48.0;
         let reach = panel.get_bounding_client_rect().top().max(0.0) + share * height;
-        Some((0..figures.length()).filter_map(|i| figures.item(i)).any(|node| {
-            node.dyn_into::<web_sys::Element>().is_ok_and(|figure| {
-                let top = figure.get_bounding_client_rect().top();
-                top >= reach - SLACK_PX && top < height - SHOWN_PX
-            })
-        }))
+        Some(
+            (0..figures.length())
+                .filter_map(|i| figures.item(i)?.dyn_into::<web_sys::Element>().ok())
+                .find(|figure| {
+                    let top = figure.get_bounding_client_rect().top();
+                    top >= reach - SLACK_PX && top < height - SHOWN_PX
+                })
+                .and_then(|figure| figure.get_attribute("data-figure")),
+        )
+    }
+
+    /// Scrolls the open strip of `panel` inside itself so that the first control of `keys`
+    /// it holds starts at its top: the strip opens on the controls of the figure beside it.
+    pub fn strip_to_controls(panel: &web_sys::Element, keys: &[&str]) {
+        let Ok(Some(body)) = panel.query_selector(".strip-body") else { return };
+        let sliders = keys
+            .iter()
+            .map(|k| format!("[data-testid=\"{k}-slider\"], [data-testid$=\"-{k}-slider\"]"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let Ok(Some(slider)) = body.query_selector(&sliders) else { return };
+        let control = slider.closest(".control").ok().flatten().unwrap_or(slider);
+        let by = control.get_bounding_client_rect().top() - body.get_bounding_client_rect().top();
+        body.set_scroll_top(body.scroll_top() + by.round() as i32);
     }
 
     /// Of the elements with these ids, the last whose top has passed two fifths of the way down
@@ -301,9 +320,11 @@ mod native {
         false
     }
 
-    pub fn lab_figure_on_screen(_panel: &web_sys::Element) -> Option<bool> {
+    pub fn lab_figure_on_screen(_panel: &web_sys::Element) -> Option<Option<String>> {
         None
     }
+
+    pub fn strip_to_controls(_panel: &web_sys::Element, _keys: &[&str]) {}
 
     pub fn reading_among(_ids: &[&str]) -> Option<usize> {
         None

@@ -185,6 +185,50 @@ test("at 390×844 a lab's strip opens by itself only beside its figures and neve
   assert.ok(opened > 0 && folded > 0, `strips both open beside figures (${opened}) and folded over prose (${folded})`);
 });
 
+test("at 390×844 a lab's strip that opens beside a figure starts at that figure's own controls", TIMEOUT, async (t) => {
+  const app = await openApp(env, t, '', { viewport: { width: 390, height: 844 } });
+  await app.reveal();
+  await app.openDetails('spread-details');
+  await app.openDetails('clocks-details');
+  const checked = [];
+  const problems = [];
+  for (const { figure, own } of FIGURE_TABLE) {
+    const canvas = `${figure}-canvas`;
+    // The figure's top a little below where the open strip reaches, as a reader scrolling down
+    // to it brings it: the strip opens by itself there.
+    const found = await app.page.evaluate(([c, keys]) => {
+      const figure = document.querySelector(`[data-testid="${c}"]`)?.closest('figure');
+      const body = figure?.closest('.lab')?.querySelector(':scope > .lab-panel .strip-body');
+      if (!body) return null;
+      const first = keys.map((k) => body.querySelector(`[data-testid="${k}-slider"], [data-testid$="-${k}-slider"]`)).filter(Boolean)
+        .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+      if (!first) return null;
+      window.scrollBy(0, figure.getBoundingClientRect().top - innerHeight * 0.45);
+      return first.getAttribute('data-testid');
+    }, [canvas, own]);
+    if (!found) continue;
+    checked.push(found);
+    try {
+      await eventually(async () => {
+        const seen = await app.page.evaluate((id) => {
+          const slider = document.querySelector(`[data-testid="${id}"]`);
+          const panel = slider.closest('.lab-panel');
+          const body = slider.closest('.strip-body');
+          const s = slider.getBoundingClientRect();
+          const b = body.getBoundingClientRect();
+          return panel.hasAttribute('data-open') && s.height > 0 && s.top >= b.top - 1 && s.bottom <= b.bottom + 1;
+        }, found);
+        assert.ok(seen);
+      }, { timeout: 3000 });
+    } catch {
+      problems.push(`${figure}: the strip did not open on ${found}`);
+    }
+  }
+  t.diagnostic(`first own controls checked: ${checked.join(', ')}`);
+  assert.ok(checked.length >= 4, `figures in labs with their own controls in a strip: ${checked.join(', ')}`);
+  assert.deepEqual(problems, []);
+});
+
 test("at 390×844 the strip's button opens and folds its controls over prose", TIMEOUT, async (t) => {
   const app = await openApp(env, t, '', { viewport: { width: 390, height: 844 } });
   // The streaming section's prose after Figure 1b, below every figure of the first lab.

@@ -2,7 +2,7 @@
 
 use crate::text::embed::workbench_href;
 use crate::ui::arrival::prose;
-use crate::ui::context::CurrentQuery;
+use crate::ui::context::use_link_at_settings;
 use leptos::prelude::*;
 
 #[component]
@@ -28,8 +28,7 @@ pub fn Summary() -> impl IntoView {
 /// The lesson's way on to the review workbench, carrying the page's settings.
 #[component]
 pub fn WorkbenchLink() -> impl IntoView {
-    let query = use_context::<CurrentQuery>().map(|q| q.0);
-    let href = move || workbench_href(&query.map(|q| q.get()).unwrap_or_default());
+    let href = use_link_at_settings(workbench_href);
     view! {
         <p class="workbench-link">
             <a href=href data-testid="lesson-to-workbench">"Open the review workbench"</a>

@@ -4,8 +4,9 @@
 //! again once none is (over prose, or as the figure scrolls up to where the strip would cover
 //! it), so while the reader reads prose it covers one line, it never covers the figure it opened
 //! for, and open it covers at most the share of the screen the stylesheet sets (`--strip-share`).
+//! Opened beside a figure, it starts at that figure's own controls.
 
-use crate::state::State;
+use crate::state::{Figure, State};
 use crate::ui::context::use_state;
 use crate::ui::dom;
 use crate::ui::erased::memo;
@@ -29,13 +30,19 @@ pub fn LabPanel(
 ) -> impl IntoView {
     let state = use_state();
     let panel = NodeRef::<leptos::html::Aside>::new();
-    let figure_seen = RwSignal::new(false);
+    // The figure of the lab on screen below the open strip's reach, by its slug.
+    let figure_seen = RwSignal::new(None::<String>);
     // The reader's own choice, kept until a figure of the lab comes on screen or leaves it.
     let chosen = RwSignal::new(None::<bool>);
     let look = move || {
         let Some(element) = panel.get_untracked() else { return };
         if let Some(seen) = dom::lab_figure_on_screen(&element) {
-            if figure_seen.get_untracked() != seen {
+            if figure_seen.with_untracked(|s| *s != seen) {
+                // Opening beside a figure, the strip shows that figure's own controls first,
+                // once it is laid out open.
+                if let Some(keys) = seen.as_deref().and_then(own_keys) {
+                    dom::after_first_paint(move || dom::strip_to_controls(&element, &keys));
+                }
                 figure_seen.set(seen);
                 chosen.set(None);
             }
@@ -48,7 +55,7 @@ pub fn LabPanel(
     });
     let _ = window_event_listener(leptos::ev::scroll, move |_| look());
     let _ = window_event_listener(leptos::ev::resize, move |_| look());
-    let open = memo(move || chosen.get().unwrap_or(figure_seen.get()));
+    let open = memo(move || chosen.get().unwrap_or(figure_seen.with(Option::is_some)));
     let folded_line = memo(move || state.with(line));
     view! {
         <aside class="lab-panel" aria-label=label node_ref=panel data-open=move || open.get().then_some("")>
@@ -65,4 +72,10 @@ pub fn LabPanel(
             <div class="strip-body" data-takeover=takeover.then_some("")>{children()}</div>
         </aside>
     }
+}
+
+/// The URL keys of the controls the figure `slug` follows first (its own, as an embed shows).
+fn own_keys(slug: &str) -> Option<Vec<&'static str>> {
+    let figure = Figure::from_slug(slug)?;
+    Some(figure.own_controls().iter().map(|p| p.spec().key).collect())
 }

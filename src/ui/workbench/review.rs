@@ -11,7 +11,7 @@ use crate::state::decision::Decision;
 use crate::state::quantity::Quantity;
 use crate::text::deployments::design_doc::{design_doc, RunsCompared};
 use crate::text::embed::{lesson_href, CHIP_CALCULATOR_FRAGMENT};
-use crate::ui::context::{use_query_source, use_state, CurrentQuery};
+use crate::ui::context::{use_link_at_settings, use_query_source, use_state};
 use crate::ui::sections::deployments::{DecisionCard, DeploymentsPanel, Race};
 use crate::ui::sections::hardware::ChipCalculator;
 use crate::ui::sections::measurements::Measurements;
@@ -42,8 +42,7 @@ pub fn Review() -> impl IntoView {
 
 #[component]
 fn Intro() -> impl IntoView {
-    let query = use_context::<CurrentQuery>().map(|q| q.0);
-    let lesson = move || lesson_href(&query.map(|q| q.get()).unwrap_or_default());
+    let lesson = use_link_at_settings(lesson_href);
     view! {
         <section class="workbench-intro" aria-labelledby="workbench-title">
             <h2 id="workbench-title">"Two deployments, one decision"</h2>

@@ -33,7 +33,7 @@ pub fn PeakLoad() -> impl IntoView {
     let table = derive(move || peak_table(&idle.get(), &peak.get(), answer.get()));
     let moved = move || crossover_moved(&idle.get(), &peak.get());
     view! {
-        <Disclosure summary="At the busiest hour (open to decide for it)" testid="peak-details" shows=revealed
+        <Disclosure summary="At the busiest hour (while open, the decision is for that hour)" testid="peak-details" shows=revealed
             open=derive(move || at_peak.get()) on_toggle=set_hour>
             <p>
                 "While this part is open, the lab decides for the busiest hour: Figure 3 adds each deployment at its peak figures as dashed lines, and the decision, Figure 4, the router and the people who give up all use them. Close it to go back to the quiet hour."

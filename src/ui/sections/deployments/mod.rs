@@ -170,7 +170,7 @@ fn Intro() -> impl IntoView {
     let described = move || {
         pair.with(|c| {
             format!(
-                "In the panel, A shows its first token after {} and then writes {}; B waits {} and then writes {}.",
+                "In the controls, A shows its first token after {} and then writes {}; B waits {} and then writes {}.",
                 format::duration(c.a.ttft()),
                 format::rate(1.0 / c.a.secs_per_token()),
                 format::duration(c.b.ttft()),
@@ -192,7 +192,7 @@ fn Intro() -> impl IntoView {
                     <em>"crossover"</em>"."
                 </p>
                 <p>
-                    "Each group of numbers below names the workload it rests on: one answer of 600 tokens, the bot's typical length; the spread of the bot's answers, which the decision weighs; or mixed chat traffic."
+                    "Three workloads appear below, and each group of numbers names the one it uses: a single 600-token answer (the bot's typical length), the spread of the bot's answers (what the decision weighs), or mixed chat traffic."
                 </p>
             )}
             <Presets scope=Scope::Deployments title="Try a ready-made comparison" />

@@ -11,7 +11,7 @@ use crate::text::embed::chip_calculator_href;
 use crate::text::roofline as text;
 use crate::text::veil::H200_AFTER_THE_GUESS;
 use crate::ui::arrival::{follow_when_near, prose};
-use crate::ui::context::{use_revealed, CurrentQuery};
+use crate::ui::context::{use_link_at_settings, use_revealed};
 use crate::ui::erased::memo;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::veil::VeilNote;
@@ -71,7 +71,7 @@ fn ChipFigure(revealed: RwSignal<bool>) -> impl IntoView {
     let answer = memo(move || shown.with(|s| s.get(Param::Output)));
     view! {
         <section class="hw-rates" aria-labelledby="hw-rates-title">
-            <h3 id="hw-rates-title">"What the chip in the panel gives"</h3>
+            <h3 id="hw-rates-title">"What the chosen chip gives"</h3>
             <Show when=move || !hides.hides_h200()
                 fallback=move || view! {
                     <div class="aside veiled-part" data-testid="hw-rates-veiled">
@@ -89,8 +89,7 @@ fn ChipFigure(revealed: RwSignal<bool>) -> impl IntoView {
 /// The way on to the calculator, at the page's settings.
 #[component]
 fn ToTheWorkbench() -> impl IntoView {
-    let query = use_context::<CurrentQuery>().map(|q| q.0);
-    let href = move || chip_calculator_href(&query.map(|q| q.get()).unwrap_or_default());
+    let href = use_link_at_settings(chip_calculator_href);
     view! {
         <p class="workbench-link">
             "For a bigger model, fewer bits per weight or another chip, "

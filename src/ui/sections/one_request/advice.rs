@@ -17,13 +17,13 @@ pub fn Advice() -> impl IntoView {
             {prose!("advice-list" =>
                 <ul>
                     <li>"Stream, unless something downstream needs the whole answer at once. When decode holds most of the time, nothing else buys as much."</li>
-                    <li>"Track time to first token and total time as two series with two budgets, and alert on the first: one averaged latency moves for two reasons and explains neither."</li>
+                    <li>"Track time to first token and total time as two series with two budgets, and alert on the time to first token: one averaged latency moves for two reasons and explains neither."</li>
                     <li>"Trim the prompt for the wait you are fixing. A shorter or cached prompt always brings the first token sooner; it brings the finish much sooner only past the crossing, where whole-document summaries, labels for long texts and one question over a large codebase live."</li>
                     <li>"Cap answer length at what your evaluation set needs, not at the provider's maximum."</li>
                     <li>"Rule out queueing first: it lands before the first token and neither phase shows it."</li>
                 </ul>
             )}
-            <h3>"Levers on the prompt side"</h3>
+            <h3>"Levers, tried on this request"</h3>
             <DataTableView table=table testid="levers-table".to_string() />
             <p data-testid="levers-verdict">{verdict}</p>
             {prose!("advice-splitting" =>

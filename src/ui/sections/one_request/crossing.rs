@@ -35,8 +35,8 @@ pub fn Crossing() -> impl IntoView {
             {prose!("crossing-meaning" =>
                 <p>
                     "Reading and writing take equally long when the prompt has as many tokens per answer token as prefill is faster than decode: that prompt length is the "<em>"crossing"</em>". "
-                    "It speaks of the total. Short of it the answer costs more, and trimming the prompt barely shortens the whole; past it the prompt costs more. "
-                    "The first token always waits for the whole prompt, so the prompt sets it on both sides. "
+                    "The crossing is about the total. Short of it the answer is the larger cost, so trimming the prompt saves at most the smaller share of the whole; past it the prompt is the larger cost. "
+                    "The first token waits for the whole prompt on both sides of the crossing, so a shorter prompt always brings it sooner. "
                     "Not to be confused with the "<em>"crossover"</em>" further down: the answer length at which two deployments finish together."
                 </p>
             )}

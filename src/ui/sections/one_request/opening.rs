@@ -15,13 +15,13 @@ pub fn Opening() -> impl IntoView {
             {prose!("opening-problem" =>
                 <p>
                     "A summariser shows nothing for two seconds and is done after seven; its users call the blank a hang. "
-                    "A bake-off picks the deployment whose first word comes sooner, and for the bot's typical 600-token answers it finishes three times later. "
+                    "A bake-off for a support bot picks the deployment whose first word comes sooner, and for the bot's typical 600-token answers it finishes three times later. "
                     "The blank is the model reading a long prompt, not a fault; the bake-off timed the first word, not the last."
                 </p>
                 <p>
                     "A model answers in two phases. "<strong class="prefill">"Prefill"</strong>" reads the whole prompt and ends with the first token: it sets the "
                     <em>"time to first token"</em>" (TTFT), the blank screen. "<strong class="decode">"Decode"</strong>" then writes the answer a "<em>"token"</em>
-                    " (a piece of a word, about three quarters of one) at a time and sets the "<em>"total time"</em>". The panel starts on the summariser."
+                    " (a piece of a word, about three quarters of one) at a time and sets the "<em>"total time"</em>". The controls start on the summariser."
                 </p>
             )}
             <FigureCard figure=Figure::Timeline number="Figure 1." />

@@ -23,7 +23,7 @@ pub fn Phases() -> impl IntoView {
                 <p class="formula">"TTFT = wait before prefill + prompt ÷ prefill rate + 1 ÷ decode rate"</p>
                 <p class="formula">"total = wait before prefill + prompt ÷ prefill rate + answer ÷ decode rate"</p>
                 <p class="aside">
-                    "Two simplifications: engines sample the first token from the prefill pass itself, where these lines charge it one decode step (the two deployments further down add the whole answer after a measured TTFT, a one-token difference); and the wait before prefill is two waits the panel keeps apart, the network and the server's queue."
+                    "Two simplifications: engines sample the first token from the prefill pass itself, where these lines charge it one decode step; and the wait before prefill is two waits the controls keep apart, the network and the server's queue."
                 </p>
             )}
         </section>
