@@ -1,7 +1,10 @@
 // What a reader on a phone feels: Lighthouse's mobile runs of both pages, served gzipped and as
-// stored, and of one embedded figure of ours, each figure the median of its runs.
+// stored, of one embedded figure of ours, and of a documentation page holding four figures (ours
+// by the host script, the peer's as four iframes), each figure the median of its runs.
 
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -49,9 +52,43 @@ async function lighthouseMedian(url, runs) {
   return { url, runs, version: all[0]?.version, ...med, all };
 }
 
+/** The four figures a documentation page embeds: the lesson's four figures of the two stories. */
+const DOCS_FIGURES = ['timeline', 'crossing', 'completion', 'lengths'];
+
+/** A documentation page of prose between its figures, as MkDocs or Docusaurus would write it. */
+function docsPage(title, figures) {
+  const sections = figures.map((figure, i) => `<h2>Part ${i + 1}</h2>
+<p>${'A paragraph of documentation before the figure, as a docs column holds it. '.repeat(6)}</p>
+${figure}`).join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:0 auto;padding:1rem}</style></head>
+<body><h1>${title}</h1>
+${sections}
+</body></html>
+`;
+}
+
 /**
- * Both pages served gzipped and served as stored, and one embedded figure of ours gzipped.
- * Runs alternate between the pages, so a busy spell on a shared machine falls on both.
+ * The two documentation pages, written into a directory of their own: ours loads the host
+ * script beside the build (`embed-*.js`) and writes one element per figure; the peer's holds
+ * its page four times in iframes, the way a docs page embeds a page without a host script.
+ */
+function writeDocsPages(dist, oursUrl, peerUrl) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'crossover-docs-'));
+  const host = readdirSync(dist).find((f) => /^embed-[0-9a-f]+\.js$/.test(f));
+  if (!host) throw new Error(`no host script (embed-*.js) in ${dist}`);
+  const ours = DOCS_FIGURES.map((f) => `<crossover-figure figure="${f}" query="" height="520"></crossover-figure>`);
+  writeFileSync(path.join(dir, 'ours.html'), docsPage('Four Crossover figures', ours).replace('</head>', `<script src="${oursUrl}${host}" defer></script></head>`));
+  const peer = DOCS_FIGURES.map(() => `<iframe src="${peerUrl}" title="Chart.js figure" width="100%" height="520" loading="lazy" frameborder="0"></iframe>`);
+  writeFileSync(path.join(dir, 'peer.html'), docsPage('Four Chart.js figures', peer));
+  return dir;
+}
+
+/**
+ * Both pages served gzipped and served as stored, one embedded figure of ours gzipped, and the
+ * documentation page with four figures of each, gzipped. Runs alternate between the pages, so a
+ * busy spell on a shared machine falls on both.
  */
 export async function lighthouseAll({ dist, peerDir, runs }) {
   const servers = {
@@ -60,6 +97,8 @@ export async function lighthouseAll({ dist, peerDir, runs }) {
     oursPlain: await startServer({ root: dist }),
     peerPlain: await startServer({ root: peerDir }),
   };
+  const docsDir = writeDocsPages(dist, servers.oursGzip.url, servers.peerGzip.url);
+  servers.docs = await startServer({ root: docsDir, gzip: true });
   try {
     // The peer is left at its own width (no ?w=): Lighthouse's phone screen decides it.
     const plan = [
@@ -68,6 +107,8 @@ export async function lighthouseAll({ dist, peerDir, runs }) {
       ['crossover', 'plain', servers.oursPlain.url],
       ['chartjs', 'plain', servers.peerPlain.url],
       ['embed', 'gzip', `${servers.oursGzip.url}?embed=timeline`],
+      ['docsOurs', 'gzip', `${servers.docs.url}ours.html`],
+      ['docsPeer', 'gzip', `${servers.docs.url}peer.html`],
     ];
     const out = {};
     for (const [page, serving, url] of plan) {
@@ -77,6 +118,7 @@ export async function lighthouseAll({ dist, peerDir, runs }) {
     return out;
   } finally {
     for (const s of Object.values(servers)) await s.close();
+    rmSync(docsDir, { recursive: true, force: true });
   }
 }
 
@@ -103,5 +145,9 @@ export function lighthouseTable(lh) {
     ...rows.map(line),
     '',
     `embedded figure (?embed=timeline, gzipped): score ${e?.score ?? '—'}, LCP ${sec(e?.lcpMs)}, TBT ${ms(e?.tbtMs, 0)}, first load ${kb(e?.bytes)} transferred`,
+    ...[['docsOurs', 'four Crossover figures by the host script'], ['docsPeer', 'four Chart.js pages in iframes']].map(([key, what]) => {
+      const d = lh[key]?.gzip;
+      return `docs page, ${what}: score ${d?.score ?? '—'}, LCP ${sec(d?.lcpMs)}, TBT ${ms(d?.tbtMs, 0)}, ${kb(d?.bytes)} transferred`;
+    }),
   ].join('\n');
 }

@@ -15,7 +15,7 @@ pub fn Opening() -> impl IntoView {
             {prose!("opening-problem" =>
                 <p>
                     "A summariser shows nothing for two seconds and is done after seven; its users call the blank a hang. "
-                    "A bake-off for a support bot picks the deployment whose first word comes sooner, and for the bot's typical 600-token answers it finishes three times later. "
+                    "A bake-off for a support bot picks the deployment with the sooner first word; on the bot's typical 600-token answers it finishes three times later. "
                     "The blank is the model reading a long prompt, not a fault; the bake-off timed the first word, not the last."
                 </p>
                 <p>
