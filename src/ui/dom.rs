@@ -179,13 +179,12 @@ mod browser {
     /// it holds starts at its top: the strip opens on the controls of the figure beside it.
     pub fn strip_to_controls(panel: &web_sys::Element, keys: &[&str]) {
         let Ok(Some(body)) = panel.query_selector(".strip-body") else { return };
-        let sliders = keys
+        let controls = keys
             .iter()
-            .map(|k| format!("[data-testid=\"{k}-slider\"], [data-testid$=\"-{k}-slider\"]"))
+            .map(|k| format!(".control[data-param=\"{k}\"]"))
             .collect::<Vec<_>>()
             .join(", ");
-        let Ok(Some(slider)) = body.query_selector(&sliders) else { return };
-        let control = slider.closest(".control").ok().flatten().unwrap_or(slider);
+        let Ok(Some(control)) = body.query_selector(&controls) else { return };
         let by = control.get_bounding_client_rect().top() - body.get_bounding_client_rect().top();
         body.set_scroll_top(body.scroll_top() + by.round() as i32);
     }

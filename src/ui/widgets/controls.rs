@@ -83,7 +83,8 @@ fn ParamControl(param: Param, prefix: &'static str) -> impl IntoView {
         })
     };
     view! {
-        <div class="control">
+        // Its input's URL key: what finds the controls of a figure (`dom::strip_to_controls`).
+        <div class="control" data-param=spec.key>
             <label for=format!("{stem}-field") class="control-label">{spec.label}</label>
             <div class="control-row">
                 {slider(held, &stem)}
