@@ -14,6 +14,7 @@ pub mod numerics;
 pub mod precision;
 pub mod reading;
 pub mod request;
+pub mod retries;
 pub mod roofline;
 pub mod roofline_cases;
 pub mod rounding;

@@ -12,6 +12,7 @@
 use super::{DecisionWorkload, Load, State};
 use crate::model::deployments::{Comparison, Consumer, Crossover, Edge, Race, Which};
 use crate::model::levers::gap_is_felt;
+use crate::model::retries::attempts_per_answer;
 use crate::model::workload::LengthDistribution;
 use crate::model::ReadingSpeed;
 
@@ -61,8 +62,12 @@ pub struct Decision {
     /// The answers it decides for.
     pub workload: DecisionWorkload,
     pub load: Load,
-    /// The pair at the chosen hour.
+    /// The pair at the chosen hour, each counting the retries its failures cost.
     pub comparison: Comparison,
+    /// The pair at the chosen hour as measured: what a request that answers takes.
+    pub answering: Comparison,
+    /// The share of A's and of B's requests that failed.
+    pub failed: [f64; 2],
     pub lengths: LengthDistribution,
     /// The deployment to ship; `None` when the two are the same on the mean.
     pub ship: Option<Which>,
@@ -91,7 +96,9 @@ fn shipped(comparison: &Comparison, lengths: &LengthDistribution) -> Option<Whic
 
 impl Decision {
     pub fn of(state: &State) -> Decision {
-        let comparison = state.lab_comparison();
+        let failed = state.failed_shares();
+        let answering = state.lab_comparison();
+        let comparison = answering.counting_retries(failed);
         let lengths = state.decision_lengths();
         let mean_tokens = lengths.mean();
         let at = |tokens: f64| At { tokens, race: comparison.race_at(tokens) };
@@ -102,37 +109,47 @@ impl Decision {
             Load::Idle => Load::Peak,
             Load::Peak => Load::Idle,
         };
-        let other = State { load: other_load, ..*state }.lab_comparison();
+        let other = State { load: other_load, ..*state }.lab_comparison().counting_retries(failed);
         let reading = state.reading();
         Decision {
             consumer: state.consumer,
             workload: state.decide_for,
             load: state.load,
             comparison,
+            answering,
+            failed,
             lengths,
             ship,
             mean_tokens,
             mean: comparison.race_at(mean_tokens),
             median: at(percentiles.p50),
             p90: at(percentiles.p90),
-            first_token: comparison.first_token_lead(),
+            first_token: answering.first_token_lead(),
             router: RouterGain {
                 single_secs: routing.always_a_secs.min(routing.always_b_secs),
                 routed_secs: routing.routed_secs,
             },
-            break_even: ship.and_then(|which| break_even(&comparison, which, mean_tokens)),
+            break_even: ship
+                .and_then(|which| break_even(&comparison, which, mean_tokens))
+                .map(|even| even.as_measured(failed)),
             other_load,
             other,
             other_ship: shipped(&other, &lengths),
             other_crossover: other.crossover(),
-            both_outrun_reading: comparison.a.outruns(reading) && comparison.b.outruns(reading),
+            both_outrun_reading: answering.a.outruns(reading) && answering.b.outruns(reading),
             reading,
         }
     }
 
-    /// The crossover at the chosen hour.
+    /// The crossover at the chosen hour (counting retries, when either side fails).
     pub fn crossover(&self) -> Crossover {
         self.comparison.crossover()
+    }
+
+    /// Whether either side fails some requests, so that every time it decides on counts the
+    /// retries (`model::retries`).
+    pub fn counts_retries(&self) -> bool {
+        self.comparison != self.answering
     }
 
     /// Whether a person reading could tell the two apart on the mean: a lead under a tenth of
@@ -150,6 +167,19 @@ impl Decision {
     /// The median answer's length it decides for, for labels.
     pub fn median_tokens(state: &State) -> f64 {
         state.get(state.decide_for.params().0)
+    }
+}
+
+impl BreakEven {
+    /// The rate found on a pair counting retries, as the side's own decode rate when it
+    /// answers: the rate its control holds.
+    fn as_measured(self, failed: [f64; 2]) -> BreakEven {
+        let [a, b] = failed;
+        let share = match self.which {
+            Which::A => a,
+            Which::B => b,
+        };
+        BreakEven { tokens_per_sec: self.tokens_per_sec * attempts_per_answer(share), ..self }
     }
 }
 

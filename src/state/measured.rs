@@ -11,13 +11,15 @@ use super::{DecisionWorkload, Param, State, TtftSource};
 use crate::model::deployments::Which;
 use crate::model::workload::LengthDistribution;
 
-/// What a run gives one side: its first token at the chosen percentile, its decode rate, and
-/// the median and 90th percentile of its answers in tokens.
+/// What a run gives one side: its first token at the chosen percentile, its decode rate, the
+/// median and 90th percentile of its answers in tokens, and the share of its requests that
+/// failed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MeasuredSide {
     pub ttft_secs: f64,
     pub decode_tokens_per_sec: f64,
     pub answer_tokens: [f64; 2],
+    pub failed_share: f64,
 }
 
 impl MeasuredSide {
@@ -27,12 +29,26 @@ impl MeasuredSide {
     }
 }
 
-/// The side's controls: first token, decode rate, the two at the busiest hour, and its own
-/// median answer.
-fn side_params(which: Which) -> [Param; 5] {
+/// The side's controls: first token, decode rate, the two at the busiest hour, its own median
+/// answer and its failed requests.
+fn side_params(which: Which) -> [Param; 6] {
     match which {
-        Which::A => [Param::ATtft, Param::ARate, Param::APeakTtft, Param::APeak, Param::ALength],
-        Which::B => [Param::BTtft, Param::BRate, Param::BPeakTtft, Param::BPeak, Param::BLength],
+        Which::A => [
+            Param::ATtft,
+            Param::ARate,
+            Param::APeakTtft,
+            Param::APeak,
+            Param::ALength,
+            Param::AFailed,
+        ],
+        Which::B => [
+            Param::BTtft,
+            Param::BRate,
+            Param::BPeakTtft,
+            Param::BPeak,
+            Param::BLength,
+            Param::BFailed,
+        ],
     }
 }
 
@@ -46,11 +62,11 @@ pub struct MeasuredSides([Option<MeasuredSide>; 2]);
 
 impl MeasuredSides {
     /// Puts `side` into `which`: its first token typed in (not built from the prompt), its
-    /// decode rate, the same two figures for the busiest hour, and its median answer as the
-    /// side's own length. Once both sides hold runs, the decision's workload becomes their
+    /// decode rate, the same two figures for the busiest hour, its median answer as the side's
+    /// own length, and its share of failed requests. Once both sides hold runs, the decision's workload becomes their
     /// answers, pooled. Returns what the first-token and decode-rate controls now hold.
     pub fn put(&mut self, state: &mut State, which: Which, side: MeasuredSide) -> (f64, f64) {
-        let [ttft, rate, peak_ttft, peak_rate, own_length] = side_params(which);
+        let [ttft, rate, peak_ttft, peak_rate, own_length, failed] = side_params(which);
         match which {
             Which::A => state.a_ttft_source = TtftSource::Given,
             Which::B => state.b_ttft_source = TtftSource::Given,
@@ -59,6 +75,7 @@ impl MeasuredSides {
         state.set(peak_ttft, held.0);
         state.set(peak_rate, held.1);
         state.set(own_length, side.answer_tokens[0]);
+        state.set(failed, side.failed_share * 100.0);
         let kept = MeasuredSide { ttft_secs: held.0, decode_tokens_per_sec: held.1, ..side };
         if let Some(place) = self.0.get_mut(slot(which)) {
             *place = Some(kept);
@@ -97,11 +114,13 @@ mod tests {
         ttft_secs: 0.475_3,
         decode_tokens_per_sec: 23.461,
         answer_tokens: [85.0, 170.0],
+        failed_share: 0.0,
     };
     const SGLANG: MeasuredSide = MeasuredSide {
         ttft_secs: 0.388_1,
         decode_tokens_per_sec: 22.048,
         answer_tokens: [128.0, 300.0],
+        failed_share: 0.0,
     };
 
     #[test]
@@ -114,6 +133,23 @@ mod tests {
         assert_eq!(state.peak_comparison().a, state.comparison().a);
         assert_eq!(state.get(Param::ALength), 85.0);
         assert_eq!(state.decide_for, DecisionWorkload::Bot, "one run is not yet a pair");
+        assert_eq!(state.failed_shares(), [0.0, 0.0]);
+    }
+
+    #[test]
+    fn a_run_that_failed_a_third_of_its_requests_brings_its_failures_into_the_verdict() {
+        let mut state = State::default();
+        let mut sides = MeasuredSides::default();
+        sides.put(&mut state, Which::A, VLLM);
+        let before = Decision::of(&state);
+        let failing = MeasuredSide { failed_share: 49.0 / 150.0, ..SGLANG };
+        sides.put(&mut state, Which::B, failing);
+        assert_eq!(state.failed_shares(), [0.0, 49.0 / 150.0], "every digit of the share");
+        let d = Decision::of(&state);
+        assert!(d.counts_retries() && !before.counts_retries());
+        // B's mean time to an answer stretches by its 150/101 attempts per answer.
+        let measured = d.answering.race_at(d.mean_tokens).b_secs;
+        assert!((d.mean.b_secs - measured * 150.0 / 101.0).abs() < 1e-9);
     }
 
     #[test]

@@ -351,6 +351,11 @@ impl State {
         }
     }
 
+    /// The share of A's and of B's requests that failed, each a share of one.
+    pub fn failed_shares(&self) -> [f64; 2] {
+        Param::FAILURES.map(|p| self.get(p) / 100.0)
+    }
+
     /// The spread of answer lengths the second half weighs: the traffic's, or the bot's own
     /// around the race's answer.
     pub fn lengths(&self) -> LengthDistribution {

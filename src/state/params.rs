@@ -4,6 +4,7 @@ use crate::model::chips::CustomChip;
 use crate::model::deep::{DEFAULT_ATTENTION_KNEE_TOKENS, DEFAULT_KV_KNEE_TOKENS};
 use crate::model::input_range::InputRange;
 use crate::model::llms::CustomLlm;
+use crate::model::retries::MOST_FAILED_SHARE;
 use crate::model::roofline::Serving;
 use crate::model::rounding::round_half_away;
 
@@ -82,6 +83,9 @@ pub enum Param {
     /// as observed (each run's weighed equally), for the decision on the runs' own workload.
     RunsMedian,
     RunsP90,
+    /// The share of A's requests that failed, in percent: a run's own, or typed in.
+    AFailed,
+    BFailed,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -687,6 +691,30 @@ const SPECS: [ParamSpec; Param::COUNT] = [
         scale: Scale::Log,
         decimals: 0,
     },
+    ParamSpec {
+        param: Param::AFailed,
+        key: "a_fail",
+        label: "A: requests that failed",
+        unit: "%",
+        unit_words: "percent of requests",
+        min: 0.0,
+        max: MOST_FAILED_SHARE * 100.0,
+        default: 0.0,
+        scale: Scale::Linear,
+        decimals: 1,
+    },
+    ParamSpec {
+        param: Param::BFailed,
+        key: "b_fail",
+        label: "B: requests that failed",
+        unit: "%",
+        unit_words: "percent of requests",
+        min: 0.0,
+        max: MOST_FAILED_SHARE * 100.0,
+        default: 0.0,
+        scale: Scale::Linear,
+        decimals: 1,
+    },
 ];
 
 /// A row of the hardware section, its bounds and default taken from the hardware model's range.
@@ -726,7 +754,7 @@ const _: () = {
 };
 
 impl Param {
-    pub const COUNT: usize = 50;
+    pub const COUNT: usize = 52;
     pub const ALL: [Param; Param::COUNT] = [
         Param::Prompt,
         Param::Output,
@@ -778,7 +806,12 @@ impl Param {
         Param::ClockQueue,
         Param::RunsMedian,
         Param::RunsP90,
+        Param::AFailed,
+        Param::BFailed,
     ];
+
+    /// The share of each deployment's requests that failed.
+    pub const FAILURES: [Param; 2] = [Param::AFailed, Param::BFailed];
 
     /// The two deployments as typed in from measurements.
     pub const DEPLOYMENTS: [Param; 5] =

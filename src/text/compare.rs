@@ -239,7 +239,7 @@ pub fn comparison_table(t: &Table) -> DataTable {
 }
 
 /// The last sentence of what "Use as A" did: what the link carries.
-pub const LINK_HOLDS_NUMBERS: &str = "The address bar carries these two numbers only: your \
+pub const LINK_HOLDS_NUMBERS: &str = "The address bar carries these numbers only: your \
     measurements and the run's name stay in this tab and are never put in a link.";
 
 /// What "Use as A" did: the side's new name and numbers, any the page's range held back, and
@@ -258,6 +258,13 @@ pub fn deployment_applied_text(
         percentile.id(),
         format::rate(asked.decode_tokens_per_sec)
     )];
+    if asked.failed_requests > 0.0 {
+        out.push(format!(
+            "{} of its {} requests failed: the decision counts a retry for each.",
+            format::with_separators(asked.failed_requests, 0),
+            format::with_separators(asked.requests, 0),
+        ));
+    }
     let (ttft, rate) = controls(asked.which);
     let held = [
         ("time to first token", "s", ttft, asked.ttft_secs, applied.ttft_secs),
@@ -397,6 +404,8 @@ mod tests {
             ttft_secs: 75.0,
             decode_tokens_per_sec: 42.5,
             answer_tokens: [150.0, 300.0],
+            failed_requests: 49.0,
+            requests: 150.0,
         };
         let held = DeploymentApplied { ttft_secs: 60.0, decode_tokens_per_sec: 42.5 };
         let t = deployment_applied_text("vLLM llama", TtftPercentile::P90, &asked, &held);
@@ -405,6 +414,7 @@ mod tests {
         assert!(t.contains("time to first token of 75 s is outside the page's range, so B's control holds 60 s"), "{t}");
         assert!(!t.contains("decode rate of"), "{t}");
         assert!(t.contains("never put in a link"), "{t}");
+        assert!(t.contains("49 of its 150 requests failed"), "{t}");
     }
 
     #[test]
@@ -416,6 +426,8 @@ mod tests {
                 ttft_secs: 0.4753,
                 decode_tokens_per_sec: 23.461,
                 answer_tokens: [85.0, 170.0],
+                failed_requests: 0.0,
+                requests: 40.0,
             };
             let held = DeploymentApplied { ttft_secs: 0.4753, decode_tokens_per_sec: 23.461 };
             let t = deployment_applied_text("vLLM", TtftPercentile::P50, &asked, &held);
@@ -427,6 +439,8 @@ mod tests {
             ttft_secs: 0.4753,
             decode_tokens_per_sec: 23.461,
             answer_tokens: [85.0, 170.0],
+            failed_requests: 0.0,
+            requests: 40.0,
         };
         let shown = DeploymentApplied { ttft_secs: 0.475, decode_tokens_per_sec: 23.5 };
         let t = deployment_applied_text("vLLM", TtftPercentile::P50, &asked, &shown);

@@ -273,6 +273,15 @@ test('two files chosen at once are offered as A and B, and compared at once', TI
   const note = await app.byTestId('import-applied').evaluate((e) => e.textContent);
   assert.match(note, /^A is now .* B is now /);
   assert.equal(note.match(/never put in a link/g).length, 1, 'what the link carries, said once');
+  // Bedrock failed 49 of its 150 requests: the share comes with the run, and the card counts a
+  // retry for each failure.
+  assert.match(note, /B is now .*49 of its 150 requests failed/);
+  await eventually(async () => {
+    const numbers = await app.byTestId('decision').getAttribute('data-decision');
+    assert.match(numbers, /failed_a=0 failed_b=0\.32666/);
+  }, { timeout: 10_000 });
+  assert.match(await app.byTestId('decision-failures').textContent(), /A failed none of its requests and B 32\.7% of its requests/);
+  await eventually(async () => assert.match((await app.query()).b_fail ?? '', /^32\.66666/, 'the link carries the share'), { timeout: 10_000 });
   const c = await comparison(app);
   // The same benchmark against two providers: one is ahead at every length.
   assert.equal(c.value, null);

@@ -69,6 +69,27 @@ test('A and B typed in move the decision and Figure 3, and the address keeps the
   assert.match((await decision(app)).text, /Ship A/);
 });
 
+test('a failure rate typed in for B counts in the verdict, the design doc and the link', TIMEOUT, async (t) => {
+  const app = await open(t, '?workbench=1');
+  assert.match((await decision(app)).text, /Ship B/);
+  assert.equal(await app.byTestId('decision-failures').count(), 0, 'no failures, nothing said of them');
+  // Seven requests in ten failing: B needs 3.33 attempts per answer, and A finishes sooner.
+  await app.typeInto('b_fail', '70');
+  await eventually(async () => assert.match((await decision(app)).text, /Ship A/));
+  assert.match(await app.byTestId('decision-failures').textContent(), /B 70\.0% of its requests.*3\.33 on B/);
+  assert.equal((await app.query()).b_fail, '70');
+  await app.byTestId('workbench-copy-doc').click();
+  const box = app.byTestId('workbench-doc');
+  await box.waitFor({ state: 'visible' });
+  const doc = await box.inputValue();
+  assert.match(doc, /^## Deployment decision: Ship A\n/);
+  assert.match(doc, /\| Requests that failed \| 0\.0% \| 70\.0% \|/);
+  // By keyboard, a step at a time, with the unit read out.
+  await app.pressOnSlider('b_fail', 'ArrowLeft');
+  await eventually(async () => assert.ok((await app.quantity('b_fail')) < 70));
+  assert.match(await app.slider('b_fail').getAttribute('aria-valuetext') ?? '', /percent of requests/);
+});
+
 test('"Copy for the design doc" gives the decision as Markdown with a link that reopens it', TIMEOUT, async (t) => {
   const app = await open(t, '?workbench=1&a_ttft=0.3&b_rate=80');
   await app.byTestId('workbench-copy-doc').click();

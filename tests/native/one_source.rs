@@ -72,6 +72,8 @@ fn random_state(rng: &mut Rng, i: usize) -> State {
                     ttft_secs: log(rng, 0.05, 3.0),
                     decode_tokens_per_sec: log(rng, 5.0, 200.0),
                     answer_tokens: [log(rng, 20.0, 400.0), log(rng, 400.0, 2_000.0)],
+                    // A run counts its failures with it, the decision its retries.
+                    failed_share: log(rng, 0.001, 0.5),
                 };
                 sides.put(&mut s, which, side);
             }
@@ -113,8 +115,11 @@ fn sentences(s: &State) -> Vec<(String, Vec<Quantity>)> {
             winner_text(s.comparison().race_at(s.get(Param::RaceAnswer)).winner),
             vec![Quantity::Winner],
         ),
-        (t.length_change.clone(), vec![lab_crossover]),
     ];
+    // Counting retries, the card's own crossover is not Figure 3's, and says so.
+    if !Decision::of(s).counts_retries() {
+        out.push((t.length_change.clone(), vec![lab_crossover]));
+    }
     if s.route_at_crossover {
         out.push((t.router.clone(), vec![lab_crossover]));
     }
@@ -162,11 +167,13 @@ fn a_quantity_of_a_run_or_a_chip_is_the_same_number_wherever_it_goes() {
         ttft_secs: 0.475_31,
         decode_tokens_per_sec: 23.461,
         answer_tokens: [85.0, 190.0],
+        failed_share: 0.0,
     };
     let b = MeasuredSide {
         ttft_secs: 0.388_04,
         decode_tokens_per_sec: 22.048,
         answer_tokens: [128.0, 260.0],
+        failed_share: 49.0 / 150.0,
     };
     sides.put(&mut s, Which::A, a);
     sides.put(&mut s, Which::B, b);
@@ -179,7 +186,10 @@ fn a_quantity_of_a_run_or_a_chip_is_the_same_number_wherever_it_goes() {
     // Through a link too.
     let back = crossover::state::query::parse(&crossover::state::query::to_query(&s)).state;
     assert_eq!(Quantity::Crossover.of(&back), Worth::Number(n));
-    assert_eq!(Decision::of(&back).crossover().tokens(), Some(n));
+    let decided = Decision::of(&back);
+    assert_eq!(decided.answering.crossover().tokens(), Some(n));
+    // B's failures, every digit of the run's share, reach the verdict through the link.
+    assert_eq!(decided.failed, [0.0, 49.0 / 150.0]);
 }
 
 /// The quantities the browser test `agreement.test.mjs` looks for, from the code's own list.

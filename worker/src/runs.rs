@@ -69,6 +69,8 @@ impl Fitted {
                 ttft_secs: d.deployment.ttft_secs,
                 decode_tokens_per_sec: d.deployment.decode_tokens_per_sec,
                 answer_tokens: [d.median_answer_tokens, d.p90_answer_tokens],
+                failed_requests: self.run.failed_count(),
+                requests: self.run.records.len(),
             }),
             Err(why) => Err(no_deployment_text(&label, why)),
         }

@@ -85,14 +85,27 @@ impl CompareAsked {
 }
 
 /// What the module asks the page to put into one side of the deployments lab: a run's first
-/// token at a percentile, its decode rate, and the median and 90th percentile of its answers.
-/// Which run it was stays with the module.
+/// token at a percentile, its decode rate, the median and 90th percentile of its answers, and
+/// how many of its requests failed, of how many. Which run it was stays with the module.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DeploymentAsked {
     pub which: Which,
     pub ttft_secs: f64,
     pub decode_tokens_per_sec: f64,
     pub answer_tokens: [f64; 2],
+    pub failed_requests: f64,
+    pub requests: f64,
+}
+
+impl DeploymentAsked {
+    /// The share of the run's requests that failed; none if it counted no requests.
+    pub fn failed_share(&self) -> f64 {
+        if self.requests > 0.0 && self.failed_requests.is_finite() {
+            (self.failed_requests / self.requests).clamp(0.0, 1.0)
+        } else {
+            0.0
+        }
+    }
 }
 
 /// The page's answer: what the side's first-token and decode-rate controls now hold, after the
@@ -104,17 +117,26 @@ pub struct DeploymentApplied {
 }
 
 /// The event's detail: `[which (0 for A, 1 for B), first token, rate, median answer, p90
-/// answer]`, then the page's two numbers. Dispatching runs the page's handler before it
+/// answer, failed requests, requests]`, then the page's two numbers. Dispatching runs the page's handler before it
 /// returns, so the module reads the answer from the same array.
-const ASKED: u32 = 5;
+const ASKED: u32 = 7;
 
 impl DeploymentAsked {
     pub fn to_detail(&self) -> js_sys::Array {
         let [median, p90] = self.answer_tokens;
-        [which_number(self.which), self.ttft_secs, self.decode_tokens_per_sec, median, p90]
-            .into_iter()
-            .map(JsValue::from_f64)
-            .collect()
+        let (failed, all) = (self.failed_requests, self.requests);
+        [
+            which_number(self.which),
+            self.ttft_secs,
+            self.decode_tokens_per_sec,
+            median,
+            p90,
+            failed,
+            all,
+        ]
+        .into_iter()
+        .map(JsValue::from_f64)
+        .collect()
     }
 
     /// The event's detail as the page reads it; `None` if it is not such an array.
@@ -127,6 +149,8 @@ impl DeploymentAsked {
             ttft_secs: at(1)?,
             decode_tokens_per_sec: at(2)?,
             answer_tokens: [at(3)?, at(4)?],
+            failed_requests: at(5)?,
+            requests: at(6)?,
         })
     }
 }

@@ -133,6 +133,9 @@ pub struct RunAsDeployment {
     pub decode_tokens_per_sec: f64,
     /// The median and 90th percentile of the answers the run's used requests gave, in tokens.
     pub answer_tokens: [f64; 2],
+    /// How many of the run's requests failed, of how many it holds.
+    pub failed_requests: usize,
+    pub requests: usize,
 }
 
 impl Request {
@@ -268,6 +271,8 @@ impl Reply {
                         message.push(&d.decode_tokens_per_sec.into());
                         message.push(&d.answer_tokens[0].into());
                         message.push(&d.answer_tokens[1].into());
+                        message.push(&(d.failed_requests as f64).into());
+                        message.push(&(d.requests as f64).into());
                     }
                     Err(why) => {
                         message.push(&why.as_str().into());
@@ -307,11 +312,13 @@ impl Reply {
                 message.get(1).as_string().zip(message.get(2).dyn_into::<web_sys::Blob>().ok()),
             ),
             Tag::Deployment => Reply::Deployment(match message.length() {
-                6 => Ok(RunAsDeployment {
+                8 => Ok(RunAsDeployment {
                     label: message.get(1).as_string()?,
                     ttft_secs: message.get(2).as_f64()?,
                     decode_tokens_per_sec: message.get(3).as_f64()?,
                     answer_tokens: [message.get(4).as_f64()?, message.get(5).as_f64()?],
+                    failed_requests: count(message.get(6).as_f64()?)?,
+                    requests: count(message.get(7).as_f64()?)?,
                 }),
                 _ => Err(message.get(1).as_string()?),
             }),
@@ -326,6 +333,11 @@ impl Reply {
             _ => return None,
         })
     }
+}
+
+/// A count sent as a number: whole and not negative, or nothing.
+fn count(x: f64) -> Option<usize> {
+    (x.is_finite() && x >= 0.0 && x.fract() == 0.0).then_some(x as usize)
 }
 
 #[cfg(test)]

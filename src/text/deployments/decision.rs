@@ -6,6 +6,7 @@ use crate::format::crossover_tokens_text;
 use crate::format::{self, csv_field, escape_html_into};
 use crate::model::deployments::{Consumer, Crossover, Which};
 use crate::model::levers::gap_is_felt;
+use crate::model::retries::attempts_per_answer;
 use crate::state::decision::Decision;
 use crate::state::quantity::Quantity;
 use crate::state::{Load, State};
@@ -18,6 +19,8 @@ pub struct DecisionText {
     pub workload: String,
     /// Why, on the mean.
     pub reason: String,
+    /// How failed requests count in the times, when either side has any.
+    pub failures: Option<String>,
     /// By how much at the median and at the 90th percentile.
     pub margins: String,
     /// What the first words do for this consumer.
@@ -73,6 +76,31 @@ fn margin(d: &Decision, at: &crate::state::decision::At) -> String {
     }
 }
 
+/// "32.7% of its requests", or "none of its requests".
+fn failed_words(share: f64) -> String {
+    if share > 0.0 {
+        format!("{}% of its requests", format::with_separators(share * 100.0, 1))
+    } else {
+        "none of its requests".to_string()
+    }
+}
+
+/// What failures do to the card's times, when either side has any.
+fn failures_sentence(d: &Decision) -> Option<String> {
+    if !d.counts_retries() {
+        return None;
+    }
+    let [a, b] = d.failed;
+    let attempts = |share: f64| format::with_separators(attempts_per_answer(share), 2);
+    Some(format!(
+        "Every time on this card counts retries: A failed {} and B {}. A client that retries each failure at once makes {} attempts per answer on A and {} on B, and each failed attempt is taken to last as long as one that answers, so these times are longer than Figure 3's lines by those factors.",
+        failed_words(a),
+        failed_words(b),
+        attempts(a),
+        attempts(b),
+    ))
+}
+
 pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
     let verdict = match d.ship {
         Some(_) if !d.felt() => "Either: no difference a person feels".to_string(),
@@ -122,8 +150,8 @@ pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
             secs(lead.secs),
             unless_felt(lead.secs),
             format::rate(d.reading.tokens_per_sec()),
-            format::rate(1.0 / d.comparison.a.secs_per_token()),
-            format::rate(1.0 / d.comparison.b.secs_per_token()),
+            format::rate(1.0 / d.answering.a.secs_per_token()),
+            format::rate(1.0 / d.answering.b.secs_per_token()),
         ),
         (Consumer::Reader, Some(lead)) => format!(
             "{} shows the first words {} sooner{}, but at least one stream is slower than the {} a person reads, who will catch up with it and wait mid-answer.",
@@ -137,13 +165,15 @@ pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
         verdict,
         workload: workload_label(state, Claim::Decision),
         reason,
+        failures: failures_sentence(d),
         margins,
         first_words,
         router: router_sentence(d, state),
         length_change: length_change(d),
         load_change: load_change(d),
         consumer_change: consumer_change(d),
-        crossover: d.crossover().tokens().map(|n| {
+        // Figure 3's crossover; counting retries, the card's is another.
+        crossover: d.crossover().tokens().filter(|_| !d.counts_retries()).map(|n| {
             let quantity = match d.load {
                 Load::Idle => Quantity::Crossover,
                 Load::Peak => Quantity::CrossoverPeak,
@@ -155,7 +185,8 @@ pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
 
 fn router_sentence(d: &Decision, state: &State) -> String {
     let saved = d.router.saved_secs();
-    let threshold = match (state.route_at_crossover, d.crossover()) {
+    // The router splits at Figure 3's crossover (`State::router`), retries or not.
+    let threshold = match (state.route_at_crossover, d.answering.crossover()) {
         (true, Crossover::At { tokens, .. }) => {
             format!("its threshold at the crossover, {}", crossover_tokens_text(tokens))
         }
@@ -185,19 +216,21 @@ fn router_sentence(d: &Decision, state: &State) -> String {
 
 fn length_change(d: &Decision) -> String {
     let mean = format::with_separators(d.mean_tokens, 0);
+    // Counting retries, the lines cross elsewhere than Figure 3's.
+    let retries = if d.counts_retries() { "counting retries, " } else { "" };
     match (d.crossover(), d.ship) {
         (Crossover::At { tokens, below, above }, Some(ship)) if ship == above => format!(
-            "The answer length: {} wins only answers shorter than {}, so the verdict turns if the mean answer falls below that (it is {mean} tokens now, the long answers pulling it far above the median).",
+            "The answer length: {retries}{} wins only answers shorter than {}, so the verdict turns if the mean answer falls below that (it is {mean} tokens now, the long answers pulling it far above the median).",
             below.label(),
             crossover_tokens_text(tokens),
         ),
         (Crossover::At { tokens, above, .. }, Some(_)) => format!(
-            "The answer length: {} wins every answer longer than {}, so the verdict turns if the mean answer grows past that (it is {mean} tokens now).",
+            "The answer length: {retries}{} wins every answer longer than {}, so the verdict turns if the mean answer grows past that (it is {mean} tokens now).",
             above.label(),
             crossover_tokens_text(tokens),
         ),
         (Crossover::Never { faster }, _) => format!(
-            "The answer length: no length would; {} finishes first at every length.",
+            "The answer length: no length would; {retries}{} finishes first at every length.",
             faster.label()
         ),
         _ => "The answer length: no length would; the two finish together at every length.".to_string(),
@@ -288,6 +321,9 @@ pub fn decision_html(t: &DecisionText) -> String {
     element("span", " class=\"workload\" data-testid=\"workload-decision\"", &t.workload);
     element("p", " class=\"decision-verdict\" data-testid=\"decision-verdict\"", &t.verdict);
     element("p", " data-testid=\"decision-reason\"", &t.reason);
+    if let Some(failures) = &t.failures {
+        element("p", " data-testid=\"decision-failures\"", failures);
+    }
     element("p", " data-testid=\"decision-margins\"", &t.margins);
     element("p", " data-testid=\"decision-first-words\"", &t.first_words);
     element("p", " data-testid=\"decision-router\"", &t.router);
@@ -326,6 +362,11 @@ pub fn decision_data(d: &Decision) -> String {
     if let Some(even) = d.break_even {
         pairs.push(("break_even", even.tokens_per_sec.to_string()));
     }
+    if d.counts_retries() {
+        let [a, b] = d.failed;
+        pairs.push(("failed_a", a.to_string()));
+        pairs.push(("failed_b", b.to_string()));
+    }
     pairs.into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
 }
 
@@ -358,15 +399,17 @@ pub fn decision_csv(d: &Decision, state: &State, width: usize) -> String {
             number(even.tokens_per_sec),
         ));
     }
-    for sentence in [
-        &t.reason,
-        &t.margins,
-        &t.first_words,
-        &t.router,
-        &t.length_change,
-        &t.load_change,
-        &t.consumer_change,
-    ] {
+    if d.counts_retries() {
+        let [a, b] = d.failed;
+        rows.push(("A requests failed (share)".into(), number(a)));
+        rows.push(("B requests failed (share)".into(), number(b)));
+    }
+    let said = [&t.reason]
+        .into_iter()
+        .chain(&t.failures)
+        .chain([&t.margins, &t.first_words, &t.router])
+        .chain([&t.length_change, &t.load_change, &t.consumer_change]);
+    for sentence in said {
         rows.push(("said".into(), csv_field(sentence)));
     }
     let pad = ",".repeat(width.saturating_sub(2));
@@ -392,6 +435,45 @@ mod tests {
         let mut s = State::default();
         s.decide_for = DecisionWorkload::Traffic;
         s
+    }
+
+    #[test]
+    fn a_deployment_that_fails_often_enough_loses_the_verdict_and_the_card_says_why() {
+        let s = State::default();
+        let fast = decision_text(&Decision::of(&s), &s);
+        assert_eq!(fast.verdict, "Ship B");
+        assert_eq!(fast.failures, None, "no failures, nothing said of them");
+        // B failing seven requests in ten: each answer takes it 3.33 attempts on average.
+        let failing = s.with(Param::BFailed, 70.0);
+        let d = Decision::of(&failing);
+        let t = decision_text(&d, &failing);
+        assert_eq!(t.verdict, "Ship A");
+        let failures = t.failures.clone().unwrap_or_default();
+        assert!(
+            failures.contains("A failed none of its requests and B 70.0% of its requests"),
+            "{failures}"
+        );
+        assert!(failures.contains("1.00 attempts per answer on A and 3.33 on B"), "{failures}");
+        assert!(t.length_change.contains("counting retries"), "{}", t.length_change);
+        // The first words and the streams are what a request that answers does.
+        assert_eq!(t.first_words, fast.first_words);
+        assert!(t.crossover.is_none(), "the card's crossover is not Figure 3's");
+        let html = decision_html(&t);
+        assert!(html.contains("data-testid=\"decision-failures\""), "{html}");
+        let data = decision_data(&d);
+        assert!(data.contains("failed_a=0 failed_b=0.7"), "{data}");
+        let csv = decision_csv(&d, &failing, 3);
+        assert!(csv.contains("B requests failed (share),0.7,"), "{csv}");
+        assert!(csv.contains("counts retries"), "{csv}");
+        // Failing one request in five, B still wins, and the rate it keeps the lead down to is
+        // the one its control would hold: at it, B counting retries ties A on the mean.
+        let some = s.with(Param::BFailed, 20.0);
+        let d = Decision::of(&some);
+        let even = d.break_even.map(|e| (e.which, e.tokens_per_sec));
+        let Some((Which::B, rate)) = even else { panic!("{even:?}") };
+        let a_mean = 0.2 + d.mean_tokens / 30.0;
+        let b_mean = (0.9 + d.mean_tokens / rate) * 1.25;
+        assert!((a_mean - b_mean).abs() < 1e-9, "{a_mean} against {b_mean}");
     }
 
     #[test]

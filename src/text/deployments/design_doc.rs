@@ -34,7 +34,8 @@ pub struct RunsCompared {
 /// come from runs, and the link.
 pub fn design_doc(d: &Decision, state: &State, link: &str, runs: Option<&RunsCompared>) -> String {
     let t = decision_text(d, state);
-    let c = &d.comparison;
+    // The deployments as measured; the card's times count retries when either side fails.
+    let c = &d.answering;
     let mut out = String::with_capacity(2_048);
     out.push_str(&format!("## Deployment decision: {}\n\n", t.verdict));
     out.push_str(&format!("{}\n\n", t.workload));
@@ -64,8 +65,15 @@ pub fn design_doc(d: &Decision, state: &State, link: &str, runs: Option<&RunsCom
         format::duration(d.mean.a_secs),
         format::duration(d.mean.b_secs),
     );
+    if d.counts_retries() {
+        let [a, b] =
+            d.failed.map(|share| format!("{}%", format::with_separators(share * 100.0, 1)));
+        row("Requests that failed".to_string(), a, b);
+    }
     out.push('\n');
-    for line in [&t.reason, &t.margins, &t.first_words, &t.router] {
+    let said =
+        [&t.reason].into_iter().chain(&t.failures).chain([&t.margins, &t.first_words, &t.router]);
+    for line in said {
         out.push_str(line);
         out.push_str("\n\n");
     }

@@ -22,7 +22,7 @@ use leptos::prelude::*;
 pub fn Review() -> impl IntoView {
     view! {
         <div class="lab" id="workbench-deployments">
-            <DeploymentsPanel />
+            <DeploymentsPanel failures=true />
             <div class="lab-main">
                 <Intro />
                 // The verdict first, for the meeting; the figure and readouts it rests on next.

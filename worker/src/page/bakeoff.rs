@@ -83,6 +83,8 @@ fn use_run(which: Which, run_id: usize, after: bool) {
             ttft_secs: d.ttft_secs,
             decode_tokens_per_sec: d.decode_tokens_per_sec,
             answer_tokens: d.answer_tokens,
+            failed_requests: d.failed_requests as f64,
+            requests: d.requests as f64,
         };
         let Some(held) = apply(&asked) else { return };
         let mut note = deployment_applied_text(&d.label, side.percentile, &asked, &held);

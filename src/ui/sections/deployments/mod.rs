@@ -73,16 +73,22 @@ pub fn Deployments() -> impl IntoView {
     }
 }
 
-/// Everything Figures 3 and 4 and the decision are drawn from, in one screen's height.
+/// Everything Figures 3 and 4 and the decision are drawn from, in one screen's height. The
+/// share of each side's requests that failed is there in the workbench (`failures`), and in
+/// the lesson only when a link brings some.
 #[component]
-pub fn DeploymentsPanel() -> impl IntoView {
+pub fn DeploymentsPanel(#[prop(optional)] failures: bool) -> impl IntoView {
     let state = use_state();
+    let failing = derived(|s| s.failed_shares().iter().any(|share| *share > 0.0));
     let revealed = use_revealed().crossover;
     let at_crossover = derived(|s| s.route_at_crossover);
     let set_route = Callback::new(move |v: bool| state.update(|s| s.route_at_crossover = v));
     view! {
         <LabPanel label="Two deployments: inputs" line=|s| folded_line(Lab::Deployments, s) testid_prefix="deployments-">
             <inputs::DeploymentInputs />
+            <Show when=move || failures || failing.get()>
+                <Controls legend="Requests that failed" params=&Param::FAILURES />
+            </Show>
             // On a phone the race's answer and the router's threshold also sit beside the parts
             // they move, so a reader there need not look for them in the strip; the spread of
             // Figure 4 has its controls beside it at every size.

@@ -176,6 +176,7 @@ pub(super) fn apply_deployment(state: RwSignal<State>, event: &web_sys::Event) {
         ttft_secs: asked.ttft_secs,
         decode_tokens_per_sec: asked.decode_tokens_per_sec,
         answer_tokens: asked.answer_tokens,
+        failed_share: asked.failed_share(),
     };
     state.update(|s| {
         let (ttft_secs, decode_tokens_per_sec) =
