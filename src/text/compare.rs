@@ -286,6 +286,11 @@ pub fn deployment_applied_text(
     out.join(" ")
 }
 
+/// "Use as A" or "Use as B" that came to nothing: the file reader stopped before it answered
+/// (it is started again with the files), or the page did not take the numbers.
+pub const USE_AS_UNANSWERED: &str =
+    "That side could not be set just now, and nothing was changed: press the button again.";
+
 /// A run asked for that the worker no longer holds (a file dropped after a failure).
 pub const RUN_NOT_KEPT: &str =
     "That run is no longer loaded: load its file again to use it as a deployment.";

@@ -280,7 +280,7 @@ test('two files chosen at once are offered as A and B, and compared at once', TI
     const numbers = await app.byTestId('decision').getAttribute('data-decision');
     assert.match(numbers, /failed_a=0 failed_b=0\.32666/);
   }, { timeout: 10_000 });
-  assert.match(await app.byTestId('decision-failures').textContent(), /A failed none of its requests and B 32\.7% of its requests/);
+  assert.match(await app.byTestId('decision-failures').evaluate((e) => e.textContent), /A failed none of its requests and B 32\.7% of its requests/);
   await eventually(async () => assert.match((await app.query()).b_fail ?? '', /^32\.66666/, 'the link carries the share'), { timeout: 10_000 });
   const c = await comparison(app);
   // The same benchmark against two providers: one is ahead at every length.

@@ -76,7 +76,7 @@ test('a failure rate typed in for B counts in the verdict, the design doc and th
   // Seven requests in ten failing: B needs 3.33 attempts per answer, and A finishes sooner.
   await app.typeInto('b_fail', '70');
   await eventually(async () => assert.match((await decision(app)).text, /Ship A/));
-  assert.match(await app.byTestId('decision-failures').textContent(), /B 70\.0% of its requests.*3\.33 on B/);
+  assert.match(await app.byTestId('decision-failures').evaluate((e) => e.textContent), /B 70\.0% of its requests.*3\.33 on B/);
   assert.equal((await app.query()).b_fail, '70');
   await app.byTestId('workbench-copy-doc').click();
   const box = app.byTestId('workbench-doc');

@@ -22,7 +22,7 @@ use crossover::render::export::download_blob;
 use crossover::shared_names::root::URL_PENDING;
 use crossover::state::Param;
 use crossover::text::compare::{
-    deployment_applied_text, run_side_text, LINK_HOLDS_NUMBERS, NOT_COMPARED,
+    deployment_applied_text, run_side_text, LINK_HOLDS_NUMBERS, NOT_COMPARED, USE_AS_UNANSWERED,
 };
 use crossover::text::comparison::{comparison_html, ComparisonView};
 use crossover::text::measurements::sentences::ANSWER_UNREADABLE;
@@ -70,7 +70,11 @@ pub(super) fn use_pair(a: usize, b: usize) {
 fn use_run(which: Which, run_id: usize, after: bool) {
     let side = SideAsked { run_id, percentile: chosen_percentile() };
     client::ask(&Request::Deployment(side), None, move |reply| {
-        let Some(Reply::Deployment(answer)) = reply else { return };
+        // A reader who pressed the button hears what became of it, even with no answer.
+        let Some(Reply::Deployment(answer)) = reply else {
+            show_applied(USE_AS_UNANSWERED);
+            return;
+        };
         let d = match answer {
             Ok(d) => d,
             Err(why) => {
@@ -86,7 +90,10 @@ fn use_run(which: Which, run_id: usize, after: bool) {
             failed_requests: d.failed_requests as f64,
             requests: d.requests as f64,
         };
-        let Some(held) = apply(&asked) else { return };
+        let Some(held) = apply(&asked) else {
+            show_applied(USE_AS_UNANSWERED);
+            return;
+        };
         let mut note = deployment_applied_text(&d.label, side.percentile, &asked, &held);
         if let Some(before) = find(place::APPLIED).and_then(|e| e.text_content()).filter(|_| after)
         {
