@@ -86,46 +86,53 @@ async function comparison(app) {
 }
 
 /** Figure 3's pixels, as [r, g, b] per pixel, as they are now. */
-async function completionPixels(app) {
-  return app.page.evaluate(() => {
-    const c = document.querySelector('[data-testid="completion-canvas"]');
-    return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data);
+/**
+ * Waits for Figure 3's drawing to settle and keeps its pixels in the page. The summary changes
+ * with the inputs at once, while the canvas is drawn at the next animation frame (or once the
+ * controls are still, when off screen), so pixels read right after the summary changed can
+ * still be the last drawing. The pixels stay in the page: a canvas's worth of numbers is slow to
+ * carry to the test and back.
+ */
+async function keepSettledPixels(app) {
+  await app.page.evaluate(async () => {
+    const canvas = document.querySelector('[data-testid="completion-canvas"]');
+    const read = () => canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    const same = (x, y) => x.length === y.length && x.every((v, i) => v === y[i]);
+    let before = read();
+    for (let tries = 0; tries < 30; tries++) {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 300))));
+      const now = read();
+      if (same(now, before)) {
+        window.__keptPixels = now;
+        return;
+      }
+      before = now;
+    }
+    throw new Error('Figure 3 kept changing for 30 frames');
   });
 }
 
 /**
- * Figure 3's pixels once its drawing has settled. The summary changes with the inputs at once,
- * while the canvas is drawn at the next animation frame (or once the controls are still, when
- * off screen), so pixels read right after the summary changed can still be the last drawing.
+ * The pixels of Figure 3 that differ now from those kept, split by the tint they had: bluish
+ * (A's colour, blue over red), reddish (B's) and neither (the band's grey).
  */
-async function settledPixels(app) {
-  let before = await completionPixels(app);
-  for (let tries = 0; tries < 30; tries++) {
-    await app.page.evaluate(() => new Promise((done) => {
-      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 300)));
-    }));
-    const now = await completionPixels(app);
-    if (now.length === before.length && now.every((v, i) => v === before[i])) return now;
-    before = now;
-  }
-  throw new Error('Figure 3 kept changing for 30 frames');
-}
-
-/**
- * The pixels that differ between two drawings of Figure 3, split by tint: bluish (A's colour,
- * blue over red), reddish (B's) and neither (the band's grey).
- */
-function faintDifferences(drawn, bare) {
-  const counts = { a: 0, b: 0, grey: 0, all: 0 };
-  for (let i = 0; i < drawn.length; i += 4) {
-    if (drawn[i] === bare[i] && drawn[i + 1] === bare[i + 1] && drawn[i + 2] === bare[i + 2]) continue;
-    counts.all++;
-    const [r, b] = [drawn[i], drawn[i + 2]];
-    if (b - r > 20) counts.a++;
-    else if (r - b > 20) counts.b++;
-    else counts.grey++;
-  }
-  return counts;
+function faintDifferences(app) {
+  return app.page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="completion-canvas"]');
+    const bare = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    const drawn = window.__keptPixels;
+    const counts = { a: 0, b: 0, grey: 0, all: 0 };
+    if (!drawn || drawn.length !== bare.length) return counts;
+    for (let i = 0; i < drawn.length; i += 4) {
+      if (drawn[i] === bare[i] && drawn[i + 1] === bare[i + 1] && drawn[i + 2] === bare[i + 2]) continue;
+      counts.all++;
+      const [r, b] = [drawn[i], drawn[i + 2]];
+      if (b - r > 20) counts.a++;
+      else if (r - b > 20) counts.b++;
+      else counts.grey++;
+    }
+    return counts;
+  });
 }
 
 /** Keeps every Blob the page makes a URL for, so a download's contents can be read back. */
@@ -202,16 +209,15 @@ test('two synthetic runs with a known crossover, used as A and B, give it back w
   // Figure 3 draws both runs' requests as faint dots behind the lines, and the interval as a
   // band: taken away (as the module does when the sides are no longer runs'), they go.
   await scrollIntoView(app.byTestId('completion-canvas'));
-  let drawn = null;
   await eventually(async () => {
     const summary = await app.byTestId('completion-canvas').getAttribute('aria-label');
     assert.match(summary, /Faint dots: each run's requests/);
-    drawn = await settledPixels(app);
+    await keepSettledPixels(app);
   }, { timeout: 10_000 });
   await app.page.evaluate(() => window.dispatchEvent(new CustomEvent('crossover-runs-overlay', { detail: new Float64Array(0) })));
   let faint = null;
   await eventually(async () => {
-    faint = faintDifferences(drawn, await completionPixels(app));
+    faint = await faintDifferences(app);
     assert.ok(faint.a > 30 && faint.b > 30, `A's and B's dots: ${JSON.stringify(faint)}`);
   }, { timeout: 10_000 });
   assert.ok(faint.grey > 0, `the band: ${JSON.stringify(faint)}`);
