@@ -15,6 +15,7 @@ pub mod playback;
 pub mod presets;
 pub mod quantity;
 pub mod query;
+pub mod review_slides;
 pub mod value;
 pub mod view;
 

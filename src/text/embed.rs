@@ -127,6 +127,12 @@ pub fn workbench_href(query: &str) -> String {
     }
 }
 
+/// The workbench's decision presented at the settings of `query`: Figure 3 on the whole
+/// screen, stepped through the review's answer lengths and hours.
+pub fn present_review_href(query: &str) -> String {
+    format!("{}&present={}", workbench_href(query), Figure::Completion.slug())
+}
+
 /// Where the chip calculator sits in the workbench: a link ending in it opens the calculator.
 pub const CHIP_CALCULATOR_FRAGMENT: &str = "#chip-calculator";
 
@@ -163,6 +169,12 @@ mod tests {
             View::parse(&workbench).0.workbench
                 && !View::parse(&lesson_href(&workbench)).0.workbench
         );
+        // Presenting the review keeps its settings and its door, and presenting twice is once.
+        let presented = present_review_href(&workbench);
+        assert_eq!(presented, format!("?{settings}&theme=dark&workbench=1&present=completion"));
+        assert_eq!(present_review_href(&presented), presented);
+        let view = View::parse(&presented).0;
+        assert!(view.workbench && view.present == Some(Figure::Completion));
     }
 
     #[test]

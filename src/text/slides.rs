@@ -13,6 +13,16 @@ pub fn slide_line(current: Option<(usize, &str)>, count: usize) -> String {
     }
 }
 
+/// The line naming the review's current step, or saying how to step through it.
+pub fn review_step_line(current: Option<(usize, &str)>, count: usize) -> String {
+    match current {
+        Some((index, name)) => format!("Step {} of {count}: Figure 3 at {name}", index + 1),
+        None => format!(
+            "PageDown and PageUp step through the decision in {count} steps; Esc returns to the workbench."
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -22,5 +32,10 @@ mod tests {
         assert_eq!(slide_line(Some((0, "The summariser")), 5), "Scenario 1 of 5: The summariser");
         assert!(slide_line(None, 5).contains("5 scenarios"));
         assert!(!slide_line(None, 0).contains('0'));
+        assert_eq!(
+            review_step_line(Some((1, "its 90th-percentile answer")), 4),
+            "Step 2 of 4: Figure 3 at its 90th-percentile answer"
+        );
+        assert!(review_step_line(None, 4).contains("4 steps"));
     }
 }

@@ -17,6 +17,7 @@ use super::widgets::announcer::Announcer;
 use super::widgets::notices::Notices;
 use super::widgets::share::ShareBar;
 use super::widgets::theme::{provide_theme, ThemeToggle};
+use super::workbench::presented::Presenting;
 use crate::shared_names::root;
 use crate::state::view::{Theme, View};
 use crate::state::{query, Figure, State};
@@ -107,6 +108,13 @@ pub fn App() -> impl IntoView {
             let controls = view.controls.params(figure);
             view! { <SingleFigure figure=figure presentation=false controls=controls caption=view.caption /> }.into_any()
         }
+        // From the workbench, Figure 3 presents the decision under review: the workbench's
+        // part, fetched now, holds that presentation.
+        (None, Some(Figure::Completion)) if view.workbench => {
+            dom::mark_root(root::PRESENT, true);
+            let controls = view.controls.params(Figure::Completion);
+            parts::workbench(Some(Presenting { controls, caption: view.caption })).into_any()
+        }
         (None, Some(figure)) => {
             dom::mark_root(root::PRESENT, true);
             let controls = view.controls.params(figure);
@@ -116,7 +124,7 @@ pub fn App() -> impl IntoView {
             dom::mark_root(root::WORKBENCH, true);
             // The whole door, its frame included, is a part fetched now: the lesson's first
             // load carries none of it.
-            parts::workbench().into_any()
+            parts::workbench(None).into_any()
         }
         (None, None) => view! { <FullPage theme=theme /> }.into_any(),
     }

@@ -15,6 +15,7 @@
 
 use super::sections::deployments::Deployments;
 use super::sections::hardware::ChipBeneath;
+use super::workbench::presented::{Presenting, ReviewPresented};
 use super::workbench::WorkbenchPage;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
@@ -26,7 +27,9 @@ pub struct PartMissing;
 
 #[cfg(crossover_split)]
 mod split {
-    use super::{ChipBeneath, Deployments, PartMissing, WorkbenchPage};
+    use super::{
+        ChipBeneath, Deployments, PartMissing, Presenting, ReviewPresented, WorkbenchPage,
+    };
     use leptos::prelude::*;
     use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
@@ -52,15 +55,20 @@ mod split {
     }
 
     #[wasm_split(workbench, wasm_split_path = ::leptos::wasm_split, fallible)]
-    pub fn workbench_door() -> Result<AnyView, PartMissing> {
-        Ok(view! { <WorkbenchPage /> }.into_any())
+    pub fn workbench_door(presenting: Option<Presenting>) -> Result<AnyView, PartMissing> {
+        Ok(match presenting {
+            Some(presenting) => view! { <ReviewPresented presenting=presenting /> }.into_any(),
+            None => view! { <WorkbenchPage /> }.into_any(),
+        })
     }
 }
 
 /// Unsplit, each part is in the page's own wasm: nothing to fetch, and it is built at once.
 #[cfg(not(crossover_split))]
 mod split {
-    use super::{ChipBeneath, Deployments, PartMissing, WorkbenchPage};
+    use super::{
+        ChipBeneath, Deployments, PartMissing, Presenting, ReviewPresented, WorkbenchPage,
+    };
     use leptos::prelude::*;
 
     pub async fn chip_section() -> Result<AnyView, PartMissing> {
@@ -71,8 +79,11 @@ mod split {
         Ok(view! { <Deployments /> }.into_any())
     }
 
-    pub async fn workbench_door() -> Result<AnyView, PartMissing> {
-        Ok(view! { <WorkbenchPage /> }.into_any())
+    pub async fn workbench_door(presenting: Option<Presenting>) -> Result<AnyView, PartMissing> {
+        Ok(match presenting {
+            Some(presenting) => view! { <ReviewPresented presenting=presenting /> }.into_any(),
+            None => view! { <WorkbenchPage /> }.into_any(),
+        })
     }
 
     pub async fn fetch_chip_code() {}
@@ -94,12 +105,13 @@ pub fn deployments() -> impl IntoView {
     Suspend::new(SendWrapper::new(async { or_message(deployments_section().await) }))
 }
 
-/// The review workbench, once its code is here. Its frame takes the prerendered lesson's place
-/// as the lesson's does (`arrival`); a door whose code could not be fetched takes it with the
-/// line that says so, rather than leave the page blank.
-pub fn workbench() -> impl IntoView {
-    Suspend::new(SendWrapper::new(async {
-        let door = workbench_door().await;
+/// The review workbench, once its code is here, or its decision presented (`presenting`). Its
+/// frame takes the prerendered lesson's place as the lesson's does (`arrival`); a door whose
+/// code could not be fetched takes it with the line that says so, rather than leave the page
+/// blank.
+pub fn workbench(presenting: Option<Presenting>) -> impl IntoView {
+    Suspend::new(SendWrapper::new(async move {
+        let door = workbench_door(presenting).await;
         if door.is_err() {
             super::arrival::take_over_prerendered();
         }

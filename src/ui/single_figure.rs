@@ -3,7 +3,7 @@
 
 use crate::charts::Figure;
 use crate::shared_names::{embed::HEIGHT_MESSAGE, root};
-use crate::state::presets::{next_slide, slides_for};
+use crate::state::presets::{next_slide, slides_for, Preset};
 use crate::state::Param;
 use crate::text::embed;
 use crate::text::slides::slide_line;
@@ -78,7 +78,12 @@ pub fn SingleFigure(
     controls: Vec<Param>,
     /// Whether the caption is seen (screen readers keep it either way).
     caption: bool,
+    /// Presenting another door's own steps (the workbench's decision) instead of the lesson's
+    /// scenarios for the figure.
+    #[prop(optional)]
+    steps: Option<Steps>,
 ) -> impl IntoView {
+    let leave_to = steps.as_ref().map(|s| s.leave_to);
     if !presentation {
         post_height_to_parent();
     }
@@ -87,19 +92,35 @@ pub fn SingleFigure(
     // link follows the sliders (and drops the notices of a link already corrected).
     let query = expect_context::<CurrentQuery>().0;
     let full_page = move || {
+        if let Some(leave_to) = leave_to {
+            return leave_to(&query.get_untracked());
+        }
         let page = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
         embed::full_page(&page, &query.get_untracked())
     };
+    let leave_label = steps.as_ref().map(|s| s.leave_label);
     let link = move || {
         view! {
             <p class="single-link">
                 <a href=move || { query.track(); full_page() } target=if presentation { "_self" } else { "_blank" } rel="noopener">
-                    {if presentation { "Leave presentation mode" } else { "Open the full explainer" }}
+                    {match (presentation, &leave_label) {
+                        (true, Some(label)) => label,
+                        (true, None) => "Leave presentation mode",
+                        (false, _) => "Open the full explainer",
+                    }}
                 </a>
             </p>
         }
     };
-    let slide = presentation.then(|| presentation_keys(figure, full_page));
+    let (slides, beside) = match steps {
+        Some(Steps { slides, from_opening, line, beside, .. }) => {
+            (Slides { slides, from_opening, line }, Some(beside))
+        }
+        None => {
+            (Slides { slides: slides_for(figure), from_opening: false, line: slide_line }, None)
+        }
+    };
+    let slide = presentation.then(|| presentation_keys(slides, full_page));
     let inputs = (!controls.is_empty()).then(|| {
         // `Controls` takes a list that lives as long as the page, as the page's own lists do;
         // this view is built once per load, so the one list chosen by the link is kept for good.
@@ -115,6 +136,7 @@ pub fn SingleFigure(
                 </FigureCard>
                 <div class="single-side">
                     {slide}
+                    {beside}
                     {inputs}
                 </div>
             </main>
@@ -138,14 +160,36 @@ fn play_or_pause() {
     }
 }
 
+/// A presentation's own steps, given by the door that presents: its slides, how each is set,
+/// the line that names them, what stands beside the figure, and the way back.
+pub struct Steps {
+    pub slides: Vec<&'static Preset>,
+    /// Each step set from the settings the presentation opened with, so that stepping back
+    /// undoes the step before; otherwise from the settings as they are.
+    pub from_opening: bool,
+    pub line: fn(Option<(usize, &str)>, usize) -> String,
+    pub beside: AnyView,
+    pub leave_label: &'static str,
+    /// The way back, from the page's current query.
+    pub leave_to: fn(&str) -> String,
+}
+
+/// The slides the keys step through.
+struct Slides {
+    slides: Vec<&'static Preset>,
+    from_opening: bool,
+    line: fn(Option<(usize, &str)>, usize) -> String,
+}
+
 /// Presentation keys, on the whole window and before any control sees them: PageDown and
-/// PageUp (what a presenter's clicker sends) step through the lesson's scenarios for this
-/// figure as slides, B or a full stop plays the figure's request (where it has one), and Escape
-/// goes back to the whole page at the same settings. Returns the
-/// line naming the current slide, a live region so the change is also heard.
-fn presentation_keys(figure: Figure, full_page: impl Fn() -> String + 'static) -> impl IntoView {
+/// PageUp (what a presenter's clicker sends) step through the slides (the lesson's scenarios
+/// for the figure, or the presenting door's own steps), B or a full stop plays the figure's
+/// request (where it has one), and Escape goes back to the whole page at the same settings.
+/// Returns the line naming the current slide, a live region so the change is also heard.
+fn presentation_keys(given: Slides, full_page: impl Fn() -> String + 'static) -> impl IntoView {
     let state = use_state();
-    let slides = slides_for(figure);
+    let Slides { slides, from_opening, line } = given;
+    let opened = from_opening.then(|| state.get_untracked());
     let count = slides.len();
     let current = RwSignal::new(None::<usize>);
     let key_slides = slides.clone();
@@ -176,7 +220,7 @@ fn presentation_keys(figure: Figure, full_page: impl Fn() -> String + 'static) -
         ev.stop_propagation();
         let Some(next) = next_slide(current.get_untracked(), count, forward) else { return };
         if let Some(preset) = key_slides.get(next) {
-            state.set((preset.apply)(state.get_untracked()));
+            state.set((preset.apply)(opened.unwrap_or_else(|| state.get_untracked())));
             current.set(Some(next));
         }
     };
@@ -199,8 +243,7 @@ fn presentation_keys(figure: Figure, full_page: impl Fn() -> String + 'static) -
         }
     });
     let named = slides.clone();
-    let text =
-        move || slide_line(current.get().and_then(|i| named.get(i).map(|p| (i, p.name))), count);
+    let text = move || line(current.get().and_then(|i| named.get(i).map(|p| (i, p.name))), count);
     view! {
         <p class="slide-name" data-testid="slide-name" aria-live="polite"
             data-value=move || current.get().and_then(|i| slides.get(i)).map(|p| p.key)>{text}</p>

@@ -227,6 +227,40 @@ test('two result files used as A and B put their comparison and verdict at the t
   assert.ok(doc.trimEnd().endsWith(')'), 'the link still comes last');
 });
 
+test('presented from the workbench, Figure 3 steps through the decision under review, then returns to it', TIMEOUT, async (t) => {
+  const app = await open(t, '?workbench=1&b_rate=80&decide=traffic');
+  const href = await app.byTestId('workbench-present').getAttribute('href');
+  const asked = new URLSearchParams(href.replace(/^\?/, ''));
+  assert.deepEqual([asked.get('workbench'), asked.get('present'), asked.get('b_rate')], ['1', 'completion', '80'], href);
+  const shown = await openApp(env, t, href, { viewport: { width: 1280, height: 720 }, ready: 'html[data-complete] [data-testid="completion-canvas"]' });
+  const step = shown.byTestId('slide-name');
+  assert.match(await step.innerText(), /step through the decision in 4 steps; Esc returns to the workbench/);
+  const verdict = await shown.byTestId('slide-verdict').innerText();
+  assert.equal(verdict.split('.')[0], (await app.byTestId('decision-verdict').innerText()).trim(), 'the verdict the workbench states');
+  // The review's own answer lengths, one step at a time; the deployments stay the review's.
+  const expected = [
+    ['review-median', await app.quantity('median')],
+    ['review-p90', await app.quantity('p90')],
+  ];
+  for (const [key, tokens] of expected) {
+    await shown.page.keyboard.press('PageDown');
+    await eventually(async () => assert.equal(await step.getAttribute('data-value'), key));
+    assert.equal(await shown.quantity('answer'), tokens, key);
+    assert.equal(await shown.quantity('b_rate'), 80);
+  }
+  await shown.page.keyboard.press('PageDown');
+  await eventually(async () => assert.equal(await step.getAttribute('data-value'), 'review-crossover'));
+  const crossover = Number(await app.byTestId('crossover').getAttribute('data-value'));
+  assert.equal(await shown.quantity('answer'), Math.round(crossover), 'the whole answer nearest the crossover');
+  // Back a step: set from the settings it opened with, not from the step after it.
+  await shown.page.keyboard.press('PageUp');
+  await eventually(async () => assert.equal(await step.getAttribute('data-value'), 'review-p90'));
+  assert.equal(await shown.quantity('answer'), expected[1][1]);
+  const back = new URLSearchParams((await shown.page.locator('.single-link a').getAttribute('href')).replace(/^\?/, ''));
+  assert.equal(back.get('workbench'), '1', 'the way back is to the workbench');
+  assert.equal(back.get('present'), null);
+});
+
 test('a workbench value other than 1 or 0 is named, and the lesson shown', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?workbench=yes');
   assert.match(await app.noticeText(), /Workbench \(workbench\): .*yes.* is not “1”/);

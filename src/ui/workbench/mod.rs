@@ -9,6 +9,7 @@
 //! in (no container is marked for the takeover), and the stylesheet keeps it out of sight until
 //! then (`boot.js` marks the root).
 
+pub mod presented;
 pub mod review;
 
 use super::arrival::{provide_stages, stage, Complete, Later, LAST_STAGE};

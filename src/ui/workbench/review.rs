@@ -10,7 +10,7 @@ use crate::measurements::protocol::place;
 use crate::state::decision::Decision;
 use crate::state::quantity::Quantity;
 use crate::text::deployments::design_doc::{design_doc, RunsCompared};
-use crate::text::embed::{lesson_href, CHIP_CALCULATOR_FRAGMENT};
+use crate::text::embed::{lesson_href, present_review_href, CHIP_CALCULATOR_FRAGMENT};
 use crate::ui::context::{use_link_at_settings, use_query_source, use_state};
 use crate::ui::sections::deployments::{DecisionCard, DeploymentsPanel, Race};
 use crate::ui::sections::hardware::ChipCalculator;
@@ -67,6 +67,7 @@ fn DesignDoc() -> impl IntoView {
     let query = use_query_source();
     let status = RwSignal::new(None::<String>);
     let text = RwSignal::new(String::new());
+    let present = use_link_at_settings(present_review_href);
     let copy_doc = move |_| {
         let link = current_href(&query());
         let runs = runs_compared();
@@ -77,6 +78,8 @@ fn DesignDoc() -> impl IntoView {
     view! {
         <div class="design-doc">
             <button type="button" data-testid="workbench-copy-doc" on:click=copy_doc>"Copy for the design doc"</button>
+            " "
+            <a href=present data-testid="workbench-present">"Present it on a projector"</a>
             <span class="share-status" role="status" data-testid="workbench-doc-status">{move || status.get().unwrap_or_default()}</span>
             <Show when=move || !text.with(String::is_empty)>
                 <textarea class="embed-code" readonly rows="8" aria-label="The decision as Markdown" data-testid="workbench-doc" prop:value=move || text.get()></textarea>

@@ -1,0 +1,47 @@
+//! The workbench's decision presented on a projector (`?workbench=1&present=completion`):
+//! Figure 3 on the whole screen, stepped through the review's own answer lengths and hours
+//! (`state::review_slides`), with the card's verdict beside it and the way back to the
+//! workbench. It is fetched with the workbench's part, so the lesson's wasm carries none of it.
+
+use crate::charts::Figure;
+use crate::state::decision::Decision;
+use crate::state::review_slides::REVIEW_SLIDES;
+use crate::state::Param;
+use crate::text::deployments::decision::decision_text;
+use crate::text::embed::workbench_href;
+use crate::text::slides::review_step_line;
+use crate::ui::context::use_state;
+use crate::ui::single_figure::{SingleFigure, Steps};
+use leptos::prelude::*;
+
+/// What the link asked of the presented figure: its controls and whether its caption shows.
+pub struct Presenting {
+    pub controls: Vec<Param>,
+    pub caption: bool,
+}
+
+#[component]
+pub fn ReviewPresented(presenting: Presenting) -> impl IntoView {
+    let steps = Steps {
+        slides: REVIEW_SLIDES.iter().collect(),
+        from_opening: true,
+        line: review_step_line,
+        beside: verdict().into_any(),
+        leave_label: "Back to the workbench",
+        leave_to: workbench_href,
+    };
+    let Presenting { controls, caption } = presenting;
+    view! { <SingleFigure figure=Figure::Completion presentation=true controls=controls caption=caption steps=steps /> }
+}
+
+/// The decision under review, as the workbench's card states it.
+fn verdict() -> impl IntoView {
+    let state = use_state();
+    let said = move || {
+        state.with(|s| {
+            let t = decision_text(&Decision::of(s), s);
+            format!("{}. {}", t.verdict, t.reason)
+        })
+    };
+    view! { <p class="slide-verdict" data-testid="slide-verdict">{said}</p> }
+}
