@@ -34,13 +34,17 @@ pub fn ReviewPresented(presenting: Presenting) -> impl IntoView {
     view! { <SingleFigure figure=Figure::Completion presentation=true controls=controls caption=caption steps=steps /> }
 }
 
-/// The decision under review, as the workbench's card states it.
+/// The decision under review, as the workbench's card states it, failures included.
 fn verdict() -> impl IntoView {
     let state = use_state();
     let said = move || {
         state.with(|s| {
             let t = decision_text(&Decision::of(s), s);
-            format!("{}. {}", t.verdict, t.reason)
+            // Counting retries, the times differ from the figure's lines: the card says why.
+            match t.failures {
+                Some(failures) => format!("{}. {} {failures}", t.verdict, t.reason),
+                None => format!("{}. {}", t.verdict, t.reason),
+            }
         })
     };
     view! { <p class="slide-verdict" data-testid="slide-verdict">{said}</p> }
