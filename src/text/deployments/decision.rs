@@ -101,6 +101,23 @@ fn failures_sentence(d: &Decision) -> Option<String> {
     ))
 }
 
+/// The same, in a line for a projector: "Times count a retry for each failed request (A none,
+/// B 32.7%)."
+pub fn retries_line(d: &Decision) -> Option<String> {
+    if !d.counts_retries() {
+        return None;
+    }
+    let share = |s: f64| {
+        if s > 0.0 {
+            format!("{}%", format::with_separators(s * 100.0, 1))
+        } else {
+            "none".to_string()
+        }
+    };
+    let [a, b] = d.failed;
+    Some(format!("Times count a retry for each failed request (A {}, B {}).", share(a), share(b)))
+}
+
 pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
     let verdict = match d.ship {
         Some(_) if !d.felt() => "Either: no difference a person feels".to_string(),
@@ -458,6 +475,10 @@ mod tests {
         // The first words and the streams are what a request that answers does.
         assert_eq!(t.first_words, fast.first_words);
         assert!(t.crossover.is_none(), "the card's crossover is not Figure 3's");
+        assert_eq!(
+            retries_line(&d).as_deref(),
+            Some("Times count a retry for each failed request (A none, B 70.0%).")
+        );
         let html = decision_html(&t);
         assert!(html.contains("data-testid=\"decision-failures\""), "{html}");
         let data = decision_data(&d);

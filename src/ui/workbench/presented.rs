@@ -7,7 +7,7 @@ use crate::charts::Figure;
 use crate::state::decision::Decision;
 use crate::state::review_slides::REVIEW_SLIDES;
 use crate::state::Param;
-use crate::text::deployments::decision::decision_text;
+use crate::text::deployments::decision::{decision_text, retries_line};
 use crate::text::embed::workbench_href;
 use crate::text::slides::review_step_line;
 use crate::ui::context::use_state;
@@ -39,10 +39,11 @@ fn verdict() -> impl IntoView {
     let state = use_state();
     let said = move || {
         state.with(|s| {
-            let t = decision_text(&Decision::of(s), s);
-            // Counting retries, the times differ from the figure's lines: the card says why.
-            match t.failures {
-                Some(failures) => format!("{}. {} {failures}", t.verdict, t.reason),
+            let d = Decision::of(s);
+            let t = decision_text(&d, s);
+            // Counting retries, the times differ from the figure's lines: it says so, briefly.
+            match retries_line(&d) {
+                Some(retries) => format!("{}. {} {retries}", t.verdict, t.reason),
                 None => format!("{}. {}", t.verdict, t.reason),
             }
         })
