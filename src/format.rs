@@ -98,6 +98,11 @@ pub fn percent(fraction: f64) -> String {
     format!("{}%", with_separators(fraction * 100.0, 0))
 }
 
+/// A fraction of one as a percentage to a tenth: 0.32667 -> "32.7%".
+pub fn percent_tenths(fraction: f64) -> String {
+    format!("{}%", with_separators(fraction * 100.0, 1))
+}
+
 /// A compact count for axis labels: 100, 40k, 1.5M; below a thousand with up to `small_decimals`
 /// places (answer lengths on a log axis reach below one token).
 pub fn short_count(x: f64, small_decimals: usize) -> String {
@@ -256,6 +261,8 @@ mod tests {
         assert_eq!(rate(60.0), "60 tok/s");
         assert_eq!(rate(16.0 / 3.0), "5.3 tok/s");
         assert_eq!(percent(5.0 / 7.0), "71%");
+        assert_eq!(percent_tenths(49.0 / 150.0), "32.7%");
+        assert_eq!(percent_tenths(0.0), "0.0%");
     }
 
     #[test]

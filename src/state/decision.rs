@@ -105,10 +105,7 @@ impl Decision {
         let percentiles = lengths.length_percentiles();
         let ship = shipped(&comparison, &lengths);
         let routing = lengths.routing(&comparison, &state.router());
-        let other_load = match state.load {
-            Load::Idle => Load::Peak,
-            Load::Peak => Load::Idle,
-        };
+        let other_load = state.load.other();
         let other = State { load: other_load, ..*state }.lab_comparison().counting_retries(failed);
         let reading = state.reading();
         Decision {

@@ -63,8 +63,9 @@ pub struct MeasuredSides([Option<MeasuredSide>; 2]);
 impl MeasuredSides {
     /// Puts `side` into `which`: its first token typed in (not built from the prompt), its
     /// decode rate, the same two figures for the busiest hour, its median answer as the side's
-    /// own length, and its share of failed requests. Once both sides hold runs, the decision's workload becomes their
-    /// answers, pooled. Returns what the first-token and decode-rate controls now hold.
+    /// own length, and its share of failed requests. Once both sides hold runs, the decision's
+    /// workload becomes their answers, pooled. Returns what the first-token and decode-rate
+    /// controls now hold.
     pub fn put(&mut self, state: &mut State, which: Which, side: MeasuredSide) -> (f64, f64) {
         let [ttft, rate, peak_ttft, peak_rate, own_length, failed] = side_params(which);
         match which {

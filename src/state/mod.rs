@@ -130,6 +130,14 @@ impl Load {
     pub fn from_key(key: &str) -> Option<Load> {
         Load::ALL.into_iter().find(|l| l.key() == key)
     }
+
+    /// The hour that is not this one.
+    pub fn other(self) -> Load {
+        match self {
+            Load::Idle => Load::Peak,
+            Load::Peak => Load::Idle,
+        }
+    }
 }
 
 /// The answer lengths the decision card decides for. The spread of Figure 4, the router and

@@ -4,7 +4,7 @@
 //! two deployments being reviewed.
 
 use super::presets::{Preset, Scope};
-use super::{Load, Param, State};
+use super::{Param, State};
 
 /// Figure 3's race at `tokens`, at the hour the review decides for.
 fn race_at(state: State, tokens: f64) -> State {
@@ -32,11 +32,7 @@ fn at_crossover(state: State) -> State {
 
 /// The median answer at the hour the review did not decide for.
 fn other_hour(state: State) -> State {
-    let load = match state.load {
-        Load::Idle => Load::Peak,
-        Load::Peak => Load::Idle,
-    };
-    median_answer(State { load, ..state })
+    median_answer(State { load: state.load.other(), ..state })
 }
 
 /// The steps, in the order a review walks through them.
@@ -74,7 +70,7 @@ pub static REVIEW_SLIDES: [Preset; 4] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::DecisionWorkload;
+    use crate::state::{DecisionWorkload, Load};
 
     #[test]
     fn each_step_races_the_reviews_own_lengths_and_leaves_the_deployments_alone() {

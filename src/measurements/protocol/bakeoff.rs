@@ -117,8 +117,8 @@ pub struct DeploymentApplied {
 }
 
 /// The event's detail: `[which (0 for A, 1 for B), first token, rate, median answer, p90
-/// answer, failed requests, requests]`, then the page's two numbers. Dispatching runs the page's handler before it
-/// returns, so the module reads the answer from the same array.
+/// answer, failed requests, requests]`, then the page's two numbers. Dispatching runs the
+/// page's handler before it returns, so the module reads the answer from the same array.
 const ASKED: u32 = 7;
 
 impl DeploymentAsked {

@@ -79,7 +79,7 @@ fn margin(d: &Decision, at: &crate::state::decision::At) -> String {
 /// "32.7% of its requests", or "none of its requests".
 fn failed_words(share: f64) -> String {
     if share > 0.0 {
-        format!("{}% of its requests", format::with_separators(share * 100.0, 1))
+        format!("{} of its requests", format::percent_tenths(share))
     } else {
         "none of its requests".to_string()
     }
@@ -107,13 +107,7 @@ pub fn retries_line(d: &Decision) -> Option<String> {
     if !d.counts_retries() {
         return None;
     }
-    let share = |s: f64| {
-        if s > 0.0 {
-            format!("{}%", format::with_separators(s * 100.0, 1))
-        } else {
-            "none".to_string()
-        }
-    };
+    let share = |s: f64| if s > 0.0 { format::percent_tenths(s) } else { "none".to_string() };
     let [a, b] = d.failed;
     Some(format!("Times count a retry for each failed request (A {}, B {}).", share(a), share(b)))
 }

@@ -66,8 +66,7 @@ pub fn design_doc(d: &Decision, state: &State, link: &str, runs: Option<&RunsCom
         format::duration(d.mean.b_secs),
     );
     if d.counts_retries() {
-        let [a, b] =
-            d.failed.map(|share| format!("{}%", format::with_separators(share * 100.0, 1)));
+        let [a, b] = d.failed.map(format::percent_tenths);
         row("Requests that failed".to_string(), a, b);
     }
     out.push('\n');
