@@ -41,7 +41,7 @@ pub mod files {
         WASM_META, WASM_META_SELECTOR = "crossover-wasm"
     }
     /// The attribute of [`WASM_META`] and [`WORKER_META`] holding the integrity hash of the file
-    /// it names (`dataset.integrity` in `boot.js`; the section sets it on the worker's script).
+    /// it names (`dataset.integrity` in `boot.js`).
     pub const META_INTEGRITY: &str = "data-integrity";
 
     /// The measurements worker: its crate and trunk's name for its output
@@ -53,9 +53,9 @@ pub mod files {
         /// read by the page when a reader first loads a file.
         WORKER_META, WORKER_META_SELECTOR = "crossover-worker"
     }
-    /// The global where the worker's script, run on the page as the measurements section's
-    /// module, leaves the promise of that module's functions (`site::worker_files` writes the
-    /// line; the section waits on it).
+    /// The global where the worker's script leaves the promise of its wasm's exported
+    /// functions (`site::worker_files` writes the line; the tests weigh the worker's memory
+    /// through it).
     pub const MEASUREMENTS_PROMISE: &str = "crossoverMeasurements";
 
     /// The folder where the page's parts wait after the link (xtask's `split.rs` names it to
@@ -91,18 +91,6 @@ pub mod files {
         /// address and integrity the Embed button copies into its snippet.
         HOST_SCRIPT, HOST_SCRIPT_SELECTOR = "data-host-script"
     }
-}
-
-/// Events between the page and the measurements module.
-pub mod events {
-    /// Dispatched on the window by the measurements module to put a run's rates into the
-    /// lesson's controls; the page's measurements section listens.
-    pub const APPLY_RATES: &str = "crossover-apply-rates";
-    /// Dispatched the same way to put a run into one side of the deployments lab ("Use as A").
-    pub const APPLY_DEPLOYMENT: &str = "crossover-apply-deployment";
-    /// Dispatched the same way with what Figure 3 draws behind its lines while both deployments
-    /// come from runs (no numbers when they no longer do).
-    pub const RUNS_OVERLAY: &str = "crossover-runs-overlay";
 }
 
 /// Custom properties of the stylesheet that the page reads.
@@ -304,9 +292,6 @@ mod tests {
             files::WORKER,
             files::MEASUREMENTS_PROMISE,
             files::HOST_SCRIPT,
-            events::APPLY_RATES,
-            events::APPLY_DEPLOYMENT,
-            events::RUNS_OVERLAY,
             root::STARTED,
             root::COMPLETE,
             root::BUILDS_ON_APPROACH,

@@ -7,17 +7,14 @@
 //!
 //! - `crossover-worker-<hash>_bg.wasm`, the wasm as built;
 //! - `crossover-worker-<hash>.js`, the glue followed by one line that fetches that wasm with its
-//!   sha384 `integrity` (a fetch refuses a body that does not match). In the worker, if that or
-//!   the start fails, it throws where the page's `error` handler hears it instead of leaving it
-//!   waiting; on the page, which runs the same script as the measurements section's module, it
-//!   leaves the promise of the module's functions where the page looks for it.
+//!   sha384 `integrity` (a fetch refuses a body that does not match). If that or the start
+//!   fails, it throws where the page's `error` handler hears it instead of leaving it waiting.
 //!
 //! The page learns the script's name from a `<meta name="crossover-worker">` written into the
-//! built index.html, with the script's own sha384, so nothing is fetched for it before a reader
-//! loads a file; the page sets that hash as the `integrity` of the `<script>` it adds, and the
-//! browser refuses a script whose bytes differ. A worker started from the script (`new
-//! Worker(url)`) cannot be given an integrity in any browser: the worker's own copy is checked
-//! only through the wasm it fetches, whose hash it holds.
+//! built index.html, so nothing is fetched for it before a reader loads a file. The page never
+//! runs the script itself: it starts the worker from it, and a worker started from a script
+//! (`new Worker(url)`) cannot be given an integrity in any browser, so the worker's copy is
+//! checked only through the wasm it fetches, whose hash it holds.
 //!
 //! The script is named by the wasm and the start line, not by its own bytes: trunk's minifier
 //! writes the same glue with its names in a different order from one build to the next, which
@@ -26,7 +23,7 @@
 //! functions, named by hash), so the same wasm means the same glue, however it is minified.
 
 use super::content_hash::{content_name, integrity, put};
-use crate::shared_names::files::{MEASUREMENTS_PROMISE, META_INTEGRITY, WORKER, WORKER_META};
+use crate::shared_names::files::{MEASUREMENTS_PROMISE, WORKER, WORKER_META};
 use std::fs;
 use std::path::Path;
 
@@ -53,7 +50,7 @@ pub fn name_by_content(page: &str, dir: &Path) -> Result<String, String> {
     let script_name =
         content_name(&format!("{WORKER}-"), &[&wasm, start.as_bytes()].concat(), ".js");
     let script = format!("{glue}\n{start}");
-    let page = with_meta(page, &script_name, &integrity(script.as_bytes()))?;
+    let page = with_meta(page, &script_name)?;
     put(dir, &wasm_name, &wasm, &[wasm_file])?;
     // The loader is trunk's and replaced by the script's last line; it may be absent.
     put(dir, &script_name, script.as_bytes(), &[glue_file, loader_file])?;
@@ -63,21 +60,20 @@ pub fn name_by_content(page: &str, dir: &Path) -> Result<String, String> {
 /// The line after the glue that starts it on the wasm named `wasm_name`, checked against
 /// `integrity`.
 fn start_line(wasm_name: &str, integrity: &str) -> String {
-    // The page runs this script too, as the measurements section's module: it waits on the
-    // promise of the module's functions left in `MEASUREMENTS_PROMISE`, and says so itself if
-    // the start fails. In a worker a failed start would be an unhandled rejection, which a
-    // worker does not report to its page: it is thrown instead.
+    // The promise of the wasm's functions is left in `MEASUREMENTS_PROMISE` for the tests. A
+    // failed start would be an unhandled rejection, which a worker does not report to its page:
+    // it is thrown instead, where the page's `error` handler hears it.
     format!(
         "self.{MEASUREMENTS_PROMISE}=wasm_bindgen({{module_or_path:fetch(\"./{wasm_name}\",\
          {{integrity:\"{integrity}\"}})}}).then(()=>wasm_bindgen);\
-         if(!self.document){MEASUREMENTS_PROMISE}.catch(e=>setTimeout(()=>{{throw e}}));\n"
+         {MEASUREMENTS_PROMISE}.catch(e=>setTimeout(()=>{{throw e}}));\n"
     )
 }
 
-/// `page` with the `<meta>` naming the worker's script and its integrity added at the end of its
-/// head. The page sets that integrity on the `<script>` it adds: the module runs in the page's
-/// origin, so a changed copy must not run there.
-fn with_meta(page: &str, script_name: &str, script_integrity: &str) -> Result<String, String> {
+/// `page` with the `<meta>` naming the worker's script added at the end of its head. The page
+/// never runs the script itself: it starts the worker from it, and `new Worker(url)` takes no
+/// integrity, so none is written.
+fn with_meta(page: &str, script_name: &str) -> Result<String, String> {
     if page.contains(&format!("name={WORKER_META}"))
         || page.contains(&format!("name=\"{WORKER_META}\""))
     {
@@ -85,10 +81,7 @@ fn with_meta(page: &str, script_name: &str, script_integrity: &str) -> Result<St
     }
     let at = page.find("</head>").ok_or("the built index.html has no </head>")?;
     let (head, rest) = page.split_at(at);
-    Ok(format!(
-        "{head}<meta name=\"{WORKER_META}\" content=\"./{script_name}\" \
-         {META_INTEGRITY}=\"{script_integrity}\">{rest}"
-    ))
+    Ok(format!("{head}<meta name=\"{WORKER_META}\" content=\"./{script_name}\">{rest}"))
 }
 
 #[cfg(test)]
@@ -142,11 +135,8 @@ mod tests {
 
         let page = fs::read_to_string(dir.join("index.html")).unwrap();
         let text = fs::read_to_string(dir.join(script)).unwrap();
-        let meta = format!(
-            "<meta name=\"crossover-worker\" content=\"./{script}\" data-integrity=\"{}\"></head>",
-            integrity(text.as_bytes())
-        );
-        assert!(page.contains(&meta), "the page names the script and its own hash: {page}");
+        let meta = format!("<meta name=\"crossover-worker\" content=\"./{script}\"></head>");
+        assert!(page.contains(&meta), "the page names the script: {page}");
         assert!(text.starts_with("let wasm_bindgen="), "the glue comes first");
         // The integrity is the wasm's own sha384, which a fetch checks the body against.
         let expected = integrity(wasm);
@@ -203,7 +193,7 @@ mod tests {
         fs::remove_file(dir.join(WASM)).unwrap();
         let error = super::super::on_file(&dir.join("index.html"), name_by_content).unwrap_err();
         assert!(error.contains(WASM), "{error}");
-        assert!(with_meta("<body></body>", "w.js", "sha384-x").is_err());
+        assert!(with_meta("<body></body>", "w.js").is_err());
         fs::remove_dir_all(dir).unwrap();
     }
 }

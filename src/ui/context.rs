@@ -3,9 +3,11 @@
 //! through the `use_*` functions here and never import `app`.
 
 use crate::charts::Palette;
-use crate::measurements::compare::Overlay;
+use crate::measurements::compare::{Overlay, RunSide};
 use crate::model::chips::Chip;
+use crate::model::deployments::Which;
 use crate::state::{Notice, State};
+use crate::text::compare::run_side_text;
 use crate::ui::erased::{derive, memo};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -115,13 +117,41 @@ pub fn use_revealed() -> Revealed {
 }
 
 /// What Figure 3 draws behind its lines while both deployments come from loaded runs, as the
-/// measurements module last sent it; `None` otherwise. Never in the state, so never in a link.
+/// measurements section last placed it; `None` otherwise. Never in the state, so never in a link.
 #[derive(Clone, Copy)]
 pub struct RunsOverlay(pub RwSignal<Option<Arc<Overlay>>>);
 
 pub fn use_runs_overlay() -> Option<RwSignal<Option<Arc<Overlay>>>> {
     use_context::<RunsOverlay>().map(|r| r.0)
 }
+
+/// The runs the panel's sides were set from by "Use as A" and "Use as B", A's then B's: kept
+/// beside the state, never in it (a link holds the numbers, not the files). Only the workbench
+/// has runs; a side's line names its run while the side's controls still hold the run's numbers.
+#[derive(Clone, Copy)]
+pub struct RunSides(pub RwSignal<[Option<RunSide>; 2]>);
+
+impl RunSides {
+    /// The line under side `which` of `state`'s panel, naming its run; `None` for no run.
+    pub fn line(self, state: &State, which: Which) -> Option<String> {
+        self.0.with(|sides| {
+            let side = sides.get(usize::from(which == Which::B))?.as_ref()?;
+            side.holds(state, which).then(|| run_side_text(&side.label, side.percentile))
+        })
+    }
+}
+
+/// The comparison of the two runs the sides were set from, as placed under Figure 3: its
+/// markup, built from the worker's data with every text escaped, and its table as CSV. Empty
+/// while the sides are not both runs'.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ComparisonShown {
+    pub markup: String,
+    pub csv: String,
+}
+
+#[derive(Clone, Copy)]
+pub struct RunsComparison(pub RwSignal<ComparisonShown>);
 
 /// Whether the page is dark right now, for the canvases' palette.
 #[derive(Clone, Copy)]

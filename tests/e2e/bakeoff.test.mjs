@@ -1,6 +1,6 @@
 // A bake-off from real runs in the review workbench: result files loaded in "Your own
 // measurements" and put into the deployments' panel with "Use as A" and "Use as B" (at a chosen
-// TTFT percentile); the comparison the measurements module then places under Figure 3 (the crossover with its interval, the winner
+// TTFT percentile); the comparison the measurements section then places under Figure 3 (the crossover with its interval, the winner
 // at the reader's answer, the table against the runs' own readouts, what makes the pair unfair);
 // and the address bar, which carries the lab's numbers and never the runs.
 
@@ -51,7 +51,7 @@ async function fitReadouts(app) {
   });
 }
 
-/** The comparison the module placed in the lab, once there. */
+/** The comparison placed under Figure 3, once there. */
 async function comparison(app) {
   let found = null;
   await eventually(async () => {
@@ -207,19 +207,30 @@ test('two synthetic runs with a known crossover, used as A and B, give it back w
   assert.match(sides[1], /fast-writer/);
 
   // Figure 3 draws both runs' requests as faint dots behind the lines, and the interval as a
-  // band: taken away (as the module does when the sides are no longer runs'), they go.
+  // band. The same link opened afresh has the same lines and no runs (a link holds numbers, not
+  // files): the pixels that differ there are the dots and the band.
   await scrollIntoView(app.byTestId('completion-canvas'));
   await eventually(async () => {
     const summary = await app.byTestId('completion-canvas').getAttribute('aria-label');
     assert.match(summary, /Faint dots: each run's requests/);
     await keepSettledPixels(app);
   }, { timeout: 10_000 });
-  await app.page.evaluate(() => window.dispatchEvent(new CustomEvent('crossover-runs-overlay', { detail: new Float64Array(0) })));
-  let faint = null;
-  await eventually(async () => {
-    faint = await faintDifferences(app);
-    assert.ok(faint.a > 30 && faint.b > 30, `A's and B's dots: ${JSON.stringify(faint)}`);
-  }, { timeout: 10_000 });
+  const drawn = await app.byTestId('completion-canvas').evaluate((c) => c.toDataURL());
+  const twin = await openMeasurements(env, t, new URL(app.page.url()).search);
+  await scrollIntoView(twin.byTestId('completion-canvas'));
+  await keepSettledPixels(twin);
+  await twin.page.evaluate(async (url) => {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [image.width, image.height];
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    window.__keptPixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  }, drawn);
+  const faint = await faintDifferences(twin);
+  assert.ok(faint.a > 30 && faint.b > 30, `A's and B's dots: ${JSON.stringify(faint)}`);
   assert.ok(faint.grey > 0, `the band: ${JSON.stringify(faint)}`);
 
   const query = await app.query();

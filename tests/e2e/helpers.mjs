@@ -532,13 +532,13 @@ export function manyRunsFile(runs) {
 export async function workerWasmBytes(page) {
   const worker = page.workers().find((w) => w.url().includes('crossover-worker'));
   if (!worker) return null;
-  // The worker's script leaves the promise of the module's functions, this probe among them.
+  // The worker's script leaves the promise of its wasm's functions, this probe among them.
   return worker.evaluate(async () => (await self.crossoverMeasurements).wasm_memory_bytes());
 }
 
 /**
  * Chooses run `index` in the measurements section's list the way the reader does, and waits
- * until the module has written the results out for it. The module hears the change a little
+ * until the section has written the results out for it. The section hears the change a little
  * later than the list shows it, then writes the list and the run's readouts and buttons anew: a
  * click in between can press a button that is replaced under the pointer and so never fires,
  * and readouts read then are the last run's.
@@ -555,7 +555,7 @@ export async function chooseRun(app, index) {
   await eventually(async () => {
     const now = await app.byTestId('import-run').evaluate((s) => ({ value: s.value, replaced: s.crossoverReplaced !== false }));
     assert.equal(now.value, String(index));
-    if (changes) assert.ok(now.replaced, 'the module has written the results out for the run chosen');
+    if (changes) assert.ok(now.replaced, 'the section has written the results out for the run chosen');
   }, { timeout: 10_000 });
 }
 

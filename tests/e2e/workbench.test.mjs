@@ -195,7 +195,9 @@ test('two result files used as A and B put their comparison and verdict at the t
   const nstar = app.byTestId('compare-nstar');
   const [low, high] = [Number(await nstar.getAttribute('data-low')), Number(await nstar.getAttribute('data-high'))];
   assert.ok(low <= 28.875 && 28.875 <= high, `the true crossover lies in [${low}, ${high}]`);
-  // Above the sources, beside the panel: where the reviewer reads the verdict.
+  // Above the sources, beside the panel: where the reviewer reads the verdict. (Scrolled to
+  // first: a part of the page off screen is laid out only as it nears the view.)
+  await scrollIntoView(app.byTestId('compare-results'));
   const order = await app.page.evaluate(() => {
     const y = (selector) => document.querySelector(selector).getBoundingClientRect().top + scrollY;
     return { compare: y('[data-testid="compare-results"]'), sources: y('.workbench-sources') };

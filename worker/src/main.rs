@@ -1,18 +1,14 @@
-//! The measurements section's module, fetched when a reader first loads a file. It runs twice
-//! from one script: on the page, as the section's controller (`page/`, started by the page
-//! through its exported functions), and as the page's Web Worker, which reads and fits the files
-//! the page sends, keeps the fitted runs, and draws their figures and writes their downloads when
-//! asked (`answer.rs`, with the work itself in the library's `runs.rs`), so none of that work is on the page's
-//! main thread and none of its code is in the page's first load. The worker never touches the
-//! network: it has only what it is sent.
+//! The measurements section's Web Worker, started when a reader first loads a file: it reads and
+//! fits the files the page sends, keeps the fitted runs, and draws their figures and writes their
+//! downloads when asked (`answer.rs`, with the work itself in the library's `runs.rs`), so none
+//! of that work is on the page's main thread and none of its code is in the page's wasm. The
+//! worker never touches the network: it has only what it is sent.
 //!
-//! Every message between the three (page, module, worker) is a type of
+//! Every message between the page and the worker is a type of
 //! `crossover::measurements::protocol`, which also encodes and decodes them.
 
 #[cfg(target_arch = "wasm32")]
 mod answer;
-#[cfg(target_arch = "wasm32")]
-mod page;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -20,9 +16,8 @@ fn main() {
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
 
+    // Anywhere but in a worker (a page that ran the script by mistake) it does nothing.
     let Ok(scope) = js_sys::global().dyn_into::<web_sys::DedicatedWorkerGlobalScope>() else {
-        // On the page this script is the section's module.
-        page::start();
         return;
     };
     let answer = scope.clone();

@@ -3,8 +3,8 @@
 //! comes from the run for as long as its controls hold those numbers: a reader who moves one has
 //! made a deployment of their own, and the run's name and the comparison leave with it.
 //!
-//! The measurements module keeps the sides and reads the lab's state from the address bar, so
-//! the numbers are compared as a link writes them (every digit kept).
+//! The numbers are compared as a link writes them (every digit kept), so a side reopened from a
+//! link compares as the side it was.
 
 use super::percentile::TtftPercentile;
 use crate::model::deployments::Which;

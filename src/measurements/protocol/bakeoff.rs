@@ -1,12 +1,12 @@
-//! The messages of a bake-off from two runs: "Use as A" puts a run's first token and decode
-//! rate into one of the deployments lab's sides ([`DeploymentAsked`], answered by
-//! [`DeploymentApplied`]), and once both sides come from runs the lab asks for their comparison
-//! ([`CompareAsked`]). Each crosses as a short list of numbers (and a label), written and read
-//! here, so both ends agree on the order.
+//! A bake-off from two runs: "Use as A" asks the worker for a run as a deployment
+//! ([`SideAsked`]) and puts its first token and decode rate into one of the panel's sides
+//! ([`DeploymentAsked`], with what the side's controls then hold, [`DeploymentApplied`]); once
+//! both sides come from runs the page asks for their comparison ([`CompareAsked`]), which
+//! crosses to the worker as a short list of numbers, written and read here, so both ends agree
+//! on the order.
 
 use crate::measurements::compare::TtftPercentile;
 use crate::model::deployments::Which;
-use wasm_bindgen::{JsCast, JsValue};
 
 /// One side of a comparison: the run (its id in the worker) and the TTFT percentile taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,14 +36,6 @@ pub fn percentile_number(p: TtftPercentile) -> f64 {
 /// The percentile [`percentile_number`] gave; `None` for any other number.
 pub fn percentile_from_number(x: f64) -> Option<TtftPercentile> {
     (x >= 0.0 && x.fract() == 0.0).then(|| TtftPercentile::ALL.get(x as usize).copied()).flatten()
-}
-
-/// A side as a number: 0 for A, 1 for B.
-fn which_number(which: Which) -> f64 {
-    match which {
-        Which::A => 0.0,
-        Which::B => 1.0,
-    }
 }
 
 /// An id as a number crosses: whole and not negative.
@@ -84,9 +76,9 @@ impl CompareAsked {
     }
 }
 
-/// What the module asks the page to put into one side of the deployments lab: a run's first
-/// token at a percentile, its decode rate, the median and 90th percentile of its answers, and
-/// how many of its requests failed, of how many. Which run it was stays with the module.
+/// What the page puts into one side of the panel from a run: its first token at a percentile,
+/// its decode rate, the median and 90th percentile of its answers, and how many of its requests
+/// failed, of how many.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DeploymentAsked {
     pub which: Which,
@@ -108,66 +100,12 @@ impl DeploymentAsked {
     }
 }
 
-/// The page's answer: what the side's first-token and decode-rate controls now hold, after the
-/// page's bounds.
+/// What the side's first-token and decode-rate controls hold once it is put, after the page's
+/// bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DeploymentApplied {
     pub ttft_secs: f64,
     pub decode_tokens_per_sec: f64,
-}
-
-/// The event's detail: `[which (0 for A, 1 for B), first token, rate, median answer, p90
-/// answer, failed requests, requests]`, then the page's two numbers. Dispatching runs the
-/// page's handler before it returns, so the module reads the answer from the same array.
-const ASKED: u32 = 7;
-
-impl DeploymentAsked {
-    pub fn to_detail(&self) -> js_sys::Array {
-        let [median, p90] = self.answer_tokens;
-        let (failed, all) = (self.failed_requests, self.requests);
-        [
-            which_number(self.which),
-            self.ttft_secs,
-            self.decode_tokens_per_sec,
-            median,
-            p90,
-            failed,
-            all,
-        ]
-        .into_iter()
-        .map(JsValue::from_f64)
-        .collect()
-    }
-
-    /// The event's detail as the page reads it; `None` if it is not such an array.
-    pub fn from_detail(detail: &JsValue) -> Option<DeploymentAsked> {
-        let detail: &js_sys::Array = detail.dyn_ref()?;
-        let at = |i: u32| detail.get(i).as_f64();
-        let which = [Which::A, Which::B].into_iter().find(|w| at(0) == Some(which_number(*w)))?;
-        Some(DeploymentAsked {
-            which,
-            ttft_secs: at(1)?,
-            decode_tokens_per_sec: at(2)?,
-            answer_tokens: [at(3)?, at(4)?],
-            failed_requests: at(5)?,
-            requests: at(6)?,
-        })
-    }
-}
-
-impl DeploymentApplied {
-    pub fn add_to(self, detail: &js_sys::Array) {
-        detail.push(&self.ttft_secs.into());
-        detail.push(&self.decode_tokens_per_sec.into());
-    }
-
-    /// The page's answer in the detail; `None` unless it gave exactly one.
-    pub fn from_detail(detail: &js_sys::Array) -> Option<DeploymentApplied> {
-        (detail.length() == ASKED + 2).then(|| DeploymentApplied {
-            ttft_secs: detail.get(ASKED).as_f64().unwrap_or(f64::NAN),
-            decode_tokens_per_sec: detail.get(ASKED + 1).as_f64().unwrap_or(f64::NAN),
-        })
-    }
 }
 
 #[cfg(test)]

@@ -1,17 +1,13 @@
-//! Every message of the measurements section, written once for both crates. The section is
-//! three programs: the page (its markup and the few lines of its first load,
-//! `ui/sections/measurements/`), the section's module (the worker crate's `page/`, fetched on a
-//! reader's first file and run on the page) and the Web Worker (the same script, started by the
-//! module), which reads and fits files, keeps the runs, draws their figures and writes their
-//! downloads.
+//! Every message of the measurements section, written once for both crates. The section is two
+//! programs: the page (`ui/sections/measurements/`, in the workbench's part) and the Web Worker
+//! (the worker crate, started on a reader's first file), which reads and fits files, keeps the
+//! runs, draws their figures and writes their downloads.
 //!
-//! - page → module: a [`SectionEvent`], named by the [`ACTION_ATTRIBUTE`] of the element it came
-//!   from ([`Action`]) and handed to the module's [`MODULE_EVENT_FUNCTION`];
-//! - module → page: values for the page's controls ("Set MFU and MBU from this run"), an
-//!   [`APPLY_RATES`] whose detail carries [`RatesAsked`] and, once the page's handler has run, [`RatesApplied`];
-//! - module → worker: [`Request`]s; worker → module: [`READY`] once its handler is set, then
+//! - page → worker: [`Request`]s; worker → page: [`READY`] once its handler is set, then
 //!   exactly one [`Reply`] per request in the order asked, a read's [`Reply::Progress`] reports
-//!   coming before its answer.
+//!   coming before its answer;
+//! - within the page, what the results' controls do is named by their [`ACTION_ATTRIBUTE`]
+//!   ([`Action`]), since the results are markup built from the worker's data.
 //!
 //! Every name two of them share is written once, in [`name!`]: the `pub const`s below are built
 //! from it, and so is markup written at compile time, here and in the page's first load (whose
@@ -19,8 +15,7 @@
 //! as one string, whose form is in [`runs`]; what the page shows of a run or of two runs
 //! compared crosses as data in [`wire`]'s form, never as markup.
 //!
-//! Why here: both ends import it (the page's first load from `ui`, the worker from its own
-//! crate), and it needs nothing above `state` (the number parser): a figure is named by its slug
+//! Why here: both ends import it (the page from `ui`, the worker from its own crate), and it needs nothing above `state` (the number parser): a figure is named by its slug
 //! and what the page shows crosses as a string of [`wire`]'s form, so it reaches up to neither
 //! `charts` nor `text`, which write and read those strings. Placed in `measurements`, the lowest
 //! layer whose subject it is, it is also held to this layer's no-panic lints, as code that reads
@@ -28,9 +23,10 @@
 //! Rust, tested natively; the conversions to and from `js_sys` values are a few lines each and
 //! run only in the browser.
 //!
-//! Its rooms: [`names`] (every name shared, and the places in the markup), [`page`] (page and
-//! module), [`worker`] (module and worker), [`runs`] and [`wire`] (the text forms runs and
-//! views cross in) and [`bakeoff`] (two runs as the lab's sides).
+//! Its rooms: [`names`] (every name shared, and the places in the markup), [`page`] (the
+//! controls' actions and the downloads they name), [`worker`] (page and worker), [`runs`] and
+//! [`wire`] (the text forms runs and views cross in) and [`bakeoff`] (two runs as the panel's
+//! sides).
 
 pub mod bakeoff;
 mod names;
@@ -42,9 +38,8 @@ mod worker;
 pub use bakeoff::{CompareAsked, DeploymentApplied, DeploymentAsked, SideAsked};
 pub(crate) use names::{action_attribute, name};
 pub use names::{
-    place, ACTION_ATTRIBUTE, APPLY_DEPLOYMENT, APPLY_RATES, BUTTON_ACTION_SELECTOR,
-    MEASUREMENTS_PROMISE, MODULE_EVENT_FUNCTION, READ_SAMPLE, RUNS_OVERLAY, WORKER_META_SELECTOR,
+    place, ACTION_ATTRIBUTE, BUTTON_ACTION_SELECTOR, READ_SAMPLE, WORKER_META_SELECTOR,
 };
-pub use page::{Action, FigureFormat, RatesApplied, RatesAsked, RunFile, SectionEvent};
+pub use page::{Action, FigureFormat, RunFile};
 pub use runs::{decode_runs, encode_runs, PageRun, RunsReply};
 pub use worker::{CssSize, FileContent, Reply, Request, RunAsDeployment, Tag, READY};

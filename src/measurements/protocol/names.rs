@@ -1,15 +1,12 @@
 //! The names the section's three programs and its markup share: each written once, in
 //! [`name!`], from which every `pub const` here is built, as is markup written at compile time
 //! (`concat!`), so a name costs the page no code to assemble. The places in the section's markup
-//! the module finds are [`place`]'s selectors.
+//! the page and the tests find are [`place`]'s selectors.
 /// Each name the protocol gives the page's markup or another program, as a literal. Every
 /// `pub const` here is built from one of these, and markup written at compile time (`concat!`,
 /// here and in the section's first load) spells a name only through this macro: each name is
 /// written once, and costs the page no code to assemble.
 macro_rules! name {
-    (module_event_function) => {
-        "measurements_event"
-    };
     // The section's actions, and what the download buttons name.
     (action_attribute) => {
         "data-action"
@@ -50,7 +47,7 @@ macro_rules! name {
     (calibrate) => {
         "calibrate"
     };
-    // The places in the section's markup the module finds.
+    // The places in the section's markup.
     (paste_box) => {
         "import-paste"
     };
@@ -132,24 +129,18 @@ macro_rules! action_attribute {
 }
 pub(crate) use action_attribute;
 
-// The names the build step, the page and the worker's script share with the scripts no Rust
-// compiles are the contract's (`shared_names`): the `<meta>` naming the worker's script (named
-// by its content at build time), the global where that script leaves the promise of the module's
-// functions, and the event by which the module asks the page to apply a run's rates.
-pub use crate::shared_names::events::{APPLY_DEPLOYMENT, APPLY_RATES, RUNS_OVERLAY};
-pub use crate::shared_names::files::{MEASUREMENTS_PROMISE, WORKER_META_SELECTOR};
-/// The module's function that takes the section's events: the name `#[wasm_bindgen]` exports
-/// the worker crate's `measurements_event` under.
-pub const MODULE_EVENT_FUNCTION: &str = name!(module_event_function);
+// The `<meta>` naming the worker's script (named by its content at build time) is the
+// contract's (`shared_names`), which the build step and the page share.
+pub use crate::shared_names::files::WORKER_META_SELECTOR;
 /// The attribute that names what an element of the section does when used ([`Action`]).
 pub const ACTION_ATTRIBUTE: &str = name!(action_attribute);
 /// The sample run's button: the page fetches the sample itself and hands it on as
-/// [`Action::ReadFiles`], so this action is never sent to the module.
+/// [`Action::ReadFiles`].
 pub const READ_SAMPLE: &str = name!(read_sample);
 /// The buttons with an action.
 pub const BUTTON_ACTION_SELECTOR: &str = concat!("button[", name!(action_attribute), "]");
 
-/// The places in the page's markup of the section that the module reads or writes, as
+/// The places in the page's markup of the section that its code and the tests find, as
 /// selectors: the paste box, the progress bar and its line (hidden while nothing is read), the
 /// busy line, the refusal, the list of runs with the chosen run's results, and what "Use these
 /// rates" did.

@@ -1,14 +1,8 @@
-//! The page and the section's module: the events the page hands the module ([`SectionEvent`],
-//! named by an element's [`ACTION_ATTRIBUTE`](super::ACTION_ATTRIBUTE)), the downloads they
-//! name ([`RunFile`]), and the values the module asks the page to put into its controls
-//! ([`RatesAsked`], [`RatesApplied`]; "Set MFU and MBU from this run" asks for the chip
-//! section's two).
+//! What the section's controls do ([`Action`], named by an element's
+//! [`ACTION_ATTRIBUTE`](super::ACTION_ATTRIBUTE) in the markup built from the worker's data) and
+//! the downloads they name ([`RunFile`]), which the worker writes.
 
 use super::names::name;
-use crate::model::deployments::Which;
-use wasm_bindgen::{JsCast, JsValue};
-
-// Page → module
 
 /// What an element of the section does, as its [`ACTION_ATTRIBUTE`](super::ACTION_ATTRIBUTE)
 /// says.
@@ -65,47 +59,6 @@ impl Action {
             name!(compare_pair) => Action::ComparePair,
             name!(calibrate) => Action::Calibrate,
             _ => return None,
-        })
-    }
-}
-
-/// One of the section's events, as the module takes it. The page hands on the action's name
-/// and, for [`Action::ReadFiles`], an array of `File`s, else the element the event came from.
-#[derive(Clone, Debug)]
-pub enum SectionEvent {
-    ReadFiles(Vec<web_sys::File>),
-    ReadPasted,
-    /// A run chosen from the list, by its place there.
-    ChooseRun(usize),
-    Download(RunFile),
-    UseAs(Which),
-    /// The runs to use as A and B, by id.
-    ComparePair(usize, usize),
-    Calibrate,
-}
-
-impl SectionEvent {
-    /// The event the page handed on as `action` with `payload`; `None` for anything else.
-    pub fn from_page(action: &str, payload: &JsValue) -> Option<SectionEvent> {
-        let value = || js_sys::Reflect::get(payload, &"value".into()).ok()?.as_string();
-        Some(match Action::from_name(action)? {
-            Action::ReadFiles => SectionEvent::ReadFiles(
-                js_sys::Array::from(payload).iter().filter_map(|f| f.dyn_into().ok()).collect(),
-            ),
-            Action::ReadPasted => SectionEvent::ReadPasted,
-            Action::ChooseRun => SectionEvent::ChooseRun(value()?.parse().ok()?),
-            Action::Download => SectionEvent::Download(RunFile::from_name(&value()?)?),
-            Action::UseAs => SectionEvent::UseAs(match value()?.as_str() {
-                "a" => Which::A,
-                "b" => Which::B,
-                _ => return None,
-            }),
-            Action::ComparePair => {
-                let value = value()?;
-                let (a, b) = value.split_once(',')?;
-                SectionEvent::ComparePair(a.trim().parse().ok()?, b.trim().parse().ok()?)
-            }
-            Action::Calibrate => SectionEvent::Calibrate,
         })
     }
 }
@@ -184,107 +137,6 @@ impl RunFile {
     }
 }
 
-// Module → page: values for the page's controls
-
-/// What the module asks the page to put into its controls: a prefill rate, a decode rate and a
-/// fixed time before the first token for the request's controls, and the chip section's two
-/// efficiencies ("Set MFU and MBU from this run" asks for these). NaN where nothing is asked
-/// (that control then keeps its own value).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RatesAsked {
-    pub prefill_tokens_per_sec: f64,
-    pub decode_tokens_per_sec: f64,
-    pub fixed_secs: f64,
-    pub mfu: f64,
-    pub mbu: f64,
-}
-
-/// The page's answer: the queue it asked for (the fixed time less the network time the panel
-/// already holds), then what the prefill, decode, queue, MFU and MBU controls now hold, after
-/// the page's bounds; NaN where a value was not set.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RatesApplied {
-    pub wait_secs: f64,
-    pub held: [f64; HELD],
-}
-
-/// The event's detail: the five asked, then the six the page adds. Dispatching an event runs
-/// the page's handler before it returns, so the module reads the answer from the same array.
-const ASKED: usize = 5;
-const HELD: usize = 5;
-const ANSWERED: usize = ASKED + 1 + HELD;
-
-impl RatesAsked {
-    /// Nothing asked: every control keeps its value.
-    pub const NOTHING: RatesAsked = RatesAsked {
-        prefill_tokens_per_sec: f64::NAN,
-        decode_tokens_per_sec: f64::NAN,
-        fixed_secs: f64::NAN,
-        mfu: f64::NAN,
-        mbu: f64::NAN,
-    };
-
-    pub fn to_numbers(self) -> [f64; ASKED] {
-        [
-            self.prefill_tokens_per_sec,
-            self.decode_tokens_per_sec,
-            self.fixed_secs,
-            self.mfu,
-            self.mbu,
-        ]
-    }
-
-    pub fn to_detail(self) -> js_sys::Array {
-        self.to_numbers().into_iter().map(JsValue::from_f64).collect()
-    }
-
-    /// The event's detail as the page reads it, NaN for any number missing; `None` if it is not
-    /// an array.
-    pub fn from_detail(detail: &JsValue) -> Option<RatesAsked> {
-        let detail: &js_sys::Array = detail.dyn_ref()?;
-        let at = |i: u32| detail.get(i).as_f64().unwrap_or(f64::NAN);
-        Some(RatesAsked {
-            prefill_tokens_per_sec: at(0),
-            decode_tokens_per_sec: at(1),
-            fixed_secs: at(2),
-            mfu: at(3),
-            mbu: at(4),
-        })
-    }
-}
-
-impl RatesApplied {
-    pub fn to_numbers(self) -> [f64; ANSWERED - ASKED] {
-        let [prefill, decode, wait, mfu, mbu] = self.held;
-        [self.wait_secs, prefill, decode, wait, mfu, mbu]
-    }
-
-    /// The answer after the three asked; `None` unless the page gave exactly one.
-    pub fn from_numbers(numbers: &[f64]) -> Option<RatesApplied> {
-        RatesApplied::read(numbers.len(), |i| numbers.get(i).copied().unwrap_or(f64::NAN))
-    }
-
-    /// Adds the answer to the event's detail, after what was asked.
-    pub fn add_to(self, detail: &js_sys::Array) {
-        for number in self.to_numbers() {
-            detail.push(&number.into());
-        }
-    }
-
-    pub fn from_detail(detail: &js_sys::Array) -> Option<RatesApplied> {
-        let at = |i: usize| detail.get(i as u32).as_f64().unwrap_or(f64::NAN);
-        RatesApplied::read(detail.length() as usize, at)
-    }
-
-    /// The answer in a detail of `count` numbers, the `i`th being `at(i)`.
-    fn read(count: usize, at: impl Fn(usize) -> f64) -> Option<RatesApplied> {
-        (count == ANSWERED).then(|| RatesApplied {
-            wait_secs: at(ASKED),
-            held: std::array::from_fn(|i| at(ASKED + 1 + i)),
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,27 +172,5 @@ mod tests {
         for name in ["", "fit-ttft", "fit-ttft.pdf", "fit-ttft.PNG"] {
             assert_eq!(RunFile::from_name(name), None, "{name}");
         }
-    }
-
-    #[test]
-    fn the_rates_exchange_reads_back_and_needs_the_whole_answer() {
-        let asked = RatesAsked {
-            prefill_tokens_per_sec: 12_000.0,
-            fixed_secs: 0.25,
-            mbu: 0.61,
-            ..RatesAsked::NOTHING
-        };
-        let numbers = asked.to_numbers();
-        assert_eq!((numbers[0], numbers[2], numbers[4]), (12_000.0, 0.25, 0.61));
-        assert!(numbers[1].is_nan() && numbers[3].is_nan());
-        let applied =
-            RatesApplied { wait_secs: 0.2, held: [12_000.0, f64::NAN, 0.2, f64::NAN, 0.61] };
-        let mut detail = numbers.to_vec();
-        assert_eq!(RatesApplied::from_numbers(&detail), None, "the page has not answered");
-        detail.extend(applied.to_numbers());
-        let read = RatesApplied::from_numbers(&detail).unwrap();
-        assert_eq!(read.to_numbers().map(f64::to_bits), applied.to_numbers().map(f64::to_bits));
-        detail.push(1.0);
-        assert_eq!(RatesApplied::from_numbers(&detail), None, "not an answer this protocol gives");
     }
 }

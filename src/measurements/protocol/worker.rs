@@ -1,4 +1,4 @@
-//! The section's module and its Web Worker: [`Request`]s one way and, after [`READY`], exactly
+//! The measurements section on the page and its Web Worker: [`Request`]s one way and, after [`READY`], exactly
 //! one [`Reply`] per request the other, in the order asked (a read's [`Reply::Progress`] reports
 //! before its answer). Each message is an array whose first item is its [`Tag`].
 
@@ -85,7 +85,7 @@ pub struct CssSize {
     pub height: f64,
 }
 
-/// What the module asks of the worker.
+/// What the page asks of the worker.
 #[derive(Clone, Debug)]
 pub enum Request {
     /// Read and fit a file; answered by progress reports, then [`Reply::Runs`]. The runs are

@@ -4,9 +4,8 @@
 //! for `data-value`, with the [`sentences`] built) and that into the protocol's
 //! [`PageRun`](crate::measurements::protocol::PageRun) ([`page_run`]): the view as data
 //! ([`wire`]), its entry in the list of runs and the rates the chip section's calibration reads. The
-//! section's module on the page reads the view back and builds its [`markup`], escaping every
-//! text: what the worker sends is data, never markup. Both run in the worker crate's wasm, out
-//! of the first page load.
+//! section on the page (in the workbench's part) reads the view back and builds its [`markup`],
+//! escaping every text: what the worker sends is data, never markup.
 
 pub mod markup;
 pub mod sentences;

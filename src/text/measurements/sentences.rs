@@ -9,9 +9,9 @@ use crate::measurements::fit::{Counts, Fit};
 use crate::measurements::Refusal;
 use crate::model::roofline::Serving;
 
-/// The refusal when the section's module (the worker's script, which the page runs too) could
-/// not be fetched or started.
-pub const MODULE_FAILED: &str = "The part of the page that reads files could not be loaded, \
+/// The refusal when the worker could not be started: its script or its wasm did not load, or
+/// did not match the build.
+pub const WORKER_UNLOADED: &str = "The part of the page that reads files could not be loaded, \
     so nothing was read (and nothing was sent anywhere). Reload the page and try again.";
 
 /// The refusal of a file whose reading the worker never answered: it stopped first.

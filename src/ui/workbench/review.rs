@@ -11,15 +11,21 @@ use crate::state::decision::Decision;
 use crate::state::quantity::Quantity;
 use crate::text::deployments::design_doc::{design_doc, RunsCompared};
 use crate::text::embed::{lesson_href, present_review_href, CHIP_CALCULATOR_FRAGMENT};
-use crate::ui::context::{use_link_at_settings, use_query_source, use_state};
+use crate::ui::context::{
+    use_link_at_settings, use_query_source, use_state, ComparisonShown, RunSides, RunsComparison,
+};
 use crate::ui::sections::deployments::{DecisionCard, DeploymentsPanel, Race};
 use crate::ui::sections::hardware::ChipCalculator;
-use crate::ui::sections::measurements::Measurements;
+use crate::ui::sections::measurements::{ComparedRuns, Measurements};
 use crate::ui::widgets::share::{copy, current_href};
 use leptos::prelude::*;
 
 #[component]
 pub fn Review() -> impl IntoView {
+    // The runs the sides were set from, and their comparison: the measurements section writes
+    // them, the panel and the place under Figure 3 show them.
+    provide_context(RunSides(RwSignal::new([None, None])));
+    provide_context(RunsComparison(RwSignal::new(ComparisonShown::default())));
     view! {
         <div class="lab" id="workbench-deployments">
             <DeploymentsPanel failures=true />
@@ -30,9 +36,8 @@ pub fn Review() -> impl IntoView {
                 <DesignDoc />
                 <div class="race">
                     <Race />
-                    // Both deployments from loaded runs ("Use as A", "Use as B"): the
-                    // measurements module places their comparison here.
-                    <div class="compare-results claim" data-testid="compare-results"></div>
+                    // Both deployments from loaded runs ("Use as A", "Use as B").
+                    <ComparedRuns />
                 </div>
             </div>
         </div>

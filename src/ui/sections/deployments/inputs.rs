@@ -8,7 +8,7 @@ use crate::model::deployments::{PromptTtft, Which};
 use crate::state::{Param, State, TtftSource};
 use crate::text::deployments::prompt::{built_against_measured, passages_lever, prefill_note};
 use crate::ui::context::derived;
-use crate::ui::context::use_state;
+use crate::ui::context::{use_state, RunSides};
 use crate::ui::erased::derive;
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
@@ -106,6 +106,9 @@ fn OneDeployment(side: Side) -> impl IntoView {
     let state = use_state();
     let source = derived(side.source);
     let set = Callback::new(move |v: TtftSource| state.update(|s| (side.set_source)(s, v)));
+    // The run this side was set from, in the workbench, while its controls hold the run's numbers.
+    let sides = use_context::<RunSides>();
+    let run = move || sides.and_then(|sides| state.with(|s| sides.line(s, side.which)));
     let controls = move || match source.get() {
         TtftSource::Given => view! { <Controls legend=side.legend params=side.given /> }.into_any(),
         TtftSource::Prompt => view! {
@@ -116,9 +119,7 @@ fn OneDeployment(side: Side) -> impl IntoView {
     };
     view! {
         <div class="deployment">
-            // The run this side was set from, written by the measurements module while the
-            // side's controls hold the run's numbers.
-            <p class="aside run-side" id=side.run_id data-testid=side.run_id></p>
+            <p class="aside run-side" id=side.run_id data-testid=side.run_id>{run}</p>
             <fieldset class="choice">
                 <legend>{side.source_legend}</legend>
                 <Choice name=side.name testid=side.given_testid.to_string() label="as measured" value=TtftSource::Given current=source set=set />

@@ -4,24 +4,32 @@
 //! reader's browser; nothing is uploaded. A plain section rather than a lab: no figure here is
 //! moved by the controls.
 //!
-//! The workbench's part holds only the section's markup and the few lines here that hand its
-//! events on. What the section does with them (sending files to the worker, listing the runs,
-//! drawing and exporting their figures, "Use as A" and "Use as B") comes with the worker's script
-//! when a reviewer first loads a file (`module`, and the worker crate's `page/`), so a reviewer
-//! who never does never downloads it.
+//! The section is the workbench's, so its code comes with the workbench's part (`ui::parts`) and
+//! the worker's only when a reviewer first loads a file. Its rooms: what it holds and shows
+//! ([`section`]), the worker's client ([`client`]), the three ways in ([`import`] and
+//! [`sample`]), a run's figures and downloads ([`results`]), the chip section's efficiencies
+//! from a run ([`calibrate`]) and two runs as the panel's sides ([`bakeoff`]).
 //!
 //! An event is handed on by the `data-action` of the control it came from (the protocol's
-//! [`Action`]); test ids are for the tests alone.
+//! [`Action`]): the results are markup built from the worker's data, so their controls are
+//! heard here rather than each given a handler. Test ids are for the tests alone.
 
-mod module;
+mod bakeoff;
+mod calibrate;
+mod client;
+mod import;
+mod results;
 mod sample;
+mod section;
+
+pub use bakeoff::ComparedRuns;
 
 use crate::measurements::protocol::{
-    action_attribute, name, Action, ACTION_ATTRIBUTE, APPLY_DEPLOYMENT, APPLY_RATES,
-    BUTTON_ACTION_SELECTOR, READ_SAMPLE, RUNS_OVERLAY,
+    action_attribute, name, Action, RunFile, ACTION_ATTRIBUTE, BUTTON_ACTION_SELECTOR, READ_SAMPLE,
 };
-use crate::ui::context::{use_runs_overlay, use_state};
+use crate::model::deployments::Which;
 use leptos::prelude::*;
+use section::Section;
 use wasm_bindgen::JsCast;
 
 /// The heading and the introduction. Markup rather than a view, as [`CONTROLS`] is: the
@@ -44,7 +52,7 @@ const INTRO: &str = concat!(
 /// The controls, which never change: written once as markup (the section hears their events),
 /// which costs the page's wasm less than a view. They are not fixed prose: the prerendered page
 /// writes a typed field as text (`site::field_stand_ins`), and the live page needs the field.
-/// The names the module uses come from the protocol, at compile time.
+/// The names the section's code and the tests use come from the protocol, at compile time.
 const CONTROLS: &str = concat!(
     r#"<p class="import-pick"><label for="import-file">Result files (one run or more each): </label>"#,
     r#"<input type="file" id="import-file" data-testid="import-file""#,
@@ -82,7 +90,7 @@ const ADVICE: &str = concat!(
     r#"length: roughly the first token&#39;s time for a request that met no queue.</p></details>"#,
 );
 
-/// The pasted text's field and the progress line, as [`CONTROLS`].
+/// The pasted text's field, as [`CONTROLS`].
 const PASTE: &str = concat!(
     r#"<details class="paste"><summary>Paste a file&#39;s text instead</summary>"#,
     r#"<label for=""#,
@@ -93,52 +101,47 @@ const PASTE: &str = concat!(
     r#"<button type="button" data-testid="import-paste-go""#,
     action_attribute!(read_pasted),
     r#">Read the pasted text</button></details>"#,
-    // Shown and moved by the module as the worker reports its progress.
-    r#"<p class="import-progress" id=""#,
-    name!(progress_line),
-    r#"" hidden><label for=""#,
-    name!(progress_bar),
-    r#"">Reading and fitting: </label><progress id=""#,
-    name!(progress_bar),
-    r#"" data-testid="import-progress" max="1" value="0"></progress></p>"#,
 );
 
 #[component]
 pub fn Measurements() -> impl IntoView {
-    let state = use_state();
-    let _ = window_event_listener_untyped(APPLY_RATES, move |ev| module::apply(state, &ev));
-    let _ = window_event_listener_untyped(APPLY_DEPLOYMENT, move |ev| {
-        module::apply_deployment(state, &ev);
+    let section = Section::provided();
+    // A worker started after one stopped is first sent the files the old one held.
+    client::on_restart(move || import::read_again(section));
+    bakeoff::follow(section);
+    calibrate::follow(section);
+    // The chosen run's figures, drawn by the worker at the canvases' width and in the page's
+    // palette: again whenever the results are written anew, the palette changes or the
+    // window is resized.
+    Effect::new(move |_| {
+        section.list.track();
+        section.dark.track();
+        results::draw_soon(section);
     });
-    if let Some(runs) = use_runs_overlay() {
-        let _ = window_event_listener_untyped(RUNS_OVERLAY, move |ev| module::overlay(runs, &ev));
-    }
+    let _ = window_event_listener(leptos::ev::resize, move |_| results::draw_soon(section));
     let on_change = move |ev: leptos::ev::Event| {
         // A change comes from the control itself (a file input or a list).
         let Some(element) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
             return;
         };
-        let Some(action) = element.get_attribute(ACTION_ATTRIBUTE) else { return };
-        if action == Action::ReadFiles.name() {
-            // The markup above makes it the file input. Files given to the section before it
-            // was built come here too: boot.js hands them to it as a choice.
+        let action = element.get_attribute(ACTION_ATTRIBUTE);
+        if action.as_deref() == Some(Action::ReadFiles.name()) {
+            // The markup above makes it the file input.
             let input = element.unchecked_into::<web_sys::HtmlInputElement>();
-            module::send(&action, files(input.files()).into(), true);
+            import::read_files(section, files(input.files()));
             // The same file can then be chosen again (after changing it on disk, say).
             input.set_value("");
-        } else {
-            module::send(&action, element.into(), false);
+        } else if let Some(action) = action.as_deref().and_then(Action::from_name) {
+            act(section, action, &element);
         }
     };
     // Of clicks, only those on buttons do anything (a list's choice comes as a change).
     let on_click = move |ev: leptos::ev::MouseEvent| {
-        if let Some((element, action)) = button(&ev) {
-            // The sample is fetched by the page itself, then handed on as a chosen file.
-            if action == READ_SAMPLE {
-                sample::load();
-                return;
-            }
-            module::send(&action, element.into(), action == Action::ReadPasted.name());
+        let Some((element, action)) = button(&ev) else { return };
+        if action == READ_SAMPLE {
+            sample::load(section);
+        } else if let Some(action) = Action::from_name(&action) {
+            act(section, action, &element);
         }
     };
     // Dragging is heard on the window, both events by one handler, and acted on over this
@@ -156,16 +159,14 @@ pub fn Measurements() -> impl IntoView {
         ev.prevent_default();
         if ev.type_() == "drop" {
             let dropped = ev.unchecked_ref::<web_sys::DragEvent>().data_transfer();
-            let files = files(dropped.and_then(|d| d.files()));
-            module::send(Action::ReadFiles.name(), files.into(), true);
+            import::read_files(section, files(dropped.and_then(|d| d.files())));
         }
     };
     let _ = window_event_listener_untyped("dragover", on_drag);
     let _ = window_event_listener_untyped("drop", on_drag);
-    // The places below are written by the module: the busy line, the refusal, the results and
-    // what "Use as A", "Use as B" or "Set MFU and MBU from this run" did. It finds them by the protocol's `place` selectors; their
-    // classes are literals, which keeps them out of the wasm's view code, and a test below holds
-    // them to the protocol.
+    let results = Memo::new(move |_| section.list.with(section::RunList::results_markup));
+    // The classes and ids of the places are the protocol's names (a test below holds them to
+    // it): the results' markup and the tests find them by those.
     view! {
         <section class="measurements" id="measurements" aria-labelledby="measurements-title"
             on:change=on_change on:click=on_click>
@@ -173,23 +174,59 @@ pub fn Measurements() -> impl IntoView {
             <div inner_html=CONTROLS></div>
             <div inner_html=ADVICE></div>
             <div inner_html=PASTE></div>
-            <p class="import-status" role="status" data-testid="import-busy"></p>
-            <p class="import-error" role="alert" data-testid="import-error" hidden></p>
-            <div class="import-results"></div>
-            <p class="aside import-applied" role="status" data-testid="import-applied"></p>
+            <p class="import-progress" id={name!(progress_line)} hidden=move || section.progress.with(Option::is_none)>
+                <label for={name!(progress_bar)}>"Reading and fitting: "</label>
+                <progress id={name!(progress_bar)} data-testid="import-progress" max="1" prop:value=move || section.progress.get().unwrap_or(0.0)></progress>
+            </p>
+            <p class="import-status" role="status" data-testid="import-busy">{move || section.busy_text()}</p>
+            <p class="import-error" role="alert" data-testid="import-error" hidden=move || section.error.with(Option::is_none)>
+                {move || section.error.get()}
+            </p>
+            <div class="import-results" inner_html=results></div>
+            <p class="aside import-applied" role="status" data-testid="import-applied">{move || section.applied.get()}</p>
         </section>
     }
 }
 
-/// The files of a picker or a drop, as an array that outlives the event.
-fn files(list: Option<web_sys::FileList>) -> js_sys::Array {
-    let files = js_sys::Array::new();
-    if let Some(list) = list {
-        for file in (0..list.length()).filter_map(|i| list.item(i)) {
-            files.push(&file);
+/// What a control of the results (or the paste button) does, by its action; its `value` says
+/// which run, file or side.
+fn act(section: Section, action: Action, element: &web_sys::Element) {
+    let value = || js_sys::Reflect::get(element, &"value".into()).ok()?.as_string();
+    match action {
+        // Heard as a change, with the files.
+        Action::ReadFiles => {}
+        Action::ReadPasted => import::pasted(section),
+        Action::ChooseRun => {
+            if let Some(index) = value().and_then(|v| v.parse().ok()) {
+                results::chosen(section, index);
+            }
         }
+        Action::Download => {
+            if let Some(file) = value().as_deref().and_then(RunFile::from_name) {
+                results::download(section, file);
+            }
+        }
+        Action::UseAs => match value().as_deref() {
+            Some("a") => bakeoff::use_as(section, Which::A),
+            Some("b") => bakeoff::use_as(section, Which::B),
+            _ => {}
+        },
+        Action::ComparePair => {
+            let pair = value().and_then(|v| {
+                let (a, b) = v.split_once(',')?;
+                Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+            });
+            if let Some((a, b)) = pair {
+                bakeoff::use_pair(section, a, b);
+            }
+        }
+        Action::Calibrate => calibrate::apply(section),
     }
-    files
+}
+
+/// The files of a picker or a drop.
+fn files(list: Option<web_sys::FileList>) -> Vec<web_sys::File> {
+    list.map(|list| (0..list.length()).filter_map(|i| list.item(i)).collect()).unwrap_or_default()
 }
 
 /// The button with an action that a click came from, or from inside, and its action.

@@ -2,22 +2,23 @@
 //! checked against the integrity hash the build wrote beside its name (`site::sample_run`), and
 //! handed to the section as if the reader had chosen it.
 
-use super::module;
-use crate::measurements::protocol::{place, Action};
+use super::import;
+use super::section::Section;
 use crate::shared_names::files::{META_INTEGRITY, SAMPLE_META_SELECTOR, SAMPLE_RUN_SOURCE};
-use crate::text::sample_run::{SAMPLE_RUN_FAILED, SAMPLE_RUN_FETCHING};
+use crate::text::sample_run::SAMPLE_RUN_FAILED;
+use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// Fetches the sample and sends it to the section's module as a chosen file.
-pub(super) fn load() {
-    say(place::BUSY, SAMPLE_RUN_FETCHING);
-    if fetch().is_none() {
-        failed(JsValue::NULL);
+/// Fetches the sample and reads it as a chosen file.
+pub(super) fn load(section: Section) {
+    section.fetching_sample.set(true);
+    if fetch(section).is_none() {
+        failed(section);
     }
 }
 
-fn fetch() -> Option<()> {
+fn fetch(section: Section) -> Option<()> {
     let window = web_sys::window()?;
     let meta = window.document()?.query_selector(SAMPLE_META_SELECTOR).ok()??;
     let (url, hash) = (meta.get_attribute("content")?, meta.get_attribute(META_INTEGRITY)?);
@@ -37,16 +38,16 @@ fn fetch() -> Option<()> {
             .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
         match (ok, text) {
             (Some(true), Some(text)) => {
-                let chosen = Closure::once(chosen);
-                let refused = Closure::once(failed);
+                let chosen = Closure::once(move |text: JsValue| chosen(section, text));
+                let refused = Closure::once(move |_: JsValue| failed(section));
                 let _ = text.then2(&chosen, &refused);
                 chosen.forget();
                 refused.forget();
             }
-            _ => failed(JsValue::NULL),
+            _ => failed(section),
         }
     });
-    let refused = Closure::once(failed);
+    let refused = Closure::once(move |_: JsValue| failed(section));
     let _ = response.then2(&body, &refused);
     // Each runs once at most; the page keeps none of them after.
     body.forget();
@@ -54,29 +55,19 @@ fn fetch() -> Option<()> {
     Some(())
 }
 
-/// The sample's text, handed over as the file a reader would have chosen.
-fn chosen(text: JsValue) {
+/// The sample's text, read as the file a reader would have chosen.
+fn chosen(section: Section, text: JsValue) {
     let parts = js_sys::Array::of1(&text);
     match web_sys::File::new_with_str_sequence(&parts, SAMPLE_RUN_SOURCE) {
-        Ok(file) => module::send(Action::ReadFiles.name(), js_sys::Array::of1(&file).into(), true),
-        Err(e) => failed(e),
-    }
-}
-
-fn failed(_: JsValue) {
-    say(place::BUSY, "");
-    say(place::ERROR, SAMPLE_RUN_FAILED);
-}
-
-/// Puts a constant sentence in one of the section's places, and shows it.
-fn say(selector: &str, text: &str) {
-    let place = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector(selector).ok().flatten());
-    if let Some(place) = place {
-        place.set_text_content(Some(text));
-        if !text.is_empty() {
-            let _ = place.remove_attribute("hidden");
+        Ok(file) => {
+            section.fetching_sample.set(false);
+            import::read_files(section, vec![file]);
         }
+        Err(_) => failed(section),
     }
+}
+
+fn failed(section: Section) {
+    section.fetching_sample.set(false);
+    section.error.set(Some(SAMPLE_RUN_FAILED.to_string()));
 }

@@ -1,7 +1,7 @@
 //! The page's side of the Web Worker that reads and fits files and draws their figures. The
-//! worker is started on the first file or paste, from the script this module came in (named by
-//! the page's `<meta>`, `shared_names::files::WORKER_META`). Files go to the worker as they are (a `File` is
-//! passed by reference, not copied), so their bytes never enter the page's own wasm memory.
+//! worker is started on the first file or paste, from the script the build names in the page's
+//! `<meta>` (`shared_names::files::WORKER_META`). Files go to the worker as they are (a `File`
+//! is passed by reference, not copied), so their bytes never enter the page's own wasm memory.
 //!
 //! Every [`Request`] gets one [`Reply`], in the order asked; a read's progress reports come
 //! before its answer and go to that read alone.
@@ -10,10 +10,8 @@
 //! request starts a new one, and a hook the section sets ([`on_restart`]) first sends it again
 //! what the old one had read, so the runs the page lists can still be drawn and exported.
 
-use crossover::measurements::protocol::{
-    FileContent, Reply, Request, RunsReply, WORKER_META_SELECTOR,
-};
-use crossover::text::measurements::sentences::{ANSWER_UNREADABLE, WORKER_FAILED};
+use crate::measurements::protocol::{FileContent, Reply, Request, RunsReply, WORKER_META_SELECTOR};
+use crate::text::measurements::sentences::{ANSWER_UNREADABLE, WORKER_FAILED, WORKER_UNLOADED};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use wasm_bindgen::closure::Closure;
@@ -43,17 +41,19 @@ thread_local! {
     /// A worker was started before: the next one started replaces it.
     static STARTED: Cell<bool> = const { Cell::new(false) };
     static ON_RESTART: RefCell<Option<Box<dyn Fn()>>> = const { RefCell::new(None) };
+    /// The last worker to stop never said it was ready: its script or its wasm did not load.
+    static NEVER_STARTED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// `hook` runs when a worker is started in place of one that stopped, before anything else is
 /// sent to it: what it asks is answered first.
-pub fn on_restart(hook: impl Fn() + 'static) {
+pub(super) fn on_restart(hook: impl Fn() + 'static) {
     ON_RESTART.set(Some(Box::new(hook)));
 }
 
 /// Asks the worker to read `content` named `name`; `progress` hears the share done, `done` gets
 /// the runs or the refusal (the worker's, or the page's when the worker did not answer).
-pub fn read(
+pub(super) fn read(
     name: &str,
     content: FileContent,
     progress: impl Fn(f64) + 'static,
@@ -64,6 +64,7 @@ pub fn read(
         done(match reply {
             Some(Reply::Runs(runs)) => runs,
             Some(_) => Err(ANSWER_UNREADABLE.to_string()),
+            None if NEVER_STARTED.get() => Err(WORKER_UNLOADED.to_string()),
             None => Err(WORKER_FAILED.to_string()),
         })
     });
@@ -71,7 +72,7 @@ pub fn read(
 
 /// Sends `request` to the worker (starting it if need be); `done` gets its answer, or `None` if
 /// the worker stopped before it answered.
-pub fn ask(
+pub(super) fn ask(
     request: &Request,
     progress: Option<Progress>,
     done: impl FnOnce(Option<Reply>) + 'static,
@@ -86,6 +87,9 @@ fn send(request: &Request, progress: Option<Progress>, done: Done) {
             return false;
         }
         *slot = start();
+        if slot.is_none() {
+            NEVER_STARTED.set(true);
+        }
         slot.is_some() && STARTED.replace(true)
     });
     // The client's borrow ends first: the hook asks too (of the worker now running, so it
@@ -145,6 +149,7 @@ fn start() -> Option<Client> {
         // is told so, and the next request starts a new worker.
         let client = CLIENT.with_borrow_mut(Option::take);
         let Some(client) = client else { return };
+        NEVER_STARTED.set(!client.ready);
         client.worker.terminate();
         for pending in client.pending {
             (pending.done)(None);

@@ -8,11 +8,11 @@
 //! new worker stops on twice while reading it again is dropped with its runs, with a note, so
 //! one file too large for the tab's memory cannot leave every later action unanswered.
 
-use super::{client, find, results, show_error, update};
-use crossover::measurements::protocol::{encode_runs, place, FileContent, Reply, Request};
-use crossover::text::measurements::sentences::{
-    not_read_again, stopped_reading_again, PASTE_EMPTY,
-};
+use super::section::{find, Section};
+use super::{client, results};
+use crate::measurements::protocol::{encode_runs, place, FileContent, Reply, Request};
+use crate::text::measurements::sentences::{not_read_again, stopped_reading_again, PASTE_EMPTY};
+use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::ops::Range;
 
@@ -38,32 +38,32 @@ thread_local! {
     static STOP_BLAMED: Cell<bool> = const { Cell::new(false) };
 }
 
-pub(super) fn pasted() {
+pub(super) fn pasted(section: Section) {
     let text = find(place::PASTE)
         .and_then(|e| js_sys::Reflect::get(&e, &"value".into()).ok())
         .and_then(|v| v.as_string())
         .unwrap_or_default();
     if text.trim().is_empty() {
-        show_error(Some(PASTE_EMPTY));
+        section.error.set(Some(PASTE_EMPTY.to_string()));
         return;
     }
-    read("pasted text", FileContent::Text(text));
+    read_then(section, "pasted text", FileContent::Text(text), None);
 }
 
 /// Files chosen or dropped together; two at once are offered as A and B once both are read.
-pub(super) fn read_files(files: Vec<web_sys::File>) {
+pub(super) fn read_files(section: Section, files: Vec<web_sys::File>) {
     let two = files.len() == 2;
     if two {
         PAIR.set([None, None]);
     }
     for (i, file) in files.into_iter().enumerate() {
         let slot = two.then_some(i);
-        read_then(&file.name(), FileContent::File(file.into()), slot);
+        read_then(section, &file.name(), FileContent::File(file.into()), slot);
     }
 }
 
 /// Notes the first run of the file in `slot` of a pair, and offers the pair once both are in.
-fn paired(slot: usize, first: Option<usize>) {
+fn paired(section: Section, slot: usize, first: Option<usize>) {
     let both = PAIR.with_borrow_mut(|pair| {
         if let Some(s) = pair.get_mut(slot) {
             *s = Some(first);
@@ -74,71 +74,47 @@ fn paired(slot: usize, first: Option<usize>) {
         }
     });
     if both.is_some() {
-        update(|s| s.pair = both);
+        section.list.update(|l| l.pair = both);
     }
-}
-
-/// Shows the progress bar at `share` (0 to 1) of the file being read, or hides it.
-fn progress(share: Option<f64>) {
-    let (Some(bar), Some(shown)) = (find(place::PROGRESS), find(place::PROGRESS_LINE)) else {
-        return;
-    };
-    let _ = match share {
-        Some(share) => {
-            let _ = bar.set_attribute("value", &format!("{share}"));
-            shown.remove_attribute("hidden")
-        }
-        None => shown.set_attribute("hidden", ""),
-    };
 }
 
 /// Sends one file (a `File`, passed by reference) or pasted text to the worker and takes in its
 /// answer: new runs are added and the first of them chosen; a refusal is shown and what was
-/// loaded before is kept.
-pub(super) fn read(name: &str, content: FileContent) {
-    read_then(name, content, None);
-}
-
-/// [`read`], and for a file of a pair (`slot`), its first run noted for the offer.
-fn read_then(name: &str, content: FileContent, slot: Option<usize>) {
-    update(|s| s.pending += 1);
-    progress(Some(0.0));
+/// loaded before is kept. For a file of a pair (`slot`), its first run is noted for the offer.
+fn read_then(section: Section, name: &str, content: FileContent, slot: Option<usize>) {
+    section.pending.update(|n| *n += 1);
+    section.progress.set(Some(0.0));
     let kept = (name.to_string(), content.clone());
     client::read(
         name,
         content,
-        |share| progress(Some(share)),
+        move |share| section.progress.set(Some(share)),
         move |reply| {
             let text = encode_runs(&reply);
             let first = reply.as_ref().ok().and_then(|runs| runs.first()).map(|r| r.id);
-            let mut error = None;
-            update(|s| {
-                s.pending = s.pending.saturating_sub(1);
-                if s.pending == 0 {
-                    progress(None);
-                }
-                match reply {
-                    Ok(new_runs) => {
-                        if let (Some(first), Some(last)) = (new_runs.first(), new_runs.last()) {
-                            let (name, content) = kept;
-                            let ids = first.id..last.id + 1;
-                            let source = Source { name, content, ids, text, stops: 0 };
-                            SOURCES.with_borrow_mut(|s| s.push(source));
-                        }
-                        s.selected = s.runs.len();
-                        s.runs.extend(new_runs);
-                    }
-                    Err(message) => error = Some(message),
-                }
-            });
-            show_error(error.as_deref());
-            if let Some(slot) = slot {
-                paired(slot, first);
+            section.pending.update(|n| *n = n.saturating_sub(1));
+            if section.pending.get_untracked() == 0 {
+                section.progress.set(None);
             }
-            if error.is_none() {
-                super::show_applied("");
-                // The figures' canvases are in the markup just placed: drawn once it is.
-                results::draw_soon();
+            match reply {
+                Ok(new_runs) => {
+                    if let (Some(first), Some(last)) = (new_runs.first(), new_runs.last()) {
+                        let (name, content) = kept;
+                        let ids = first.id..last.id + 1;
+                        let source = Source { name, content, ids, text, stops: 0 };
+                        SOURCES.with_borrow_mut(|s| s.push(source));
+                    }
+                    section.list.update(|l| {
+                        l.selected = l.runs.len();
+                        l.runs.extend(new_runs);
+                    });
+                    section.error.set(None);
+                    section.say_applied("");
+                }
+                Err(message) => section.error.set(Some(message)),
+            }
+            if let Some(slot) = slot {
+                paired(section, slot, first);
             }
         },
     );
@@ -149,7 +125,7 @@ fn read_then(name: &str, content: FileContent, slot: Option<usize>) {
 /// dropped with its runs, and the page says so. If the new worker stops too, the file it was
 /// reading is counted against: it is tried once more (the stop may have come from elsewhere),
 /// and dropped the second time.
-pub(super) fn read_again() {
+pub(super) fn read_again(section: Section) {
     STOP_BLAMED.set(false);
     let count = SOURCES.with_borrow(Vec::len);
     for n in 0..count {
@@ -170,27 +146,27 @@ pub(super) fn read_again() {
                     Some(kept.stops)
                 });
                 match stops {
-                    Some(1) => results::draw_soon(),
-                    Some(_) => drop_source(&source, stopped_reading_again(&source.name)),
+                    Some(1) => results::draw_soon(section),
+                    Some(_) => drop_source(section, &source, stopped_reading_again(&source.name)),
                     None => {}
                 }
                 return;
             };
             if !matches!(reply, Reply::Runs(runs) if encode_runs(&runs) == source.text) {
-                drop_source(&source, not_read_again(&source.name));
+                drop_source(section, &source, not_read_again(&source.name));
             }
         });
     }
 }
 
 /// Takes a file and its runs off the page, shows `note`, and draws what is chosen after.
-fn drop_source(source: &Source, note: String) {
+fn drop_source(section: Section, source: &Source, note: String) {
     SOURCES.with_borrow_mut(|s| s.retain(|s| s.ids != source.ids));
-    update(|s| {
-        let shown = s.runs.get(s.selected).map(|r| r.id);
-        s.runs.retain(|r| !source.ids.contains(&r.id));
-        s.selected = s.runs.iter().position(|r| Some(r.id) == shown).unwrap_or(0);
+    section.list.update(|l| {
+        let shown = l.chosen().map(|r| r.id);
+        l.runs.retain(|r| !source.ids.contains(&r.id));
+        l.selected = l.runs.iter().position(|r| Some(r.id) == shown).unwrap_or(0);
     });
-    show_error(Some(&note));
-    results::draw_soon();
+    section.error.set(Some(note));
+    results::draw_soon(section);
 }

@@ -1,11 +1,13 @@
 //! What the reader does with a loaded run: choose it from the list, see its figures (drawn by
 //! the worker, which holds the run), and download its fit, residuals and figures.
 
-use super::{client, dark, element_by_id, next_frame, show_applied, update, with_section};
-use crossover::charts::measured::RunFigure;
-use crossover::measurements::protocol::{CssSize, FigureFormat, Reply, Request, RunFile};
-use crossover::render::export::{download_blob, download_canvas};
-use crossover::state::embed_layout::canvas_height_css;
+use super::client;
+use super::section::{element_by_id, next_frame, Section};
+use crate::charts::measured::RunFigure;
+use crate::measurements::protocol::{CssSize, FigureFormat, Reply, Request, RunFile};
+use crate::render::export::{download_blob, download_canvas};
+use crate::state::embed_layout::canvas_height_css;
+use leptos::prelude::*;
 use std::cell::Cell;
 use wasm_bindgen::JsCast;
 
@@ -20,17 +22,13 @@ fn canvas(figure: RunFigure) -> Option<web_sys::HtmlCanvasElement> {
     element_by_id(&format!("{}-canvas", figure.slug()))?.dyn_into().ok()
 }
 
-fn selected_id() -> Option<usize> {
-    with_section(|s| s.runs.get(s.selected).map(|r| r.id))
-}
-
 /// Asks the worker for the chosen run's figures at the canvases' width and the page's palette.
-pub(super) fn draw() {
+pub(super) fn draw(section: Section, dark: bool) {
     if DRAWING.get() {
         DRAW_AGAIN.set(true);
         return;
     }
-    let Some(id) = selected_id() else { return };
+    let Some(id) = section.chosen_id() else { return };
     let Some(first) = canvas(RunFigure::Ttft) else { return };
     let width = first.parent_element().map_or(0, |p| p.client_width()) as f64;
     if width <= 0.0 {
@@ -38,22 +36,23 @@ pub(super) fn draw() {
     }
     let height = canvas_height_css(width);
     let pixel_ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
-    let request = Request::Draw { id, size: CssSize { width, height }, pixel_ratio, dark: dark() };
+    let request = Request::Draw { id, size: CssSize { width, height }, pixel_ratio, dark };
     DRAWING.set(true);
     client::ask(&request, None, move |reply| {
         DRAWING.set(false);
         if let Some(Reply::Drawn { id: drawn, bitmaps }) = reply {
-            paint(drawn == id && selected_id() == Some(id), height, bitmaps);
+            paint(drawn == id && section.chosen_id() == Some(id), height, bitmaps);
         }
         if DRAW_AGAIN.replace(false) {
-            draw();
+            draw(section, dark);
         }
     });
 }
 
-/// [`draw`] once the markup placed now is laid out.
-pub(super) fn draw_soon() {
-    next_frame(Box::new(draw));
+/// [`draw`] once the markup placed now is laid out, in the page's palette as it is then.
+pub(super) fn draw_soon(section: Section) {
+    let dark = section.dark.get_untracked();
+    next_frame(Box::new(move || draw(section, dark)));
 }
 
 /// Puts the worker's drawings on the canvases if they are `current` (of the run still chosen),
@@ -79,11 +78,10 @@ fn paint(current: bool, height_css: f64, bitmaps: Vec<web_sys::ImageBitmap>) {
 }
 
 /// The run at `index` in the list is chosen.
-pub(super) fn chosen(index: usize) {
+pub(super) fn chosen(section: Section, index: usize) {
     // A notice about one run's rates does not belong to the next one chosen.
-    update(|s| s.selected = index);
-    show_applied("");
-    draw_soon();
+    section.list.update(|l| l.selected = index);
+    section.say_applied("");
     // The list is written anew with the run: give the new one the focus the old one had.
     next_frame(Box::new(|| {
         let list =
@@ -96,9 +94,9 @@ pub(super) fn chosen(index: usize) {
 
 /// A download of the chosen run: a figure's PNG from its canvas as drawn, any other file from
 /// the worker.
-pub(super) fn download(file: RunFile) {
+pub(super) fn download(section: Section, file: RunFile) {
     let Some((id, stem)) =
-        with_section(|s| s.runs.get(s.selected).map(|r| (r.id, r.file_stem.clone())))
+        section.list.with_untracked(|l| l.chosen().map(|r| (r.id, r.file_stem.clone())))
     else {
         return;
     };
@@ -112,9 +110,13 @@ pub(super) fn download(file: RunFile) {
     let size = canvas(RunFigure::Ttft).map_or(CssSize { width: 800.0, height: 400.0 }, |c| {
         CssSize { width: f64::from(c.client_width()), height: f64::from(c.client_height()) }
     });
-    client::ask(&Request::Export { id, file, size, dark: dark() }, None, |reply| {
-        if let Some(Reply::File(Some((name, blob)))) = reply {
-            download_blob(&name, &blob);
-        }
-    });
+    client::ask(
+        &Request::Export { id, file, size, dark: section.dark.get_untracked() },
+        None,
+        |reply| {
+            if let Some(Reply::File(Some((name, blob)))) = reply {
+                download_blob(&name, &blob);
+            }
+        },
+    );
 }

@@ -1,0 +1,197 @@
+//! A bake-off from two runs. "Use as A" and "Use as B" ask the worker for the chosen run as a
+//! deployment at the chosen TTFT percentile and put its numbers into that side of the panel
+//! (`state::measured`); which run it was is kept beside the state, never in it, so that the
+//! side's line names the run while its controls still hold the run's numbers. Once both sides
+//! are runs', the worker is asked for their comparison, placed under Figure 3 with its points
+//! drawn behind the figure's lines.
+
+use super::client;
+use super::section::{find, paragraph, Section};
+use crate::measurements::compare::{both_from_runs, Overlay, RunSide, TtftPercentile};
+use crate::measurements::protocol::{
+    place, CompareAsked, DeploymentApplied, DeploymentAsked, Reply, Request, SideAsked,
+};
+use crate::model::deployments::Which;
+use crate::render::export::download_blob;
+use crate::state::measured::{MeasuredSide, MeasuredSides};
+use crate::state::Param;
+use crate::text::compare::{
+    deployment_applied_text, LINK_HOLDS_NUMBERS, NOT_COMPARED, USE_AS_UNANSWERED,
+};
+use crate::text::comparison::{comparison_html, ComparisonView};
+use crate::text::measurements::sentences::ANSWER_UNREADABLE;
+use crate::ui::context::{ComparisonShown, RunsComparison};
+use crate::ui::erased::memo;
+use leptos::prelude::*;
+use std::cell::RefCell;
+use std::sync::Arc;
+use wasm_bindgen::JsCast;
+
+thread_local! {
+    /// The panel's sides set from runs, as the controls were left holding them.
+    static MEASURED: RefCell<MeasuredSides> = RefCell::new(MeasuredSides::default());
+}
+
+/// The percentile chosen beside the buttons (the median if none is).
+fn chosen_percentile() -> TtftPercentile {
+    find(place::PERCENTILE)
+        .and_then(|e| js_sys::Reflect::get(&e, &"value".into()).ok())
+        .and_then(|v| v.as_string())
+        .and_then(|id| TtftPercentile::parse(&id))
+        .unwrap_or_default()
+}
+
+/// "Use as A" or "Use as B" on the chosen run.
+pub(super) fn use_as(section: Section, which: Which) {
+    let Some(run_id) = section.chosen_id() else { return };
+    use_run(section, which, run_id, false);
+}
+
+/// "Compare these as A and B": two runs, each used as its side.
+pub(super) fn use_pair(section: Section, a: usize, b: usize) {
+    use_run(section, Which::A, a, false);
+    use_run(section, Which::B, b, true);
+}
+
+/// Run `run_id` as side `which`, its first token at the chosen percentile; what was done is
+/// said in the note, after what it says already with `after`.
+fn use_run(section: Section, which: Which, run_id: usize, after: bool) {
+    let side = SideAsked { run_id, percentile: chosen_percentile() };
+    client::ask(&Request::Deployment(side), None, move |reply| {
+        // A reader who pressed the button hears what became of it, even with no answer.
+        let Some(Reply::Deployment(answer)) = reply else {
+            section.say_applied(USE_AS_UNANSWERED);
+            return;
+        };
+        let d = match answer {
+            Ok(d) => d,
+            Err(why) => {
+                section.say_applied(&why);
+                return;
+            }
+        };
+        let asked = DeploymentAsked {
+            which,
+            ttft_secs: d.ttft_secs,
+            decode_tokens_per_sec: d.decode_tokens_per_sec,
+            answer_tokens: d.answer_tokens,
+            failed_requests: d.failed_requests as f64,
+            requests: d.requests as f64,
+        };
+        let held = put(section, &asked);
+        let mut note = deployment_applied_text(&d.label, side.percentile, &asked, &held);
+        if after {
+            // Said once, after both.
+            let before = section.applied.get_untracked();
+            note = format!("{}{note}", before.strip_suffix(LINK_HOLDS_NUMBERS).unwrap_or(&before));
+        }
+        section.say_applied(&note);
+        let run = RunSide {
+            run_id,
+            percentile: side.percentile,
+            label: d.label,
+            ttft_secs: held.ttft_secs,
+            decode_tokens_per_sec: held.decode_tokens_per_sec,
+        };
+        section.sides.update(|sides| {
+            if let Some(slot) = sides.get_mut(usize::from(which == Which::B)) {
+                *slot = Some(run);
+            }
+        });
+    });
+}
+
+/// Puts the run's numbers into their side as `state::measured` says, and returns what the
+/// side's controls now hold.
+fn put(section: Section, asked: &DeploymentAsked) -> DeploymentApplied {
+    let side = MeasuredSide {
+        ttft_secs: asked.ttft_secs,
+        decode_tokens_per_sec: asked.decode_tokens_per_sec,
+        answer_tokens: asked.answer_tokens,
+        failed_share: asked.failed_share(),
+    };
+    let mut held = (f64::NAN, f64::NAN);
+    section.state.update(|s| {
+        held = MEASURED.with_borrow_mut(|sides| sides.put(s, asked.which, side));
+    });
+    DeploymentApplied { ttft_secs: held.0, decode_tokens_per_sec: held.1 }
+}
+
+/// Keeps the comparison up to date: asked of the worker whenever both sides are runs' and the
+/// workload or the runs change, taken away when they no longer are.
+pub(super) fn follow(section: Section) {
+    let asked = memo(move || {
+        section.sides.with(|sides| {
+            section.state.with(|state| {
+                let (a, b) = both_from_runs(sides, state)?;
+                let lengths = state.decision_lengths();
+                Some(CompareAsked {
+                    a: SideAsked { run_id: a.run_id, percentile: a.percentile },
+                    b: SideAsked { run_id: b.run_id, percentile: b.percentile },
+                    answer_tokens: state.get(Param::RaceAnswer),
+                    median_answer_tokens: lengths.median(),
+                    p90_answer_tokens: lengths.quantile(0.9),
+                })
+            })
+        })
+    });
+    Effect::new(move |_| match asked.get() {
+        Some(shown) => compare(section, shown, move || asked.get_untracked() == Some(shown)),
+        None => {
+            section.comparison.set(ComparisonShown::default());
+            if let Some(overlay) = section.overlay {
+                overlay.set(None);
+            }
+        }
+    });
+}
+
+/// Asks the worker for the comparison and places it, if it is `still_asked` when it comes.
+fn compare(section: Section, asked: CompareAsked, still_asked: impl Fn() -> bool + 'static) {
+    client::ask(&Request::Compare(asked), None, move |reply| {
+        let Some(Reply::Compared { view, overlay }) = reply else { return };
+        if !still_asked() {
+            return;
+        }
+        // Built here from the worker's data, every text escaped: the worker sends no markup.
+        let (markup, csv) = match view.as_deref().map(ComparisonView::from_wire) {
+            Some(Some(view)) => (comparison_html(&view), view.table.to_csv()),
+            Some(None) => (paragraph(ANSWER_UNREADABLE), String::new()),
+            None => (paragraph(NOT_COMPARED), String::new()),
+        };
+        section.comparison.set(ComparisonShown { markup, csv });
+        if let Some(shown) = section.overlay {
+            let overlay = Overlay::from_numbers(overlay).filter(|o| !o.is_empty());
+            shown.set(overlay.map(Arc::new));
+        }
+    });
+}
+
+/// The comparison of the two runs, under Figure 3 while both sides are runs', with its table's
+/// CSV button.
+#[component]
+pub fn ComparedRuns() -> impl IntoView {
+    let comparison = use_context::<RunsComparison>().map(|c| c.0);
+    let markup = move || comparison.map(|c| c.with(|c| c.markup.clone())).unwrap_or_default();
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let button = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest(place::COMPARE_CSV).ok().flatten());
+        if let (Some(_), Some(comparison)) = (button, comparison) {
+            comparison.with_untracked(|c| download_csv(&c.csv));
+        }
+    };
+    view! {
+        <div class="compare-results claim" data-testid="compare-results" inner_html=markup on:click=on_click></div>
+    }
+}
+
+fn download_csv(csv: &str) {
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/csv");
+    let parts = js_sys::Array::of1(&csv.into());
+    if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) {
+        download_blob("crossover-bakeoff.csv", &blob);
+    }
+}
