@@ -216,7 +216,7 @@ test('two synthetic runs with a known crossover, used as A and B, give it back w
     await keepSettledPixels(app);
   }, { timeout: 10_000 });
   const drawn = await app.byTestId('completion-canvas').evaluate((c) => c.toDataURL());
-  const twin = await openMeasurements(env, t, new URL(app.page.url()).search);
+  const twin = await openMeasurements(env, t, await app.page.evaluate(() => location.search));
   await scrollIntoView(twin.byTestId('completion-canvas'));
   await keepSettledPixels(twin);
   await twin.page.evaluate(async (url) => {

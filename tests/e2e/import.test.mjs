@@ -450,12 +450,7 @@ async function workerFiles() {
   return { script, wasm };
 }
 
-// Firefox, once puppeteer intercepts requests over BiDi, checks the integrity of a request let
-// through unchanged against an empty body (its hash is SHA-384 of nothing) and refuses the real
-// file: the routing below is checked in Chromium; the hashes above are checked in both.
-const ROUTED = { ...TIMEOUT, skip: onlyIn('chromium', 'Firefox checks an intercepted file\'s integrity against an empty body') };
-
-test('a worker file changed or missing on its way is refused, and the page says so', ROUTED, async (t) => {
+test('a worker file changed or missing on its way is refused, and the page says so', TIMEOUT, async (t) => {
   const { script, wasm } = await workerFiles();
   // The worker fetches the wasm with its hash: a wasm changed on the way is refused, the worker
   // never starts, and the page says the reader could not be loaded rather than waiting for it.
