@@ -21,6 +21,7 @@ mod tools;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use process::{cargo, command, run};
@@ -73,6 +74,10 @@ fn main() -> ExitCode {
         other => Err(format!("unknown command `{other}`\n\n{USAGE}")),
     };
     let secs = started.elapsed().as_secs();
+    let steps = step_times();
+    if !steps.is_empty() {
+        println!("\nxtask {name} steps: {steps}");
+    }
     // One last line, always, so a CI log can be read from its end.
     match outcome {
         Ok(summary) => {
@@ -92,9 +97,29 @@ fn project_root() -> PathBuf {
     manifest_dir.parent().unwrap_or(manifest_dir).to_path_buf()
 }
 
+/// When each step began, in order: the log's second-to-last line says how long each took, so a
+/// slow step is found without timestamps.
+static STEPS: Mutex<Vec<(String, Instant)>> = Mutex::new(Vec::new());
+
 /// Prints a visible header for each step, so a failure in a long log is easy to place.
 fn step(title: &str) {
     println!("\n==> {title}");
+    let name = title.split(" (").next().unwrap_or(title).to_string();
+    if let Ok(mut steps) = STEPS.lock() {
+        steps.push((name, Instant::now()));
+    }
+}
+
+/// How long each step took, the last one until now: `formatting 1 s, native tests 95 s, …`.
+fn step_times() -> String {
+    let Ok(steps) = STEPS.lock() else { return String::new() };
+    let ends = steps.iter().skip(1).map(|(_, at)| *at).chain(std::iter::once(Instant::now()));
+    let times: Vec<String> = steps
+        .iter()
+        .zip(ends)
+        .map(|((name, start), end)| format!("{name} {} s", end.duration_since(*start).as_secs()))
+        .collect();
+    times.join(", ")
 }
 
 fn serve(root: &Path) -> Result<String, String> {
