@@ -76,6 +76,17 @@ impl<Heading: AsRef<str>> DataTable<Heading> {
 
 impl<Heading: AsRef<str>> DataTable<Heading> {
     /// The inside of an HTML `<table>`: caption, header row and body, every text escaped.
+    /// The table as a reader sees it: the headings' names, then each row's cells, as text.
+    #[must_use]
+    pub fn text_rows(&self) -> Vec<Vec<String>> {
+        let header = self.headers.iter().map(|h| {
+            let h = h.as_ref();
+            h.split_once('|').map_or(h, |(name, _)| name).to_string()
+        });
+        let rows = self.rows.iter().map(|row| row.iter().map(|cell| cell.text.clone()).collect());
+        std::iter::once(header.collect()).chain(rows).collect()
+    }
+
     pub fn to_html(&self) -> String {
         let mut out = String::with_capacity(64 * (self.rows.len() + 2));
         out.push_str("<caption>");
@@ -179,6 +190,17 @@ mod tests {
         let out_of_rows = format!("{}2\u{1c}", text.strip_suffix("1\u{1c}").unwrap());
         let mut r = Reader::new(&out_of_rows);
         assert_eq!(DataTable::read(&mut r), None, "a current row the table lacks");
+    }
+
+    #[test]
+    fn the_text_rows_are_the_cells_a_reader_sees() {
+        let t = DataTable {
+            caption: "c".into(),
+            headers: vec!["what", "wait|s"],
+            rows: vec![vec![Cell::text("a"), Cell::number(0.012_5, "13 ms")]],
+            current_row: None,
+        };
+        assert_eq!(t.text_rows(), [["what", "wait"], ["a", "13 ms"]]);
     }
 
     #[test]

@@ -124,6 +124,18 @@ impl ComparisonView {
     }
 }
 
+/// What the lines of Figure 3 are once both sides come from runs.
+const RUNS_LINES: &str = "Their lines in Figure 3 are the runs' first tokens and decode rates; \
+    every number below is read from the runs' requests.";
+
+impl ComparisonView {
+    /// Which run is A and which is B, and what that makes of Figure 3's lines.
+    #[must_use]
+    pub fn runs_sentence(&self) -> String {
+        format!("A is {} and B is {}. {RUNS_LINES}", self.a_label, self.b_label)
+    }
+}
+
 /// The comparison's markup, built on the page from the worker's view.
 #[must_use]
 pub fn comparison_html(c: &ComparisonView) -> String {
@@ -132,10 +144,9 @@ pub fn comparison_html(c: &ComparisonView) -> String {
     escape_html_into(&mut out, &c.a_label);
     out.push_str("</bdi> and B is <bdi>");
     escape_html_into(&mut out, &c.b_label);
-    out.push_str(
-        "</bdi>. Their lines in Figure 3 are the runs&#39; first tokens and decode rates; \
-         every number below is read from the runs&#39; requests.</p>",
-    );
+    out.push_str("</bdi>. ");
+    escape_html_into(&mut out, RUNS_LINES);
+    out.push_str("</p>");
     if !c.findings.is_empty() {
         out.push_str("<div class=\"notice compare-mismatch\" role=\"note\" data-testid=\"compare-mismatch\">");
         for (id, text) in &c.findings {

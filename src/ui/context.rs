@@ -8,6 +8,7 @@ use crate::model::chips::Chip;
 use crate::model::deployments::Which;
 use crate::state::{Notice, State};
 use crate::text::compare::run_side_text;
+use crate::text::deployments::design_doc::RunsCompared;
 use crate::ui::erased::{derive, memo};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -142,12 +143,13 @@ impl RunSides {
 }
 
 /// The comparison of the two runs the sides were set from, as placed under Figure 3: its
-/// markup, built from the worker's data with every text escaped, and its table as CSV. Empty
-/// while the sides are not both runs'.
+/// markup, built from the worker's data with every text escaped, its table as CSV and its words
+/// for the design doc. Empty while the sides are not both runs'.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ComparisonShown {
     pub markup: String,
     pub csv: String,
+    pub compared: Option<RunsCompared>,
 }
 
 #[derive(Clone, Copy)]

@@ -214,45 +214,6 @@ mod browser {
         leptos::prelude::set_timeout(f, std::time::Duration::ZERO)
     }
 
-    /// The text of every element `selector` finds, in page order (see `read_text`).
-    pub fn texts_of(selector: &str) -> Vec<String> {
-        let Some(found) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector_all(selector).ok())
-        else {
-            return Vec::new();
-        };
-        (0..found.length()).filter_map(|i| found.item(i)).map(|node| read_text(&node)).collect()
-    }
-
-    /// A node's text with its white space run together, as a reader sees it.
-    fn read_text(node: &web_sys::Node) -> String {
-        let text = node.text_content().unwrap_or_default();
-        text.split_whitespace().collect::<Vec<_>>().join(" ")
-    }
-
-    /// The rows of the first table `selector` finds, each row's cells as texts.
-    pub fn table_rows(selector: &str) -> Vec<Vec<String>> {
-        let Some(table) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector(selector).ok().flatten())
-        else {
-            return Vec::new();
-        };
-        let Ok(rows) = table.query_selector_all("tr") else { return Vec::new() };
-        (0..rows.length())
-            .filter_map(|i| rows.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()))
-            .map(|row| {
-                let Ok(cells) = row.query_selector_all("th, td") else { return Vec::new() };
-                (0..cells.length())
-                    .filter_map(|i| cells.item(i))
-                    .map(|cell| read_text(&cell))
-                    .collect()
-            })
-            .filter(|cells: &Vec<String>| !cells.is_empty())
-            .collect()
-    }
-
     /// Runs `f` with what `work` gives, once it is done.
     pub fn when_done<T: 'static>(
         work: impl std::future::Future<Output = T> + 'static,
@@ -293,16 +254,6 @@ mod native {
     /// At build time every stage is built at once.
     pub fn next_task(f: impl FnOnce() + 'static) {
         f()
-    }
-
-    /// No page to read at build time.
-    pub fn texts_of(_selector: &str) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// No page to read at build time.
-    pub fn table_rows(_selector: &str) -> Vec<Vec<String>> {
-        Vec::new()
     }
 
     /// No address: no fragment.

@@ -10,9 +10,10 @@ use super::decision::decision_text;
 use crate::format;
 use crate::state::decision::Decision;
 use crate::state::State;
+use crate::text::comparison::ComparisonView;
 
-/// The comparison of two runs as the page shows it under Figure 3, read when the summary is
-/// copied: the worker computed it from the runs' requests, and the page holds it only as text.
+/// The comparison of two runs as the page shows it under Figure 3, in the words and cells it
+/// shows: the worker computed it from the runs' requests.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RunsCompared {
     /// Which run is A and which is B.
@@ -26,6 +27,28 @@ pub struct RunsCompared {
     pub winner: String,
     /// The comparison's table, its header row first.
     pub table: Vec<Vec<String>>,
+}
+
+impl RunsCompared {
+    /// The comparison as placed under Figure 3, every text as the page shows it, its spaces
+    /// (the no-break ones between a number and its unit too) plain ones in a document.
+    #[must_use]
+    pub fn of(c: &ComparisonView) -> RunsCompared {
+        let plain = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        RunsCompared {
+            runs: plain(&c.runs_sentence()),
+            findings: c.findings.iter().map(|(_, text)| plain(text)).collect(),
+            crossover: plain(&c.crossover_text),
+            interval: plain(&c.interval_text),
+            winner: plain(&c.winner_text),
+            table: c
+                .table
+                .text_rows()
+                .iter()
+                .map(|row| row.iter().map(|t| plain(t)).collect())
+                .collect(),
+        }
+    }
 }
 
 /// The summary: the verdict as a heading, the workload, A and B side by side (what each was

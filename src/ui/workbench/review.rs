@@ -6,10 +6,8 @@
 //! Nothing here is a prediction: the workbench states every answer at once (no `Revealed` is
 //! provided, so every question reads as answered).
 
-use crate::measurements::protocol::place;
 use crate::state::decision::Decision;
-use crate::state::quantity::Quantity;
-use crate::text::deployments::design_doc::{design_doc, RunsCompared};
+use crate::text::deployments::design_doc::design_doc;
 use crate::text::embed::{lesson_href, present_review_href, CHIP_CALCULATOR_FRAGMENT};
 use crate::ui::context::{
     use_link_at_settings, use_query_source, use_state, ComparisonShown, RunSides, RunsComparison,
@@ -73,9 +71,11 @@ fn DesignDoc() -> impl IntoView {
     let status = RwSignal::new(None::<String>);
     let text = RwSignal::new(String::new());
     let present = use_link_at_settings(present_review_href);
+    // The two runs' comparison under Figure 3, when the sides come from runs.
+    let compared = use_context::<RunsComparison>().map(|c| c.0);
     let copy_doc = move |_| {
         let link = current_href(&query());
-        let runs = runs_compared();
+        let runs = compared.and_then(|c| c.with_untracked(|c| c.compared.clone()));
         let doc = state.with_untracked(|s| design_doc(&Decision::of(s), s, &link, runs.as_ref()));
         text.set(doc.clone());
         copy(doc, status, "Copied as Markdown, with the link that reopens these numbers. Figure 3's PNG, SVG and CSV are under the figure.");
@@ -91,24 +91,6 @@ fn DesignDoc() -> impl IntoView {
             </Show>
         </div>
     }
-}
-
-/// The comparison of two runs under Figure 3, read as the page shows it; `None` while none is
-/// placed (the sides are not both runs').
-fn runs_compared() -> Option<RunsCompared> {
-    let within = |inner: &str| format!("{} {inner}", place::COMPARE);
-    let first = |inner: &str| crate::ui::dom::texts_of(&within(inner)).into_iter().next();
-    let crossover = format!("[data-quantity=\"{}\"]", Quantity::Crossover.key());
-    let winner = format!("[data-quantity=\"{}\"]", Quantity::Winner.key());
-    let runs = RunsCompared {
-        runs: first("h3 + p")?,
-        findings: crate::ui::dom::texts_of(&within("[data-finding]")),
-        interval: first(&format!("{crossover} + .readout-note")).unwrap_or_default(),
-        crossover: first(&crossover).unwrap_or_default(),
-        winner: first(&winner).unwrap_or_default(),
-        table: crate::ui::dom::table_rows(&within("table")),
-    };
-    Some(runs)
 }
 
 /// Where A's and B's numbers can come from besides the panel: each opened on purpose, or by a

@@ -19,6 +19,7 @@ use crate::text::compare::{
     deployment_applied_text, LINK_HOLDS_NUMBERS, NOT_COMPARED, USE_AS_UNANSWERED,
 };
 use crate::text::comparison::{comparison_html, ComparisonView};
+use crate::text::deployments::design_doc::RunsCompared;
 use crate::text::measurements::sentences::ANSWER_UNREADABLE;
 use crate::ui::context::{ComparisonShown, RunsComparison};
 use crate::ui::erased::memo;
@@ -154,12 +155,18 @@ fn compare(section: Section, asked: CompareAsked, still_asked: impl Fn() -> bool
             return;
         }
         // Built here from the worker's data, every text escaped: the worker sends no markup.
-        let (markup, csv) = match view.as_deref().map(ComparisonView::from_wire) {
-            Some(Some(view)) => (comparison_html(&view), view.table.to_csv()),
-            Some(None) => (paragraph(ANSWER_UNREADABLE), String::new()),
-            None => (paragraph(NOT_COMPARED), String::new()),
+        let shown = match view.as_deref().map(ComparisonView::from_wire) {
+            Some(Some(view)) => ComparisonShown {
+                markup: comparison_html(&view),
+                csv: view.table.to_csv(),
+                compared: Some(RunsCompared::of(&view)),
+            },
+            Some(None) => {
+                ComparisonShown { markup: paragraph(ANSWER_UNREADABLE), ..Default::default() }
+            }
+            None => ComparisonShown { markup: paragraph(NOT_COMPARED), ..Default::default() },
         };
-        section.comparison.set(ComparisonShown { markup, csv });
+        section.comparison.set(shown);
         if let Some(shown) = section.overlay {
             let overlay = Overlay::from_numbers(overlay).filter(|o| !o.is_empty());
             shown.set(overlay.map(Arc::new));

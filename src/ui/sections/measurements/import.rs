@@ -159,7 +159,8 @@ pub(super) fn read_again(section: Section) {
     }
 }
 
-/// Takes a file and its runs off the page, shows `note`, and draws what is chosen after.
+/// Takes a file and its runs off the page and shows `note`; the run chosen after is drawn as
+/// the list changes.
 fn drop_source(section: Section, source: &Source, note: String) {
     SOURCES.with_borrow_mut(|s| s.retain(|s| s.ids != source.ids));
     section.list.update(|l| {
@@ -168,5 +169,4 @@ fn drop_source(section: Section, source: &Source, note: String) {
         l.selected = l.runs.iter().position(|r| Some(r.id) == shown).unwrap_or(0);
     });
     section.error.set(Some(note));
-    results::draw_soon(section);
 }
