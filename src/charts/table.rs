@@ -75,7 +75,6 @@ impl<Heading: AsRef<str>> DataTable<Heading> {
 }
 
 impl<Heading: AsRef<str>> DataTable<Heading> {
-    /// The inside of an HTML `<table>`: caption, header row and body, every text escaped.
     /// The table as a reader sees it: the headings' names, then each row's cells, as text.
     #[must_use]
     pub fn text_rows(&self) -> Vec<Vec<String>> {
@@ -87,6 +86,7 @@ impl<Heading: AsRef<str>> DataTable<Heading> {
         std::iter::once(header.collect()).chain(rows).collect()
     }
 
+    /// The inside of an HTML `<table>`: caption, header row and body, every text escaped.
     pub fn to_html(&self) -> String {
         let mut out = String::with_capacity(64 * (self.rows.len() + 2));
         out.push_str("<caption>");

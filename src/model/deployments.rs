@@ -29,6 +29,11 @@ impl Which {
         }
     }
 
+    /// Its place in a pair held A first: 0 for A, 1 for B.
+    pub fn index(self) -> usize {
+        usize::from(self == Which::B)
+    }
+
     /// The letter shown on the page.
     pub fn label(self) -> &'static str {
         match self {

@@ -52,10 +52,6 @@ fn side_params(which: Which) -> [Param; 6] {
     }
 }
 
-fn slot(which: Which) -> usize {
-    usize::from(which == Which::B)
-}
-
 /// The sides set from runs, A's then B's, as the controls were left holding them.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct MeasuredSides([Option<MeasuredSide>; 2]);
@@ -78,7 +74,7 @@ impl MeasuredSides {
         state.set(own_length, side.answer_tokens[0]);
         state.set(failed, side.failed_share * 100.0);
         let kept = MeasuredSide { ttft_secs: held.0, decode_tokens_per_sec: held.1, ..side };
-        if let Some(place) = self.0.get_mut(slot(which)) {
+        if let Some(place) = self.0.get_mut(which.index()) {
             *place = Some(kept);
         }
         if let (Some(a), Some(b)) = (self.holding(state, Which::A), self.holding(state, Which::B)) {
@@ -93,7 +89,7 @@ impl MeasuredSides {
     /// The run's numbers side `which` holds, while its controls still hold them: a reader who
     /// moves one has made a deployment of their own.
     pub fn holding(&self, state: &State, which: Which) -> Option<MeasuredSide> {
-        let side = (*self.0.get(slot(which))?)?;
+        let side = (*self.0.get(which.index())?)?;
         let [ttft, rate, ..] = side_params(which);
         let source = match which {
             Which::A => state.a_ttft_source,

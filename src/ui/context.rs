@@ -136,7 +136,7 @@ impl RunSides {
     /// The line under side `which` of `state`'s panel, naming its run; `None` for no run.
     pub fn line(self, state: &State, which: Which) -> Option<String> {
         self.0.with(|sides| {
-            let side = sides.get(usize::from(which == Which::B))?.as_ref()?;
+            let side = sides.get(which.index())?.as_ref()?;
             side.holds(state, which).then(|| run_side_text(&side.label, side.percentile))
         })
     }

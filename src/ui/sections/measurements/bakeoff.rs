@@ -12,7 +12,7 @@ use crate::measurements::protocol::{
     place, CompareAsked, DeploymentApplied, DeploymentAsked, Reply, Request, SideAsked,
 };
 use crate::model::deployments::Which;
-use crate::render::export::download_blob;
+use crate::render::export::download_text;
 use crate::state::measured::{MeasuredSide, MeasuredSides};
 use crate::state::Param;
 use crate::text::compare::{
@@ -95,7 +95,7 @@ fn use_run(section: Section, which: Which, run_id: usize, after: bool) {
             decode_tokens_per_sec: held.decode_tokens_per_sec,
         };
         section.sides.update(|sides| {
-            if let Some(slot) = sides.get_mut(usize::from(which == Which::B)) {
+            if let Some(slot) = sides.get_mut(which.index()) {
                 *slot = Some(run);
             }
         });
@@ -186,19 +186,11 @@ pub fn ComparedRuns() -> impl IntoView {
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .and_then(|e| e.closest(place::COMPARE_CSV).ok().flatten());
         if let (Some(_), Some(comparison)) = (button, comparison) {
-            comparison.with_untracked(|c| download_csv(&c.csv));
+            comparison
+                .with_untracked(|c| download_text("crossover-bakeoff.csv", "text/csv", &c.csv));
         }
     };
     view! {
         <div class="compare-results claim" data-testid="compare-results" inner_html=markup on:click=on_click></div>
-    }
-}
-
-fn download_csv(csv: &str) {
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/csv");
-    let parts = js_sys::Array::of1(&csv.into());
-    if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) {
-        download_blob("crossover-bakeoff.csv", &blob);
     }
 }

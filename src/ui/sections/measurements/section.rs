@@ -16,8 +16,6 @@ use crate::ui::context::{
 use crate::ui::erased::derive;
 use leptos::prelude::*;
 use std::sync::Arc;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 
 /// The runs listed, the one chosen, and the pair offered.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -135,8 +133,5 @@ pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
 /// Runs `f` before the next frame is painted, once what was placed now is laid out (boxed: one
 /// callback type for every caller).
 pub fn next_frame(f: Box<dyn FnOnce()>) {
-    let callback = Closure::once_into_js(f);
-    if let Some(window) = web_sys::window() {
-        let _ = window.request_animation_frame(callback.unchecked_ref());
-    }
+    request_animation_frame(f);
 }
