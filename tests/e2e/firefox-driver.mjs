@@ -113,6 +113,20 @@ class Downloads {
   }
 }
 
+/**
+ * Sets a page's viewport. puppeteer's `setViewport` also sends a screen-orientation override,
+ * a WebDriver BiDi command Firefox ESR 140.10 does not know, and then fails as a whole; the
+ * size and the pixel ratio are then set with the one command Firefox does know.
+ */
+async function sizeViewport(raw, { width, height, deviceScaleFactor }) {
+  try {
+    await raw.setViewport({ width, height, deviceScaleFactor });
+  } catch (error) {
+    if (!/setScreenOrientationOverride/.test(String(error?.message))) throw error;
+    await raw.mainFrame().browsingContext.setViewport({ viewport: { width, height }, devicePixelRatio: deviceScaleFactor });
+  }
+}
+
 class FirefoxContext {
   #context;
   #viewport;
@@ -128,7 +142,7 @@ class FirefoxContext {
 
   async newPage() {
     const raw = await this.#context.newPage();
-    await raw.setViewport(this.#viewport);
+    await sizeViewport(raw, this.#viewport);
     const page = new FirefoxPage(raw, this);
     for (const script of this.#initScripts) await raw.evaluateOnNewDocument(script);
     for (const listener of this.#requestListeners) page.on('request', listener);
@@ -205,8 +219,16 @@ class FirefoxPage {
     return this.raw.evaluate(fn, arg);
   }
 
+  // Polled with `evaluate`: puppeteer's own waitForFunction builds its poller with Function(),
+  // which the page's Content-Security-Policy refuses in Firefox ESR 140.10.
   async waitForFunction(fn, arg, { timeout = ACTION_TIMEOUT } = {}) {
-    return this.raw.waitForFunction(fn, { timeout, polling: 'raf' }, arg);
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const value = await this.raw.evaluate(fn, arg);
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`waitForFunction: still false after ${timeout} ms`);
+      await sleep(50);
+    }
   }
 
   async waitForTimeout(ms) {
