@@ -9,9 +9,7 @@ use super::context::{
 };
 use super::dom;
 use super::parts;
-use super::sections::deeper::Deeper;
 use super::sections::one_request::OneRequest;
-use super::sections::summary::Summary;
 use super::single_figure::SingleFigure;
 use super::widgets::announcer::Announcer;
 use super::widgets::notices::Notices;
@@ -194,9 +192,8 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
                 <Later stage=stage::DEPLOYMENTS fetch=parts::fetch_deployments>
                     {parts::deployments()}
                 </Later>
-                <Later stage=LAST_STAGE>
-                    <Deeper />
-                    <Summary />
+                <Later stage=LAST_STAGE fetch=parts::fetch_closing>
+                    {parts::closing()}
                     <Complete />
                 </Later>
             </main>

@@ -1,10 +1,11 @@
-//! Parts of the page whose code the page's wasm leaves out: the chip section and the deployments
-//! lab, each fetched as a wasm of its own when the stage that builds it is reached (on a bare
-//! address, as the reader nears it; otherwise in turn after the first screen), and the review
-//! workbench, the whole door, fetched when it is opened. A reader who stays in the lesson's first
-//! half never downloads them. Until a part's code has arrived its
-//! prerendered twin stands in, and the stage waits for it (`arrival::Later`'s `fetch`), so the
-//! live part is built in one task like any other.
+//! Parts of the page whose code the page's wasm leaves out, each fetched as a wasm of its own
+//! when the stage that builds it is reached (on a bare address, as the reader nears it;
+//! otherwise in turn after the first screen): the lesson's sections from streaming on (streaming
+//! and the advice, the chip section, the deployments lab, the deeper model with the summary), and
+//! the review workbench, the whole door, fetched when it is opened. A reader of the first screen
+//! downloads none of them. Until a part's code has arrived its prerendered twin stands in, and
+//! the stage waits for it (`arrival::Later`'s `fetch`), so the live part is built in one task
+//! like any other.
 //!
 //! The release build splits them out (`cargo xtask build|serve|test` compile with the cfg
 //! `crossover_split`): its linker step cuts each `wasm_split` function, and what only it
@@ -13,8 +14,11 @@
 //! Without the cfg (a plain `trunk serve`, and natively at build time) each is an ordinary call,
 //! so the development loop needs none of that machinery.
 
+use super::sections::deeper::Deeper;
 use super::sections::deployments::Deployments;
 use super::sections::hardware::ChipBeneath;
+use super::sections::one_request::StreamingAndAdvice;
+use super::sections::summary::Summary;
 use super::workbench::presented::{Presenting, ReviewPresented};
 use super::workbench::WorkbenchPage;
 use leptos::prelude::*;
@@ -25,11 +29,47 @@ use std::pin::Pin;
 /// A part's code could not be fetched (the network failed, or a file did not match its hash).
 pub struct PartMissing;
 
+/// A stage's part of the lesson: the function the cut splits at, the one that only fetches its
+/// code (for the stage, `arrival::Later`), and the view it builds. Split, each is fetched when
+/// first called; unsplit, each is an ordinary call and the fetch does nothing.
+macro_rules! lesson_parts {
+    ($($part:ident: $build:ident, $fetch_code:ident => $view:expr;)*) => {
+        #[cfg(crossover_split)]
+        mod split_lesson {
+            use super::*;
+            use leptos::wasm_split::wasm_split;
+            $(
+                #[wasm_split($part, wasm_split_path = ::leptos::wasm_split, fallible, preload($fetch_code))]
+                pub fn $build() -> Result<AnyView, PartMissing> {
+                    Ok($view.into_any())
+                }
+            )*
+        }
+
+        #[cfg(not(crossover_split))]
+        mod split_lesson {
+            use super::*;
+            $(
+                pub async fn $build() -> Result<AnyView, PartMissing> {
+                    Ok($view.into_any())
+                }
+
+                pub async fn $fetch_code() {}
+            )*
+        }
+    };
+}
+
+lesson_parts! {
+    streaming: streaming_section, fetch_streaming_code => view! { <StreamingAndAdvice /> };
+    chip: chip_section, fetch_chip_code => view! { <ChipBeneath /> };
+    deployments: deployments_section, fetch_deployments_code => view! { <Deployments /> };
+    closing: closing_section, fetch_closing_code => view! { <Deeper /> <Summary /> };
+}
+
 #[cfg(crossover_split)]
 mod split {
-    use super::{
-        ChipBeneath, Deployments, PartMissing, Presenting, ReviewPresented, WorkbenchPage,
-    };
+    use super::{PartMissing, Presenting, ReviewPresented, WorkbenchPage};
     use leptos::prelude::*;
     use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
@@ -37,21 +77,6 @@ mod split {
         fn from(_: SplitLoaderError) -> Self {
             Self
         }
-    }
-
-    #[wasm_split(chip, wasm_split_path = ::leptos::wasm_split, fallible, preload(fetch_chip_code))]
-    pub fn chip_section() -> Result<AnyView, PartMissing> {
-        Ok(view! { <ChipBeneath /> }.into_any())
-    }
-
-    #[wasm_split(
-        deployments,
-        wasm_split_path = ::leptos::wasm_split,
-        fallible,
-        preload(fetch_deployments_code)
-    )]
-    pub fn deployments_section() -> Result<AnyView, PartMissing> {
-        Ok(view! { <Deployments /> }.into_any())
     }
 
     #[wasm_split(workbench, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -63,21 +88,11 @@ mod split {
     }
 }
 
-/// Unsplit, each part is in the page's own wasm: nothing to fetch, and it is built at once.
+/// Unsplit, the workbench is in the page's own wasm: nothing to fetch, and it is built at once.
 #[cfg(not(crossover_split))]
 mod split {
-    use super::{
-        ChipBeneath, Deployments, PartMissing, Presenting, ReviewPresented, WorkbenchPage,
-    };
+    use super::{PartMissing, Presenting, ReviewPresented, WorkbenchPage};
     use leptos::prelude::*;
-
-    pub async fn chip_section() -> Result<AnyView, PartMissing> {
-        Ok(view! { <ChipBeneath /> }.into_any())
-    }
-
-    pub async fn deployments_section() -> Result<AnyView, PartMissing> {
-        Ok(view! { <Deployments /> }.into_any())
-    }
 
     pub async fn workbench_door(presenting: Option<Presenting>) -> Result<AnyView, PartMissing> {
         Ok(match presenting {
@@ -85,24 +100,48 @@ mod split {
             None => view! { <WorkbenchPage /> }.into_any(),
         })
     }
-
-    pub async fn fetch_chip_code() {}
-
-    pub async fn fetch_deployments_code() {}
 }
 
-use split::{
-    chip_section, deployments_section, fetch_chip_code, fetch_deployments_code, workbench_door,
-};
+use split::workbench_door;
+use split_lesson::*;
+
+/// A stage's part, once its code is here.
+fn part_view<F>(build: fn() -> F) -> impl IntoView
+where
+    F: Future<Output = Result<AnyView, PartMissing>> + 'static,
+{
+    Suspend::new(SendWrapper::new(async move { or_message(build().await) }))
+}
+
+/// A stage's part's code, fetched for its stage (`arrival::Later`). A failure is reported where
+/// the part would be, by `or_message`.
+fn fetch_code<F>(fetch: fn() -> F) -> Pin<Box<dyn Future<Output = ()>>>
+where
+    F: Future + 'static,
+{
+    Box::pin(async move {
+        let _ = fetch().await;
+    })
+}
+
+/// Streaming and the advice, once their code is here.
+pub fn streaming() -> impl IntoView {
+    part_view(streaming_section)
+}
 
 /// The chip section, once its code is here.
 pub fn chip() -> impl IntoView {
-    Suspend::new(SendWrapper::new(async { or_message(chip_section().await) }))
+    part_view(chip_section)
 }
 
 /// The deployments lab, once its code is here.
 pub fn deployments() -> impl IntoView {
-    Suspend::new(SendWrapper::new(async { or_message(deployments_section().await) }))
+    part_view(deployments_section)
+}
+
+/// The deeper model and the summary, once their code is here.
+pub fn closing() -> impl IntoView {
+    part_view(closing_section)
 }
 
 /// The review workbench, once its code is here, or its decision presented (`presenting`). Its
@@ -119,20 +158,24 @@ pub fn workbench(presenting: Option<Presenting>) -> impl IntoView {
     }))
 }
 
-/// Fetches the chip section's code (for its stage, `arrival::Later`).
-pub fn fetch_chip() -> Pin<Box<dyn Future<Output = ()>>> {
-    // A failure is reported where the section would be, by `or_message`.
-    Box::pin(async {
-        let _ = fetch_chip_code().await;
-    })
+/// Fetches streaming and the advice's code.
+pub fn fetch_streaming() -> Pin<Box<dyn Future<Output = ()>>> {
+    fetch_code(fetch_streaming_code)
 }
 
-/// Fetches the deployments lab's code (for its stage, `arrival::Later`).
+/// Fetches the chip section's code.
+pub fn fetch_chip() -> Pin<Box<dyn Future<Output = ()>>> {
+    fetch_code(fetch_chip_code)
+}
+
+/// Fetches the deployments lab's code.
 pub fn fetch_deployments() -> Pin<Box<dyn Future<Output = ()>>> {
-    // A failure is reported where the section would be, by `or_message`.
-    Box::pin(async {
-        let _ = fetch_deployments_code().await;
-    })
+    fetch_code(fetch_deployments_code)
+}
+
+/// Fetches the deeper model and the summary's code.
+pub fn fetch_closing() -> Pin<Box<dyn Future<Output = ()>>> {
+    fetch_code(fetch_closing_code)
 }
 
 /// The part, or in its place a line saying it could not be fetched: the rest of the page works.

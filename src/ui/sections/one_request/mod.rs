@@ -12,6 +12,7 @@ mod phases;
 mod streaming;
 
 use crate::ui::arrival::{stage, Later};
+use crate::ui::parts;
 use leptos::prelude::*;
 
 #[component]
@@ -35,11 +36,20 @@ pub fn OneRequest() -> impl IntoView {
                     <challenge::Challenge />
                     <crossing::Crossing />
                 </Later>
-                <Later stage=stage::STREAMING_AND_ADVICE>
-                    <streaming::Streaming />
-                    <advice::Advice />
+                <Later stage=stage::STREAMING_AND_ADVICE fetch=parts::fetch_streaming>
+                    {parts::streaming()}
                 </Later>
             </div>
         </div>
+    }
+}
+
+/// Streaming and the advice, a part of the page fetched as the reader nears it (`ui::parts`):
+/// the first screen is a screen away from it, unlike the challenge, which is built at once.
+#[component]
+pub fn StreamingAndAdvice() -> impl IntoView {
+    view! {
+        <streaming::Streaming />
+        <advice::Advice />
     }
 }
