@@ -106,7 +106,7 @@ export async function lighthouseAll({ dist, peerDir, runs }) {
       ['chartjs', 'gzip', servers.peerGzip.url],
       ['crossover', 'plain', servers.oursPlain.url],
       ['chartjs', 'plain', servers.peerPlain.url],
-      ['embed', 'gzip', `${servers.oursGzip.url}?embed=timeline`],
+      ['embed', 'gzip', `${servers.oursGzip.url}embed.html?embed=timeline`],
       ['docsOurs', 'gzip', `${servers.docs.url}ours.html`],
       ['docsPeer', 'gzip', `${servers.docs.url}peer.html`],
     ];
@@ -144,7 +144,7 @@ export function lighthouseTable(lh) {
     line(widths.map((w) => '-'.repeat(w))),
     ...rows.map(line),
     '',
-    `embedded figure (?embed=timeline, gzipped): score ${e?.score ?? '—'}, LCP ${sec(e?.lcpMs)}, TBT ${ms(e?.tbtMs, 0)}, first load ${kb(e?.bytes)} transferred`,
+    `embedded figure (embed.html?embed=timeline, gzipped): score ${e?.score ?? '—'}, LCP ${sec(e?.lcpMs)}, TBT ${ms(e?.tbtMs, 0)}, first load ${kb(e?.bytes)} transferred`,
     ...[['docsOurs', 'four Crossover figures by the host script'], ['docsPeer', 'four Chart.js pages in iframes']].map(([key, what]) => {
       const d = lh[key]?.gzip;
       return `docs page, ${what}: score ${d?.score ?? '—'}, LCP ${sec(d?.lcpMs)}, TBT ${ms(d?.tbtMs, 0)}, ${kb(d?.bytes)} transferred`;

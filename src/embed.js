@@ -132,7 +132,8 @@
         if (this.frame.getAttribute('src') !== 'about:blank') this.frame.setAttribute('src', 'about:blank');
         return;
       }
-      this.src = new URL('?' + query, APP).href;
+      // The explainer's page without the lesson's text (src/site/embed_page.rs).
+      this.src = new URL('embed.html?' + query, APP).href;
       if (!running.has(this)) {
         if (this.near) this.start();
       } else if (this.frame.getAttribute('src') !== this.src) {

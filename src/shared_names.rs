@@ -72,6 +72,11 @@ pub mod files {
     /// The start of the name of the script that fetches them (`site::split_parts`).
     pub const PARTS_SCRIPT: &str = "parts-";
 
+    /// The embedded figure's own page, beside index.html: the same page without the lesson
+    /// written into it (`site::embed_page`). The host script's frames open it (`embed.js`), and
+    /// the size check weighs it as the embed's first load (xtask's `size.rs`).
+    pub const EMBED_PAGE: &str = "embed.html";
+
     /// The sample run the measurements section offers to try without a file: the start of its
     /// hashed name in the build (`site::sample_run`), and of the files the size check counts
     /// apart from the first load (xtask's `size.rs`).

@@ -35,6 +35,8 @@
 //!    start script, whose hash every browser checks before it runs, and their own files and
 //!    preloads go: the page imports nothing (Chromium runs a refused preload's file when it is
 //!    imported).
+//! 9. `embed_page`: the embedded figure's own page, `embed.html`, is the finished page without
+//!    the lesson written in at step 1: a frame fetches the figure's code and none of the prose.
 //!
 //! `markup` reads start tags in the built HTML (for steps 1, 2 and 8); `content_hash` names every
 //! file a step writes by its content, with one function, and writes integrity hashes from their
@@ -62,6 +64,8 @@ mod glue_script;
 mod split_parts;
 // 8. One start script, the page's script and the parts' loader in it.
 mod one_module;
+// 9. The embedded figure's page, without the lesson.
+mod embed_page;
 
 // What the steps use.
 mod content_hash;
@@ -87,7 +91,8 @@ pub fn build(index: &Path) -> Result<(), String> {
     let release = release();
     let dir = index.parent().ok_or("the built index.html has no folder")?;
     let page = std::fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let mut page = prerender::fill_prerendered(&page, &lesson_html())?;
+    let lesson = lesson_html();
+    let mut page = prerender::fill_prerendered(&page, &lesson)?;
     page = deferred_wasm::defer_wasm_fetch(&page)?;
     if release {
         page = import_names::shorten(&page, dir)?;
@@ -104,6 +109,7 @@ pub fn build(index: &Path) -> Result<(), String> {
     }
     page = split_parts::place(&page, dir)?;
     page = one_module::into_start_script(&page, dir)?;
+    page = embed_page::write(&page, &lesson, dir)?;
     std::fs::write(index, page).map_err(|e| e.to_string())
 }
 

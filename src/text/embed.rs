@@ -2,6 +2,7 @@
 //! of an embedded figure, between the lesson and the review workbench.
 
 use crate::shared_names::embed::ELEMENT;
+use crate::shared_names::files::EMBED_PAGE;
 use crate::state::embed_layout::embed_height_css;
 use crate::state::query::to_query;
 use crate::state::view::View;
@@ -85,9 +86,8 @@ pub const NO_HOST_SCRIPT: &str = "This copy of the explainer was built without i
 /// follow its content's height, so it is given the height it has in a docs column. `page` is
 /// the explainer's address.
 pub fn iframe(figure: Figure, settings: &str, page: &str) -> String {
-    let base = page.split(['?', '#']).next().unwrap_or(page);
     let query = if settings.is_empty() { String::new() } else { format!("{settings}&") };
-    let src = format!("{base}?{query}embed={}", figure.slug());
+    let src = format!("{}{EMBED_PAGE}?{query}embed={}", folder(page), figure.slug());
     format!(
         "<iframe src=\"{}\" title=\"Crossover: {}\" width=\"100%\" height=\"{}\" frameborder=\"0\" loading=\"lazy\" referrerpolicy=\"no-referrer\" sandbox=\"{SANDBOX}\" allow=\"clipboard-write\"></iframe>",
         attribute(&src),
@@ -107,7 +107,16 @@ pub const SANDBOX: &str =
 /// with its figure keys removed), for "Open the full explainer" and "Leave presentation mode".
 pub fn full_page(page: &str, query: &str) -> String {
     let base = page.split(['?', '#']).next().unwrap_or(page);
+    // The embed's own page is not the explainer: its folder is.
+    let base = base.strip_suffix(EMBED_PAGE).unwrap_or(base);
     format!("{base}?{}", pairs_without(query, &DOOR_KEYS).collect::<Vec<_>>().join("&"))
+}
+
+/// The folder of the explainer at `page`, with its trailing slash: the page's address without
+/// its query, fragment and file name.
+fn folder(page: &str) -> &str {
+    let base = page.split(['?', '#']).next().unwrap_or(page);
+    base.rfind('/').and_then(|at| base.get(..=at)).unwrap_or(base)
 }
 
 /// The lesson at the settings of `query` (the page's current query), as a link relative to the
@@ -215,7 +224,9 @@ mod tests {
             "https://a.test/c/?x#y",
         );
         assert!(
-            code.starts_with("<iframe src=\"https://a.test/c/?output=50&amp;embed=timeline\""),
+            code.starts_with(
+                "<iframe src=\"https://a.test/c/embed.html?output=50&amp;embed=timeline\""
+            ),
             "{code}"
         );
         assert!(code.contains("title=\"Crossover: One request on a clock\""), "{code}");
@@ -255,5 +266,17 @@ mod tests {
             "https://a.test/c/?prompt=900&theme=dark"
         );
         assert_eq!(full_page("https://a.test/", ""), "https://a.test/?");
+        assert_eq!(
+            full_page("https://a.test/c/embed.html?embed=timeline&prompt=1", "prompt=900"),
+            "https://a.test/c/?prompt=900"
+        );
+    }
+
+    #[test]
+    fn the_bare_frame_opens_the_embed_page_beside_the_explainer() {
+        for page in ["https://a.test/c/", "https://a.test/c/index.html?prompt=3#top"] {
+            let code = iframe(Figure::Crossing, "", page);
+            assert!(code.contains("src=\"https://a.test/c/embed.html?embed=crossing\""), "{code}");
+        }
     }
 }

@@ -310,10 +310,13 @@ test('SECURITY.md lists every file the page loads, and the page loads nothing it
       if (url.origin === new URL(env.baseUrl).origin) requested.add(url.pathname.split('/').pop() || 'index.html');
     }),
   });
-  // An address with a value builds every section: both parts are fetched.
+  // An address with a value builds every section: every part of the lesson is fetched.
   await app.page.locator('html[data-complete]').waitFor({ state: 'attached', timeout: 30_000 });
-  // The review workbench, the page's other door: its body is a part of its own.
+  // An embedded figure opens its own page, the lesson's without the lesson's text.
   const url = new URL(env.baseUrl);
+  await app.page.goto(`${url.origin}${url.pathname}embed.html?embed=timeline`);
+  await app.page.locator('[data-testid="timeline-canvas"]').waitFor({ state: 'attached', timeout: 30_000 });
+  // The review workbench, the page's other door: its body is a part of its own.
   await app.page.goto(`${url.origin}${url.pathname}?workbench=1`);
   await app.page.locator('html[data-workbench][data-complete]').waitFor({ state: 'attached', timeout: 30_000 });
   // The sample run in its measurements: the worker's script and wasm, and the sample itself.

@@ -148,6 +148,23 @@ test('caption=0 hides the caption from sight but not from screen readers', TIMEO
   assert.match(await (await openApp(env, t, '?embed=timeline&caption=maybe', ready('timeline'))).noticeText(), /“maybe”/);
 });
 
+test('an embed opens its own page, without the lesson: the figure is live, its link opens the whole explainer, and the lesson\'s address still embeds', TIMEOUT, async (t) => {
+  const app = await openApp(env, t, 'embed.html?prompt=20000&embed=timeline', ready('timeline'));
+  assert.equal(await app.page.evaluate(() => document.querySelector('#prerendered')?.childElementCount ?? 0), 0, 'no lesson written into the embed\'s page');
+  const [embedPage, lessonPage] = await app.page.evaluate(() => Promise.all(['embed.html', './'].map(async (u) => (await (await fetch(u)).text()).length)));
+  assert.ok(embedPage * 4 < lessonPage, `the embed's page (${embedPage} characters) carries a fraction of the lesson's (${lessonPage})`);
+  const before = await app.canvasFingerprint('timeline-canvas');
+  await app.typeInto('prompt', '2000');
+  await eventually(async () => assert.notEqual(await app.canvasFingerprint('timeline-canvas'), before, 'a typed prompt redraws the figure'));
+  const href = await app.page.locator('.single-link a').getAttribute('href');
+  const link = new URL(href);
+  assert.ok(link.pathname.endsWith('/') && !href.includes('embed'), `the link opens the explainer, not the embed's page: ${href}`);
+  assert.equal(link.searchParams.get('prompt'), '2000');
+  const old = await openApp(env, t, '?embed=timeline', ready('timeline'));
+  assert.equal(await old.page.evaluate(() => document.querySelector('#prerendered')), null, 'the lesson\'s address drops its lesson for an embed');
+  assert.equal(await old.page.locator('[data-testid="timeline-canvas"]').count(), 1);
+});
+
 test('export and the data table sit behind one menu that the keyboard opens', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?embed=crossing', ready('crossing'));
   const menu = app.byTestId('crossing-menu');

@@ -1,6 +1,8 @@
-//! The page's weight: every file of the build, raw and gzipped, against two ceilings. Gzip is
-//! what a reader's connection carries, so both are on sums of gzip sizes. The first load is what
-//! every reader fetches; the rest is fetched only on demand (the measurements worker, when a
+//! The page's weight: every file of the build, raw and gzipped, against three ceilings. Gzip is
+//! what a reader's connection carries, so all are on sums of gzip sizes. The first load is what
+//! every reader of the lesson fetches; the embed's first load is what one embedded figure
+//! fetches (its own page, `embed.html`, in place of index.html, and the same scripts, wasm and
+//! stylesheet); the rest is fetched only on demand (the measurements worker, when a
 //! file is loaded; the sample run, when a reader asks for it; the page's parts, when a reader
 //! nears them or sets a value) or by other sites (the embed host script), and is held apart so that it can
 //! neither hide growth of the first load nor be mistaken for it.
@@ -14,12 +16,19 @@ use crate::process::command;
 /// Files no reader fetches when the page opens, by the start of their names.
 const NOT_FIRST_LOAD: [&str; 4] = ["crossover-worker", "embed-", "sample-run-", "part-"];
 
+/// The lesson's page, and the embedded figure's page that stands in for it in the embed's first
+/// load (the site's `embed_page` step writes it).
+const LESSON_PAGE: &str = "index.html";
+const EMBED_PAGE: &str = "embed.html";
+
 /// The checked-in file of budgets, at the repository's root.
 pub const BUDGET_FILE: &str = "size-budget.txt";
 
-/// What the build weighs, gzipped: the first load, and everything fetched later or elsewhere.
+/// What the build weighs, gzipped: the lesson's first load, an embedded figure's, and
+/// everything fetched later or elsewhere.
 pub struct Weight {
     pub first_load: u64,
+    pub embed_first_load: u64,
     pub on_demand: u64,
 }
 
@@ -27,8 +36,12 @@ pub struct Weight {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     pub first_load: u64,
+    pub embed_first_load: u64,
     pub on_demand: u64,
 }
+
+/// The names of the budgets in [`BUDGET_FILE`], in [`Budget`]'s order.
+const BUDGET_NAMES: [&str; 3] = ["first-load", "embed-first-load", "on-demand"];
 
 impl Budget {
     /// Reads the budget file: lines of a name and a number of bytes, `#` lines are the reasons.
@@ -39,24 +52,26 @@ impl Budget {
     }
 
     fn parse(text: &str) -> Result<Budget, String> {
-        let mut found = [None, None];
+        let mut found = [None, None, None];
         for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
             let mut words = line.split_whitespace();
             let (name, bytes) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
             let bytes: u64 =
                 bytes.parse().map_err(|_| format!("`{line}`: the budget is not a number"))?;
-            let slot = match name {
-                "first-load" => &mut found[0],
-                "on-demand" => &mut found[1],
-                other => return Err(format!("`{other}` is not a budget this build measures")),
+            let Some(slot) =
+                BUDGET_NAMES.iter().position(|n| *n == name).and_then(|i| found.get_mut(i))
+            else {
+                return Err(format!("`{name}` is not a budget this build measures"));
             };
             if slot.replace(bytes).is_some() {
                 return Err(format!("`{name}` is given twice"));
             }
         }
         match found {
-            [Some(first_load), Some(on_demand)] => Ok(Budget { first_load, on_demand }),
-            _ => Err("it must give both `first-load` and `on-demand`".to_string()),
+            [Some(first_load), Some(embed_first_load), Some(on_demand)] => {
+                Ok(Budget { first_load, embed_first_load, on_demand })
+            }
+            _ => Err(format!("it must give each of {}", BUDGET_NAMES.join(", "))),
         }
     }
 }
@@ -65,7 +80,10 @@ impl Weight {
     /// Writes what was measured where a reader of the build, or a script, finds it.
     pub fn record(&self, root: &Path) -> Result<(), String> {
         let path = root.join("target").join("size-measured.txt");
-        let text = format!("first-load {}\non-demand {}\n", self.first_load, self.on_demand);
+        let text = format!(
+            "first-load {}\nembed-first-load {}\non-demand {}\n",
+            self.first_load, self.embed_first_load, self.on_demand
+        );
         fs::create_dir_all(root.join("target"))
             .and_then(|()| fs::write(&path, text))
             .map_err(|e| format!("{}: {e}", path.display()))
@@ -73,15 +91,19 @@ impl Weight {
 
     /// A one-line summary against both budgets, or an error if either is exceeded.
     pub fn against(&self, budget: Budget) -> Result<String, String> {
-        let (first_load_ceiling, on_demand_ceiling) = (budget.first_load, budget.on_demand);
         let summary = format!(
-            "first load {} bytes gzipped (budget {}), on demand {} (budget {})",
+            "first load {} bytes gzipped (budget {}), an embed's first load {} (budget {}), on demand {} (budget {})",
             grouped(self.first_load),
-            grouped(first_load_ceiling),
+            grouped(budget.first_load),
+            grouped(self.embed_first_load),
+            grouped(budget.embed_first_load),
             grouped(self.on_demand),
-            grouped(on_demand_ceiling)
+            grouped(budget.on_demand)
         );
-        if self.first_load > first_load_ceiling || self.on_demand > on_demand_ceiling {
+        if self.first_load > budget.first_load
+            || self.embed_first_load > budget.embed_first_load
+            || self.on_demand > budget.on_demand
+        {
             Err(format!("the page is over its size budget ({BUDGET_FILE}): {summary}"))
         } else {
             Ok(summary)
@@ -100,6 +122,7 @@ pub fn measure(dist: &Path) -> Result<Weight, String> {
 
     println!("{:>12} {:>12}  file (in {})", "raw bytes", "gzip -9", dist.display());
     let (mut raw_total, mut gzip_total, mut on_demand) = (0u64, 0u64, 0u64);
+    let (mut lesson_page, mut embed_page) = (0u64, None);
     for file in &files {
         let raw =
             fs::metadata(file).map_err(|e| format!("cannot stat {}: {e}", file.display()))?.len();
@@ -111,7 +134,18 @@ pub fn measure(dist: &Path) -> Result<Weight, String> {
         if later {
             on_demand += gzipped;
         }
-        let mark = if later { "  (not on the first load)" } else { "" };
+        let mark = match name.as_str() {
+            LESSON_PAGE => {
+                lesson_page = gzipped;
+                "  (the lesson's page)"
+            }
+            EMBED_PAGE => {
+                embed_page = Some(gzipped);
+                "  (an embed's page, in place of the lesson's)"
+            }
+            _ if later => "  (not on the first load)",
+            _ => "",
+        };
         println!("{:>12} {:>12}  {name}{mark}", grouped(raw), grouped(gzipped));
     }
     println!(
@@ -120,7 +154,12 @@ pub fn measure(dist: &Path) -> Result<Weight, String> {
         grouped(gzip_total),
         files.len()
     );
-    Ok(Weight { first_load: gzip_total - on_demand, on_demand })
+    // The embed fetches everything the lesson does but its page; a build without the embed's
+    // page (a bare `trunk build`) opens an embed from the lesson's.
+    let embed_page = embed_page.unwrap_or(lesson_page);
+    let first_load = gzip_total - on_demand - embed_page;
+    let embed_first_load = first_load - lesson_page + embed_page;
+    Ok(Weight { first_load, embed_first_load, on_demand })
 }
 
 fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -168,12 +207,17 @@ mod tests {
 
     #[test]
     fn the_budget_file_gives_each_budget_once() {
-        let good = "# why\nfirst-load 300\n\non-demand 200\n";
-        assert_eq!(Budget::parse(good), Ok(Budget { first_load: 300, on_demand: 200 }));
-        assert!(Budget::parse("first-load 300").is_err(), "both are needed");
-        assert!(Budget::parse("first-load 3x0\non-demand 1").is_err());
-        assert!(Budget::parse("first-load 1\nfirst-load 2\non-demand 1").is_err());
-        assert!(Budget::parse("first-lode 1\non-demand 1").is_err());
+        let good = "# why\nfirst-load 300\n\nembed-first-load 100\non-demand 200\n";
+        assert_eq!(
+            Budget::parse(good),
+            Ok(Budget { first_load: 300, embed_first_load: 100, on_demand: 200 })
+        );
+        assert!(Budget::parse("first-load 300\non-demand 1").is_err(), "all three are needed");
+        assert!(Budget::parse("first-load 3x0\nembed-first-load 1\non-demand 1").is_err());
+        assert!(
+            Budget::parse("first-load 1\nfirst-load 2\nembed-first-load 1\non-demand 1").is_err()
+        );
+        assert!(Budget::parse("first-lode 1\nembed-first-load 1\non-demand 1").is_err());
         let here = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new("."));
         assert!(Budget::read(here).is_ok(), "the repository's own file reads");
     }
@@ -193,14 +237,52 @@ mod tests {
         fs::write(dir.join("a.txt"), "a".repeat(10_000)).unwrap();
         fs::write(dir.join("sub").join("b.txt"), "hello").unwrap();
         let weight = measure(&dir).unwrap();
-        let budget = |first_load, on_demand| Budget { first_load, on_demand };
-        assert!(weight.against(budget(1_000_000, 0)).is_ok());
-        assert!(weight.against(budget(10, 0)).unwrap_err().contains("over its size budget"));
+        let budget =
+            |first_load, embed_first_load| Budget { first_load, embed_first_load, on_demand: 0 };
+        assert!(weight.against(budget(1_000_000, 1_000_000)).is_ok());
+        assert!(weight
+            .against(budget(10, 1_000_000))
+            .unwrap_err()
+            .contains("over its size budget"));
+        assert!(weight
+            .against(budget(1_000_000, 10))
+            .unwrap_err()
+            .contains("over its size budget"));
         assert!(
             weight.first_load > 0 && weight.first_load < 10_000,
             "gzip shrinks 10,000 repeated bytes: {}",
             weight.first_load
         );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_embed_weighs_its_own_page_in_place_of_the_lessons() {
+        let dir = std::env::temp_dir().join(format!("xtask-doors-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let noise = |n: usize, seed: u64| -> Vec<u8> {
+            let mut x = seed;
+            (0..n)
+                .map(|_| {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    (x >> 33) as u8
+                })
+                .collect()
+        };
+        fs::write(dir.join(LESSON_PAGE), noise(20_000, 1)).unwrap();
+        fs::write(dir.join(EMBED_PAGE), noise(1_000, 2)).unwrap();
+        fs::write(dir.join("app.wasm"), noise(5_000, 3)).unwrap();
+        fs::write(dir.join("part-x.wasm"), noise(3_000, 4)).unwrap();
+        let weight = measure(&dir).unwrap();
+        let (lesson, embed, wasm, part) = (
+            gzip_size(&dir.join(LESSON_PAGE)).unwrap(),
+            gzip_size(&dir.join(EMBED_PAGE)).unwrap(),
+            gzip_size(&dir.join("app.wasm")).unwrap(),
+            gzip_size(&dir.join("part-x.wasm")).unwrap(),
+        );
+        assert_eq!(weight.first_load, lesson + wasm);
+        assert_eq!(weight.embed_first_load, embed + wasm);
+        assert_eq!(weight.on_demand, part);
         fs::remove_dir_all(&dir).unwrap();
     }
 }
