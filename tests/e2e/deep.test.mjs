@@ -81,7 +81,14 @@ for (const { query, q } of [
 test('switching the model moves the readouts and redraws the crossing figure', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?prompt=60000');
   const linearTotal = (await app.readout('total')).value;
-  const before = await app.canvasFingerprint('crossing-canvas');
+  // A figure is first drawn once it has a size, which a browser may give it only near the
+  // screen (Firefox lays out no section far below): the comparison starts from a drawn figure.
+  await scrollIntoView(app.byTestId('crossing-canvas'));
+  const before = await eventually(async () => {
+    const drawn = await app.canvasFingerprint('crossing-canvas');
+    assert.ok(drawn.colours > 1, 'the crossing figure is drawn');
+    return drawn;
+  });
   assert.equal(await app.byTestId('ttft-linear').count(), 0, 'no comparison readouts on the straight line');
   await app.byTestId('model-deep').check();
   await eventually(async () => {

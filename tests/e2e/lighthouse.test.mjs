@@ -28,7 +28,8 @@ const SKIP = onlyIn('chromium', 'Lighthouse audits through Chromium only');
 const PAGES = [
   { name: 'default', query: '' },
   { name: 'bad input', query: '?prompt=abc&decode=0&wait=-1&output=1e400&model=quantum' },
-  { name: 'embed', query: '?embed=crossing' },
+  { name: 'embed', query: 'embed.html?embed=crossing' },
+  { name: 'embed, by the lesson\'s address', query: '?embed=crossing' },
 ];
 
 let baseUrl = process.env.E2E_BASE_URL;
