@@ -3,7 +3,7 @@
 // by the host script, the peer's as four iframes), each figure the median of its runs.
 
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,7 +78,14 @@ function writeDocsPages(dist, oursUrl, peerUrl) {
   const dir = mkdtempSync(path.join(tmpdir(), 'crossover-docs-'));
   const host = readdirSync(dist).find((f) => /^embed-[0-9a-f]+\.js$/.test(f));
   if (!host) throw new Error(`no host script (embed-*.js) in ${dist}`);
-  const ours = DOCS_FIGURES.map((f) => `<crossover-figure figure="${f}" query="" height="520"></crossover-figure>`);
+  // Each element as the Embed button writes it at the defaults (its height and layout from the
+  // page's own code, through the fixture the native tests write).
+  const table = JSON.parse(readFileSync(new URL('../tests/e2e/figure-controls.json', import.meta.url), 'utf8'));
+  const ours = DOCS_FIGURES.map((f) => {
+    const element = table.find((row) => row.figure === f)?.element;
+    if (!element) throw new Error(`tests/e2e/figure-controls.json has no element for ${f}`);
+    return element;
+  });
   writeFileSync(path.join(dir, 'ours.html'), docsPage('Four Crossover figures', ours).replace('</head>', `<script src="${oursUrl}${host}" defer></script></head>`));
   const peer = DOCS_FIGURES.map(() => `<iframe src="${peerUrl}" title="Chart.js figure" width="100%" height="520" loading="lazy" frameborder="0"></iframe>`);
   writeFileSync(path.join(dir, 'peer.html'), docsPage('Four Chart.js figures', peer));

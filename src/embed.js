@@ -23,6 +23,30 @@
   // Run from its own origin (whence its wasm), open the full explainer in a tab of its own and
   // save its files; never navigate the host, submit forms or open dialogs.
   const SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-downloads';
+  // The embedded page's geometry in CSS pixels, as src/state/embed_layout.rs gives it (a native
+  // test keeps the two in step): with the snippet's `layout`, the frame starts at the height
+  // the figure will have at the frame's own width, so the host page does not move when the
+  // figure reports it, in a phone's column as in a desktop's.
+  const LAYOUT = { side: 8, padY: 8, caption: 28, gap: 8, control: 52, controlMin: 170, bar: 40, player: 122, canvasShare: 0.42, canvasMin: 240, canvasMax: 400 };
+  const fittedHeight = (frameWidth, { controls, caption, player }) => {
+    const content = Math.max(frameWidth - 2 * LAYOUT.side, 1);
+    const columns = Math.max(1, Math.floor((content + LAYOUT.gap) / (LAYOUT.controlMin + LAYOUT.gap)));
+    const rows = Math.ceil(controls / columns);
+    const controlsPx = rows > 0 ? LAYOUT.gap + rows * LAYOUT.control + (rows - 1) * LAYOUT.gap : 0;
+    const canvas = Math.min(Math.max(content * LAYOUT.canvasShare, LAYOUT.canvasMin), LAYOUT.canvasMax);
+    return Math.ceil(2 * LAYOUT.padY + (caption ? LAYOUT.caption : 0) + canvas + (player ? LAYOUT.player : 0) + controlsPx + LAYOUT.bar);
+  };
+  // `layout="controls:6 caption player"`: how many controls, and whether the caption and the
+  // player show. Anything else is no layout, and the `height` attribute sizes the frame.
+  const parseLayout = (text) => {
+    const match = /^controls:(\d{1,2})((?: caption)?)((?: player)?)$/.exec((text || '').trim());
+    return match ? { controls: Number(match[1]), caption: match[2] !== '', player: match[3] !== '' } : null;
+  };
+  // Until its figure says how tall it is, a frame follows its element's width.
+  const resized = new ResizeObserver((entries) => {
+    for (const entry of entries) entry.target.fit();
+  });
+
   // Servers answer 414 to an address much over 8 KB: a longer query is not sent, and the console
   // says why, rather than the frame showing a server's error page.
   const MAX_QUERY_CHARS = 8000;
@@ -54,7 +78,10 @@
     if (!(height >= 100 && height <= 10000)) return;
     for (const element of document.getElementsByTagName(NAME)) {
       // Only the frame that sent it.
-      if (element.frame && element.frame.contentWindow === event.source) element.frame.style.height = height + 'px';
+      if (element.frame && element.frame.contentWindow === event.source) {
+        element.reported = true;
+        element.frame.style.height = height + 'px';
+      }
     }
   });
 
@@ -82,16 +109,29 @@
       this.style.display = 'block';
       this.update();
       this.appendChild(frame);
+      this.fit();
+      resized.observe(this);
       nearView.observe(this);
+    }
+
+    /** Sizes the frame for its width by the snippet's layout, until the figure reports its height. */
+    fit() {
+      const layout = parseLayout(this.getAttribute('layout'));
+      const width = this.getBoundingClientRect().width;
+      if (this.reported || !layout || !(width > 0)) return;
+      this.frame.style.height = fittedHeight(width, layout) + 'px';
     }
 
     disconnectedCallback() {
       nearView.unobserve(this);
+      resized.unobserve(this);
       this.stop();
     }
 
-    attributeChangedCallback() {
-      if (this.frame) this.update();
+    attributeChangedCallback(name) {
+      if (!this.frame) return;
+      if (name === 'layout') this.fit();
+      else this.update();
     }
 
     /** Loads the figure into its frame, stopping the farthest running one if too many run. */
@@ -142,6 +182,6 @@
     }
   }
 
-  CrossoverFigure.observedAttributes = ['figure', 'query', 'theme'];
+  CrossoverFigure.observedAttributes = ['figure', 'query', 'theme', 'layout'];
   customElements.define(NAME, CrossoverFigure);
 })();

@@ -6,8 +6,13 @@
 
 /// A figure's canvas height for its width: wide on desktops, taller than a strip on phones.
 pub fn canvas_height_css(width_css: f64) -> f64 {
-    (width_css * 0.42).clamp(240.0, 400.0)
+    (width_css * CANVAS_SHARE).clamp(CANVAS_MIN_PX, CANVAS_MAX_PX)
 }
+
+/// The canvas's height as a share of its width, and the least and most it may be.
+pub const CANVAS_SHARE: f64 = 0.42;
+pub const CANVAS_MIN_PX: f64 = 240.0;
+pub const CANVAS_MAX_PX: f64 = 400.0;
 
 /// The page's side padding inside a frame (`:root[data-embed] body`).
 pub const SIDE_PX: f64 = 8.0;

@@ -70,13 +70,33 @@ fn attribute(text: &str) -> String {
 /// needs no inline script or style.
 pub fn snippet(figure: Figure, query: &str, script: HostScript) -> String {
     format!(
-        "<script src=\"{}\" integrity=\"{}\" crossorigin=\"anonymous\" defer></script>\n<{ELEMENT} figure=\"{}\" query=\"{}\" height=\"{}\"></{ELEMENT}>",
+        "<script src=\"{}\" integrity=\"{}\" crossorigin=\"anonymous\" defer></script>\n{}",
         attribute(script.src),
         attribute(script.integrity),
+        element(figure, query),
+    )
+}
+
+/// The snippet's element for `figure` at the settings in `query`, without the host script.
+pub fn element(figure: Figure, query: &str) -> String {
+    format!(
+        "<{ELEMENT} figure=\"{}\" query=\"{}\" height=\"{}\" layout=\"{}\"></{ELEMENT}>",
         figure.slug(),
         attribute(&settings(query)),
         starting_height_px(figure, query),
+        layout(figure, query),
     )
+}
+
+/// What of an embedded figure sets its height besides its width, for the host script to size
+/// the frame at the width it has on the host page: `controls:N`, then ` caption` and ` player`
+/// where they show (`state::embed_layout::embed_height_css` takes the same three).
+pub fn layout(figure: Figure, settings: &str) -> String {
+    let (view, _) = View::parse(settings);
+    let controls = view.controls.params(figure).len();
+    let caption = if view.caption { " caption" } else { "" };
+    let player = if crate::state::playback::plays(figure) { " player" } else { "" };
+    format!("controls:{controls}{caption}{player}")
 }
 
 /// Said instead of a snippet by a build whose page does not name its host script.
@@ -193,8 +213,8 @@ mod tests {
         let code = snippet(Figure::Crossing, &query, SCRIPT);
         assert_eq!(
             code,
-            format!("<script src=\"https://example.org/x/embed-0123abcd.js\" integrity=\"sha384-AbC+/=\" crossorigin=\"anonymous\" defer></script>\n<crossover-figure figure=\"crossing\" query=\"prompt=20000&amp;decode=40&amp;theme=dark\" height=\"{}\"></crossover-figure>",
-            starting_height_px(Figure::Crossing, ""))
+            format!("<script src=\"https://example.org/x/embed-0123abcd.js\" integrity=\"sha384-AbC+/=\" crossorigin=\"anonymous\" defer></script>\n<crossover-figure figure=\"crossing\" query=\"prompt=20000&amp;decode=40&amp;theme=dark\" height=\"{}\" layout=\"{}\"></crossover-figure>",
+            starting_height_px(Figure::Crossing, ""), layout(Figure::Crossing, ""))
         );
         assert!(!code.contains("style=") && !code.contains("<script>"));
     }
@@ -244,6 +264,40 @@ mod tests {
         let frame =
             iframe(Figure::Timeline, "prompt=20000&decode=40", "https://crossover.example.org/");
         assert!(readme.contains(&frame), "README.md should show {frame}");
+    }
+
+    #[test]
+    fn the_host_script_sizes_a_frame_by_the_embeds_own_geometry() {
+        use crate::state::embed_layout as geometry;
+        let script = include_str!("../embed.js");
+        let line = format!(
+            "const LAYOUT = {{ side: {}, padY: {}, caption: {}, gap: {}, control: {}, controlMin: {}, bar: {}, player: {}, canvasShare: {}, canvasMin: {}, canvasMax: {} }};",
+            geometry::SIDE_PX,
+            geometry::PAD_Y_PX,
+            geometry::CAPTION_PX,
+            geometry::GAP_PX,
+            geometry::CONTROL_PX,
+            geometry::CONTROL_MIN_WIDTH_PX,
+            geometry::BAR_PX,
+            geometry::PLAYER_PX,
+            geometry::CANVAS_SHARE,
+            geometry::CANVAS_MIN_PX,
+            geometry::CANVAS_MAX_PX,
+        );
+        assert!(script.contains(&line), "src/embed.js lacks {line}");
+    }
+
+    #[test]
+    fn the_layout_names_the_controls_caption_and_player_the_height_follows() {
+        let own = Figure::Timeline.own_controls().len();
+        assert_eq!(layout(Figure::Timeline, ""), format!("controls:{own} caption player"));
+        assert_eq!(layout(Figure::Crossing, "controls=none&caption=0"), "controls:0");
+        assert_eq!(
+            layout(Figure::Timeline, "controls=prompt,decode&caption=0"),
+            "controls:2 player"
+        );
+        let code = snippet(Figure::Crossing, "", HostScript { src: "e.js", integrity: "sha384-x" });
+        assert!(code.contains(&format!(" layout=\"{}\"", layout(Figure::Crossing, ""))), "{code}");
     }
 
     #[test]

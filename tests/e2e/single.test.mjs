@@ -69,13 +69,18 @@ test('the snippet starts the frame at the height the figure then reports', { tim
     const start = Number(/height="(\d+)"/.exec(snippet)[1]);
     // A host page on another origin with a 700 px column holding the snippet.
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-host-'));
-    await fs.writeFile(path.join(dir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body style="margin:0"><div style="width:700px">${snippet}</div></body></html>`);
+    // And a phone's column, where the host script fits the frame to the width by the snippet's
+    // layout before the figure reports its height.
+    for (const width of [700, 380]) {
+      await fs.writeFile(path.join(dir, `host-${width}.html`), `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body style="margin:0"><div style="width:${width}px">${snippet}</div></body></html>`);
+    }
     // Each figure's host closes before the next opens: four frames of the whole app alive at
     // once left Firefox unresponsive on a busy machine.
     const host = await startServer({ root: dir });
     const context = await env.browser.newContext({ viewport: { width: 900, height: 800 } });
     try {
-      await checkHost(figure, start, context, host);
+      await checkHost(figure, start, context, host, 700);
+      await checkHost(figure, null, context, host, 380);
     } finally {
       await context.close();
       await host.close();
@@ -83,17 +88,19 @@ test('the snippet starts the frame at the height the figure then reports', { tim
   }
 });
 
-/** The host page in `context` (served by `host`) starts the figure's frame at the snippet's
- * `start` height, and the figure inside measures and keeps it. */
-async function checkHost(figure, start, context, host) {
+/** The host page in `context` (served by `host`) with a column `width` px wide starts the
+ * figure's frame at the height the figure inside then measures and keeps: the snippet's `start`
+ * height in a 700 px column; in another, the height fitted to it by the snippet's layout. */
+async function checkHost(figure, start, context, host, width) {
   const page = await context.newPage();
-  await page.goto(`${host.origin}/host.html`);
+  await page.goto(`${host.origin}/host-${width}.html`);
   const initial = await eventually(async () => {
     const h = await page.evaluate(() => document.querySelector('crossover-figure iframe')?.style.height);
     assert.ok(h, 'the element made its frame');
     return parseFloat(h);
   });
-  assert.equal(initial, start, `${figure}: the frame starts at the snippet's height`);
+  if (start !== null) assert.equal(initial, start, `${figure}: the frame starts at the snippet's height`);
+  start ??= initial;
   const frame = await eventually(async () => {
     const found = page.frames().find((f) => /embed=/.test(f.url()));
     assert.ok(found, 'the frame loaded');
@@ -101,10 +108,10 @@ async function checkHost(figure, start, context, host) {
     return found;
   }, { timeout: 25_000 });
   const content = await frame.evaluate(() => document.documentElement.getBoundingClientRect().height);
-  assert.ok(Math.abs(content - start) <= 1, `${figure}: the figure measures ${content} px in a 700 px column, the snippet said ${start}`);
+  assert.ok(Math.abs(content - start) <= 1, `${figure}: the figure measures ${content} px in a ${width} px column, the frame started at ${start}`);
   const settled = await eventually(async () => parseFloat(await page.evaluate(() => document.querySelector('crossover-figure iframe').style.height)));
   assert.ok(Math.abs(settled - start) <= 1, `${figure}: the frame stays at ${start} px (now ${settled})`);
-  console.log(`# ${figure}: snippet height ${start} px, content ${content} px`);
+  console.log(`# ${figure}, ${width} px column: the frame started at ${start} px, content ${content} px`);
 }
 
 test('controls= shows the chosen controls in their order, none, or the usual notice', TIMEOUT, async (t) => {

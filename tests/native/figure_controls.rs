@@ -4,7 +4,8 @@
 //! checks that each figure can be watched while a control of each of its inputs moves it, so a
 //! figure that starts following an input, or a new figure, joins the test by itself. Run with
 //! `UPDATE_FIXTURES=1` to rewrite the file. Each figure's `own` controls (what an embed or a
-//! presentation shows) come along, for the tests of one figure alone.
+//! presentation shows) come along, for the tests of one figure alone, and the element the Embed
+//! button writes for it at the defaults, for the benchmark's documentation page.
 
 use crossover::state::{Figure, Param, State};
 
@@ -45,8 +46,9 @@ fn json() -> String {
                 .collect();
             let own: Vec<String> =
                 figure.own_controls().iter().map(|p| format!("\"{}\"", p.spec().key)).collect();
+            let element = crossover::text::embed::element(figure, "").replace('"', "\\\"");
             format!(
-                "  {{\n    \"figure\": \"{}\",\n    \"own\": [{}],\n    \"controls\": [\n      {}\n    ]\n  }}",
+                "  {{\n    \"figure\": \"{}\",\n    \"own\": [{}],\n    \"element\": \"{element}\",\n    \"controls\": [\n      {}\n    ]\n  }}",
                 figure.slug(),
                 own.join(", "),
                 controls.join(",\n      ")
