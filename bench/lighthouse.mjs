@@ -86,7 +86,10 @@ function writeDocsPages(dist, oursUrl, peerUrl) {
     if (!element) throw new Error(`tests/e2e/figure-controls.json has no element for ${f}`);
     return element;
   });
-  writeFileSync(path.join(dir, 'ours.html'), docsPage('Four Crossover figures', ours).replace('</head>', `<script src="${oursUrl}${host}" defer></script></head>`));
+  // The host script where the snippet puts it, before the first figure, as the Embed button
+  // writes it (not deferred); the later snippets' copies of the tag load nothing more.
+  ours[0] = `<script src="${oursUrl}${host}"></script>\n${ours[0]}`;
+  writeFileSync(path.join(dir, 'ours.html'), docsPage('Four Crossover figures', ours));
   const peer = DOCS_FIGURES.map(() => `<iframe src="${peerUrl}" title="Chart.js figure" width="100%" height="520" loading="lazy" frameborder="0"></iframe>`);
   writeFileSync(path.join(dir, 'peer.html'), docsPage('Four Chart.js figures', peer));
   return dir;

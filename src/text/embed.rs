@@ -67,10 +67,13 @@ fn attribute(text: &str) -> String {
 /// What the Embed button copies for `figure` at the settings in `query`: the host script
 /// (loaded once however many figures a page has; its integrity hash pins this build's file) and
 /// a `<crossover-figure>` element, which makes, labels and sizes the frame itself, so the host
-/// needs no inline script or style.
+/// needs no inline script or style. The script is not deferred: run where it stands, it defines
+/// the element before the parser reaches it, so each frame has its height before the page is
+/// first painted; deferred, the page could paint its figures at no height and then push all
+/// that follows them down by a frame's height each.
 pub fn snippet(figure: Figure, query: &str, script: HostScript) -> String {
     format!(
-        "<script src=\"{}\" integrity=\"{}\" crossorigin=\"anonymous\" defer></script>\n{}",
+        "<script src=\"{}\" integrity=\"{}\" crossorigin=\"anonymous\"></script>\n{}",
         attribute(script.src),
         attribute(script.integrity),
         element(figure, query),
@@ -213,7 +216,7 @@ mod tests {
         let code = snippet(Figure::Crossing, &query, SCRIPT);
         assert_eq!(
             code,
-            format!("<script src=\"https://example.org/x/embed-0123abcd.js\" integrity=\"sha384-AbC+/=\" crossorigin=\"anonymous\" defer></script>\n<crossover-figure figure=\"crossing\" query=\"prompt=20000&amp;decode=40&amp;theme=dark\" height=\"{}\" layout=\"{}\"></crossover-figure>",
+            format!("<script src=\"https://example.org/x/embed-0123abcd.js\" integrity=\"sha384-AbC+/=\" crossorigin=\"anonymous\"></script>\n<crossover-figure figure=\"crossing\" query=\"prompt=20000&amp;decode=40&amp;theme=dark\" height=\"{}\" layout=\"{}\"></crossover-figure>",
             starting_height_px(Figure::Crossing, ""), layout(Figure::Crossing, ""))
         );
         assert!(!code.contains("style=") && !code.contains("<script>"));
