@@ -42,9 +42,10 @@
     const match = /^controls:(\d{1,2})((?: caption)?)((?: player)?)$/.exec((text || '').trim());
     return match ? { controls: Number(match[1]), caption: match[2] !== '', player: match[3] !== '' } : null;
   };
-  // Until its figure says how tall it is, a frame follows its element's width.
-  const resized = new ResizeObserver((entries) => {
-    for (const entry of entries) entry.target.fit();
+  // Until its figure says how tall it is, a frame follows its column's width as the window
+  // changes it (a phone turned, a window resized).
+  addEventListener('resize', () => {
+    for (const element of document.getElementsByTagName(NAME)) if (element.frame) element.fit();
   });
 
   // Servers answer 414 to an address much over 8 KB: a longer query is not sent, and the console
@@ -110,7 +111,6 @@
       this.update();
       this.appendChild(frame);
       this.fit();
-      resized.observe(this);
       nearView.observe(this);
     }
 
@@ -124,7 +124,6 @@
 
     disconnectedCallback() {
       nearView.unobserve(this);
-      resized.unobserve(this);
       this.stop();
     }
 

@@ -127,6 +127,19 @@ async function sizeViewport(raw, { width, height, deviceScaleFactor }) {
   }
 }
 
+/**
+ * An error puppeteer reports as the page's own but which no script of the page threw: Firefox
+ * ESR 140.10 raises it around a context's init scripts (puppeteer's preload scripts) in a page
+ * whose frames are navigated from about:blank to another origin, as a docs page's figures are.
+ * Error listeners in the host and in every frame saw nothing when it came, and without an init
+ * script it did not come; it carries no stack of any script.
+ */
+function harnessError(error) {
+  const message = String(error?.message ?? '').replace(/^Error: /, '');
+  const stack = String(error?.stack ?? '');
+  return message === 'Permission denied to access property "length"' && !/https?:\/\//.test(stack);
+}
+
 class FirefoxContext {
   #context;
   #viewport;
@@ -275,6 +288,10 @@ class FirefoxPage {
         this.raw.on('console', (msg) => listener({ type: () => (msg.type() === 'warn' ? 'warning' : msg.type()), text: () => msg.text() }));
         break;
       case 'pageerror':
+        this.raw.on(event, (error) => {
+          if (!harnessError(error)) listener(error);
+        });
+        break;
       case 'dialog':
         this.raw.on(event, listener);
         break;
