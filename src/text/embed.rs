@@ -45,10 +45,27 @@ pub const DOCS_COLUMN_CSS_PX: f64 = 700.0;
 /// The height a frame of `figure` at the settings in `settings` (a query, whose `controls=` and
 /// `caption=` count) has in a [`DOCS_COLUMN_CSS_PX`] column, in whole CSS pixels.
 pub fn starting_height_px(figure: Figure, settings: &str) -> u32 {
-    let (view, _) = View::parse(settings);
-    let controls = view.controls.params(figure).len();
-    let plays = crate::state::playback::plays(figure);
-    embed_height_css(DOCS_COLUMN_CSS_PX, controls, view.caption, plays).ceil() as u32
+    let Sizing { controls, caption, plays } = Sizing::of(figure, settings);
+    embed_height_css(DOCS_COLUMN_CSS_PX, controls, caption, plays).ceil() as u32
+}
+
+/// What of an embedded figure sets its height besides its width: the controls it shows, and
+/// whether its caption and its player show (`state::embed_layout::embed_height_css`'s inputs).
+struct Sizing {
+    controls: usize,
+    caption: bool,
+    plays: bool,
+}
+
+impl Sizing {
+    fn of(figure: Figure, settings: &str) -> Self {
+        let (view, _) = View::parse(settings);
+        Sizing {
+            controls: view.controls.params(figure).len(),
+            caption: view.caption,
+            plays: crate::state::playback::plays(figure),
+        }
+    }
 }
 
 /// The settings of `query` that differ from the page's defaults (so a host's markup stays
@@ -91,14 +108,13 @@ pub fn element(figure: Figure, query: &str) -> String {
     )
 }
 
-/// What of an embedded figure sets its height besides its width, for the host script to size
-/// the frame at the width it has on the host page: `controls:N`, then ` caption` and ` player`
-/// where they show (`state::embed_layout::embed_height_css` takes the same three).
+/// What of an embedded figure sets its height besides its width ([`Sizing`]), for the host
+/// script to size the frame at the width it has on the host page: `controls:N`, then
+/// ` caption` and ` player` where they show.
 pub fn layout(figure: Figure, settings: &str) -> String {
-    let (view, _) = View::parse(settings);
-    let controls = view.controls.params(figure).len();
-    let caption = if view.caption { " caption" } else { "" };
-    let player = if crate::state::playback::plays(figure) { " player" } else { "" };
+    let Sizing { controls, caption, plays } = Sizing::of(figure, settings);
+    let caption = if caption { " caption" } else { "" };
+    let player = if plays { " player" } else { "" };
     format!("controls:{controls}{caption}{player}")
 }
 
@@ -129,7 +145,7 @@ pub const SANDBOX: &str =
 /// The address of the whole page at the settings in `query` (the address of a one-figure view
 /// with its figure keys removed), for "Open the full explainer" and "Leave presentation mode".
 pub fn full_page(page: &str, query: &str) -> String {
-    let base = page.split(['?', '#']).next().unwrap_or(page);
+    let base = without_query(page);
     // The embed's own page is not the explainer: its folder is.
     let base = base.strip_suffix(EMBED_PAGE).unwrap_or(base);
     format!("{base}?{}", pairs_without(query, &DOOR_KEYS).collect::<Vec<_>>().join("&"))
@@ -138,8 +154,13 @@ pub fn full_page(page: &str, query: &str) -> String {
 /// The folder of the explainer at `page`, with its trailing slash: the page's address without
 /// its query, fragment and file name.
 fn folder(page: &str) -> &str {
-    let base = page.split(['?', '#']).next().unwrap_or(page);
+    let base = without_query(page);
     base.rfind('/').and_then(|at| base.get(..=at)).unwrap_or(base)
+}
+
+/// The address `page` without its query and fragment.
+fn without_query(page: &str) -> &str {
+    page.split(['?', '#']).next().unwrap_or(page)
 }
 
 /// The lesson at the settings of `query` (the page's current query), as a link relative to the
