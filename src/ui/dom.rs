@@ -147,6 +147,10 @@ mod browser {
         if !window.match_media("(max-width: 880px)").ok()??.matches() {
             return None;
         }
+        // Past the end of its lab the strip has gone up with it: nothing below is its lab's.
+        if strip_left_behind(panel) {
+            return Some(None);
+        }
         let height = window.inner_height().ok()?.as_f64()?;
         let figures =
             panel.parent_element()?.query_selector_all(".lab-main figure[data-figure]").ok()?;
@@ -167,12 +171,21 @@ mod browser {
         Some(
             (0..figures.length())
                 .filter_map(|i| figures.item(i)?.dyn_into::<web_sys::Element>().ok())
+                // A figure in a folded disclosure is not on screen, though the browser still
+                // lays it out where it would open and reports that place.
+                .filter(|figure| figure.closest("details:not([open])").ok().flatten().is_none())
                 .find(|figure| {
                     let top = figure.get_bounding_client_rect().top();
                     top >= reach - SLACK_PX && top < height - SHOWN_PX
                 })
                 .and_then(|figure| figure.get_attribute("data-figure")),
         )
+    }
+
+    /// Whether the strip of `panel` has gone up out of sight with the end of its lab: opened,
+    /// its controls would hang over what follows the lab, cut off from their bar.
+    pub fn strip_left_behind(panel: &web_sys::Element) -> bool {
+        panel.get_bounding_client_rect().bottom() <= 0.0
     }
 
     /// Scrolls the open strip of `panel` inside itself so that the first control of `keys`
@@ -272,6 +285,10 @@ mod native {
 
     pub fn lab_figure_on_screen(_panel: &web_sys::Element) -> Option<Option<String>> {
         None
+    }
+
+    pub fn strip_left_behind(_panel: &web_sys::Element) -> bool {
+        false
     }
 
     pub fn strip_to_controls(_panel: &web_sys::Element, _keys: &[&str]) {}

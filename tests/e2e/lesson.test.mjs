@@ -153,11 +153,14 @@ function strips() {
     const body = panel.querySelector('.strip-body');
     const shown = body && getComputedStyle(body).display !== 'none';
     const bottom = shown ? Math.max(r.bottom, body.getBoundingClientRect().bottom) : r.bottom;
+    // A figure in a folded disclosure is not on screen, though the browser reports where it would be.
     const figure = [...panel.parentElement.querySelectorAll('.lab-main figure[data-figure]')].some((f) => {
       const b = f.getBoundingClientRect();
-      return b.top < innerHeight && b.bottom > r.bottom;
+      return !f.closest('details:not([open])') && b.top < innerHeight && b.bottom > Math.max(0, r.bottom);
     });
-    return { lab: panel.parentElement.id, stuck: r.top <= 1 && r.bottom > 0, covers: Math.max(0, bottom - Math.max(0, r.top)), open: panel.hasAttribute('data-open'), figure };
+    // Stuck at the top, or gone up past the end of its lab with its opened controls still hanging on screen.
+    const stuck = r.top <= 1 && bottom > 0;
+    return { lab: panel.parentElement.id, stuck, barGone: r.bottom <= 0, covers: Math.max(0, bottom - Math.max(0, r.top)), open: panel.hasAttribute('data-open'), figure };
   }).filter((s) => s.stuck);
 }
 
@@ -171,12 +174,15 @@ test("at 390×844 a lab's strip opens by itself only beside its figures and neve
   const problems = [];
   let opened = 0;
   let folded = 0;
-  for (let y = 0; y < height; y += 300) {
+  // Every 300 px, and the very end of the page, where the last lab has been read past.
+  const stops = [...Array(Math.ceil(height / 300)).keys()].map((i) => i * 300).concat([height]);
+  for (const y of stops) {
     await app.page.evaluate((top) => window.scrollTo(0, top), y);
     await app.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     for (const s of await app.page.evaluate(strips)) {
       if (s.covers > 844 * share + 1) problems.push(`${s.lab} covers ${Math.round(s.covers)} px at ${y}`);
       if (s.open && !s.figure) problems.push(`${s.lab} opened by itself over prose at ${y}`);
+      if (s.open && s.barGone) problems.push(`${s.lab}'s controls hang open past the end of its lab at ${y}`);
       if (s.open) opened += 1;
       else folded += 1;
     }
@@ -248,6 +254,15 @@ test("at 390×844 the strip's button opens and folds its controls over prose", T
   await toggle.click();
   await eventually(async () => assert.equal(await toggle.getAttribute('aria-expanded'), 'false'));
   assert.equal(await app.slider('prompt').isVisible(), false, 'folded again');
+  // Opened by the reader, the strip folds once its lab is read past rather than hang its
+  // controls over the next section with their bar gone up out of sight.
+  await toggle.click();
+  await eventually(async () => assert.equal(await toggle.getAttribute('aria-expanded'), 'true'));
+  await app.page.evaluate(() => {
+    const lab = document.querySelector('#one-request');
+    window.scrollTo(0, lab.getBoundingClientRect().bottom + window.scrollY + 100);
+  });
+  await eventually(async () => assert.equal(await panel.getAttribute('data-open'), null, 'folded past the end of its lab'));
 });
 
 test('the deployments panel fits one 800 px screen, its router threshold above the fold', TIMEOUT, async (t) => {

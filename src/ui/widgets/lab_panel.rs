@@ -1,9 +1,11 @@
 //! A lab's panel: a column of controls beside the lesson on a wide screen; on a phone a strip
 //! at the top of the screen, folded to one line of numbers and a button to open it. It opens
 //! by itself while a figure of its lab is on screen below the reach of the open strip, and folds
-//! again once none is (over prose, or as the figure scrolls up to where the strip would cover
-//! it), so while the reader reads prose it covers one line, it never covers the figure it opened
-//! for, and open it covers at most the share of the screen the stylesheet sets (`--strip-share`).
+//! again once none is (over prose, as the figure scrolls up to where the strip would cover it,
+//! where the figure sits in a folded disclosure, and once the lab is read past), so while the reader
+//! reads prose it covers one line, it never covers the figure it opened for, it never hangs over
+//! the page after its lab, and open it covers at most the share of the screen the stylesheet
+//! sets (`--strip-share`).
 //! Opened beside a figure, it starts at that figure's own controls.
 
 use crate::state::{Figure, State};
@@ -36,6 +38,10 @@ pub fn LabPanel(
     let chosen = RwSignal::new(None::<bool>);
     let look = move || {
         let Some(element) = panel.get_untracked() else { return };
+        // Opened by the reader, it still folds once its lab has been read past.
+        if dom::strip_left_behind(&element) && chosen.with_untracked(Option::is_some) {
+            chosen.set(None);
+        }
         if let Some(seen) = dom::lab_figure_on_screen(&element) {
             if figure_seen.with_untracked(|s| *s != seen) {
                 // Opening beside a figure, the strip shows that figure's own controls first,
