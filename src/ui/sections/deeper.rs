@@ -57,8 +57,8 @@ pub fn Deeper() -> impl IntoView {
                         "The "<em>"KV-cache knee"</em>" is the context at which a step takes twice as long as on an empty one."
                     </li>
                     <li>
-                        <strong>"The queue is in neither phase. "</strong>
-                        "The network and the wait for a slot come before the first token, outside both phase numbers."
+                        <strong>"The queue is not a fixed wait. "</strong>
+                        "The lines add the network and the queue as a set wait before prefill, yet a queue lengthens as load rises, which no phase rate reveals."
                     </li>
                 </ul>
                 <p>"The first two bend the same way, so where prompts are huge the crossing the lines give is least to be trusted: measure there."</p>

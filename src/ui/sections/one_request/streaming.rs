@@ -72,7 +72,7 @@ pub fn Streaming() -> impl IntoView {
             )}
             {prose!("streaming-limits" =>
                 <p class="aside">
-                    "Waits are commonly judged against three limits: 0.1 s feels instant, 1 s keeps a train of thought, and past 10 s attention wanders (Miller, 1968; Card et al., 1991; Nielsen, 1993). Figure 1 draws each limit that falls inside its time axis as a grey dashed rule."
+                    "Waits are commonly judged against three limits: 0.1 s feels instant, 1 s keeps a train of thought, and past 10 s attention wanders (Miller, 1968; Card et al., 1991; Nielsen, 1993). Figure 1 marks each limit that falls well inside its time axis, clear of both ends, with a grey dashed rule."
                 </p>
             )}
         </section>
