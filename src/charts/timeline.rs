@@ -105,8 +105,25 @@ impl Chart for TimelineInputs {
         } else {
             "Once it starts, the answer arrives faster than a person reads."
         };
+        // The dashed rules are drawn, so the words name them too: on the page they are
+        // explained further down, and an embedded figure has no page around it.
+        let mut rules = String::new();
+        for b in self.limits_drawn() {
+            rules.push_str(if rules.is_empty() {
+                " Response-time limits it spans, each a grey dashed rule: "
+            } else {
+                " and "
+            });
+            rules.push_str(&format::trimmed(b.limit_secs, 1));
+            rules.push_str(" s (");
+            rules.push_str(b.label);
+            rules.push(')');
+        }
+        if !rules.is_empty() {
+            rules.push('.');
+        }
         format!(
-            "Timeline of one request: the screen is empty for {} (time to first token); the last token arrives at {}. Without streaming nothing shows until {}. {pace}",
+            "Timeline of one request: the screen is empty for {} (time to first token); the last token arrives at {}. Without streaming nothing shows until {}. {pace}{rules}",
             format::duration(self.ttft_secs),
             format::duration(self.total_secs),
             format::duration(self.total_secs),
@@ -130,6 +147,15 @@ impl Chart for TimelineInputs {
 }
 
 impl TimelineInputs {
+    /// The response-time limits drawn as rules: those inside the time axis and clear of its
+    /// ends, where a rule and its label would crowd the axis.
+    fn limits_drawn(&self) -> impl Iterator<Item = &'static ResponseBand> {
+        let x_max_secs = self.x_max_secs;
+        RESPONSE_BANDS
+            .iter()
+            .filter(move |b| b.limit_secs < x_max_secs * 0.97 && b.limit_secs > x_max_secs * 0.03)
+    }
+
     /// Whether the stream is slower than the reader, so the reader waits between words.
     pub fn reader_waits(&self) -> bool {
         self.decode_tokens_per_sec < self.reading_tokens_per_sec
@@ -224,12 +250,7 @@ impl Shapes {
                     false,
                 ),
             ],
-            bands: RESPONSE_BANDS
-                .iter()
-                .filter(|b| {
-                    b.limit_secs < t.x_max_secs * 0.97 && b.limit_secs > t.x_max_secs * 0.03
-                })
-                .collect(),
+            bands: t.limits_drawn().collect(),
         }
     }
 
@@ -522,6 +543,23 @@ mod tests {
         assert!((t.total_secs - 7.0).abs() < 1e-12);
         assert!(!t.reader_waits());
         assert!(t.summary().contains("2.02 s"), "{}", t.summary());
+    }
+
+    #[test]
+    fn the_words_name_each_limit_drawn_and_no_other() {
+        // The summariser's axis runs to 9.45 s: 0.1 s crowds its start and 10 s is past its end.
+        let t = TimelineInputs::of(&State::default());
+        let summary = t.summary();
+        assert!(summary.ends_with("each a grey dashed rule: 1 s (flow unbroken)."), "{summary}");
+        assert!(!summary.contains("0.1 s") && !summary.contains("10 s"), "{summary}");
+        // A longer request spans the 10 s limit too.
+        let mut long = State::default();
+        long.set(Param::Output, 600.0);
+        let summary = TimelineInputs::of(&long).summary();
+        assert!(
+            summary.ends_with("rule: 1 s (flow unbroken) and 10 s (attention holds)."),
+            "{summary}"
+        );
     }
 
     #[test]
