@@ -114,8 +114,8 @@ impl Chart for TimelineInputs {
             } else {
                 " and "
             });
-            rules.push_str(&format::trimmed(b.limit_secs, 1));
-            rules.push_str(" s (");
+            rules.push_str(&limit_time(b));
+            rules.push_str(" (");
             rules.push_str(b.label);
             rules.push(')');
         }
@@ -144,6 +144,11 @@ impl Chart for TimelineInputs {
             current_row: None,
         }
     }
+}
+
+/// A response-time limit's time as its rule is labelled, and as the figure's words name it.
+fn limit_time(band: &ResponseBand) -> String {
+    format!("{} s", format::trimmed(band.limit_secs, 1))
 }
 
 impl TimelineInputs {
@@ -523,7 +528,7 @@ fn response_rule_labels<DB: DrawingBackend>(
             spots.push(Spot::new(x - gap, y, Edge::Start, Edge::End));
             spots.push(Spot::new(x + gap, y, Edge::End, Edge::End));
         }
-        let time = format!("{} s", format::trimmed(band.limit_secs, 1));
+        let time = limit_time(band);
         let text = format!("{time}: {}", band.label);
         let font = (11.0, style.palette.axis);
         draw_placed(chart, &[&text, &time], &spots, font, style, lines)?;
