@@ -133,6 +133,18 @@ pub mod root {
     pub const THEME: &str = "data-theme";
 }
 
+/// What a figure's canvas says of its drawing, for scripts that read its pixels (the browser
+/// tests): a canvas is drawn at the next animation frame after its inputs change, or once the
+/// controls are still when it is off screen, so pixels read before then are the last drawing.
+pub mod figure {
+    /// On a figure's canvas once it has been drawn at least once, whether by the page or by the
+    /// measurements worker (a run's figures).
+    pub const DRAWN: &str = "data-drawn";
+    /// On a figure's canvas while what it shows has changed since it was last drawn: gone once
+    /// the drawing is current.
+    pub const STALE: &str = "data-stale";
+}
+
 /// The takeover of the lesson written at build time by the live page (`ui::arrival`).
 pub mod takeover {
     /// index.html's element holding the lesson written at build time (`site::prerender` fills
@@ -201,6 +213,8 @@ mod tests {
                     root::URL_PENDING,
                     takeover::PRERENDERED_ID,
                     takeover::MOUNT_ID,
+                    figure::DRAWN,
+                    figure::STALE,
                 ],
             ),
             (
@@ -267,6 +281,7 @@ mod tests {
     fn the_host_script_and_the_page_read_queries_up_to_one_length() {
         let line = format!("const MAX_QUERY_CHARS = {};", embed::MAX_QUERY_CHARS);
         assert!(include_str!("embed.js").contains(&line), "src/embed.js: {line}");
+        assert!(include_str!("boot.js").contains(&line), "src/boot.js: {line}");
     }
 
     #[test]

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { REPO_ROOT, onlyIn, openApp, useBrowser } from './helpers.mjs';
+import { REPO_ROOT, onlyIn, openApp, pageSettled, useBrowser } from './helpers.mjs';
 
 // @axe-core/playwright runs axe through a Playwright page, and Playwright drives only Chromium
 // here (Firefox goes through puppeteer-core).
@@ -99,8 +99,8 @@ for (const state of STATES) {
         scrollTo(0, 0);
       });
     }
-    // Let redraws and live regions settle before the scan.
-    await app.page.waitForTimeout(300);
+    // The scan reads the page at rest: every figure drawn as its inputs say, the address written.
+    await pageSettled(app.page);
     const results = await new AxeBuilder({ page: app.page }).withTags(WCAG_TAGS).analyze();
     t.diagnostic(`${state.name}: ${results.violations.length} violations, ${results.passes.length} rules passed, ${results.incomplete.length} to review by hand`);
     assert.equal(results.violations.length, 0, `axe violations in the ${state.name} state:\n${describe(results.violations)}`);

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, assertClose, eventually, openApp, openMeasurements, scrollIntoView, useBrowser, chooseRun, loadRuns as load, useRunAs as useAs } from './helpers.mjs';
+import { REPO_ROOT, assertClose, eventually, figureDrawn, openApp, openMeasurements, scrollIntoView, useBrowser, chooseRun, loadRuns as load, useRunAs as useAs } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
@@ -85,30 +85,18 @@ async function comparison(app) {
   return found;
 }
 
-/** Figure 3's pixels, as [r, g, b] per pixel, as they are now. */
 /**
- * Waits for Figure 3's drawing to settle and keeps its pixels in the page. The summary changes
- * with the inputs at once, while the canvas is drawn at the next animation frame (or once the
- * controls are still, when off screen), so pixels read right after the summary changed can
- * still be the last drawing. The pixels stay in the page: a canvas's worth of numbers is slow to
- * carry to the test and back.
+ * Waits until Figure 3 is drawn as its inputs say now and keeps its pixels in the page. The
+ * summary changes with the inputs at once, while the canvas is drawn at the next animation frame
+ * (or once the controls are still, when off screen): the canvas says when its drawing is current
+ * (`figureDrawn`). The pixels stay in the page: a canvas's worth of numbers is slow to carry to
+ * the test and back.
  */
 async function keepSettledPixels(app) {
-  await app.page.evaluate(async () => {
+  await figureDrawn(app.page, 'completion-canvas');
+  await app.page.evaluate(() => {
     const canvas = document.querySelector('[data-testid="completion-canvas"]');
-    const read = () => canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    const same = (x, y) => x.length === y.length && x.every((v, i) => v === y[i]);
-    let before = read();
-    for (let tries = 0; tries < 30; tries++) {
-      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 300))));
-      const now = read();
-      if (same(now, before)) {
-        window.__keptPixels = now;
-        return;
-      }
-      before = now;
-    }
-    throw new Error('Figure 3 kept changing for 30 frames');
+    window.__keptPixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
   });
 }
 

@@ -216,6 +216,10 @@ class FirefoxPage {
     return this.#context;
   }
 
+  async close() {
+    await this.raw.close();
+  }
+
   locator(selector) {
     return new FirefoxLocator(this.raw.mainFrame(), [{ css: selector }]);
   }

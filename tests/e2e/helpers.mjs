@@ -280,6 +280,40 @@ export async function buildWholePage(page, timeout = 20_000) {
   if (scrolled) await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/**
+ * Waits until the figure on the canvas with test id `id` has been drawn and its drawing is
+ * current. The page marks a canvas `data-drawn` once it is first drawn and `data-stale` while
+ * what it shows has changed since (a figure is drawn at the next animation frame, or once the
+ * controls are still when it is off screen). The page hears an input in a task and its effects
+ * run in microtasks after it, so a frame and a task go by first: by then a change the test has
+ * just made has marked the canvas stale.
+ */
+export async function figureDrawn(page, id, timeout = 20_000) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+  await page.locator(`canvas[data-testid="${id}"][data-drawn]:not([data-stale])`).waitFor({ state: 'attached', timeout });
+}
+
+/**
+ * Waits until every figure the page has drawn is current (none marked stale, see
+ * `figureDrawn`) and the address bar has been written: the page is at rest after the last input.
+ * A figure never drawn (folded away, or in a part the browser has not laid out) has no size to
+ * be drawn at, and stays stale until it has: it is not waited for.
+ */
+export async function pageSettled(page, timeout = 20_000) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+  await page.waitForFunction(() => !document.querySelector('canvas[data-drawn][data-stale]') && !document.documentElement.hasAttribute('data-url-pending'), null, { timeout });
+}
+
+/**
+ * The one fixed wait in the tests, for a test that checks that something does *not* happen: the
+ * time given for it to happen (an injected handler to fire, an idle page to fetch a part), with
+ * `what` saying what was given that time. Every other wait waits for what it then reads.
+ */
+export async function timeForWhatMustNotHappen(page, ms, what) {
+  assert.ok(typeof what === 'string' && what.length > 0, 'a fixed wait says what it gives time to');
+  await page.waitForTimeout(ms);
+}
+
 /** Scrolls an element into view and waits until the browser has rendered it there. */
 export async function scrollIntoView(locator) {
   await locator.scrollIntoViewIfNeeded();
@@ -445,8 +479,13 @@ export class App {
     return { position: Number(await slider.inputValue()), valueText: await slider.getAttribute('aria-valuetext') };
   }
 
-  /** A fingerprint of a canvas's pixels, with its backing-store size and colour count. */
+  /**
+   * Waits until the figure on canvas `id` is drawn and shows what its inputs say now (see
+   * `figureDrawn`), then returns a fingerprint of its pixels, with its backing-store size and
+   * colour count.
+   */
   async canvasFingerprint(id) {
+    await figureDrawn(this.page, id);
     return this.page.evaluate((testId) => {
       const canvas = document.querySelector(`[data-testid="${testId}"]`);
       if (!(canvas instanceof HTMLCanvasElement)) throw new Error(`no canvas [data-testid="${testId}"]`);

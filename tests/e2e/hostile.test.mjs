@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { DIST_DIR, eventually, openApp, useBrowser } from './helpers.mjs';
+import { DIST_DIR, eventually, openApp, useBrowser, timeForWhatMustNotHappen } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 const env = useBrowser();
@@ -100,7 +100,7 @@ for (const [what, query] of HOSTILE) {
       throw new Error(`${what}: the page did not open: ${String(error.message).slice(0, 600)}`);
     }
     const { page } = app;
-    await page.waitForTimeout(300); // time for an injected onerror/onload to fire
+    await timeForWhatMustNotHappen(page, 300, 'an injected onerror or onload to fire');
 
     assert.deepEqual(
       await injected(page),
@@ -142,7 +142,7 @@ test('typed hostile text stays text and keeps the page live', TIMEOUT, async (t)
     await app.input(key).blur();
   }
   await app.byTestId('guess-input').fill(SVG);
-  await app.page.waitForTimeout(300);
+  await timeForWhatMustNotHappen(app.page, 300, 'a typed payload\'s handler to fire');
   const found = await injected(app.page);
   assert.equal(found.flag, null, 'no typed payload ran');
   assert.deepEqual(found.handlers, [], 'no handler attribute appeared');
@@ -332,8 +332,12 @@ test('a host page with three times as many figures as the host script runs at on
   let most = 0;
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y <= height; y += 800) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(60);
+    // The host script hears where its figures are from an observer that reports after the
+    // next frame is rendered, and starts or empties frames then: two frames on, it has.
+    await page.evaluate((top) => {
+      window.scrollTo(0, top);
+      return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    }, y);
     most = Math.max(most, (await state()).live.length);
   }
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -377,14 +381,22 @@ test('the host script takes only a finite number as a height, and a figure moved
     assert.notEqual(h, 600, 'the figure has said how tall it is');
     return h;
   }, { timeout: 15_000 });
-  // Messages that only convert to a number are ignored; a number is taken.
+  // Messages that only convert to a number are ignored; a number is taken. Every height the
+  // host sets from now on is recorded: the host hears the frame's messages in the order they were
+  // sent, so once it has taken the number it has judged everything before it.
+  await page.evaluate(() => {
+    window.crossoverHeightsSet = [];
+    const frame = document.querySelector('crossover-figure iframe');
+    new MutationObserver(() => window.crossoverHeightsSet.push(parseFloat(frame.style.height)))
+      .observe(frame, { attributes: true, attributeFilter: ['style'] });
+  });
   await frame.evaluate(() => {
     for (const height of ['0x300', [500], '700', '1e3', null, true]) parent.postMessage({ type: 'crossover:height', height }, '*');
+    parent.postMessage({ type: 'crossover:height', height: 432.2 }, '*');
   });
-  await page.waitForTimeout(300);
-  assert.equal(await frameHeight(), settled, 'no message that is not a number moved the frame');
-  await frame.evaluate(() => parent.postMessage({ type: 'crossover:height', height: 432.2 }, '*'));
   await eventually(async () => assert.equal(await frameHeight(), 433));
+  const set = await page.evaluate(() => window.crossoverHeightsSet);
+  assert.deepEqual(set.filter((h) => h !== settled && h !== 433), [], 'no message that is not a number moved the frame');
   // Moved to another place, as a tab or a framework does: it loads and draws again.
   await page.evaluate(() => document.getElementById('tab-2').appendChild(document.querySelector('crossover-figure')));
   await eventually(async () => assert.match(await page.evaluate(() => document.querySelector('crossover-figure iframe').getAttribute('src')), /embed=timeline/), { timeout: 15_000 });

@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, assertClose, eventually, onlyIn, openMeasurements, parseShown, shownText, useBrowser, manyRunsFile, workerWasmBytes, chooseRun, useRunAs } from './helpers.mjs';
+import { REPO_ROOT, assertClose, eventually, onlyIn, openMeasurements, parseShown, shownText, useBrowser, manyRunsFile, workerWasmBytes, chooseRun, useRunAs, timeForWhatMustNotHappen } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -293,7 +293,7 @@ test('a file dropped on the section is read; dropped elsewhere it is left alone'
       [selector, text],
     );
   assert.equal(await drop('[data-testid="decision"]'), false, 'outside the section the browser keeps its own handling');
-  await app.page.waitForTimeout(300);
+  await timeForWhatMustNotHappen(app.page, 300, 'a drop outside the section to be read');
   assert.equal(await app.byTestId('import-run').count(), 0, 'nothing was read');
   assert.equal(await drop('#measurements p'), true, 'over the section the page takes the drop');
   const r = await fitted(app, 'vllm');

@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { eventually, openApp, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
+import { eventually, openApp, scrollIntoView, shownText, useBrowser, timeForWhatMustNotHappen } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -38,7 +38,7 @@ test('the first screen fetches no part; nearing the chip section fetches its par
   });
   const { page } = app;
   // Long enough for the stages that do not wait for the reader to have been built.
-  await page.waitForTimeout(1500);
+  await timeForWhatMustNotHappen(page, 1500, 'a part to be fetched while the reader is on the first screen');
   assert.deepEqual(requested, [], 'no part is fetched while the reader is on the first screen');
   assert.ok(await standingIn(page, '#hardware'), 'the chip section is the prerendered one meanwhile');
 

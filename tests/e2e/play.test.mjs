@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { eventually, model, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+import { eventually, model, openApp, scrollIntoView, timeForWhatMustNotHappen, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -81,16 +81,14 @@ test('the figure marks the moment: the canvas changes as the clock moves, and pa
   await part(app, 'play').click();
   assert.equal(await part(app, 'play').getAttribute('data-state'), 'paused');
   const paused = await clock(app);
-  await app.page.waitForTimeout(100);
   const first = await app.canvasFingerprint('timeline-canvas');
   assert.notEqual(first.hash, still.hash, 'the moment is drawn on the figure');
-  await app.page.waitForTimeout(300);
+  await timeForWhatMustNotHappen(app.page, 300, 'a paused clock to move on');
   assert.equal(await clock(app), paused, 'paused, the clock holds');
   assert.equal((await app.canvasFingerprint('timeline-canvas')).hash, first.hash, 'paused, the figure holds');
   await part(app, 'play').click();
   await eventually(async () => assert.ok((await clock(app)) > paused + 0.5));
   await part(app, 'play').click();
-  await app.page.waitForTimeout(100);
   assert.notEqual((await app.canvasFingerprint('timeline-canvas')).hash, first.hash, 'a later moment, a different figure');
 });
 
@@ -101,8 +99,7 @@ test('a moved control stops the play, and the speed choice runs it faster', TIME
   await eventually(async () => assert.ok((await clock(app)) > 0.2));
   await app.pressOnSlider('prompt', 'ArrowRight');
   await eventually(async () => assert.equal(await part(app, 'play').getAttribute('data-state'), 'idle'));
-  await app.page.waitForTimeout(200);
-  assert.equal(await clock(app), 0, 'stopped and back at the start');
+  await eventually(async () => assert.equal(await clock(app), 0, 'stopped and back at the start'));
   const drawn = await app.canvasFingerprint('timeline-canvas');
   // Ten times faster: a second of the reader's is ten of the request's.
   await part(app, 'play-speed').evaluate((select) => {
@@ -125,7 +122,7 @@ test('it pauses when the figure leaves the screen and carries on when it is back
   await app.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await eventually(async () => assert.equal(await part(app, 'play').getAttribute('data-state'), 'paused'));
   const away = await clock(app);
-  await app.page.waitForTimeout(300);
+  await timeForWhatMustNotHappen(app.page, 300, 'the clock of a player out of sight to move on');
   assert.equal(await clock(app), away, 'out of sight, the clock holds');
   await scrollIntoView(part(app, 'play'));
   await eventually(async () => assert.ok((await clock(app)) > away, 'back in sight, it plays on'));
@@ -141,7 +138,7 @@ test('with reduced motion, the control steps through the moments and nothing mov
   await play.click();
   await eventually(async () => assert.ok(Math.abs((await clock(app)) - ttft) < 1e-6, `the first moment is the first token (${ttft})`));
   assert.equal(Number(await part(app, 'play-lane-0').getAttribute('data-shown')), 1, 'the first word is on screen');
-  await app.page.waitForTimeout(400);
+  await timeForWhatMustNotHappen(app.page, 400, 'the clock to run by itself with reduced motion');
   assert.ok(Math.abs((await clock(app)) - ttft) < 1e-6, 'the clock does not run by itself');
   assert.notEqual((await app.canvasFingerprint('timeline-canvas')).hash, before.hash, 'the figure shows the moment');
   const seen = [ttft];

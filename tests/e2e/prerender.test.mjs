@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULTS, ENGINE, FIGURE_TABLE, assertDurationText, assertNumberText, eventually, model, openApp, shownText, useBrowser } from './helpers.mjs';
+import { DEFAULTS, ENGINE, FIGURE_TABLE, assertDurationText, assertNumberText, eventually, model, openApp, shownText, useBrowser, timeForWhatMustNotHappen } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
@@ -185,7 +185,7 @@ test('at the defaults, sections far below are built only as the reader nears the
   const standingIn = () => page.evaluate(() => !!document.querySelector('#deployments')?.closest('[data-prerendered]'));
   assert.ok(await page.evaluate(() => document.documentElement.hasAttribute('data-builds-on-approach')), 'the root says sections wait for the reader');
   // Idle for a while: the deployments lab, screens below, is still the prerendered one.
-  await page.waitForTimeout(1500);
+  await timeForWhatMustNotHappen(page, 1500, 'a section far below to be built while the reader stays at the top');
   assert.ok(await standingIn(), 'the deployments lab is still prerendered while the reader stays at the top');
   assert.equal(await page.locator('html[data-complete]').count(), 0, 'the page is not complete yet');
   assert.equal(await page.locator('#deployments canvas').count(), 0, 'no canvas was built for it');
@@ -260,7 +260,7 @@ test('an address with values builds every section without waiting for the reader
 test('at the defaults, changing a value builds every section, since the prerendered ones no longer match', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '', { ready: '#app [data-testid="ttft"][data-value]' });
   const page = app.page;
-  await page.waitForTimeout(500);
+  await timeForWhatMustNotHappen(page, 500, 'the page to build every section while the reader only reads the top');
   assert.equal(await page.locator('html[data-complete]').count(), 0, 'not complete while the reader only reads the top');
   await app.typeInto('output', '900');
   await app.input('output').press('Tab');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { DIST_DIR, REPO_ROOT, assertClose, eventually, openApp, useBrowser } from './helpers.mjs';
+import { DIST_DIR, REPO_ROOT, assertClose, eventually, openApp, useBrowser, timeForWhatMustNotHappen } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 const env = useBrowser();
@@ -265,6 +265,6 @@ test('downloads go through blob URLs that stay valid after the click', TIMEOUT, 
   const clicked = await app.page.evaluate(() => window.__clicked);
   assert.equal(clicked.length, 2);
   assert.ok(clicked.every((href) => href.startsWith('blob:')), `blob URLs, never data: URLs: ${clicked.map((h) => h.slice(0, 30))}`);
-  await app.page.waitForTimeout(1000);
+  await timeForWhatMustNotHappen(app.page, 1000, 'the downloads\' blob URLs to be revoked too soon');
   assert.deepEqual(await app.page.evaluate(() => window.__revoked), [], 'not revoked as soon as the download starts');
 });

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { FIGURE_TABLE, eventually, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+import { FIGURE_TABLE, eventually, figureDrawn, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 const env = useBrowser();
@@ -217,7 +217,7 @@ test('presentation fits one screen at 1280×720 and 1920×1080, its text at leas
       assert.deepEqual(await sliderKeys(app.page), OWN_CONTROLS[figure]);
       const canvas = await app.page.evaluate(() => document.querySelector('canvas').getBoundingClientRect().height);
       assert.ok(canvas >= height * 0.5, `${figure}: the figure takes most of the screen's height (${canvas} px)`);
-      await app.page.waitForTimeout(100);
+      await figureDrawn(app.page, `${figure}-canvas`);
       const sizes = await app.page.evaluate(() => window.__fonts.map((f) => parseFloat(/([\d.]+)px/.exec(f)?.[1])).filter(Number.isFinite));
       assert.ok(sizes.length > 0, 'the figure set its fonts');
       const smallest = Math.min(...sizes);

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BOUNDS, DEFAULTS, KEYS, assertClose, eventually, openApp, useBrowser } from './helpers.mjs';
+import { BOUNDS, DEFAULTS, KEYS, assertClose, eventually, openApp, useBrowser, timeForWhatMustNotHappen } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 60_000 };
@@ -110,7 +110,7 @@ test('a hostile query value is shown as text, never run as markup', TIMEOUT, asy
   const app = await openApp(env, t, query);
   const notice = await app.noticeText();
   assert.ok(notice.includes('<img'), `the payload is quoted as text: ${notice}`);
-  await app.page.waitForTimeout(300); // time for an injected onerror/onload to fire
+  await timeForWhatMustNotHappen(app.page, 300, 'an injected onerror or onload to fire');
   const injected = await app.page.evaluate(() => ({
     flag: window.__xss ?? null,
     images: document.querySelectorAll('img[src="x"]').length,
@@ -124,7 +124,7 @@ test('a hostile query value is shown as text, never run as markup', TIMEOUT, asy
   // The same payload pasted into the fields and the guess is inert too.
   await app.typeInto('prompt', '<img src=x onerror="window.__xss=4">');
   await app.byTestId('guess-input').fill('<img src=x onerror="window.__xss=5">');
-  await app.page.waitForTimeout(300);
+  await timeForWhatMustNotHappen(app.page, 300, 'a typed payload\'s handler to fire');
   assert.equal(await app.page.evaluate(() => window.__xss ?? null), null, 'typed markup stays text');
 });
 

@@ -21,6 +21,12 @@ const TEST_CONCURRENCY: &str = "--test-concurrency=3";
 /// others, since a neighbour's browser on the same cores would hold that thread too.
 const ALONE: &str = ".alone.test.mjs";
 
+/// How many of the slowest browser tests the log names at its end.
+const SLOWEST_NAMED: usize = 12;
+
+/// The reporter beside the spec reporter that writes each test's time (tests/e2e/).
+const DURATIONS_REPORTER: &str = "durations-reporter.mjs";
+
 /// The server's first line on stdout is "serving <dir> at <url>"; see tests/e2e/server.mjs.
 const READY_PREFIX: &str = "serving ";
 
@@ -47,7 +53,7 @@ pub fn run_tests(
     mkdocs: &Path,
 ) -> Result<String, String> {
     let files = test_files(root)?;
-    run_files(root, dist, browsers, mkdocs, &files, &["chromium", "firefox"])
+    run_files(root, dist, browsers, mkdocs, &files, &["chromium", "firefox"], true)
 }
 
 /// The controls' tests against a development build (what `trunk serve` serves), in Chromium:
@@ -58,7 +64,7 @@ pub fn check_development_build(
     browsers: &Browsers,
     mkdocs: &Path,
 ) -> Result<String, String> {
-    run_files(root, dist, browsers, mkdocs, &[DEVELOPMENT_CHECK.to_string()], &["chromium"])
+    run_files(root, dist, browsers, mkdocs, &[DEVELOPMENT_CHECK.to_string()], &["chromium"], false)
 }
 
 /// The `*.test.mjs` files of tests/e2e/, as paths from the root, in order.
@@ -79,7 +85,8 @@ fn test_files(root: &Path) -> Result<Vec<String>, String> {
     Ok(test_files)
 }
 
-/// Serves `dist` and runs `test_files` against it in each of `engines`.
+/// Serves `dist` and runs `test_files` against it in each of `engines`; with `name_slowest`, the
+/// end of the log names the slowest of them.
 fn run_files(
     root: &Path,
     dist: &Path,
@@ -87,13 +94,77 @@ fn run_files(
     mkdocs: &Path,
     test_files: &[String],
     engines: &[&str],
+    name_slowest: bool,
 ) -> Result<String, String> {
     let tests_dir = root.join("tests").join("e2e");
+    let (server, base_url) = start_server(root, dist)?;
 
-    // Port 0: the system picks a free port and the server reports it, so parallel runs and a
-    // developer's `cargo xtask serve` on 8080 never collide.
+    // Both passes run even when the first fails, so one run tells whether a failure is
+    // Chromium's, Firefox's or the page's in both.
+    let mut failures = Vec::new();
+    let mut timings = Vec::new();
+    let mut durations = Vec::new();
+    let (alone, together): (Vec<&String>, Vec<&String>) =
+        test_files.iter().partition(|f| f.ends_with(ALONE));
+    for &engine in engines {
+        println!("\n--- browser tests in {engine} ---");
+        let started = Instant::now();
+        let node = |files: &[&String], concurrency: &str, pass: &str| {
+            let written = durations_file(root, engine, pass);
+            let _ = std::fs::remove_file(&written);
+            run(command("node")
+                .args(["--test", concurrency])
+                .args(["--test-reporter=spec", "--test-reporter-destination=stdout"])
+                .arg(format!("--test-reporter={}", tests_dir.join(DURATIONS_REPORTER).display()))
+                .arg(format!("--test-reporter-destination={}", written.display()))
+                .args(files)
+                .env("E2E_ENGINE", engine)
+                .env("E2E_BASE_URL", &base_url)
+                .env("E2E_DIST_DIR", dist)
+                .env("CHROMIUM_PATH", &browsers.chromium)
+                .env("FIREFOX_PATH", &browsers.firefox)
+                .env("E2E_MKDOCS", mkdocs)
+                .env("PUPPETEER_SKIP_DOWNLOAD", "1")
+                .current_dir(root))
+        };
+        // Both runs happen even when the first fails, as the engines' passes do.
+        let side_by_side = if together.is_empty() {
+            Ok(())
+        } else {
+            node(&together, TEST_CONCURRENCY, "together")
+        };
+        let one_by_one =
+            if alone.is_empty() { Ok(()) } else { node(&alone, "--test-concurrency=1", "alone") };
+        for pass in ["together", "alone"] {
+            durations.extend(read_durations(&durations_file(root, engine, pass), engine));
+        }
+        let result = side_by_side.and(one_by_one);
+        let secs = started.elapsed().as_secs();
+        println!(
+            "browser tests in {engine}: {} in {secs} s",
+            if result.is_ok() { "passed" } else { "FAILED" }
+        );
+        timings.push(format!("{engine} {secs} s"));
+        if let Err(e) = result {
+            failures.push(format!("{engine}: {e}"));
+        }
+    }
+    drop(server);
+    if name_slowest {
+        crate::note_at_end(&slowest(durations));
+    }
+    if failures.is_empty() {
+        Ok(timings.join(", "))
+    } else {
+        Err(format!("browser tests failed: {}", failures.join("; ")))
+    }
+}
+
+/// Serves `dist` from a throwaway static server on a port the system picks (so parallel runs and
+/// a developer's `cargo xtask serve` on 8080 never collide), and returns it with its address.
+fn start_server(root: &Path, dist: &Path) -> Result<(Server, String), String> {
     let mut child = command("node")
-        .arg(tests_dir.join("server.mjs"))
+        .arg(root.join("tests").join("e2e").join("server.mjs"))
         .arg("--root")
         .arg(dist)
         .args(["--host", "127.0.0.1", "--port", "0"])
@@ -118,49 +189,90 @@ fn run_files(
             let _ = writeln!(std::io::stdout(), "[server] {line}");
         }
     });
+    Ok((server, base_url))
+}
 
-    // Both passes run even when the first fails, so one run tells whether a failure is
-    // Chromium's, Firefox's or the page's in both.
-    let mut failures = Vec::new();
-    let mut timings = Vec::new();
-    let (alone, together): (Vec<&String>, Vec<&String>) =
-        test_files.iter().partition(|f| f.ends_with(ALONE));
-    for &engine in engines {
-        println!("\n--- browser tests in {engine} ---");
-        let started = Instant::now();
-        let node = |files: &[&String], concurrency: &str| {
-            run(command("node")
-                .args(["--test", "--test-reporter=spec", concurrency])
-                .args(files)
-                .env("E2E_ENGINE", engine)
-                .env("E2E_BASE_URL", &base_url)
-                .env("E2E_DIST_DIR", dist)
-                .env("CHROMIUM_PATH", &browsers.chromium)
-                .env("FIREFOX_PATH", &browsers.firefox)
-                .env("E2E_MKDOCS", mkdocs)
-                .env("PUPPETEER_SKIP_DOWNLOAD", "1")
-                .current_dir(root))
-        };
-        // Both runs happen even when the first fails, as the engines' passes do.
-        let side_by_side =
-            if together.is_empty() { Ok(()) } else { node(&together, TEST_CONCURRENCY) };
-        let one_by_one =
-            if alone.is_empty() { Ok(()) } else { node(&alone, "--test-concurrency=1") };
-        let result = side_by_side.and(one_by_one);
-        let secs = started.elapsed().as_secs();
-        println!(
-            "browser tests in {engine}: {} in {secs} s",
-            if result.is_ok() { "passed" } else { "FAILED" }
-        );
-        timings.push(format!("{engine} {secs} s"));
-        if let Err(e) = result {
-            failures.push(format!("{engine}: {e}"));
-        }
+/// Where one pass of one engine's tests writes each test's time.
+fn durations_file(root: &Path, engine: &str, pass: &str) -> std::path::PathBuf {
+    root.join("target").join(format!("e2e-durations-{engine}-{pass}.tsv"))
+}
+
+/// One browser test's time, as the durations reporter wrote it.
+#[derive(Debug, PartialEq)]
+struct Duration {
+    ms: u64,
+    outcome: String,
+    engine: String,
+    file: String,
+    name: String,
+}
+
+/// The tests' times in `path` (none if the pass did not run or wrote nothing).
+fn read_durations(path: &Path, engine: &str) -> Vec<Duration> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines().filter_map(|line| parse_duration(line, engine)).collect()
+}
+
+fn parse_duration(line: &str, engine: &str) -> Option<Duration> {
+    let mut fields = line.splitn(4, '\t');
+    let ms = fields.next()?.parse().ok()?;
+    let outcome = fields.next()?.to_string();
+    let file = fields.next()?.to_string();
+    let name = fields.next()?.to_string();
+    Some(Duration { ms, outcome, engine: engine.to_string(), file, name })
+}
+
+/// The slowest tests that ran, slowest first, a line each, for the end of the log: where the
+/// suite's time goes, and which test to look at when it grows.
+fn slowest(mut durations: Vec<Duration>) -> String {
+    durations.retain(|d| d.outcome != "skipped");
+    if durations.is_empty() {
+        return String::new();
     }
-    drop(server);
-    if failures.is_empty() {
-        Ok(timings.join(", "))
-    } else {
-        Err(format!("browser tests failed: {}", failures.join("; ")))
+    durations.sort_by_key(|d| std::cmp::Reverse(d.ms));
+    let lines: Vec<String> = durations
+        .iter()
+        .take(SLOWEST_NAMED)
+        .map(|d| {
+            let failed = if d.outcome == "failed" { " (FAILED)" } else { "" };
+            format!(
+                "  {:>6.1} s  {:<8} {}: {}{failed}",
+                d.ms as f64 / 1000.0,
+                d.engine,
+                d.file,
+                d.name
+            )
+        })
+        .collect();
+    format!("slowest browser tests:\n{}", lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_reporters_lines_and_names_the_slowest_first() {
+        let line =
+            |ms: u64, outcome: &str, name: &str| format!("{ms}\t{outcome}\tx.test.mjs\t{name}");
+        let durations: Vec<Duration> = [
+            line(1200, "passed", "quick"),
+            line(90_000, "failed", "slow\twith a tab"),
+            line(0, "skipped", "never ran"),
+            "not a line".to_string(),
+        ]
+        .iter()
+        .filter_map(|l| parse_duration(l, "firefox"))
+        .collect();
+        assert_eq!(durations.len(), 3);
+        assert_eq!(durations[1].name, "slow\twith a tab");
+        let said = slowest(durations);
+        let lines: Vec<&str> = said.lines().collect();
+        assert_eq!(lines.len(), 3, "{said}");
+        assert!(lines[1].contains("90.0 s") && lines[1].ends_with("(FAILED)"), "{said}");
+        assert!(
+            lines[2].contains("1.2 s") && lines[2].contains("firefox  x.test.mjs: quick"),
+            "{said}"
+        );
     }
 }

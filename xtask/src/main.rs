@@ -74,6 +74,11 @@ fn main() -> ExitCode {
         other => Err(format!("unknown command `{other}`\n\n{USAGE}")),
     };
     let secs = started.elapsed().as_secs();
+    if let Ok(notes) = END_NOTES.lock() {
+        for note in notes.iter() {
+            println!("\n{note}");
+        }
+    }
     let steps = step_times();
     if !steps.is_empty() {
         println!("\nxtask {name} steps: {steps}");
@@ -107,6 +112,20 @@ fn step(title: &str) {
     let name = title.split(" (").next().unwrap_or(title).to_string();
     if let Ok(mut steps) = STEPS.lock() {
         steps.push((name, Instant::now()));
+    }
+}
+
+/// What a step found for the end of the log (the slowest tests), printed before the steps' times
+/// whether the command passed or failed.
+static END_NOTES: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Keeps `note` for the end of the log (nothing if it is empty).
+pub fn note_at_end(note: &str) {
+    if note.is_empty() {
+        return;
+    }
+    if let Ok(mut notes) = END_NOTES.lock() {
+        notes.push(note.to_string());
     }
 }
 

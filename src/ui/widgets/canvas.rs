@@ -7,6 +7,7 @@
 use crate::charts::{presentation_zoom, Figure, FigureInputs, Style};
 use crate::render::canvas::{CanvasPainter, FontMemory, SUBPIXELS};
 use crate::render::page_backend::PageBackend;
+use crate::shared_names::figure as figure_marks;
 use crate::state::embed_layout::canvas_height_css;
 use crate::ui::arrival::when_still;
 use crate::ui::context::use_palette;
@@ -112,13 +113,16 @@ pub fn FigureCanvas(
     let font = StoredValue::new_local(FontMemory::default());
     let painted_once = StoredValue::new(false);
     // What it draws changed since it was last drawn.
-    let stale = StoredValue::new(false);
+    let stale = Staleness { stale: StoredValue::new(false), canvas: canvas_ref };
     let draw = move || {
         let Some(canvas) = canvas_ref.get_untracked() else { return };
         let width = size.width_css.get_untracked();
         if width > 0.0 {
+            if !painted_once.get_value() {
+                let _ = canvas.set_attribute(figure_marks::DRAWN, "");
+            }
             painted_once.set_value(true);
-            stale.set_value(false);
+            stale.set(false);
             let drawn = paint(
                 figure,
                 &canvas,
@@ -196,12 +200,41 @@ fn watch_container(
     });
 }
 
+/// Whether what a figure shows changed since it was last drawn, kept on its canvas as well
+/// ([`figure_marks::STALE`]) for scripts that read its pixels: they wait for the mark to go.
+#[derive(Clone, Copy)]
+struct Staleness {
+    stale: StoredValue<bool>,
+    canvas: NodeRef<leptos::html::Canvas>,
+}
+
+impl Staleness {
+    fn get(self) -> bool {
+        self.stale.get_value()
+    }
+
+    /// Only a change is written to the canvas: a step that finds it stale already writes nothing.
+    fn set(self, stale: bool) {
+        if self.stale.get_value() == stale {
+            return;
+        }
+        self.stale.set_value(stale);
+        if let Some(canvas) = self.canvas.get_untracked() {
+            let _ = if stale {
+                canvas.set_attribute(figure_marks::STALE, "")
+            } else {
+                canvas.remove_attribute(figure_marks::STALE)
+            };
+        }
+    }
+}
+
 /// How a figure is drawn again, and what it knows of its last drawing.
 #[derive(Clone, Copy)]
 struct Redraw<D> {
     painted_once: StoredValue<bool>,
     /// What it draws changed since it was last drawn.
-    stale: StoredValue<bool>,
+    stale: Staleness,
     draw: D,
 }
 
@@ -223,7 +256,7 @@ fn redraw_on_change<D: Fn() + Copy + Send + Sync + 'static>(
             frame_pending.set_value(true);
             request_animation_frame(move || {
                 frame_pending.set_value(false);
-                if stale.get_value() {
+                if stale.get() {
                     draw();
                 }
             });
@@ -242,12 +275,12 @@ fn redraw_on_change<D: Fn() + Copy + Send + Sync + 'static>(
         size.height_css.track();
         let seen = size.on_screen.get();
         if was_seen.is_some_and(|was| was != seen) {
-            if seen && stale.get_value() {
+            if seen && stale.get() {
                 draw_next_frame();
             }
             return seen;
         }
-        stale.set_value(true);
+        stale.set(true);
         if !painted_once.get_value() {
             draw();
         } else if seen {
@@ -259,7 +292,7 @@ fn redraw_on_change<D: Fn() + Copy + Send + Sync + 'static>(
                 let changed = move || Some(changed_at_ms.get_value());
                 when_still(OFF_SCREEN_QUIET_MS, changed, move || {
                     quiet_timer.set_value(false);
-                    if stale.get_value() {
+                    if stale.get() {
                         draw();
                     }
                 });

@@ -71,6 +71,7 @@ fn paint(current: bool, height_css: f64, bitmaps: Vec<web_sys::ImageBitmap>) {
                 .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok());
             if let Some(context) = context {
                 let _ = context.draw_image_with_image_bitmap(&bitmap, 0.0, 0.0);
+                let _ = canvas.set_attribute(crate::shared_names::figure::DRAWN, "");
             }
         }
         bitmap.close();
