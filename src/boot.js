@@ -3,23 +3,36 @@
 // every build. As a file of its own this script is covered by `script-src 'self'`, and trunk
 // gives it a content hash in its name and an integrity attribute like every other asset.
 
+// This script ran: the note that says it did not (index.html) never shows.
+document.documentElement.setAttribute('data-started', '');
+document.querySelector('.not-started')?.remove();
+
+// The address as the app reads it (src/state/query.rs, `pairs`), so that the door chosen here
+// before the app starts is the app's: its first MAX_QUERY_CHARS characters, each key and value
+// percent-decoded as URLSearchParams decodes them and trimmed of ASCII whitespace, the last of
+// a repeated key. A browser test holds both readings to one table of addresses.
+const MAX_QUERY_CHARS = 8000;
+const trimmed = (text) => text.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
+const given = new Map();
+for (const [key, value] of new URLSearchParams(location.search.slice(0, MAX_QUERY_CHARS))) given.set(trimmed(key), trimmed(value));
+// The figures a link may show alone (src/state/figure.rs, `Figure::ALL`; a test compares them).
+const FIGURES = ['timeline', 'crossing', 'streaming', 'roofline', 'completion', 'lengths', 'bend', 'clocks'];
+
 // The build writes the whole lesson into the page (#prerendered) so it can be read before the
 // wasm arrives. A page showing one figure (an embed, or presentation mode) is not that lesson:
 // it goes at once, before the browser paints it.
-// This script ran: the note that says it did not (index.html) never shows.
-document.documentElement.setAttribute('data-started', '');
-const single = /[?&](embed|present)=/.test(location.search);
+const single = FIGURES.includes(given.get('embed')) || FIGURES.includes(given.get('present'));
 if (single) document.getElementById('prerendered')?.remove();
 // The review workbench is not the lesson either, but it is built with the lesson's fixed prose
 // (src/ui/arrival/prose.rs): the stylesheet keeps that lesson out of sight until the workbench
-// takes its place. `workbench=0` is the lesson.
-else if (new URLSearchParams(location.search).getAll('workbench').pop()?.trim().replace(/^$/, '1') === '1') {
+// takes its place. `workbench=0` is the lesson; the key alone is the workbench.
+else if (given.get('workbench') === '1' || given.get('workbench') === '') {
   document.documentElement.setAttribute('data-workbench', '');
 }
 // The lesson is painted before the app can set its colours: dark as the app will choose it (the
 // link's last `theme`, else the system's), so a dark page does not open light and then flip.
 // The app takes this over when it starts (src/ui/widgets/theme.rs).
-const theme = new URLSearchParams(location.search).getAll('theme').pop()?.trim();
+const theme = given.get('theme');
 const dark = theme === 'dark' || (theme !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
 // index.html starts light: writing the attribute again, even unchanged, restyles the page.
 if (dark) document.documentElement.dataset.theme = 'dark';

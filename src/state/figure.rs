@@ -99,3 +99,18 @@ impl Figure {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Figure;
+
+    /// `boot.js` removes the lesson written at build time for a link to one figure, before the
+    /// app starts: it must know the same figures the app does.
+    #[test]
+    fn the_start_script_knows_every_figure_a_link_may_show() {
+        let boot = include_str!("../boot.js");
+        let slugs: Vec<String> = Figure::ALL.iter().map(|f| format!("'{}'", f.slug())).collect();
+        let line = format!("const FIGURES = [{}];", slugs.join(", "));
+        assert!(boot.contains(&line), "src/boot.js should say: {line}");
+    }
+}

@@ -42,6 +42,28 @@ pub fn read_part(query: &str) -> (&str, bool) {
     }
 }
 
+/// The address's pairs as the page reads them, in order: split at `&` and at each pair's first
+/// `=`, each side percent-decoded ([`percent_decode`], as the browser's `URLSearchParams`
+/// decodes) and trimmed of ASCII whitespace ([`trimmed`]); empty pairs skipped. `boot.js` reads
+/// the address the same way to choose the page's door before the app starts, so the two never
+/// disagree on it: a test holds both to one table of addresses.
+pub fn pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    query.split('&').filter(|p| !p.is_empty()).map(|pair| {
+        let (raw_key, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
+        (
+            trimmed(&percent_decode(raw_key)).to_string(),
+            trimmed(&percent_decode(raw_value)).to_string(),
+        )
+    })
+}
+
+/// `text` without the ASCII whitespace around it: what the page and `boot.js` both trim from an
+/// address's keys and values (`str::trim` would take more, JavaScript's `trim` other characters).
+pub fn trimmed(text: &str) -> &str {
+    text.trim_matches(|c: char| c.is_ascii_whitespace())
+}
+
 pub fn parse(query: &str) -> Parsed {
     let (query, cut) = read_part(query);
     let given = Given::read(query);
@@ -104,23 +126,20 @@ impl Given {
             version: None,
             old_prompt_keys: Vec::new(),
         };
-        let query = query.strip_prefix('?').unwrap_or(query);
-        for pair in query.split('&').filter(|p| !p.is_empty()) {
-            let (raw_key, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
-            let key = percent_decode(raw_key);
-            let value = percent_decode(raw_value);
-            if key.trim() == "v" {
+        for (key, value) in pairs(query) {
+            let key = key.as_str();
+            if key == "v" {
                 given.version = Some(value);
-            } else if legacy::is_old_prompt_key(key.trim()) {
-                given.old_prompt_keys.push((key.trim().to_string(), value));
-            } else if let Some(param) = Param::from_key(key.trim()) {
+            } else if legacy::is_old_prompt_key(key) {
+                given.old_prompt_keys.push((key.to_string(), value));
+            } else if let Some(param) = Param::from_key(key) {
                 if let Some(slot) = given.values.iter_mut().find(|(p, _, _)| *p == param) {
                     slot.1 = value;
                     slot.2 += 1;
                 } else {
                     given.values.push((param, value, 1));
                 }
-            } else if let Some(choice) = CHOICES.iter().find(|c| c.key == key.trim()) {
+            } else if let Some(choice) = CHOICES.iter().find(|c| c.key == key) {
                 if let Some(slot) = given.choices.iter_mut().find(|(k, _, _)| *k == choice.key) {
                     slot.1 = value;
                     slot.2 += 1;
@@ -615,6 +634,23 @@ mod tests {
         assert_eq!(p.state.get(Param::Prompt), 200.0);
         assert_eq!(p.notices.len(), 1);
         assert!(p.notices[0].message.contains("more than once"));
+    }
+
+    #[test]
+    fn reads_pairs_as_urlsearchparams_does_trimmed_of_ascii_spaces() {
+        let read: Vec<(String, String)> =
+            pairs("?%65mbed=time%6Cine&+embed+=x&&%20present=%09a%20b+&\u{2003}workbench=1&k")
+                .collect();
+        let want = [
+            ("embed", "timeline"),
+            ("embed", "x"),
+            ("present", "a b"),
+            ("\u{2003}workbench", "1"),
+            ("k", ""),
+        ];
+        let want: Vec<(String, String)> =
+            want.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        assert_eq!(read, want);
     }
 
     #[test]

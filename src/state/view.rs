@@ -3,7 +3,7 @@
 //! link keeps its look on reload, but they are not part of a shared scenario.
 
 use super::notice::excerpt;
-use super::query::{percent_decode, repeated};
+use super::query::{pairs, repeated};
 use super::{Figure, Notice, Param};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -143,16 +143,14 @@ impl View {
         let (query, _) = super::query::read_part(query);
         // The last value of each key and how many times it was given, in KEYS order.
         let mut given: [(usize, String); 6] = Default::default();
-        for pair in query.trim_start_matches('?').split('&') {
-            let (raw_key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let key = percent_decode(raw_key);
+        for (key, value) in pairs(query) {
             let Some(slot) =
-                KEYS.iter().position(|(k, _)| *k == key.trim()).and_then(|i| given.get_mut(i))
+                KEYS.iter().position(|(k, _)| *k == key).and_then(|i| given.get_mut(i))
             else {
                 continue;
             };
             slot.0 += 1;
-            slot.1 = percent_decode(value);
+            slot.1 = value;
         }
         let mut view = View::default();
         let mut notices = Vec::new();
@@ -165,7 +163,7 @@ impl View {
             if times == 0 {
                 continue;
             }
-            let value_text = value.trim();
+            let value_text = value.as_str();
             let understood = match key {
                 "embed" => {
                     view.embed = Figure::from_slug(value_text);

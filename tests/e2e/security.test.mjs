@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { DIST_DIR, eventually, loadRuns, onlyIn, openApp, openMeasurements, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
+import { DIST_DIR, eventually, loadRuns, onlyIn, openApp, openMeasurements, scrollIntoView, shownText, useBrowser, timeForWhatMustNotHappen, pageSettled } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -140,7 +140,7 @@ for (const { name, query, ready, colorScheme } of PAGES) {
     const slider = app.page.locator('input[type="range"]').first();
     await slider.focus();
     await app.page.keyboard.press('PageUp');
-    await app.page.waitForTimeout(500);
+    await pageSettled(app.page);
 
     const violations = await app.page.evaluate(() => window.__cspViolations);
     assert.deepEqual(violations, [], 'no Content-Security-Policy violation');
@@ -167,12 +167,11 @@ test('a wasm file that does not match its integrity hash is refused', TIMEOUT, a
   });
   const url = new URL(env.baseUrl);
   await page.goto(url.origin + url.pathname);
-  await page.waitForTimeout(3000);
+  await eventually(async () => assert.ok(errors.some((e) => /integrity|digest/i.test(e)), `the browser names the integrity failure: ${errors.join(' | ')}`), { timeout: 20_000 });
   // The lesson written in at build time stays; the app never takes its place.
   assert.equal(await page.locator('html[data-complete]').count(), 0, 'the tampered app never started');
   assert.equal(await page.locator('#prerendered').count(), 1, 'the prerendered lesson is still there');
   assert.equal(await page.locator('canvas').count(), 0, 'no figure was drawn');
-  assert.ok(errors.some((e) => /integrity|digest/i.test(e)), `the browser names the integrity failure: ${errors.join(' | ')}`);
 });
 
 // The one script no browser can check is the Web Worker's own copy of the measurements script
@@ -233,7 +232,7 @@ test('a worker whose script was changed to send markup puts no element into the 
     const text = await app.page.locator(`[data-testid="${place}"], .${place}`).first().evaluate((e) => e.textContent);
     assert.ok(text.includes('<a data-testid="worker-link"'), `${place} shows the worker's markup as text: ${text.slice(0, 300)}`);
   }
-  await app.page.waitForTimeout(1_500);
+  await timeForWhatMustNotHappen(app.page, 1_500, 'the worker\'s markup to become elements or move the tab');
   const elements = await app.page.evaluate(() => ({
     links: document.querySelectorAll('[data-testid="worker-link"], a[href^="https://example.org"]').length,
     refreshes: document.querySelectorAll('meta[http-equiv="refresh" i]').length,
@@ -286,6 +285,28 @@ for (const name of STARTING_SCRIPTS) {
   });
 }
 
+test('a stylesheet the host serves changed is refused, and the page that works says nothing of failing to start', TIMEOUT, async (t) => {
+  const context = await env.browser.newContext();
+  t.after(() => context.close());
+  const page = await context.newPage();
+  let served = 0;
+  await page.route((url) => url.pathname.endsWith('.css'), async (route) => {
+    const response = await route.fetch();
+    served += 1;
+    await route.fulfill({ response, body: Buffer.concat([Buffer.from(await response.body()), Buffer.from('\nbody { color: red; }\n')]) });
+  });
+  const url = new URL(env.baseUrl);
+  await page.goto(url.origin + url.pathname);
+  // The app starts without its stylesheet: the start script ran.
+  await page.locator('html[data-complete], html[data-builds-on-approach]').waitFor({ state: 'attached', timeout: 30_000 });
+  assert.ok(served >= 1, 'the changed stylesheet was served');
+  // A refused sheet is none (Chromium) or one without rules (Firefox).
+  const styled = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => (l.sheet?.cssRules.length ?? 0) > 0));
+  assert.deepEqual(styled, [false], 'the browser refused the stylesheet against its hash');
+  const note = page.locator('[data-testid="not-started"]');
+  assert.ok((await note.count()) === 0 || !(await note.isVisible()), 'no note says the page did not start');
+});
+
 test('a page whose scripts are all as built never shows the note that its start script failed', TIMEOUT, async (t) => {
   const context = await env.browser.newContext();
   t.after(() => context.close());
@@ -293,7 +314,8 @@ test('a page whose scripts are all as built never shows the note that its start 
   const url = new URL(env.baseUrl);
   await page.goto(url.origin + url.pathname);
   await page.locator('html[data-complete], html[data-builds-on-approach]').waitFor({ state: 'attached', timeout: 20_000 });
-  await page.waitForTimeout(6_500);
+  // The stylesheet reveals the note 6 s after the page is parsed unless the start script ran.
+  await timeForWhatMustNotHappen(page, 6_500, 'the stylesheet to reveal the note that the start script failed');
   assert.equal(await page.locator('[data-testid="not-started"]').isVisible(), false);
 });
 
