@@ -10,7 +10,7 @@ import { gzipSizes } from './import.mjs';
  * with `?embed=` is the older link, still served. */
 export const DOORS = [
   { name: 'lesson', query: '', ready: '#app [data-testid="ttft"][data-value]' },
-  { name: 'workbench', query: '?workbench=1', ready: 'html[data-complete] [data-testid="decision"][data-decision]' },
+  { name: 'workbench', query: 'workbench.html', ready: 'html[data-complete] [data-testid="decision"][data-decision]' },
   { name: 'embed (Figure 1)', query: 'embed.html?embed=timeline', ready: '[data-testid="timeline-canvas"]' },
   { name: 'embed, older link', query: '?embed=timeline', ready: '[data-testid="timeline-canvas"]' },
   { name: 'presentation (Figure 1)', query: '?present=timeline', ready: '[data-testid="timeline-canvas"]' },

@@ -19,16 +19,21 @@ for (const [key, value] of new URLSearchParams(location.search.slice(0, MAX_QUER
 const FIGURES = ['timeline', 'crossing', 'streaming', 'roofline', 'completion', 'lengths', 'bend', 'clocks'];
 
 // The build writes the whole lesson into the page (#prerendered) so it can be read before the
-// wasm arrives. A page showing one figure (an embed, or presentation mode) is not that lesson:
-// it goes at once, before the browser paints it.
+// wasm arrives, and the review workbench into its own page, workbench.html. A page showing one
+// figure (an embed, or presentation mode) is neither: it goes at once, before the browser paints
+// it.
 const single = FIGURES.includes(given.get('embed')) || FIGURES.includes(given.get('present'));
-if (single) document.getElementById('prerendered')?.remove();
-// The review workbench is not the lesson either, but it is built with the lesson's fixed prose
-// (src/ui/arrival/prose.rs): the stylesheet keeps that lesson out of sight until the workbench
-// takes its place. `workbench=0` is the lesson; the key alone is the workbench.
-else if (given.get('workbench') === '1' || given.get('workbench') === '') {
-  document.documentElement.setAttribute('data-workbench', '');
+const workbenchPage = document.documentElement.hasAttribute('data-workbench-page');
+// `workbench=1` (or the key alone) asks for the workbench, `workbench=0` for the lesson: a link
+// made before the workbench had a page of its own is sent on to it with all its settings, and
+// one to the lesson from the workbench's page goes back to index.html. Nothing else runs here.
+const door = given.get('workbench');
+const goTo = !single && ((door === '1' || door === '') && !workbenchPage ? 'workbench.html' : door === '0' && workbenchPage ? './' : null);
+if (goTo) {
+  location.replace(new URL(`${goTo}${location.search}${location.hash}`, location.href));
+  await new Promise(() => {});
 }
+if (single) document.getElementById('prerendered')?.remove();
 // The lesson is painted before the app can set its colours: dark as the app will choose it (the
 // link's last `theme`, else the system's), so a dark page does not open light and then flip.
 // The app takes this over when it starts (src/ui/widgets/theme.rs).
@@ -103,11 +108,9 @@ try {
   // The lesson's text is here already. Its controls would do nothing, so they are switched off;
   // the note stays at the top rather than riding over the lesson.
   const lesson = document.getElementById('prerendered');
-  // A workbench that cannot start leaves the reader the lesson's text rather than a blank page.
-  document.documentElement.removeAttribute('data-workbench');
   if (lesson) {
     for (const control of lesson.querySelectorAll('input, button, select, textarea')) control.disabled = true;
-    stopped('The figures and controls could not start: they need WebAssembly, and its file did not load. The lesson\'s text below reads without them; reloading the page tries again.', 'stopped at-start');
+    stopped('The figures and controls could not start: they need WebAssembly, and its file did not load. The text below reads without them; reloading the page tries again.', 'stopped at-start');
   } else {
     stopped(`Crossover could not start. ${reload}`);
   }

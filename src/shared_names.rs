@@ -77,6 +77,11 @@ pub mod files {
     /// the size check weighs it as the embed's first load (xtask's `size.rs`).
     pub const EMBED_PAGE: &str = "embed.html";
 
+    /// The review workbench's own page, beside index.html: the workbench written in at build
+    /// time in place of the lesson (`site::workbench_page`). `boot.js` sends a link to the
+    /// workbench on index.html there, and the size check weighs it apart from the lesson's.
+    pub const WORKBENCH_PAGE: &str = "workbench.html";
+
     /// The sample run the measurements section offers to try without a file: the start of its
     /// hashed name in the build (`site::sample_run`), and of the files the size check counts
     /// apart from the first load (xtask's `size.rs`).
@@ -125,9 +130,11 @@ pub mod root {
     pub const EMBED: &str = "data-embed";
     /// Presentation mode, for the stylesheet, for the same reason as [`EMBED`].
     pub const PRESENT: &str = "data-present";
-    /// The review workbench: set by `boot.js` before the first paint, so the stylesheet keeps
-    /// the prerendered lesson out of sight (the live page still copies its prose from it).
+    /// The review workbench's door is open: set by the app as it mounts the workbench.
     pub const WORKBENCH: &str = "data-workbench";
+    /// The page is the workbench's own (`workbench.html`): written on its root by the build, and
+    /// read by `boot.js` and the app, which open the workbench there whatever the address says.
+    pub const WORKBENCH_PAGE: &str = "data-workbench-page";
     /// `light` or `dark`: set by `boot.js` before the first paint, kept by the page, read by the
     /// stylesheet and the worker, which draws the run's figures in the page's palette.
     pub const THEME: &str = "data-theme";
@@ -197,7 +204,8 @@ mod tests {
                 include_str!("boot.js"),
                 vec![
                     root::STARTED,
-                    root::WORKBENCH,
+                    root::WORKBENCH_PAGE,
+                    files::WORKBENCH_PAGE,
                     files::WASM_META,
                     takeover::PRERENDERED_ID,
                     takeover::MOUNT_ID,
@@ -249,7 +257,7 @@ mod tests {
             (
                 "style/main.css",
                 include_str!("../style/main.css"),
-                vec![root::THEME, root::EMBED, root::PRESENT, root::WORKBENCH],
+                vec![root::THEME, root::EMBED, root::PRESENT],
             ),
             (
                 "xtask/src/size.rs",
@@ -319,6 +327,7 @@ mod tests {
             root::EMBED,
             root::PRESENT,
             root::WORKBENCH,
+            root::WORKBENCH_PAGE,
             root::THEME,
             takeover::STAGED,
             takeover::STANDING_IN,

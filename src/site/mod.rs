@@ -37,6 +37,8 @@
 //!    imported).
 //! 9. `embed_page`: the embedded figure's own page, `embed.html`, is the finished page without
 //!    the lesson written in at step 1: a frame fetches the figure's code and none of the prose.
+//! 10. `workbench_page`: the review workbench's own page, `workbench.html`, is the finished page
+//!     with the workbench at its defaults written in where step 1 wrote the lesson.
 //!
 //! `markup` reads start tags in the built HTML (for steps 1, 2 and 8); `content_hash` names every
 //! file a step writes by its content, with one function, and writes integrity hashes from their
@@ -66,13 +68,15 @@ mod split_parts;
 mod one_module;
 // 9. The embedded figure's page, without the lesson.
 mod embed_page;
+// 10. The workbench's page, with the workbench in place of the lesson.
+mod workbench_page;
 
 // What the steps use.
 mod content_hash;
 mod field_stand_ins;
 mod markup;
 
-pub use prerender::lesson_html;
+pub use prerender::{lesson_html, workbench_html};
 
 use std::path::Path;
 
@@ -110,6 +114,7 @@ pub fn build(index: &Path) -> Result<(), String> {
     page = split_parts::place(&page, dir)?;
     page = one_module::into_start_script(&page, dir)?;
     page = embed_page::write(&page, &lesson, dir)?;
+    page = workbench_page::write(&page, &lesson, &workbench_html(), dir)?;
     std::fs::write(index, page).map_err(|e| e.to_string())
 }
 

@@ -11,6 +11,12 @@ pub fn lesson_html() -> String {
     stand_in_text_fields(&crate::ui::render_lesson())
 }
 
+/// The review workbench at its defaults, every part built, as it is written into its own page
+/// (`workbench_page`), its text fields written as the lesson's are.
+pub fn workbench_html() -> String {
+    stand_in_text_fields(&crate::ui::render_workbench())
+}
+
 /// `page` with `lesson` written into its empty `#prerendered` element. Trunk may have minified
 /// the page, which drops the quotes around the id.
 pub fn fill_prerendered(page: &str, lesson: &str) -> Result<String, String> {

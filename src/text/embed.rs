@@ -2,7 +2,7 @@
 //! of an embedded figure, between the lesson and the review workbench.
 
 use crate::shared_names::embed::ELEMENT;
-use crate::shared_names::files::EMBED_PAGE;
+use crate::shared_names::files::{EMBED_PAGE, WORKBENCH_PAGE};
 use crate::state::embed_layout::embed_height_css;
 use crate::state::query::to_query;
 use crate::state::view::View;
@@ -146,8 +146,9 @@ pub const SANDBOX: &str =
 /// with its figure keys removed), for "Open the full explainer" and "Leave presentation mode".
 pub fn full_page(page: &str, query: &str) -> String {
     let base = without_query(page);
-    // The embed's own page is not the explainer: its folder is.
+    // The embed's and the workbench's own pages are not the explainer: their folder is.
     let base = base.strip_suffix(EMBED_PAGE).unwrap_or(base);
+    let base = base.strip_suffix(WORKBENCH_PAGE).unwrap_or(base);
     format!("{base}?{}", pairs_without(query, &DOOR_KEYS).collect::<Vec<_>>().join("&"))
 }
 
@@ -163,27 +164,33 @@ fn without_query(page: &str) -> &str {
     page.split(['?', '#']).next().unwrap_or(page)
 }
 
-/// The lesson at the settings of `query` (the page's current query), as a link relative to the
-/// page: the workbench's way back.
-pub fn lesson_href(query: &str) -> String {
-    format!("?{}", pairs_without(query, &DOOR_KEYS).collect::<Vec<_>>().join("&"))
+/// `page` with the pairs of `query` but its doors' keys, and `extra` pairs after them.
+fn page_at(page: &str, query: &str, extra: &[&str]) -> String {
+    let pairs: Vec<&str> = pairs_without(query, &DOOR_KEYS).chain(extra.iter().copied()).collect();
+    if pairs.is_empty() {
+        page.to_string()
+    } else {
+        format!("{page}?{}", pairs.join("&"))
+    }
 }
 
-/// The review workbench at the settings of `query`, as a link relative to the page: the
+/// The lesson at the settings of `query` (the page's current query), as a link relative to the
+/// workbench's page, beside it: the workbench's way back.
+pub fn lesson_href(query: &str) -> String {
+    page_at("./", query, &[])
+}
+
+/// The review workbench's page at the settings of `query`, as a link relative to the page: the
 /// lesson's way on, with its deployments, chip and runs as the reader left them.
 pub fn workbench_href(query: &str) -> String {
-    let kept = pairs_without(query, &DOOR_KEYS).collect::<Vec<_>>().join("&");
-    if kept.is_empty() {
-        "?workbench=1".to_string()
-    } else {
-        format!("?{kept}&workbench=1")
-    }
+    page_at(WORKBENCH_PAGE, query, &[])
 }
 
 /// The workbench's decision presented at the settings of `query`: Figure 3 on the whole
 /// screen, stepped through the review's answer lengths and hours.
 pub fn present_review_href(query: &str) -> String {
-    format!("{}&present={}", workbench_href(query), Figure::Completion.slug())
+    let present = format!("present={}", Figure::Completion.slug());
+    page_at(WORKBENCH_PAGE, query, &[&present])
 }
 
 /// Where the chip calculator sits in the workbench: a link ending in it opens the calculator.
@@ -209,25 +216,26 @@ mod tests {
         let settings = to_query(&state);
         let lesson = format!("{settings}&theme=dark");
         let workbench = workbench_href(&lesson);
-        assert_eq!(workbench, format!("?{settings}&theme=dark&workbench=1"));
-        assert_eq!(lesson_href(&workbench), format!("?{settings}&theme=dark"));
-        // Back and forth never piles up keys, and one figure's keys do not follow.
-        assert_eq!(workbench_href(&workbench_href(&workbench)), workbench);
-        assert_eq!(workbench_href("embed=timeline&controls=none&caption=0"), "?workbench=1");
-        assert_eq!(chip_calculator_href("chip=h200"), "?chip=h200&workbench=1#chip-calculator");
-        let read = crate::state::query::parse(&workbench);
+        assert_eq!(workbench, format!("workbench.html?{settings}&theme=dark"));
+        let query_of =
+            |href: &str| href.split_once('?').map_or(String::new(), |(_, q)| q.to_string());
+        assert_eq!(lesson_href(&query_of(&workbench)), format!("./?{settings}&theme=dark"));
+        // Back and forth never piles up keys, and one figure's keys do not follow; a link made
+        // when the workbench was `?workbench=1` on the lesson's page keeps its settings.
+        assert_eq!(workbench_href(&query_of(&workbench)), workbench);
+        assert_eq!(workbench_href(&format!("{lesson}&workbench=1")), workbench);
+        assert_eq!(workbench_href("embed=timeline&controls=none&caption=0"), "workbench.html");
+        assert_eq!(lesson_href(""), "./");
+        assert_eq!(chip_calculator_href("chip=h200"), "workbench.html?chip=h200#chip-calculator");
+        let read = crate::state::query::parse(&query_of(&workbench));
         assert!(read.notices.is_empty(), "{:?}", read.notices);
         assert_eq!(read.state, state);
-        assert!(
-            View::parse(&workbench).0.workbench
-                && !View::parse(&lesson_href(&workbench)).0.workbench
-        );
-        // Presenting the review keeps its settings and its door, and presenting twice is once.
-        let presented = present_review_href(&workbench);
-        assert_eq!(presented, format!("?{settings}&theme=dark&workbench=1&present=completion"));
-        assert_eq!(present_review_href(&presented), presented);
-        let view = View::parse(&presented).0;
-        assert!(view.workbench && view.present == Some(Figure::Completion));
+        // Presenting the review keeps its settings, and presenting twice is once.
+        let presented = present_review_href(&query_of(&workbench));
+        assert_eq!(presented, format!("workbench.html?{settings}&theme=dark&present=completion"));
+        assert_eq!(present_review_href(&query_of(&presented)), presented);
+        let view = View::parse(&query_of(&presented)).0;
+        assert!(view.present == Some(Figure::Completion));
     }
 
     #[test]

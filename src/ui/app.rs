@@ -1,7 +1,9 @@
 //! The page: state from the URL, then one of its doors: the whole lesson, the review workbench,
 //! or a single figure (embedded, or presented).
 
-use super::arrival::{provide_stages, stage, when_still, Complete, Later, Sight, LAST_STAGE};
+use super::arrival::{
+    provide_stages, stage, when_still, Arrival, Complete, Later, Sight, LAST_STAGE,
+};
 use super::contents::Contents;
 use super::context::{
     use_state, CurrentQuery, NoticesContext, Printing, Revealed, RunsOverlay, ShownState,
@@ -23,11 +25,34 @@ use crate::ui::erased::memo;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+/// The page the app runs in: index.html, which holds the lesson written at build time, or the
+/// workbench's own page, which holds the workbench (`site::workbench_page`) and opens it whatever
+/// the address says but for a single figure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageDoor {
+    Lesson,
+    Workbench,
+}
+
+impl PageDoor {
+    /// Which page this is, as the build marked its root.
+    #[cfg(target_arch = "wasm32")]
+    pub fn of_page() -> PageDoor {
+        if dom::root_has(root::WORKBENCH_PAGE) {
+            PageDoor::Workbench
+        } else {
+            PageDoor::Lesson
+        }
+    }
+}
+
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(page: PageDoor) -> impl IntoView {
     let query_string = dom::query_string();
     let parsed = query::parse(&query_string);
     let (view, view_notices) = View::parse(&query_string);
+    // On its own page the workbench needs no key to say so, and none is written into the address.
+    let workbench = view.workbench || page == PageDoor::Workbench;
     let state = RwSignal::new(parsed.state);
     let notices = RwSignal::new(parsed.notices.into_iter().chain(view_notices).collect::<Vec<_>>());
     let sight = Sight::default();
@@ -100,6 +125,12 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    door(&view, workbench, theme)
+}
+
+/// The door the address and the page open: one figure alone (embedded or presented), the
+/// workbench, or the lesson.
+fn door(view: &View, workbench: bool, theme: RwSignal<Theme>) -> AnyView {
     match (view.embed, view.present) {
         (Some(figure), _) => {
             dom::mark_root(root::EMBED, true);
@@ -108,7 +139,7 @@ pub fn App() -> impl IntoView {
         }
         // From the workbench, Figure 3 presents the decision under review: the workbench's
         // part, fetched now, holds that presentation.
-        (None, Some(Figure::Completion)) if view.workbench => {
+        (None, Some(Figure::Completion)) if workbench => {
             dom::mark_root(root::PRESENT, true);
             let controls = view.controls.params(Figure::Completion);
             parts::workbench(Some(Presenting { controls, caption: view.caption })).into_any()
@@ -118,7 +149,7 @@ pub fn App() -> impl IntoView {
             let controls = view.controls.params(figure);
             view! { <SingleFigure figure=figure presentation=true controls=controls caption=view.caption /> }.into_any()
         }
-        (None, None) if view.workbench => {
+        (None, None) if workbench => {
             dom::mark_root(root::WORKBENCH, true);
             // The whole door, its frame included, is a part fetched now: the lesson's first
             // load carries none of it.
@@ -162,7 +193,7 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
     // The mount only reads the address: the page's frame is built out of sight, a part per task,
     // and then takes the prerendered lesson's place; the lesson's parts, the page's tools and
     // the first screen's readouts and opening included, follow in later tasks (`arrival`).
-    provide_stages();
+    provide_stages(Arrival::OnApproach);
     provide_context(Revealed::open(use_state()));
     provide_context(RunsOverlay(RwSignal::new(None)));
     view! {

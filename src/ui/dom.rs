@@ -55,6 +55,11 @@ mod browser {
         let _ = if on { root.set_attribute(mark, "") } else { root.remove_attribute(mark) };
     }
 
+    /// Whether the root element carries `mark`, one of [`crate::shared_names::root`]'s.
+    pub fn root_has(mark: &str) -> bool {
+        root().is_some_and(|root| root.has_attribute(mark))
+    }
+
     /// Scrolls to the element the address's `#fragment` names, if there is one. A link to a section
     /// built after the first paint arrives before its target exists, so the browser's own jump to
     /// the fragment finds nothing; this repeats it once the page is whole.

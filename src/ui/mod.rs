@@ -32,7 +32,9 @@ pub fn mount() {
         // Before anything is built: the takeover moves and removes what the prose is copied from.
         arrival::keep_prerendered_prose();
         let Some(point) = arrival::mount_point() else { return };
-        leptos::mount::mount_to(point, app::App).forget();
+        let page = app::PageDoor::of_page();
+        leptos::mount::mount_to(point, move || leptos::prelude::view! { <app::App page=page /> })
+            .forget();
     });
 }
 
@@ -41,11 +43,23 @@ pub fn mount() {
 /// (`crate::site`). Effects and event handlers do not run here.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn render_lesson() -> String {
+    render(app::PageDoor::Lesson)
+}
+
+/// The review workbench at its defaults, as [`render_lesson`] renders the lesson: for its own
+/// page, `workbench.html`.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn render_workbench() -> String {
+    render(app::PageDoor::Workbench)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn render(page: app::PageDoor) -> String {
     use app::App;
     use hydration_context::SsrSharedContext;
     use leptos::prelude::*;
     let owner = Owner::new_root(Some(std::sync::Arc::new(SsrSharedContext::new())));
-    let html = owner.with(|| view! { <App /> }.to_html());
+    let html = owner.with(|| view! { <App page=page /> }.to_html());
     owner.unset();
     html
 }

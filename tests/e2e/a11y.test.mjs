@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { REPO_ROOT, onlyIn, openApp, pageSettled, useBrowser } from './helpers.mjs';
+import { REPO_ROOT, WORKBENCH, onlyIn, openApp, pageSettled, useBrowser } from './helpers.mjs';
 
 // @axe-core/playwright runs axe through a Playwright page, and Playwright drives only Chromium
 // here (Firefox goes through puppeteer-core).
@@ -40,8 +40,8 @@ export const STATES = [
   { name: 'embed', query: '?embed=crossing', ready: '[data-testid="crossing-canvas"]' },
   {
     name: 'the review workbench with a result file loaded, its figures drawn and tables open',
-    query: '?workbench=1',
-    ready: 'html[data-complete] [data-testid="decision"][data-decision]',
+    query: '',
+    ...WORKBENCH,
     prepare: async (app) => {
       await app.openDetails('workbench-runs');
       const file = path.join(REPO_ROOT, 'tests', 'data', 'bench-results', 'sglang_0.5.9_bench_serving_output-details__llm-benchmaq_qwen3.5-27b.jsonl');
@@ -62,8 +62,8 @@ export const STATES = [
   { name: 'presentation', query: '?present=completion', ready: '[data-testid="completion-canvas"]' },
   {
     name: 'the review workbench, its sources open and the decision copied',
-    query: '?workbench=1',
-    ready: 'html[data-complete] [data-testid="decision"][data-decision]',
+    query: '',
+    ...WORKBENCH,
     prepare: async (app) => {
       await app.page.evaluate(() => document.querySelectorAll('details.workbench-source').forEach((d) => (d.open = true)));
       await app.byTestId('workbench-copy-doc').click();
@@ -84,7 +84,7 @@ function describe(violations) {
 
 for (const state of STATES) {
   test(`axe finds no WCAG 2.2 A/AA violation: ${state.name}`, TIMEOUT, async (t) => {
-    const app = await openApp(env, t, state.query, { colorScheme: state.colorScheme, ready: state.ready });
+    const app = await openApp(env, t, state.query, { colorScheme: state.colorScheme, ready: state.ready, page: state.page });
     if (state.prepare) {
       await state.prepare(app);
       // A part the browser skips while it is off screen keeps the size it had when it was last

@@ -41,7 +41,7 @@ async function doors(context, page, query) {
     document.addEventListener('DOMContentLoaded', () => {
       const root = document.documentElement;
       window.__bootChose = document.getElementById('prerendered')?.childElementCount
-        ? (root.hasAttribute('data-workbench') ? 'workbench' : 'lesson')
+        ? (root.hasAttribute('data-workbench-page') ? 'workbench' : 'lesson')
         : 'alone';
     });
   });

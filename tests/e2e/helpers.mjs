@@ -157,10 +157,11 @@ export function useBrowser({ skip = false } = {}) {
  * Opens the page in a fresh context with `query` (e.g. "?prompt=500"), waits until the app
  * has rendered, and returns an App. The test context `t` closes it when the test ends and
  * fails the test if the page panicked or threw at any point. Options: `viewport`, `colorScheme`
- * ('light' or 'dark'), `reducedMotion` ('reduce'), `setup(page, context)`, awaited before the page is loaded, and `ready`,
- * a selector to wait for instead of the TTFT readout.
+ * ('light' or 'dark'), `reducedMotion` ('reduce'), `setup(page, context)`, awaited before the page is loaded, `ready`,
+ * a selector to wait for instead of the TTFT readout, and `page`, the page of the build to open
+ * (`workbench.html`; by default the lesson's, the folder itself).
  */
-export async function openApp(env, t, query = '', { viewport = { width: 1200, height: 900 }, colorScheme, reducedMotion, setup, ready } = {}) {
+export async function openApp(env, t, query = '', { viewport = { width: 1200, height: 900 }, colorScheme, reducedMotion, setup, ready, page: file = '' } = {}) {
   const context = await env.browser.newContext({ viewport, ...(colorScheme ? { colorScheme } : {}), ...(reducedMotion ? { reducedMotion } : {}) });
   const page = await context.newPage();
   const app = new App(page);
@@ -179,34 +180,39 @@ export async function openApp(env, t, query = '', { viewport = { width: 1200, he
     app.assertHealthy();
   });
   const url = new URL(env.baseUrl);
-  await page.goto(url.origin + url.pathname + query);
+  await page.goto(url.origin + url.pathname + file + query);
   await app.waitUntilRendered(ready);
   return app;
 }
 
 /**
- * Waits until the tab has followed a link to the workbench (`workbench` true) or to the lesson:
- * between the two pages the document may have no root element to look at.
+ * Waits until the tab has followed a link to the workbench's page (`workbench` true) or to the
+ * lesson: between the two pages the document may have no root element to look at.
  */
 export async function arrivedAt(app, workbench) {
   await eventually(async () => {
-    const search = await app.page.evaluate(() => (document.documentElement ? location.search : null));
-    assert.ok(search !== null, 'a page is loaded');
-    assert.equal(/[?&]workbench=1(&|$)/.test(search), workbench, `arrived: ${search}`);
+    const path = await app.page.evaluate(() => (document.documentElement ? location.pathname : null));
+    assert.ok(path !== null, 'a page is loaded');
+    assert.equal(path.endsWith(WORKBENCH_PAGE), workbench, `arrived: ${path}`);
   }, { timeout: 20_000 });
 }
 
+/** The review workbench's own page, beside the lesson's. */
+export const WORKBENCH_PAGE = 'workbench.html';
+
+/** The review workbench's way in: its page, once its decision is drawn. */
+export const WORKBENCH = { page: WORKBENCH_PAGE, ready: 'html[data-complete] [data-testid="decision"][data-decision]' };
+
 /** Opens the review workbench at `query`'s keys, once its decision is drawn. */
-async function openWorkbench(env, t, query, options) {
+export async function openWorkbench(env, t, query = '', options = {}) {
   const keys = new URLSearchParams(query.replace(/^\?/, ''));
-  keys.set('workbench', '1');
-  const ready = 'html[data-complete] [data-testid="decision"][data-decision]';
-  return openApp(env, t, `?${keys}`, { ready, ...options });
+  const search = `${keys}` ? `?${keys}` : '';
+  return openApp(env, t, search, { ...WORKBENCH, ...options });
 }
 
 /**
- * Opens "Your own measurements", which is the review workbench's: `query`'s keys with
- * `workbench=1`, and the workbench's result-files disclosure open, its file picker ready.
+ * Opens "Your own measurements", which is the review workbench's: `query`'s keys on the
+ * workbench's page, and the workbench's result-files disclosure open, its file picker ready.
  */
 export async function openMeasurements(env, t, query = '', options = {}) {
   const app = await openWorkbench(env, t, query, options);

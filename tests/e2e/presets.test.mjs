@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { eventually, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+import { eventually, openApp, scrollIntoView, useBrowser, WORKBENCH } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 300_000 };
@@ -29,12 +29,12 @@ async function figureNear(app, nav) {
 // calculator open (the lesson's worked settings are there).
 const DOORS = [
   { name: 'the lesson', query: AWAY, ready: undefined, groups: 2 },
-  { name: 'the workbench', query: `${AWAY}&workbench=1#chip-calculator`, ready: 'html[data-complete] [data-testid="decision"][data-decision]', groups: 1 },
+  { name: 'the workbench', query: `${AWAY}#chip-calculator`, ...WORKBENCH, groups: 1 },
 ];
 
 for (const door of DOORS) {
   test(`each scenario in ${door.name} changes the address and the figure beside it, and shows as pressed`, TIMEOUT, async (t) => {
-    const app = await openApp(env, t, door.query, { ready: door.ready });
+    const app = await openApp(env, t, door.query, { ready: door.ready, page: door.page });
     await app.reveal();
     // Each group by its index (the Firefox driver has no `all()`): a locator, looked up when used.
     const groups = Array.from({ length: await app.page.locator('nav.presets').count() }, (_, i) => app.page.locator('nav.presets').nth(i));
@@ -48,7 +48,7 @@ for (const door of DOORS) {
       for (const key of keys) {
         // From a state no scenario describes, so the button has work to do.
         const url = new URL(env.baseUrl);
-        await app.page.goto(url.origin + url.pathname + door.query);
+        await app.page.goto(url.origin + url.pathname + (door.page ?? '') + door.query);
         await app.waitUntilRendered(door.ready);
         await app.reveal();
         const button = app.byTestId(key);

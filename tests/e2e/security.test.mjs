@@ -338,8 +338,10 @@ test('SECURITY.md lists every file the page loads, and the page loads nothing it
   const url = new URL(env.baseUrl);
   await app.page.goto(`${url.origin}${url.pathname}embed.html?embed=timeline`);
   await app.page.locator('[data-testid="timeline-canvas"]').waitFor({ state: 'attached', timeout: 30_000 });
-  // The review workbench, the page's other door: its body is a part of its own.
+  // The review workbench, the page's other door, on its own page: a link made for the lesson's
+  // page is sent on to it, and its body is a part of its own.
   await app.page.goto(`${url.origin}${url.pathname}?workbench=1`);
+  await eventually(async () => assert.match(await app.page.evaluate(() => location.pathname), /workbench\.html$/), { timeout: 30_000 });
   await app.page.locator('html[data-workbench][data-complete]').waitFor({ state: 'attached', timeout: 30_000 });
   // The sample run in its measurements: the worker's script and wasm, and the sample itself.
   await app.openDetails('workbench-runs');

@@ -1,4 +1,4 @@
-// The review workbench (`?workbench=1`), the page's second door, in a real browser: the decision
+// The review workbench (`workbench.html`), the page's second door, in a real browser: the decision
 // and Figure 3 on its first screen with none of the lesson around them; A and B typed in moving
 // both and kept in the address; the lesson and the workbench linking to each other at the same
 // settings; a chip's rates, or two result files, sent to A and B; and a bad value for the key
@@ -9,14 +9,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { arrivedAt, chooseRun, eventually, loadRuns, openApp, scrollIntoView, shownText, useBrowser, useRunAs } from './helpers.mjs';
+import { WORKBENCH, arrivedAt, chooseRun, eventually, loadRuns, openApp, scrollIntoView, shownText, useBrowser, useRunAs } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
-const READY = 'html[data-complete] [data-testid="decision"][data-decision]';
+const READY = WORKBENCH.ready;
 const VIEWPORT = { width: 1280, height: 800 };
 
-const open = (t, query) => openApp(env, t, query, { viewport: VIEWPORT, ready: READY });
+const open = (t, query = '') => openApp(env, t, query, { viewport: VIEWPORT, ...WORKBENCH });
 
 /** The decision card's verdict line and its unrounded numbers. */
 async function decision(app) {
@@ -25,7 +25,7 @@ async function decision(app) {
 }
 
 test('the workbench opens on the decision and Figure 3, with none of the lesson around them', TIMEOUT, async (t) => {
-  const app = await open(t, '?workbench=1');
+  const app = await open(t);
   const page = app.page;
   assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-workbench')), true);
   assert.equal(await page.locator('#prerendered').count(), 0, 'the lesson written at build time is gone');
@@ -51,7 +51,7 @@ test('the workbench opens on the decision and Figure 3, with none of the lesson 
 });
 
 test('A and B typed in move the decision and Figure 3, and the address keeps the workbench', TIMEOUT, async (t) => {
-  const app = await open(t, '?workbench=1');
+  const app = await open(t);
   const before = { card: await decision(app), figure: (await app.canvasFingerprint('completion-canvas')).hash };
   // B now writes slower than A: A starts first and finishes first at every length.
   await app.typeInto('b_rate', '20');
@@ -60,7 +60,7 @@ test('A and B typed in move the decision and Figure 3, and the address keeps the
   await scrollIntoView(app.byTestId('completion-canvas'));
   await eventually(async () => assert.notEqual((await app.canvasFingerprint('completion-canvas')).hash, before.figure, 'Figure 3 is redrawn'));
   const query = await app.query();
-  assert.equal(query.workbench, '1');
+  assert.match(await app.page.evaluate(() => location.pathname), /workbench\.html$/, 'still the workbench\'s page');
   assert.equal(query.b_rate, '20');
   // The shared link reopens the same workbench.
   await app.page.reload();
@@ -70,7 +70,7 @@ test('A and B typed in move the decision and Figure 3, and the address keeps the
 });
 
 test('a failure rate typed in for B counts in the verdict, the design doc and the link', TIMEOUT, async (t) => {
-  const app = await open(t, '?workbench=1');
+  const app = await open(t);
   assert.match((await decision(app)).text, /Ship B/);
   assert.equal(await app.byTestId('decision-failures').count(), 0, 'no failures, nothing said of them');
   // Seven requests in ten failing: B needs 3.33 attempts per answer, and A finishes sooner.
@@ -91,7 +91,7 @@ test('a failure rate typed in for B counts in the verdict, the design doc and th
 });
 
 test('"Copy for the design doc" gives the decision as Markdown with a link that reopens it', TIMEOUT, async (t) => {
-  const app = await open(t, '?workbench=1&a_ttft=0.3&b_rate=80');
+  const app = await open(t, '?a_ttft=0.3&b_rate=80');
   await app.byTestId('workbench-copy-doc').click();
   const box = app.byTestId('workbench-doc');
   await box.waitFor({ state: 'visible' });
@@ -113,8 +113,8 @@ test('"Copy for the design doc" gives the decision as Markdown with a link that 
   // The link is absolute, keeps the workbench and every number, and reopens the same decision.
   const link = doc.match(/\[These numbers in the review workbench\]\((.+)\)\s*$/)?.[1];
   assert.ok(link && new URL(link).origin === new URL(env.baseUrl).origin, `a link to this page: ${link}`);
+  assert.match(new URL(link).pathname, /workbench\.html$/, `the workbench's page: ${link}`);
   const query = Object.fromEntries(new URL(link).searchParams);
-  assert.equal(query.workbench, '1');
   assert.equal(query.a_ttft, '0.3');
   await app.page.goto(link);
   await app.waitUntilRendered(READY);
@@ -132,8 +132,7 @@ test('the lesson and the workbench link to each other, each keeping the settings
   await onward.click();
   await arrivedAt(app, true);
   await app.waitUntilRendered(READY);
-  const query = await app.query();
-  assert.equal(query.workbench, '1');
+  assert.equal((await app.query()).workbench, undefined, 'its own page needs no key to say it is the workbench');
   assert.equal(await app.quantity('a_ttft'), 0.35);
   assert.equal(await app.quantity('b_rate'), 90);
   // And back, with a value changed here.
@@ -152,7 +151,7 @@ test('the lesson and the workbench link to each other, each keeping the settings
 });
 
 test('a chip\'s rates go to A from the workbench, which has no first half to send them to', TIMEOUT, async (t) => {
-  const app = await open(t, '?workbench=1&chip=h100');
+  const app = await open(t, '?chip=h100');
   await app.openDetails('workbench-chips');
   assert.equal(await app.byTestId('hw-use-lesson').count(), 0, 'no "Use these rates" for a lesson not shown');
   const decode = Number(await app.byTestId('hw-decode-rate').getAttribute('data-value'));
@@ -182,7 +181,7 @@ async function run(dir, name, ttft, rate) {
 test('two result files used as A and B put their comparison and verdict at the top of the workbench', TIMEOUT, async (t) => {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-workbench-'));
   t.after(() => fs.rm(dir, { recursive: true, force: true }));
-  const app = await open(t, '?workbench=1');
+  const app = await open(t);
   await app.openDetails('workbench-runs');
   // The lesson's pair, measured: B writes fast enough to win every answer past about 29 tokens.
   await loadRuns(app, [await run(dir, 'early.csv', 0.2, 30), await run(dir, 'fast.csv', 0.9, 110)]);
@@ -205,7 +204,6 @@ test('two result files used as A and B put their comparison and verdict at the t
   assert.ok(order.compare < order.sources, `the comparison sits above the sources: ${JSON.stringify(order)}`);
   assert.match((await decision(app)).text, /Ship B/);
   const query = await app.query();
-  assert.equal(query.workbench, '1');
   assert.ok(!Object.values(query).some((v) => /early|fast\.csv/.test(v)), 'the link holds numbers, never the files');
 
   // The summary for the design doc carries the runs' comparison as the page shows it: the
@@ -230,10 +228,11 @@ test('two result files used as A and B put their comparison and verdict at the t
 });
 
 test('presented from the workbench, Figure 3 steps through the decision under review, then returns to it', TIMEOUT, async (t) => {
-  const app = await open(t, '?workbench=1&b_rate=80&decide=traffic');
+  const app = await open(t, '?b_rate=80&decide=traffic');
   const href = await app.byTestId('workbench-present').getAttribute('href');
-  const asked = new URLSearchParams(href.replace(/^\?/, ''));
-  assert.deepEqual([asked.get('workbench'), asked.get('present'), asked.get('b_rate')], ['1', 'completion', '80'], href);
+  assert.match(href, /^workbench\.html\?/, 'presented from the workbench\'s page');
+  const asked = new URLSearchParams(href.split('?')[1]);
+  assert.deepEqual([asked.get('present'), asked.get('b_rate')], ['completion', '80'], href);
   const shown = await openApp(env, t, href, { viewport: { width: 1280, height: 720 }, ready: 'html[data-complete] [data-testid="completion-canvas"]' });
   const step = shown.byTestId('slide-name');
   assert.match(await step.innerText(), /step through the decision in 4 steps; Esc returns to the workbench/);
@@ -258,9 +257,9 @@ test('presented from the workbench, Figure 3 steps through the decision under re
   await shown.page.keyboard.press('PageUp');
   await eventually(async () => assert.equal(await step.getAttribute('data-value'), 'review-p90'));
   assert.equal(await shown.quantity('answer'), expected[1][1]);
-  const back = new URLSearchParams((await shown.page.locator('.single-link a').getAttribute('href')).replace(/^\?/, ''));
-  assert.equal(back.get('workbench'), '1', 'the way back is to the workbench');
-  assert.equal(back.get('present'), null);
+  const backHref = await shown.page.locator('.single-link a').getAttribute('href');
+  assert.match(backHref, /^workbench\.html/, `the way back is to the workbench: ${backHref}`);
+  assert.equal(new URLSearchParams(backHref.split('?')[1] ?? '').get('present'), null);
 });
 
 test('a workbench value other than 1 or 0 is named, and the lesson shown', TIMEOUT, async (t) => {

@@ -2,7 +2,7 @@
 //! defaults, from the same components the browser runs.
 
 use crossover::shared_names::takeover;
-use crossover::site::lesson_html;
+use crossover::site::{lesson_html, workbench_html};
 use crossover::state::{Figure, Param, State};
 use crossover::text::veil::veiled_figure;
 
@@ -184,4 +184,32 @@ fn the_advice_on_the_prompt_agrees_with_the_crossing_and_streaming() {
     assert!(prompt.contains("first token"), "the prompt sets the first token: {prompt}");
     assert!(prompt.contains("crossing"), "and the finish past the crossing: {prompt}");
     assert!(!prompt.contains("hardly"), "no request is told the prompt hardly matters: {prompt}");
+}
+
+/// The workbench's own page holds the workbench at its defaults, every part a reviewer reads
+/// (its inputs, the decision, Figure 3 and where rates come from), and none of the lesson.
+#[test]
+fn the_workbench_page_holds_the_workbench_and_none_of_the_lesson() {
+    let html = workbench_html();
+    let text = visible_text(&html);
+    assert!(html.contains("class=\"workbench\""), "the workbench's main element");
+    for part in [
+        "Two deployments, one decision",
+        "Copy for the design doc",
+        "Two chips: rates from the roofline",
+        "Two result files: rates measured on your deployments",
+    ] {
+        assert!(text.contains(part), "the workbench page says {part:?}");
+    }
+    for id in ["decision", "completion-waiting"] {
+        assert!(html.contains(&format!("data-testid=\"{id}\"")), "{id} is written in");
+    }
+    assert_eq!(html.matches("<h1>").count(), 1);
+    assert!(!html.contains("<h2 id=\"opening-title\">"), "none of the lesson's sections");
+    // The prose the workbench copies in the browser is written into its page.
+    let lesson = lesson_html();
+    for key in ["hardware-caveats", "hardware-sources"] {
+        let wrapper = format!("data-prose=\"{key}\"");
+        assert_eq!(lesson.contains(&wrapper), html.contains(&wrapper), "{key}");
+    }
 }

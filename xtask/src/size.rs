@@ -20,6 +20,9 @@ const NOT_FIRST_LOAD: [&str; 4] = ["crossover-worker", "embed-", "sample-run-", 
 /// load (the site's `embed_page` step writes it).
 const LESSON_PAGE: &str = "index.html";
 const EMBED_PAGE: &str = "embed.html";
+/// The review workbench's page (the site's `workbench_page` step): a door of its own, on no
+/// reader's first load of the lesson or of an embed.
+const WORKBENCH_PAGE: &str = "workbench.html";
 
 /// The checked-in file of budgets, at the repository's root.
 pub const BUDGET_FILE: &str = "size-budget.txt";
@@ -122,7 +125,7 @@ pub fn measure(dist: &Path) -> Result<Weight, String> {
 
     println!("{:>12} {:>12}  file (in {})", "raw bytes", "gzip -9", dist.display());
     let (mut raw_total, mut gzip_total, mut on_demand) = (0u64, 0u64, 0u64);
-    let (mut lesson_page, mut embed_page) = (0u64, None);
+    let (mut lesson_page, mut embed_page, mut workbench_page) = (0u64, None, 0u64);
     for file in &files {
         let raw =
             fs::metadata(file).map_err(|e| format!("cannot stat {}: {e}", file.display()))?.len();
@@ -143,6 +146,10 @@ pub fn measure(dist: &Path) -> Result<Weight, String> {
                 embed_page = Some(gzipped);
                 "  (an embed's page, in place of the lesson's)"
             }
+            WORKBENCH_PAGE => {
+                workbench_page = gzipped;
+                "  (the workbench's page, a door of its own)"
+            }
             _ if later => "  (not on the first load)",
             _ => "",
         };
@@ -157,7 +164,7 @@ pub fn measure(dist: &Path) -> Result<Weight, String> {
     // The embed fetches everything the lesson does but its page; a build without the embed's
     // page (a bare `trunk build`) opens an embed from the lesson's.
     let embed_page = embed_page.unwrap_or(lesson_page);
-    let first_load = gzip_total - on_demand - embed_page;
+    let first_load = gzip_total - on_demand - embed_page - workbench_page;
     let embed_first_load = first_load - lesson_page + embed_page;
     Ok(Weight { first_load, embed_first_load, on_demand })
 }
@@ -257,7 +264,7 @@ mod tests {
     }
 
     #[test]
-    fn an_embed_weighs_its_own_page_in_place_of_the_lessons() {
+    fn an_embed_weighs_its_own_page_in_place_of_the_lessons_and_the_workbenchs_is_in_neither() {
         let dir = std::env::temp_dir().join(format!("xtask-doors-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
         let noise = |n: usize, seed: u64| -> Vec<u8> {
@@ -271,6 +278,7 @@ mod tests {
         };
         fs::write(dir.join(LESSON_PAGE), noise(20_000, 1)).unwrap();
         fs::write(dir.join(EMBED_PAGE), noise(1_000, 2)).unwrap();
+        fs::write(dir.join(WORKBENCH_PAGE), noise(4_000, 5)).unwrap();
         fs::write(dir.join("app.wasm"), noise(5_000, 3)).unwrap();
         fs::write(dir.join("part-x.wasm"), noise(3_000, 4)).unwrap();
         let weight = measure(&dir).unwrap();

@@ -50,7 +50,7 @@ mod takeover;
 pub use prose::keep_prerendered as keep_prerendered_prose;
 pub(crate) use prose::prose;
 pub use sight::{follow_when_near, Sight};
-pub use stages::{provide_stages, stage, Complete, Later, LAST_STAGE};
+pub use stages::{provide_stages, stage, Arrival, Complete, Later, LAST_STAGE};
 pub use still::when_still;
 #[cfg(target_arch = "wasm32")]
 pub use takeover::mount_point;

@@ -67,13 +67,23 @@ const FRAME: u8 = stage::COLOPHON;
 /// The last stage: the rest of the lesson, and then everything is built.
 pub const LAST_STAGE: u8 = stage::DEPLOYMENTS + 1;
 
-/// Starts the stages: the frame's at once, the lesson's as described above. In the native render
+/// Whether a door's stages may wait for the reader to come near what they replace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrival {
+    /// The lesson: screens of sections, built as the reader nears them on a bare address.
+    OnApproach,
+    /// The review workbench: one screen, its sources folded in disclosures, built at once.
+    AtOnce,
+}
+
+/// Starts the stages: the frame's at once, the door's as described above. In the native render
 /// every stage is built at once.
-pub fn provide_stages() {
+pub fn provide_stages(arrival: Arrival) {
     let built = RwSignal::new(0_u8);
     let stages = BuildStage { built, fetches: StoredValue::new(Vec::new()) };
     provide_context(stages);
-    let on_approach = builds_on_approach(&dom::query_string(), &dom::fragment());
+    let on_approach = arrival == Arrival::OnApproach
+        && builds_on_approach(&dom::query_string(), &dom::fragment());
     if on_approach {
         dom::mark_root(root::BUILDS_ON_APPROACH, true);
         build_all_once_changed(stages);
