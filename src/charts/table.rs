@@ -28,6 +28,26 @@ impl Cell {
     pub fn number(value: f64, text: impl Into<String>) -> Cell {
         Cell { text: text.into(), value: Some(value), wraps: false }
     }
+
+    /// A row's heading whose numbers are in `unit`, as a column's heading names it (see
+    /// [`DataTable::headers`]): `TTFT p50|s` reads "TTFT p50" on the page and in a document,
+    /// where each value shows its own unit, and `TTFT p50 (s)` in the CSV, whose numbers are bare.
+    pub fn heading_in(name: &str, unit: &str) -> Cell {
+        Cell::text(format!("{name}|{unit}"))
+    }
+}
+
+/// A heading as the page shows it: its name, without the unit after a `|`.
+fn shown_heading(heading: &str) -> &str {
+    heading.split_once('|').map_or(heading, |(name, _)| name)
+}
+
+/// A heading as a CSV file names it: `name (unit)`, since its numbers there are bare.
+fn csv_heading(heading: &str) -> String {
+    match heading.split_once('|') {
+        Some((name, unit)) => format!("{name} ({unit})"),
+        None => heading.to_string(),
+    }
 }
 
 /// A figure's table. Its headings are the page's own words (`&'static str`) wherever the table
@@ -38,6 +58,7 @@ pub struct DataTable<Heading = &'static str> {
     /// Column headings. A heading may name the unit of its numbers after a `|`
     /// (`"prefill|s"`): on the page each cell shows its own unit ("13 ms", "2 s"), so the HTML
     /// heading is the name alone, while the CSV, whose numbers are bare, reads `prefill (s)`.
+    /// A row's heading, its first cell, may do the same (`Cell::heading_in`).
     pub headers: Vec<Heading>,
     pub rows: Vec<Vec<Cell>>,
     /// Row to highlight (the reader's current setting), if any.
@@ -45,26 +66,55 @@ pub struct DataTable<Heading = &'static str> {
 }
 
 impl<Heading: AsRef<str>> DataTable<Heading> {
+    /// The table with its headings borrowed: the one form the CSV, the text and the markup are
+    /// written from, so their code is not compiled again for each kind of heading.
+    fn view(&self) -> TableView<'_> {
+        TableView {
+            caption: &self.caption,
+            headers: self.headers.iter().map(AsRef::as_ref).collect(),
+            rows: &self.rows,
+            current_row: self.current_row,
+        }
+    }
+
     /// RFC 4180 CSV: numbers unrounded, text quoted where needed.
     pub fn to_csv(&self) -> String {
-        let mut out = self
-            .headers
-            .iter()
-            .map(|h| match h.as_ref().split_once('|') {
-                Some((name, unit)) => csv_field(&format!("{name} ({unit})")),
-                None => csv_field(h.as_ref()),
-            })
-            .collect::<Vec<_>>()
-            .join(",");
+        self.view().to_csv()
+    }
+
+    /// The table as a reader sees it: the headings' names, then each row's cells, as text.
+    #[must_use]
+    pub fn text_rows(&self) -> Vec<Vec<String>> {
+        self.view().text_rows()
+    }
+
+    /// The inside of an HTML `<table>`: caption, header row and body, every text escaped.
+    pub fn to_html(&self) -> String {
+        self.view().to_html()
+    }
+}
+
+/// A [`DataTable`] with its headings borrowed.
+struct TableView<'a> {
+    caption: &'a str,
+    headers: Vec<&'a str>,
+    rows: &'a [Vec<Cell>],
+    current_row: Option<usize>,
+}
+
+impl TableView<'_> {
+    fn to_csv(&self) -> String {
+        let mut out =
+            self.headers.iter().map(|h| csv_field(&csv_heading(h))).collect::<Vec<_>>().join(",");
         out.push_str("\r\n");
-        for row in &self.rows {
+        for row in self.rows {
             let cells: Vec<String> = row
                 .iter()
-                .map(|c| {
-                    c.value
-                        .filter(|v| v.is_finite())
-                        .map(|v| v.to_string())
-                        .unwrap_or_else(|| csv_field(&c.text))
+                .enumerate()
+                .map(|(j, c)| match c.value.filter(|v| v.is_finite()) {
+                    Some(v) => v.to_string(),
+                    None if j == 0 => csv_field(&csv_heading(&c.text)),
+                    None => csv_field(&c.text),
                 })
                 .collect();
             out.push_str(&cells.join(","));
@@ -72,30 +122,33 @@ impl<Heading: AsRef<str>> DataTable<Heading> {
         }
         out
     }
-}
 
-impl<Heading: AsRef<str>> DataTable<Heading> {
-    /// The table as a reader sees it: the headings' names, then each row's cells, as text.
-    #[must_use]
-    pub fn text_rows(&self) -> Vec<Vec<String>> {
-        let header = self.headers.iter().map(|h| {
-            let h = h.as_ref();
-            h.split_once('|').map_or(h, |(name, _)| name).to_string()
-        });
-        let rows = self.rows.iter().map(|row| row.iter().map(|cell| cell.text.clone()).collect());
+    fn text_rows(&self) -> Vec<Vec<String>> {
+        let header = self.headers.iter().map(|h| shown_heading(h).to_string());
+        let rows =
+            self.rows.iter().map(|row| {
+                row.iter()
+                    .enumerate()
+                    .map(|(j, cell)| {
+                        if j == 0 {
+                            shown_heading(&cell.text).to_string()
+                        } else {
+                            cell.text.clone()
+                        }
+                    })
+                    .collect()
+            });
         std::iter::once(header.collect()).chain(rows).collect()
     }
 
-    /// The inside of an HTML `<table>`: caption, header row and body, every text escaped.
-    pub fn to_html(&self) -> String {
+    fn to_html(&self) -> String {
         let mut out = String::with_capacity(64 * (self.rows.len() + 2));
         out.push_str("<caption>");
-        escape_html_into(&mut out, &self.caption);
+        escape_html_into(&mut out, self.caption);
         out.push_str("</caption><thead><tr>");
         for h in &self.headers {
-            let h = h.as_ref();
             out.push_str("<th scope=\"col\">");
-            escape_html_into(&mut out, h.split_once('|').map_or(h, |(name, _)| name));
+            escape_html_into(&mut out, shown_heading(h));
             out.push_str("</th>");
         }
         out.push_str("</tr></thead><tbody>");
@@ -111,7 +164,10 @@ impl<Heading: AsRef<str>> DataTable<Heading> {
                     (_, true) => "<td class=\"words\">",
                     (_, false) => "<td>",
                 });
-                escape_html_into(&mut out, &cell.text);
+                escape_html_into(
+                    &mut out,
+                    if j == 0 { shown_heading(&cell.text) } else { &cell.text },
+                );
                 out.push_str(if j == 0 { "</th>" } else { "</td>" });
             }
             out.push_str("</tr>");
@@ -201,6 +257,24 @@ mod tests {
             current_row: None,
         };
         assert_eq!(t.text_rows(), [["what", "wait"], ["a", "13 ms"]]);
+    }
+
+    #[test]
+    fn a_row_heading_names_its_unit_in_the_csv_only() {
+        let t: DataTable = DataTable {
+            caption: "c".into(),
+            headers: vec!["", "A"],
+            rows: vec![vec![Cell::heading_in("TTFT p50", "s"), Cell::number(0.213, "213 ms")]],
+            current_row: None,
+        };
+        assert_eq!(t.to_csv(), ",A\r\nTTFT p50 (s),0.213\r\n");
+        assert_eq!(t.text_rows()[1], ["TTFT p50", "213 ms"]);
+        assert!(t.to_html().contains("<th scope=\"row\">TTFT p50</th><td>213 ms</td>"));
+        let mut w = crate::measurements::protocol::wire::Writer::new();
+        t.write(&mut w);
+        let sent = w.finish();
+        let read = DataTable::read(&mut crate::measurements::protocol::wire::Reader::new(&sent));
+        assert_eq!(read, Some(t.owned()), "the unit crosses to the page");
     }
 
     #[test]

@@ -87,6 +87,8 @@ pub struct Decision {
     /// Whether both deployments write faster than the reader reads.
     pub both_outrun_reading: bool,
     pub reading: ReadingSpeed,
+    /// Read in the review workbench (`State::in_review`).
+    pub review: bool,
 }
 
 /// The deployment with the lower mean completion over `lengths`, if they differ.
@@ -105,7 +107,8 @@ impl Decision {
         let percentiles = lengths.length_percentiles();
         let ship = shipped(&comparison, &lengths);
         let routing = lengths.routing(&comparison, &state.router());
-        let other_load = state.load.other();
+        // The review workbench holds each side at the one load it was given at: no other hour.
+        let other_load = if state.in_review() { state.load } else { state.load.other() };
         let other = State { load: other_load, ..*state }.lab_comparison().counting_retries(failed);
         let reading = state.reading();
         Decision {
@@ -135,6 +138,7 @@ impl Decision {
             other_crossover: other.crossover(),
             both_outrun_reading: answering.a.outruns(reading) && answering.b.outruns(reading),
             reading,
+            review: state.in_review(),
         }
     }
 
@@ -159,6 +163,11 @@ impl Decision {
     /// there are its figures here has none to tell): A's, then B's.
     pub fn other_hour_differs(&self) -> [bool; 2] {
         [self.other.a != self.comparison.a, self.other.b != self.comparison.b]
+    }
+
+    /// Whether it is read in the review workbench, which speaks of no hour but the sides' own.
+    pub fn in_review(&self) -> bool {
+        self.review
     }
 
     /// The median answer's length it decides for, for labels.

@@ -82,6 +82,8 @@ impl MeasuredSides {
             state.set(Param::RunsMedian, pooled.median());
             state.set(Param::RunsP90, pooled.quantile(0.9));
             state.decide_for = DecisionWorkload::Runs;
+            // Figure 3 races the runs' own median answer, not a length from before.
+            *state = state.race_the_decision_median();
         }
         held
     }

@@ -15,6 +15,7 @@ pub mod playback;
 pub mod presets;
 pub mod quantity;
 pub mod query;
+pub mod review;
 pub mod review_slides;
 pub mod value;
 pub mod view;
@@ -23,6 +24,7 @@ pub use figure::Figure;
 pub use headline::Headline;
 pub use notice::Notice;
 pub use params::{Param, ParamSpec, Scale};
+pub use review::Door;
 
 use crate::model::chips::Chip;
 use crate::model::deep::{DeepRequest, Knees, TtftDefinition};
@@ -213,6 +215,10 @@ pub struct State {
     pub llm: Llm,
     pub weights: WeightPrecision,
     pub kv: KvPrecision,
+    /// Whose page this state is read on: the lesson's, which tells its two stories with their
+    /// numbers, or the review workbench's, which carries none of them (`review`). Not in a link:
+    /// the page it opens on says.
+    pub door: Door,
 }
 
 impl Default for State {
@@ -232,6 +238,7 @@ impl Default for State {
             llm: Llm::DEFAULT,
             weights: WeightPrecision::DEFAULT,
             kv: KvPrecision::DEFAULT,
+            door: Door::Lesson,
         }
     }
 }

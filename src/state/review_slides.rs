@@ -1,12 +1,38 @@
 //! The workbench presented: Figure 3 stepped through the decision under review, one answer
-//! length or hour at a time. Each step is set from the settings the presentation opened with,
-//! so stepping back undoes the step before; the lesson's scenarios would instead replace the
-//! two deployments being reviewed.
+//! length at a time. Each step is set from the settings the presentation opened with, so stepping
+//! back undoes the step before; the lesson's scenarios would instead replace the two deployments
+//! being reviewed. A step sets only the answer Figure 3 races: never the answers the decision
+//! weighs (the workbench never decides for the race's length, `state::review`), the deployments
+//! or their load, so the verdict beside the figure is the card's throughout.
 
 use super::presets::{Preset, Scope};
-use super::{Param, State};
+use super::{Param, State, TtftSource};
 
-/// Figure 3's race at `tokens`, at the hour the review decides for.
+/// The controls a presented review shows beside Figure 3: what is in effect for each side (its
+/// first token typed in, or its prefill rate and wait when the first token is built from the
+/// prompt, with the prompt both are sent), its decode rate, and the answer raced.
+pub fn presented_controls(state: &State) -> Vec<Param> {
+    let side = |source: TtftSource, given: Param, from_prompt: [Param; 2], rate: Param| match source
+    {
+        TtftSource::Given => vec![given, rate],
+        TtftSource::Prompt => vec![from_prompt[0], from_prompt[1], rate],
+    };
+    let mut controls =
+        side(state.a_ttft_source, Param::ATtft, [Param::APrefill, Param::AOverhead], Param::ARate);
+    controls.extend(side(
+        state.b_ttft_source,
+        Param::BTtft,
+        [Param::BPrefill, Param::BOverhead],
+        Param::BRate,
+    ));
+    if [state.a_ttft_source, state.b_ttft_source].contains(&TtftSource::Prompt) {
+        controls.extend(Param::BAKEOFF_PROMPT);
+    }
+    controls.push(Param::RaceAnswer);
+    controls
+}
+
+/// Figure 3's race at `tokens`.
 fn race_at(state: State, tokens: f64) -> State {
     state.with(Param::RaceAnswer, tokens)
 }
@@ -30,13 +56,8 @@ fn at_crossover(state: State) -> State {
     }
 }
 
-/// The median answer at the hour the review did not decide for.
-fn other_hour(state: State) -> State {
-    median_answer(State { load: state.load.other(), ..state })
-}
-
 /// The steps, in the order a review walks through them.
-pub static REVIEW_SLIDES: [Preset; 4] = [
+pub static REVIEW_SLIDES: [Preset; 3] = [
     Preset {
         key: "review-median",
         scope: Scope::Deployments,
@@ -58,19 +79,12 @@ pub static REVIEW_SLIDES: [Preset; 4] = [
         description: "The race at the answer length where the lead changes hands.",
         apply: at_crossover,
     },
-    Preset {
-        key: "review-other-hour",
-        scope: Scope::Deployments,
-        name: "the median answer at the other hour",
-        description: "The same answer at the hour the decision was not made for.",
-        apply: other_hour,
-    },
 ];
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{DecisionWorkload, Load};
+    use crate::state::DecisionWorkload;
 
     #[test]
     fn each_step_races_the_reviews_own_lengths_and_leaves_the_deployments_alone() {
@@ -82,10 +96,28 @@ mod tests {
         assert_eq!(answer(race(1)), Some(opened.get(Param::P90)));
         let crossover = opened.lab_comparison().crossover().tokens();
         assert_eq!(answer(race(2)), crossover.map(f64::round), "the nearest whole answer");
-        let other = race(3).map(|s| s.load);
-        assert_eq!(other, Some(Load::Peak));
         for step in (0..REVIEW_SLIDES.len()).filter_map(race) {
             assert_eq!(step.comparison(), opened.comparison(), "the deployments are the review's");
+            assert_eq!(step.load, opened.load, "and their load");
+            assert_eq!(step.decision_lengths(), opened.decision_lengths(), "and the workload");
         }
+    }
+
+    #[test]
+    fn the_side_panel_shows_what_each_side_races_on() {
+        let typed = State::default();
+        assert_eq!(
+            presented_controls(&typed),
+            [Param::ATtft, Param::ARate, Param::BTtft, Param::BRate, Param::RaceAnswer]
+        );
+        // A chip's rates given to B build its first token from the prompt: the panel shows the
+        // prefill rate and wait that do, not a typed first token the figure does not race.
+        let chip = State { b_ttft_source: TtftSource::Prompt, ..State::default() };
+        let shown = presented_controls(&chip);
+        assert!(!shown.contains(&Param::BTtft), "{shown:?}");
+        assert!(
+            shown.contains(&Param::BPrefill) && shown.contains(&Param::BaseTokens),
+            "{shown:?}"
+        );
     }
 }

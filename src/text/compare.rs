@@ -168,12 +168,15 @@ pub fn winner_text_at(w: &WinnerAt) -> String {
     format!("{race}{sure}.")
 }
 
-/// The comparison table under Figure 3, A and B side by side. Units are in the row names
-/// (each cell shows its own), and an interval's ends get rows of their own, so the CSV carries
-/// bare numbers like every other table.
+/// The comparison table under Figure 3, A and B side by side. Each cell shows its own unit, the
+/// CSV's row names name it (`Cell::heading_in`), and an interval's ends get rows of their own, so
+/// the CSV carries bare numbers like every other table.
 pub fn comparison_table(t: &Table) -> DataTable {
     let row =
         |name: &str, cell: &dyn Fn(&Column) -> Cell| vec![Cell::text(name), cell(&t.a), cell(&t.b)];
+    let heading_row = |name: &str, unit: &str, cell: &dyn Fn(&Column) -> Cell| {
+        vec![Cell::heading_in(name, unit), cell(&t.a), cell(&t.b)]
+    };
     let secs = |x: f64| Cell::number(x, format::duration(x));
     let ttft = |i: usize| {
         move |c: &Column| match c.ttft_secs.and_then(|q| q.get(i).copied()) {
@@ -203,10 +206,10 @@ pub fn comparison_table(t: &Table) -> DataTable {
         }),
         row("load", &|c| Cell::text(load_text(&c.load))),
         row("streamed", &|c| Cell::text(if c.streamed { "yes" } else { "no" })),
-        row("TTFT p50 (s)", &ttft(0)),
-        row("TTFT p90 (s)", &ttft(1)),
-        row("TTFT p99 (s)", &ttft(2)),
-        row("first token used (s)", &|c| {
+        heading_row("TTFT p50", "s", &ttft(0)),
+        heading_row("TTFT p90", "s", &ttft(1)),
+        heading_row("TTFT p99", "s", &ttft(2)),
+        heading_row("first token used", "s", &|c| {
             let x = c.first_token_secs.value;
             let text = format!(
                 "{} ({} at a prompt of {})",
@@ -216,14 +219,18 @@ pub fn comparison_table(t: &Table) -> DataTable {
             );
             Cell::number(x, text)
         }),
-        row("decode rate (tok/s)", &|c| {
+        heading_row("decode rate", "tok/s", &|c| {
             let x = c.decode_tokens_per_sec.value;
             Cell::number(x, format::rate(x))
         }),
-        row("decode rate, 95% interval from (tok/s)", &rate_end(false)),
-        row("decode rate, 95% interval to (tok/s)", &rate_end(true)),
-        row("finishes the median answer (s)", &|c| secs(c.completion_at_median_secs.value)),
-        row("finishes the 90th-percentile answer (s)", &|c| secs(c.completion_at_p90_secs.value)),
+        heading_row("decode rate, 95% interval from", "tok/s", &rate_end(false)),
+        heading_row("decode rate, 95% interval to", "tok/s", &rate_end(true)),
+        heading_row("finishes the median answer", "s", &|c| {
+            secs(c.completion_at_median_secs.value)
+        }),
+        heading_row("finishes the 90th-percentile answer", "s", &|c| {
+            secs(c.completion_at_p90_secs.value)
+        }),
     ];
     DataTable {
         caption: format!(

@@ -134,6 +134,12 @@ impl ComparisonView {
     pub fn runs_sentence(&self) -> String {
         format!("A is {} and B is {}. {RUNS_LINES}", self.a_label, self.b_label)
     }
+
+    /// [`ComparisonView::runs_sentence`] with each run's name written by `name` (as inert
+    /// Markdown, say: the names come from the files).
+    pub fn runs_sentence_with(&self, name: impl Fn(&str) -> String) -> String {
+        format!("A is {} and B is {}. {RUNS_LINES}", name(&self.a_label), name(&self.b_label))
+    }
 }
 
 /// The comparison's markup, built on the page from the worker's view.

@@ -29,11 +29,12 @@ pub fn decode_rate(tokens_per_sec: f64) -> String {
 }
 
 /// The batch's output: to a tenth below a thousand tokens per second, where it is one sequence's
-/// rate or close to it ("88.9 tok/s"), whole above ("2,258 tok/s"), as the lesson's table prints.
+/// rate or close to it ("88.9 tok/s"), whole above ("2,258 tok/s"), as the lesson's table prints;
+/// below one token a second, to three figures ("0.00152 tok/s"), never "0.0".
 pub fn throughput(tokens_per_sec: f64) -> String {
     format!(
         "{} tok/s",
-        format::with_separators(tokens_per_sec, throughput_decimals(tokens_per_sec))
+        format::keeping_figures(tokens_per_sec, throughput_decimals(tokens_per_sec))
     )
 }
 
@@ -264,7 +265,7 @@ pub fn range_sentence(s: &Serving) -> String {
     let in_all = if whole_batch(s) > 1.0 {
         format!(
             " ({}–{} in all)",
-            format::with_separators(total.low, throughput_decimals(total.high)),
+            format::keeping_figures(total.low, throughput_decimals(total.high)),
             throughput(total.high)
         )
     } else {
@@ -278,9 +279,9 @@ pub fn range_sentence(s: &Serving) -> String {
         format::percent(mfu.high),
         format::with_separators(mbu.low * 100.0, 0),
         format::percent(mbu.high),
-        format::with_separators(prefill.low, 0),
+        format::keeping_figures(prefill.low, 0),
         prefill_rate(prefill.high),
-        format::with_separators(decode.low, 1),
+        format::keeping_figures(decode.low, 1),
         decode_rate(decode.high),
     )
 }
@@ -631,6 +632,27 @@ mod tests {
         assert_eq!(prefill_rate(30_791.4), "30,791 tok/s");
         assert_eq!(decode_rate(146.0), "146.0 tok/s");
         assert_eq!(format::rate(0.0312), "0.0312 tok/s");
+        assert_eq!(throughput(0.001_523), "0.00152 tok/s");
+        assert_eq!(throughput(88.94), "88.9 tok/s");
+    }
+
+    #[test]
+    fn a_chip_a_million_times_too_slow_still_reads_as_figures_not_zeros() {
+        use crate::state::{Param, State};
+        // The custom chip at the floor of its range, with the most sequences and context: every
+        // rate is far under one token a second.
+        let mut state = State::default()
+            .with(Param::ChipTflops, 0.1)
+            .with(Param::ChipBandwidth, 10.0)
+            .with(Param::Batch, 1_024.0)
+            .with(Param::Context, 1_000_000.0);
+        state.chip = Chip::Custom;
+        let s = state.serving();
+        let said = range_sentence(&s);
+        assert!(!said.contains(" 0.0–") && !said.contains("(0.0–"), "{said}");
+        assert!(!said.contains(" 0–"), "{said}");
+        let rates = s.published_rates();
+        assert!(rates.decode_tokens_per_sec.low < 1.0, "{said}");
     }
 
     #[test]

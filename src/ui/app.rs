@@ -19,7 +19,8 @@ use super::widgets::share::ShareBar;
 use super::widgets::theme::{provide_theme, ThemeToggle};
 use super::workbench::presented::Presenting;
 use crate::shared_names::root;
-use crate::state::view::{Theme, View};
+use crate::state::review_slides::presented_controls;
+use crate::state::view::{ControlChoice, Theme, View};
 use crate::state::{query, Figure, State};
 use crate::ui::erased::memo;
 use leptos::prelude::*;
@@ -53,7 +54,12 @@ pub fn App(page: PageDoor) -> impl IntoView {
     let (view, view_notices) = View::parse(&query_string);
     // On its own page the workbench needs no key to say so, and none is written into the address.
     let workbench = view.workbench || page == PageDoor::Workbench;
-    let state = RwSignal::new(parsed.state);
+    // The workbench, or its decision presented, reads the address as a review: no story's
+    // workload or hour (`state::review`).
+    let reviewing = workbench
+        && view.embed.is_none()
+        && view.present.is_none_or(|figure| figure == Figure::Completion);
+    let state = RwSignal::new(if reviewing { parsed.state.for_review() } else { parsed.state });
     let notices = RwSignal::new(parsed.notices.into_iter().chain(view_notices).collect::<Vec<_>>());
     let sight = Sight::default();
     provide_context(StateContext(state));
@@ -141,7 +147,11 @@ fn door(view: &View, workbench: bool, theme: RwSignal<Theme>) -> AnyView {
         // part, fetched now, holds that presentation.
         (None, Some(Figure::Completion)) if workbench => {
             dom::mark_root(root::PRESENT, true);
-            let controls = view.controls.params(Figure::Completion);
+            // Unless the link chose them, the controls of what each side races on.
+            let controls = match &view.controls {
+                ControlChoice::Own => presented_controls(&use_state().get_untracked()),
+                chosen => chosen.params(Figure::Completion),
+            };
             parts::workbench(Some(Presenting { controls, caption: view.caption })).into_any()
         }
         (None, Some(figure)) => {

@@ -91,9 +91,14 @@ pub fn SingleFigure(
     // Built from the settings as they are now, not the address the frame opened with, so the
     // link follows the sliders (and drops the notices of a link already corrected).
     let query = expect_context::<CurrentQuery>().0;
+    // A door's own steps (the workbench's review) are a presentation of what it opened on:
+    // leaving goes back to those settings, whatever step is showing.
+    let opened_query =
+        StoredValue::new(steps.as_ref().filter(|s| s.from_opening).map(|_| query.get_untracked()));
     let full_page = move || {
         if let Some(leave_to) = leave_to {
-            return leave_to(&query.get_untracked());
+            let settings = opened_query.get_value().unwrap_or_else(|| query.get_untracked());
+            return leave_to(&settings);
         }
         let page = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
         embed::full_page(&page, &query.get_untracked())

@@ -235,7 +235,7 @@ test('presented from the workbench, Figure 3 steps through the decision under re
   assert.deepEqual([asked.get('present'), asked.get('b_rate')], ['completion', '80'], href);
   const shown = await openApp(env, t, href, { viewport: { width: 1280, height: 720 }, ready: 'html[data-complete] [data-testid="completion-canvas"]' });
   const step = shown.byTestId('slide-name');
-  assert.match(await step.innerText(), /step through the decision in 4 steps; Esc returns to the workbench/);
+  assert.match(await step.innerText(), /step through the decision in 3 steps; Esc returns to the workbench/);
   const verdict = await shown.byTestId('slide-verdict').innerText();
   assert.equal(verdict.split('.')[0], (await app.byTestId('decision-verdict').innerText()).trim(), 'the verdict the workbench states');
   // The review's own answer lengths, one step at a time; the deployments stay the review's.
@@ -248,6 +248,8 @@ test('presented from the workbench, Figure 3 steps through the decision under re
     await eventually(async () => assert.equal(await step.getAttribute('data-value'), key));
     assert.equal(await shown.quantity('answer'), tokens, key);
     assert.equal(await shown.quantity('b_rate'), 80);
+    // A step races another answer; the decision beside it is the card's, unchanged.
+    assert.equal(await shown.byTestId('slide-verdict').innerText(), verdict, `${key}: the verdict holds`);
   }
   await shown.page.keyboard.press('PageDown');
   await eventually(async () => assert.equal(await step.getAttribute('data-value'), 'review-crossover'));
@@ -259,7 +261,10 @@ test('presented from the workbench, Figure 3 steps through the decision under re
   assert.equal(await shown.quantity('answer'), expected[1][1]);
   const backHref = await shown.page.locator('.single-link a').getAttribute('href');
   assert.match(backHref, /^workbench\.html/, `the way back is to the workbench: ${backHref}`);
-  assert.equal(new URLSearchParams(backHref.split('?')[1] ?? '').get('present'), null);
+  const back = new URLSearchParams(backHref.split('?')[1] ?? '');
+  assert.equal(back.get('present'), null);
+  // Leaving restores the settings the presentation opened on, not the step showing.
+  assert.equal(Number(back.get('answer')), Number(asked.get('answer')), 'the race as it was');
 });
 
 test('a workbench value other than 1 or 0 is named, and the lesson shown', TIMEOUT, async (t) => {

@@ -41,6 +41,16 @@ fn hour(load: Load) -> &'static str {
     }
 }
 
+/// " at a quiet hour" after the consumer in the lesson, whose deployments have two hours; nothing
+/// in the review workbench, where each side holds the figures of the one load it was given at.
+fn at_hour(d: &Decision) -> String {
+    if d.in_review() {
+        String::new()
+    } else {
+        format!(" at {}", hour(d.load))
+    }
+}
+
 fn consumer_words(consumer: Consumer) -> &'static str {
     match consumer {
         Consumer::Reader => "a person reading",
@@ -120,9 +130,9 @@ pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
     };
     let reason = match d.ship {
         Some(w) if !d.felt() => format!(
-            "For {} at {}, {} delivers the whole answer only {} sooner on average ({} against {}, over answers averaging {} tokens): under the tenth of a second in which a response reads as instant, so either will do.",
+            "For {}{}, {} delivers the whole answer only {} sooner on average ({} against {}, over answers averaging {} tokens): under the tenth of a second in which a response reads as instant, so either will do.",
             consumer_words(d.consumer),
-            hour(d.load),
+            at_hour(d),
             w.label(),
             secs(d.mean.gap_secs()),
             secs(d.mean.secs(w)),
@@ -130,18 +140,18 @@ pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
             format::with_separators(d.mean_tokens, 0),
         ),
         Some(w) => format!(
-            "For {} at {}, {} delivers the whole answer sooner on average: {} against {}, over answers averaging {} tokens.",
+            "For {}{}, {} delivers the whole answer sooner on average: {} against {}, over answers averaging {} tokens.",
             consumer_words(d.consumer),
-            hour(d.load),
+            at_hour(d),
             w.label(),
             secs(d.mean.secs(w)),
             secs(d.mean.secs(w.other())),
             format::with_separators(d.mean_tokens, 0),
         ),
         None => format!(
-            "For {} at {}, both deliver the whole answer after {} on average.",
+            "For {}{}, both deliver the whole answer after {} on average.",
             consumer_words(d.consumer),
-            hour(d.load),
+            at_hour(d),
             secs(d.mean.a_secs)
         ),
     };
@@ -257,6 +267,12 @@ fn load_change(d: &Decision) -> String {
             format::rate(even.tokens_per_sec),
         )
     });
+    if d.in_review() {
+        return format!(
+            "The load: {}each side's figures hold at the one load they were given at; a measurement of both at the load you expect at your peak would say whether the verdict holds there.",
+            keeps.map(|k| format!("{k}; ")).unwrap_or_default()
+        );
+    }
     let differs = d.other_hour_differs();
     if differs == [false, false] {
         // Neither side has figures of its own for the other hour (sides from runs and chips
@@ -392,7 +408,10 @@ pub fn decision_csv(d: &Decision, state: &State, width: usize) -> String {
         ("decision".into(), csv_field(&format!("ship {ship}"))),
         ("workload".into(), csv_field(&t.workload)),
         ("consumer".into(), csv_field(consumer_words(d.consumer))),
-        ("hour".into(), csv_field(hour(d.load))),
+        (
+            "hour".into(),
+            csv_field(if d.in_review() { "the sides' own load" } else { hour(d.load) }),
+        ),
         ("mean answer (tokens)".into(), number(d.mean_tokens)),
         ("A mean completion (s)".into(), number(d.mean.a_secs)),
         ("B mean completion (s)".into(), number(d.mean.b_secs)),
@@ -664,5 +683,34 @@ mod tests {
             }
             assert_eq!(fields + 1, 5, "{line}");
         }
+    }
+
+    #[test]
+    fn in_the_workbench_typed_sides_borrow_no_hour_and_no_story_number() {
+        // B typed as 0.25 s and 110 tok/s: the lesson's busiest hour would give a crossover of
+        // 63 tokens; the workbench has no busiest hour to give.
+        let s = State::default().with(Param::BTtft, 0.25).for_review();
+        let d = Decision::of(&s);
+        let t = decision_text(&d, &s);
+        let all = [
+            &t.verdict,
+            &t.workload,
+            &t.reason,
+            &t.margins,
+            &t.first_words,
+            &t.router,
+            &t.length_change,
+            &t.load_change,
+            &t.consumer_change,
+        ];
+        for line in all {
+            for story in ["quiet hour", "busiest hour", "63 tokens", "the bot", "mixed chat"] {
+                assert!(!line.contains(story), "{story}: {line}");
+            }
+        }
+        assert!(t.reason.starts_with("For a person reading, B delivers"), "{}", t.reason);
+        assert!(t.load_change.contains("one load"), "{}", t.load_change);
+        let csv = decision_csv(&d, &s, 3);
+        assert!(csv.contains("hour,the sides' own load"), "{csv}");
     }
 }

@@ -3,7 +3,8 @@
 //! the page shows beside it, so the document and the page never disagree; the link reopens the
 //! workbench on the same numbers. With A and B from two runs, the comparison placed under
 //! Figure 3 comes too (the crossover's interval, what makes the pair unfair, the runs' table), as
-//! the page shows it.
+//! the page shows it. Every text a result file gave (a run's name) is written as inert Markdown
+//! (`text::markdown`): a file cannot make the document show a link, an image or markup.
 
 use super::crossover_text;
 use super::decision::decision_text;
@@ -11,13 +12,17 @@ use crate::format;
 use crate::state::decision::Decision;
 use crate::state::State;
 use crate::text::comparison::ComparisonView;
+use crate::text::markdown::{inert, inert_cell};
 
 /// The comparison of two runs as the page shows it under Figure 3, in the words and cells it
 /// shows: the worker computed it from the runs' requests.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RunsCompared {
-    /// Which run is A and which is B.
+    /// Which run is A and which is B, their names written as inert Markdown.
     pub runs: String,
+    /// The runs' names as their files give them: wherever one stands in the table, it is
+    /// written as inert Markdown.
+    pub labels: [String; 2],
     /// What makes the pair unfair (prompts, load, streaming), a sentence each.
     pub findings: Vec<String>,
     /// The crossover from the runs, and how sure it is (its 95% interval).
@@ -36,7 +41,8 @@ impl RunsCompared {
     pub fn of(c: &ComparisonView) -> RunsCompared {
         let plain = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
         RunsCompared {
-            runs: plain(&c.runs_sentence()),
+            runs: plain(&c.runs_sentence_with(inert)),
+            labels: [plain(&c.a_label), plain(&c.b_label)],
             findings: c.findings.iter().map(|(_, text)| plain(text)).collect(),
             crossover: plain(&c.crossover_text),
             interval: plain(&c.interval_text),
@@ -136,7 +142,14 @@ fn runs_part(out: &mut String, runs: &RunsCompared) {
     for finding in &runs.findings {
         out.push_str(&format!("> {finding}\n\n"));
     }
-    let cell = |c: &String| c.replace('|', "\\|");
+    // A run's name is the file's; every other cell is the page's own words and numbers.
+    let cell = |c: &String| {
+        if runs.labels.contains(c) {
+            inert_cell(c)
+        } else {
+            c.replace('|', "\\|")
+        }
+    };
     if let Some((header, rows)) = runs.table.split_first() {
         let header: Vec<String> = header.iter().map(cell).collect();
         out.push_str(&format!("| {} |\n", header.join(" | ")));
@@ -189,6 +202,7 @@ mod tests {
         let state = State::default();
         let runs = RunsCompared {
             runs: "A is vLLM run and B is SGLang run.".to_string(),
+            labels: ["vLLM run".to_string(), "SGLang run".to_string()],
             findings: vec![
                 "The runs' prompts differ: A's median 464 tokens, B's 1,024.".to_string()
             ],
@@ -238,6 +252,40 @@ mod tests {
         let rows = doc.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| |"));
         for row in rows {
             assert_eq!(row.matches(" | ").count(), 2, "{row}");
+        }
+    }
+
+    #[test]
+    fn a_run_named_to_attack_the_reader_is_inert_text_in_the_document() {
+        use crate::charts::table::{Cell, DataTable};
+        let image = "![t](https://evil.example/t.png)";
+        let phish = "[Sign in again](https://evil.example/login) <img src=x onerror=alert(1)>";
+        let view = ComparisonView {
+            a_label: image.to_string(),
+            b_label: phish.to_string(),
+            table: DataTable {
+                caption: String::new(),
+                headers: vec![String::new(), "A".to_string(), "B".to_string()],
+                rows: vec![vec![Cell::text("run"), Cell::words(image), Cell::words(phish)]],
+                current_row: None,
+            },
+            ..ComparisonView::default()
+        };
+        let state = State::default();
+        let runs = RunsCompared::of(&view);
+        let doc = design_doc(&Decision::of(&state), &state, "?x", Some(&runs));
+        let part = doc.split("### From the two runs").nth(1).unwrap_or_default();
+        // The page's own link to itself comes last.
+        let part = part.split("[These numbers in the review workbench]").next().unwrap_or_default();
+        assert!(
+            part.contains("A is `![t](https://evil.example/t.png)` and B is `[Sign in again]"),
+            "{part}"
+        );
+        assert!(part.contains("| run | `![t](https://evil.example/t.png)` | `[Sign in again](https://evil.example/login) <img src=x onerror=alert(1)>` |"), "{part}");
+        // Outside code spans, nothing of theirs is left to be read as Markdown or HTML.
+        let outside: String = part.split('`').step_by(2).collect();
+        for markup in ["](", "<img", "![", "evil.example"] {
+            assert!(!outside.contains(markup), "{markup} outside a code span: {part}");
         }
     }
 }

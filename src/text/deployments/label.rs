@@ -34,6 +34,8 @@ fn answers_name(workload: DecisionWorkload, state: &State) -> String {
     let (median, p90) = (state.get(median), state.get(p90));
     let at_defaults = |m: Param, p: Param| median == m.spec().default && p90 == p.spec().default;
     let (name, after) = match workload {
+        // The workbench's own lengths are the reviewer's, typed or from a link: no story's.
+        DecisionWorkload::Traffic if state.in_review() => ("typed answer lengths", ""),
         DecisionWorkload::Traffic if at_defaults(Param::Median, Param::P90) => {
             ("the lesson's mixed chat traffic", "")
         }
@@ -61,6 +63,19 @@ pub fn decision_workload_name(state: &State) -> String {
 /// "Workload: …" for a claim (for the ticks on Figure 3, what they mark).
 pub fn workload_label(state: &State, claim: Claim) -> String {
     match claim {
+        Claim::Race if state.in_review() => {
+            let answer = state.get(Param::RaceAnswer);
+            let median = state.get(state.decide_for.params().0);
+            if answer == median {
+                format!("Workload: one answer of {}, the decision's median", format::tokens(answer))
+            } else {
+                format!(
+                    "Workload: one answer of {} (the decision's median is {})",
+                    format::tokens(answer),
+                    format::tokens(median)
+                )
+            }
+        }
         Claim::Race => {
             let answer = state.get(Param::RaceAnswer);
             let typical = Param::RaceAnswer.spec().default;
@@ -146,5 +161,29 @@ mod tests {
         let spread = workload_label(&moved, Claim::Spread);
         assert!(spread.contains("the mixed traffic as set in the panel, median 60"), "{spread}");
         assert!(!spread.contains("your"), "the lesson's example is never the reader's traffic");
+    }
+
+    #[test]
+    fn in_the_workbench_every_workload_is_the_reviewers_or_the_runs() {
+        let review = State::default().for_review();
+        assert_eq!(
+            workload_label(&review, Claim::Decision),
+            "Workload: typed answer lengths, median 600, p90 1,200"
+        );
+        assert_eq!(
+            workload_label(&review, Claim::Race),
+            "Workload: one answer of 600 tokens, the decision's median"
+        );
+        let moved = review.with(Param::RaceAnswer, 2_000.0);
+        assert_eq!(
+            workload_label(&moved, Claim::Race),
+            "Workload: one answer of 2,000 tokens (the decision's median is 600 tokens)"
+        );
+        for claim in [Claim::Decision, Claim::Race, Claim::Ticks] {
+            let said = workload_label(&review, claim);
+            for story in ["bot", "lesson", "mixed", "busiest", "assumed"] {
+                assert!(!said.contains(story), "{said}");
+            }
+        }
     }
 }

@@ -85,6 +85,7 @@ fn DesignDoc() -> impl IntoView {
             <button type="button" data-testid="workbench-copy-doc" on:click=copy_doc>"Copy for the design doc"</button>
             " "
             <a href=present data-testid="workbench-present">"Present it on a projector"</a>
+            " "
             <span class="share-status" role="status" data-testid="workbench-doc-status">{move || status.get().unwrap_or_default()}</span>
             <Show when=move || !text.with(String::is_empty)>
                 <textarea class="embed-code" readonly rows="8" aria-label="The decision as Markdown" data-testid="workbench-doc" prop:value=move || text.get()></textarea>

@@ -22,7 +22,7 @@ pub use race::Race;
 
 use crate::format;
 use crate::state::presets::Scope;
-use crate::state::{DecisionWorkload, Param, Spread};
+use crate::state::{DecisionWorkload, Param, Spread, State};
 use crate::text::strip::{folded_line, Lab};
 use crate::text::veil::ROUTER_AFTER_THE_GUESS;
 use crate::ui::arrival::prose;
@@ -136,16 +136,29 @@ fn spread_choice() -> impl IntoView {
 }
 
 /// Which answers the decision card decides for: the bot's (whose answer Figure 3 races), the
-/// mixed traffic, or, once both sides came from runs, the runs' own.
+/// mixed traffic, or, once both sides came from runs, the runs' own. In the workbench, which tells
+/// no story, the lengths the reviewer types or the runs' own, and Figure 3 races the one chosen.
 fn decision_workload_choice() -> impl IntoView {
     let state = use_state();
     let current = derived(|s| s.decide_for);
-    let set = Callback::new(move |w: DecisionWorkload| state.update(|s| s.decide_for = w));
+    let review = state.with_untracked(State::in_review);
+    let set = Callback::new(move |w: DecisionWorkload| {
+        state.update(|s| {
+            s.decide_for = w;
+            if s.in_review() {
+                *s = s.race_the_decision_median();
+            }
+        });
+    });
+    let story = (!review).then(|| view! {
+        <Choice name="decide" testid="decide-bot" label="the bot's answers" value=DecisionWorkload::Bot current=current set=set />
+    });
+    let typed = if review { "typed answer lengths" } else { "mixed chat traffic" };
     view! {
         <fieldset class="choice">
             <legend>"The decision is for"</legend>
-            <Choice name="decide" testid="decide-bot" label="the bot's answers" value=DecisionWorkload::Bot current=current set=set />
-            <Choice name="decide" testid="decide-traffic" label="mixed chat traffic" value=DecisionWorkload::Traffic current=current set=set />
+            {story}
+            <Choice name="decide" testid="decide-traffic" label=typed value=DecisionWorkload::Traffic current=current set=set />
             // The runs' answers mean something only once both sides came from runs.
             {move || (current.get() == DecisionWorkload::Runs).then(|| view! {
                 <Choice name="decide" testid="decide-runs" label="the runs' own answers" value=DecisionWorkload::Runs current=current set=set />
@@ -157,9 +170,13 @@ fn decision_workload_choice() -> impl IntoView {
 /// The controls of the answers the decision is for.
 fn decision_controls() -> impl IntoView {
     let workload = derived(|s| s.decide_for);
+    let review = use_state().with_untracked(State::in_review);
     move || match workload.get() {
         DecisionWorkload::Bot => {
             view! { <Controls legend="The bot's own answers" params=&BOT /> }.into_any()
+        }
+        DecisionWorkload::Traffic if review => {
+            view! { <Controls legend="Your answer lengths" params=&TRAFFIC /> }.into_any()
         }
         DecisionWorkload::Traffic => {
             view! { <Controls legend="The mixed traffic's answers" params=&TRAFFIC /> }.into_any()
