@@ -270,10 +270,10 @@ mod tests {
         assert_eq!(t.to_csv(), ",A\r\nTTFT p50 (s),0.213\r\n");
         assert_eq!(t.text_rows()[1], ["TTFT p50", "213 ms"]);
         assert!(t.to_html().contains("<th scope=\"row\">TTFT p50</th><td>213 ms</td>"));
-        let mut w = crate::measurements::protocol::wire::Writer::new();
+        let mut w = Writer::new();
         t.write(&mut w);
         let sent = w.finish();
-        let read = DataTable::read(&mut crate::measurements::protocol::wire::Reader::new(&sent));
+        let read = DataTable::read(&mut Reader::new(&sent));
         assert_eq!(read, Some(t.owned()), "the unit crosses to the page");
     }
 
