@@ -9,6 +9,7 @@ pub mod label;
 pub mod legend;
 pub mod lengths;
 pub mod measured;
+pub mod observed;
 pub mod palette;
 pub mod plane;
 pub mod roofline;
@@ -98,6 +99,37 @@ pub trait Chart: Clone + PartialEq {
     /// The figure as a standalone SVG document, `width` × `height` pixels.
     fn to_svg(&self, style: &Style, width: u32, height: u32) -> Result<String, String> {
         to_svg(width, height, |area| self.draw(area, style))
+    }
+}
+
+/// What a canvas draws: a figure's inputs, drawn over any plotters backend in a style. The page's
+/// figures are drawn from [`FigureInputs`]; the workbench's Figure 3b from the runs it compares
+/// (`observed::ObservedInputs`), which the lesson's code never holds.
+pub trait Picture: Clone + PartialEq + Send + Sync + 'static {
+    fn picture<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+    ) -> DrawResult<DB>;
+}
+
+impl Picture for FigureInputs {
+    fn picture<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+    ) -> DrawResult<DB> {
+        self.draw(area, style)
+    }
+}
+
+impl Picture for observed::ObservedInputs {
+    fn picture<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+    ) -> DrawResult<DB> {
+        Chart::draw(self, area, style)
     }
 }
 

@@ -29,6 +29,13 @@ impl Cell {
         Cell { text: text.into(), value: Some(value), wraps: false }
     }
 
+    /// The cell with its words wrapping: a value said in a phrase ("67% of 150 requests (95%
+    /// interval 59% to 74%)").
+    #[must_use]
+    pub fn wrapping(self) -> Cell {
+        Cell { wraps: true, ..self }
+    }
+
     /// A row's heading whose numbers are in `unit`, as a column's heading names it (see
     /// [`DataTable::headers`]): `TTFT p50|s` reads "TTFT p50" on the page and in a document,
     /// where each value shows its own unit, and `TTFT p50 (s)` in the CSV, whose numbers are bare.

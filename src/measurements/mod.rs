@@ -22,8 +22,10 @@ pub mod fit;
 pub mod formats;
 pub mod json;
 pub mod load;
+pub mod meta;
 pub mod protocol;
 pub mod record;
+pub mod review;
 pub mod stats;
 
 pub use fit::{fit, Fit};

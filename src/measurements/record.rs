@@ -4,6 +4,7 @@ use super::file_text;
 use std::fmt;
 
 use super::load::Load;
+use super::meta::RunMeta;
 
 /// The tool (or generic layout) a file was recognised as, from its structure alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -143,6 +144,8 @@ pub struct Run {
     pub checks: Vec<SummaryCheck>,
     /// The concurrency or request rate the run was driven at, where the file says.
     pub load: Load,
+    /// The model, engine, date and hardware, where the file says.
+    pub meta: RunMeta,
 }
 
 impl Run {
@@ -154,6 +157,7 @@ impl Run {
             notes: Vec::new(),
             checks: Vec::new(),
             load: Load::default(),
+            meta: RunMeta::default(),
         }
     }
 

@@ -135,6 +135,26 @@ impl Chip {
         Chip::ALL.into_iter().find(|c| c.key() == key)
     }
 
+    /// The published chip a file's words name (`NVIDIA H100 80GB HBM3`, `h100-sxm`), by a word
+    /// that starts with its key and no further figure; `None` where none or more than one is
+    /// named. Whole words only, so that `llama4` is not an L4, nor an `L40S`.
+    pub fn named(text: &str) -> Option<Chip> {
+        let lower = text.to_ascii_lowercase();
+        let words: Vec<&str> =
+            lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+        let mut named = Chip::ALL.into_iter().filter(|chip| {
+            *chip != Chip::Custom
+                && words.iter().any(|w| {
+                    w.strip_prefix(chip.key())
+                        .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_digit()))
+                })
+        });
+        match (named.next(), named.next()) {
+            (Some(chip), None) => Some(chip),
+            _ => None,
+        }
+    }
+
     /// The data sheet's figures; `None` for the custom chip.
     pub fn published(self) -> Option<ChipSpec> {
         match self {
@@ -250,6 +270,19 @@ impl Default for CustomChip {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chip_is_read_from_a_files_words_only_when_it_is_named_alone() {
+        assert_eq!(Chip::named("NVIDIA H100 80GB HBM3"), Some(Chip::H100));
+        assert_eq!(Chip::named("8x h100-sxm"), Some(Chip::H100));
+        assert_eq!(Chip::named("AMD Instinct MI300X"), Some(Chip::Mi300x));
+        assert_eq!(Chip::named("NVIDIA L4"), Some(Chip::L4));
+        assert_eq!(Chip::named("NVIDIA L40S"), None);
+        assert_eq!(Chip::named("llama4 on cuda"), None);
+        assert_eq!(Chip::named("tp 8, dp 1, on cuda"), None);
+        assert_eq!(Chip::named("A100 and H100"), None);
+        assert_eq!(Chip::named("custom"), None);
+    }
 
     #[test]
     fn keys_round_trip_and_every_published_chip_names_its_data_sheet() {

@@ -94,6 +94,27 @@ impl Llm {
         Llm::ALL.into_iter().find(|m| m.key() == key)
     }
 
+    /// The published model a name written by a serving tool names (`neuralmagic/Meta-Llama-3.1-
+    /// 70B-Instruct-FP8`, `meta-llama/Llama-3.1-8B`), by its family, version and size; `None`
+    /// for any other, a Llama 3.3 or a Qwen among them: a model of another version is not
+    /// assumed to be of this shape.
+    pub fn named(name: &str) -> Option<Llm> {
+        let squeezed: String = name
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        if !squeezed.contains("llama31") {
+            return None;
+        }
+        // The size after the version, as its own figure: "405b" before "70b" before "8b".
+        let after = squeezed.split_once("llama31").map_or("", |(_, rest)| rest);
+        [(Llm::Llama405b, "405b"), (Llm::Llama70b, "70b"), (Llm::Llama8b, "8b")]
+            .into_iter()
+            .find(|(_, size)| after.starts_with(size))
+            .map(|(llm, _)| llm)
+    }
+
     /// The published configuration's figures; `None` for the custom model.
     pub fn published(self) -> Option<LlmSpec> {
         match self {
@@ -184,6 +205,16 @@ impl Default for CustomLlm {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_served_models_name_is_read_only_for_the_models_held() {
+        assert_eq!(Llm::named("neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8"), Some(Llm::Llama70b));
+        assert_eq!(Llm::named("meta-llama/Llama-3.1-8B"), Some(Llm::Llama8b));
+        assert_eq!(Llm::named("llama3.1:405b-instruct-q4"), Some(Llm::Llama405b));
+        assert_eq!(Llm::named("meta-llama/Llama-3.3-70B-Instruct"), None);
+        assert_eq!(Llm::named("/workspace/qwen-3.5-27b"), None);
+        assert_eq!(Llm::named("llama-3.1"), None, "no size, no model");
+    }
 
     #[test]
     fn keys_round_trip_and_every_published_model_names_its_configuration() {

@@ -10,6 +10,24 @@ pub enum WeightPrecision {
     Int4,
 }
 
+impl WeightPrecision {
+    /// The precision a served model's name says its weights are in (`…-FP8`, `…-AWQ` or `-int4`
+    /// for four bits); `None` where the name does not say.
+    pub fn named(name: &str) -> Option<WeightPrecision> {
+        let lower = name.to_ascii_lowercase();
+        let says = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+        if says(&["fp8", "f8e4m3"]) {
+            Some(WeightPrecision::Fp8)
+        } else if says(&["int4", "awq", "gptq", "w4a16", "q4"]) {
+            Some(WeightPrecision::Int4)
+        } else if says(&["bf16", "bfloat16", "fp16", "float16"]) {
+            Some(WeightPrecision::Bf16)
+        } else {
+            None
+        }
+    }
+}
+
 /// The number format the matrix products are computed in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Arithmetic {

@@ -142,6 +142,30 @@ impl Load {
     }
 }
 
+/// What the workbench's verdict rests on when both sides are runs: the fitted lines' mean whole
+/// answer, or the share of the runs' own requests that met both of the reviewer's limits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Basis {
+    #[default]
+    Mean,
+    Goodput,
+}
+
+impl Basis {
+    pub const ALL: [Basis; 2] = [Basis::Mean, Basis::Goodput];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Basis::Mean => "mean",
+            Basis::Goodput => "goodput",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Basis> {
+        Basis::ALL.into_iter().find(|b| b.key() == key)
+    }
+}
+
 /// The answer lengths the decision card decides for. The spread of Figure 4, the router and
 /// the people who give up teaches what a spread does, on the lesson's mixed traffic; the card
 /// decides for the workload under review.
@@ -208,6 +232,8 @@ pub struct State {
     pub spread: Spread,
     /// Which answers the decision card decides for.
     pub decide_for: DecisionWorkload,
+    /// What the workbench's verdict rests on, once both sides are runs.
+    pub basis: Basis,
     /// Which hour the second half decides for.
     pub load: Load,
     /// The chip beneath the rates, the model on it, and the formats of its weights and cache.
@@ -233,6 +259,7 @@ impl Default for State {
             route_at_crossover: true,
             spread: Spread::Traffic,
             decide_for: DecisionWorkload::Bot,
+            basis: Basis::Mean,
             load: Load::Idle,
             chip: Chip::DEFAULT,
             llm: Llm::DEFAULT,

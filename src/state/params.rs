@@ -86,6 +86,10 @@ pub enum Param {
     /// The share of A's requests that failed, in percent: a run's own, or typed in.
     AFailed,
     BFailed,
+    /// The review's objective for goodput: a first token within this many seconds…
+    SloTtft,
+    /// …and the whole answer within this many.
+    SloE2e,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -715,6 +719,33 @@ const SPECS: [ParamSpec; Param::COUNT] = [
         scale: Scale::Linear,
         decimals: 1,
     },
+    // The review's objective. The defaults are two of the response-time limits the lesson
+    // teaches: a first token within a second keeps the reader's flow of thought unbroken, and
+    // a whole answer within ten keeps their attention on the task.
+    ParamSpec {
+        param: Param::SloTtft,
+        key: "slo_ttft",
+        label: "Limit on the first token",
+        unit: "s",
+        unit_words: "seconds",
+        min: 0.01,
+        max: 60.0,
+        default: 1.0,
+        scale: Scale::Log,
+        decimals: 2,
+    },
+    ParamSpec {
+        param: Param::SloE2e,
+        key: "slo_e2e",
+        label: "Limit on the whole answer",
+        unit: "s",
+        unit_words: "seconds",
+        min: 0.1,
+        max: 600.0,
+        default: 10.0,
+        scale: Scale::Log,
+        decimals: 1,
+    },
 ];
 
 /// A row of the hardware section, its bounds and default taken from the hardware model's range.
@@ -754,7 +785,7 @@ const _: () = {
 };
 
 impl Param {
-    pub const COUNT: usize = 52;
+    pub const COUNT: usize = 54;
     pub const ALL: [Param; Param::COUNT] = [
         Param::Prompt,
         Param::Output,
@@ -808,7 +839,12 @@ impl Param {
         Param::RunsP90,
         Param::AFailed,
         Param::BFailed,
+        Param::SloTtft,
+        Param::SloE2e,
     ];
+
+    /// The review's objective for goodput: a first token and a whole answer within these.
+    pub const LIMITS: [Param; 2] = [Param::SloTtft, Param::SloE2e];
 
     /// The share of each deployment's requests that failed.
     pub const FAILURES: [Param; 2] = [Param::AFailed, Param::BFailed];

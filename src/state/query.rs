@@ -5,7 +5,7 @@ use super::legacy;
 use super::notice::{excerpt, Notice};
 use super::params::Param;
 use super::value::{accept, describe, Problem};
-use super::{DecisionWorkload, Load, ModelView, Spread, State, TtftSource};
+use super::{Basis, DecisionWorkload, Load, ModelView, Spread, State, TtftSource};
 use crate::model::chips::Chip;
 use crate::model::deep::TtftDefinition;
 use crate::model::deployments::Consumer;
@@ -260,7 +260,7 @@ struct Choice {
     current: fn(&State) -> &'static str,
 }
 
-const CHOICES: [Choice; 13] = [
+const CHOICES: [Choice; 14] = [
     Choice {
         key: "model",
         label: "Model",
@@ -344,6 +344,14 @@ const CHOICES: [Choice; 13] = [
         default_name: "bot",
         apply: |s, v| DecisionWorkload::from_key(v).map(|w| s.decide_for = w).is_some(),
         current: |s| s.decide_for.key(),
+    },
+    Choice {
+        key: "basis",
+        label: "What the verdict rests on",
+        options: "“mean” or “goodput”",
+        default_name: "mean",
+        apply: |s, v| Basis::from_key(v).map(|b| s.basis = b).is_some(),
+        current: |s| s.basis.key(),
     },
     Choice {
         key: "load",
@@ -467,7 +475,7 @@ mod tests {
             .with(Param::Wait, 0.23);
         let query = to_query(&state);
         assert!(query.starts_with("prompt=2800&output=300&prefill=8000&decode=110&wait=0.23&reading=240&knee=60000&kv_knee=120000&cached=0&a_ttft=0.2&"), "{query}");
-        assert!(query.ends_with("&model=linear&ttft_def=client&consumer=reader&a_ttft_from=given&b_ttft_from=given&route=crossover&spread=traffic&decide=bot&load=idle&chip=a100&hw_model=llama8b&weights=bf16&kv=bf16&v=3"), "{query}");
+        assert!(query.ends_with("&model=linear&ttft_def=client&consumer=reader&a_ttft_from=given&b_ttft_from=given&route=crossover&spread=traffic&decide=bot&basis=mean&load=idle&chip=a100&hw_model=llama8b&weights=bf16&kv=bf16&v=3"), "{query}");
         assert_eq!(parse(&query), Parsed { state, notices: vec![] });
     }
 

@@ -7,6 +7,45 @@
 //! side was given at, so no other hour is spoken of.
 
 use super::{DecisionWorkload, Load, Param, State};
+use crate::model::deployments::Which;
+
+/// What the workbench's card headed a pair with, where the fitted lines alone would not give it:
+/// a pair not raced alike, runs that cannot tell which finishes first, or a verdict resting on
+/// goodput. Carried into the card's presentation (`?held=`), whose address holds the sides'
+/// numbers but not the runs behind them, so that it states the card's headline and not one
+/// worked out anew from the lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    NotComparable,
+    EitherMayFinishFirst,
+    /// On goodput: the side that meets the limits more often, `None` when they cannot be told
+    /// apart.
+    Goodput(Option<Which>),
+}
+
+impl Held {
+    pub const ALL: [Held; 5] = [
+        Held::NotComparable,
+        Held::EitherMayFinishFirst,
+        Held::Goodput(Some(Which::A)),
+        Held::Goodput(Some(Which::B)),
+        Held::Goodput(None),
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Held::NotComparable => "not-comparable",
+            Held::EitherMayFinishFirst => "either",
+            Held::Goodput(Some(Which::A)) => "goodput-a",
+            Held::Goodput(Some(Which::B)) => "goodput-b",
+            Held::Goodput(None) => "goodput-either",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Held> {
+        Held::ALL.into_iter().find(|h| h.key() == key)
+    }
+}
 
 /// Whose page the state is read on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -51,6 +90,14 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_held_headline_reads_back_from_its_key() {
+        for held in Held::ALL {
+            assert_eq!(Held::from_key(held.key()), Some(held));
+        }
+        assert_eq!(Held::from_key("ship-a"), None);
+    }
 
     #[test]
     fn the_workbench_keeps_the_numbers_but_none_of_the_stories_workloads_or_hours() {

@@ -4,6 +4,7 @@
 
 use super::notice::excerpt;
 use super::query::{pairs, repeated};
+use super::review::Held;
 use super::{Figure, Notice, Param};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -111,6 +112,8 @@ pub struct View {
     pub controls: ControlChoice,
     /// `?caption=0` hides a one-figure view's caption from sight (screen readers keep it).
     pub caption: bool,
+    /// `?held=`: the headline the workbench's card gave, for its presentation (`state::review`).
+    pub held: Option<Held>,
 }
 
 impl Default for View {
@@ -122,6 +125,7 @@ impl Default for View {
             theme: Theme::Auto,
             controls: ControlChoice::Own,
             caption: true,
+            held: None,
         }
     }
 }
@@ -131,18 +135,19 @@ impl View {
     /// more than once uses its last value and is named once, like the state's keys, however
     /// often a crafted link repeats it.
     pub fn parse(query: &str) -> (View, Vec<Notice>) {
-        const KEYS: [(&str, &str); 6] = [
+        const KEYS: [(&str, &str); 7] = [
             ("embed", "Embedded figure"),
             ("present", "Presentation figure"),
             ("workbench", "Workbench"),
             ("theme", "Theme"),
             ("controls", "Controls"),
             ("caption", "Caption"),
+            ("held", "Review's headline"),
         ];
         // Read as far as the state is (the notice for the rest is the state's).
         let (query, _) = super::query::read_part(query);
         // The last value of each key and how many times it was given, in KEYS order.
-        let mut given: [(usize, String); 6] = Default::default();
+        let mut given: [(usize, String); 7] = Default::default();
         for (key, value) in pairs(query) {
             let Some(slot) =
                 KEYS.iter().position(|(k, _)| *k == key).and_then(|i| given.get_mut(i))
@@ -190,6 +195,10 @@ impl View {
                     "0" => true,
                     _ => false,
                 },
+                "held" => {
+                    view.held = Held::from_key(value_text);
+                    view.held.is_some()
+                }
                 "caption" => match value_text {
                     "0" => {
                         view.caption = false;
@@ -200,13 +209,10 @@ impl View {
                 },
                 _ => Theme::from_key(value_text).map(|t| view.theme = t).is_some(),
             };
-            let message = match (understood, key) {
-                (true, _) => continue,
-                (false, "caption") => format!("{label} ({key}): “{}” is not “0” (hidden) or “1” (shown); showing it.", excerpt(&value)),
-                (false, "workbench") => format!("{label} ({key}): “{}” is not “1” (the workbench) or “0” (the lesson); showing the lesson.", excerpt(&value)),
-                (false, "theme") => format!("{label} ({key}): “{}” is not “auto”, “light” or “dark”; following the system setting.", excerpt(&value)),
-                (false, _) => format!("{label} ({key}): there is no figure called “{}”; the choices are {figures}. Showing the whole page.", excerpt(&value)),
-            };
+            if understood {
+                continue;
+            }
+            let message = refusal(label, key, &value, &figures);
             notices.push(Notice { key: key.to_string(), message });
         }
         (view, notices)
@@ -233,13 +239,41 @@ impl View {
         if !self.caption {
             out.push_str("&caption=0");
         }
+        if let Some(held) = self.held {
+            out.push_str(&format!("&held={}", held.key()));
+        }
         out
+    }
+}
+
+/// What the page says of a view key's value it does not understand, and what it does instead.
+fn refusal(label: &str, key: &str, value: &str, figures: &str) -> String {
+    match key {
+        "caption" => format!("{label} ({key}): “{}” is not “0” (hidden) or “1” (shown); showing it.", excerpt(value)),
+        "workbench" => format!("{label} ({key}): “{}” is not “1” (the workbench) or “0” (the lesson); showing the lesson.", excerpt(value)),
+        "held" => format!("{label} ({key}): “{}” is not one the workbench writes; the presentation states the verdict of the fitted lines.", excerpt(value)),
+        "theme" => format!("{label} ({key}): “{}” is not “auto”, “light” or “dark”; following the system setting.", excerpt(value)),
+        _ => format!("{label} ({key}): there is no figure called “{}”; the choices are {figures}. Showing the whole page.", excerpt(value)),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_held_headline_is_read_and_a_strange_one_named() {
+        let (view, notices) = View::parse("present=completion&held=either");
+        assert_eq!(view.held, Some(Held::EitherMayFinishFirst));
+        assert!(notices.is_empty(), "{notices:?}");
+        assert!(view.to_query().ends_with("&held=either"));
+        let (view, notices) = View::parse("present=completion&held=ship-b");
+        assert_eq!(view.held, None);
+        assert!(
+            notices[0].message.contains("ship-b\u{2069}” is not one the workbench writes"),
+            "{notices:?}"
+        );
+    }
 
     #[test]
     fn reads_the_view_keys_and_writes_them_back() {

@@ -3,19 +3,16 @@
 //! with its CSV button.
 //!
 //! The worker, which holds the runs, works out a [`ComparisonView`] (every sentence written,
-//! every number unrounded) and hands it over as data ([`ComparisonView::to_wire`]); the section's
-//! module on the page reads it back and builds the markup ([`comparison_html`]), escaping every
-//! text, and the table's CSV from the same table. What the worker sends is never markup.
+//! every number unrounded) and hands it over as data ([`ComparisonView::to_wire`]); the page
+//! reads it back and shows it with components (`ui::sections::measurements`), every text a text
+//! node, and the table's CSV from the same table. What the worker sends is never markup.
 
 use super::compare::{comparison_table, finding_text, nstar_text, winner_text_at};
 use super::deployments::crossover_text;
 use crate::charts::table::DataTable;
-use crate::format::escape_html_into;
 use crate::measurements::compare::{CrossoverEstimate, Finding, Table, WinnerAt};
-use crate::measurements::protocol::action_attribute;
 use crate::measurements::protocol::wire::{Reader, Writer};
 use crate::model::deployments::Crossover;
-use crate::state::quantity::Quantity;
 
 /// What the worker compares: the runs' crossover with its interval, the winner at the reader's
 /// answer, the table and what makes the race unfair.
@@ -125,7 +122,8 @@ impl ComparisonView {
 }
 
 /// What the lines of Figure 3 are once both sides come from runs.
-const RUNS_LINES: &str = "Their lines in Figure 3 are the runs' first tokens and decode rates; \
+pub const RUNS_LINES: &str =
+    "Their lines in Figure 3 are the runs' first tokens and decode rates; \
     every number below is read from the runs' requests.";
 
 impl ComparisonView {
@@ -142,94 +140,21 @@ impl ComparisonView {
     }
 }
 
-/// The comparison's markup, built on the page from the worker's view.
-#[must_use]
-pub fn comparison_html(c: &ComparisonView) -> String {
-    let mut out = String::with_capacity(4096);
-    out.push_str("<h3>A and B from your runs</h3><p data-testid=\"compare-runs\">A is <bdi>");
-    escape_html_into(&mut out, &c.a_label);
-    out.push_str("</bdi> and B is <bdi>");
-    escape_html_into(&mut out, &c.b_label);
-    out.push_str("</bdi>. ");
-    escape_html_into(&mut out, RUNS_LINES);
-    out.push_str("</p>");
-    if !c.findings.is_empty() {
-        out.push_str("<div class=\"notice compare-mismatch\" role=\"note\" data-testid=\"compare-mismatch\">");
-        for (id, text) in &c.findings {
-            out.push_str("<p data-finding=\"");
-            escape_html_into(&mut out, id);
-            out.push_str("\">");
-            escape_html_into(&mut out, text);
-            out.push_str("</p>");
-        }
-        out.push_str("</div>");
-    }
-    nstar_html(&mut out, c);
-    out.push_str("<p class=\"verdict\" data-testid=\"compare-winner\" data-quantity=\"");
-    out.push_str(Quantity::Winner.key());
-    out.push_str("\" data-value=\"");
-    escape_html_into(&mut out, &c.winner);
-    out.push_str("\" data-answer=\"");
-    out.push_str(&c.answer_tokens.to_string());
-    out.push_str("\" data-straddled=\"");
-    out.push_str(match c.straddled {
-        Some(true) => "true",
-        Some(false) => "false",
-        None => "unknown",
-    });
-    out.push_str("\">");
-    escape_html_into(&mut out, &c.winner_text);
-    out.push_str("</p>");
-    out.push_str("<div class=\"table-wrap\"><table data-testid=\"compare-table\">");
-    out.push_str(&c.table.to_html());
-    out.push_str(concat!(
-        "</table></div><div class=\"figure-tools\"><button type=\"button\" class=\"quiet\" ",
-        "data-testid=\"compare-csv\"",
-        action_attribute!(compare_csv),
-        ">Table as CSV</button></div>"
-    ));
-    out
-}
-
-/// The crossover's readout: `data-value` the point estimate (none when the lines do not
-/// cross), `data-low` and `data-high` the 95% interval's ends (`Infinity` when it has no upper
-/// end; neither when there is no interval), and the sentence saying how sure it is.
-fn nstar_html(out: &mut String, c: &ComparisonView) {
-    out.push_str("<dl class=\"readout-grid key\"><div class=\"readout\"><dt>Crossover from the runs</dt><dd data-testid=\"compare-nstar\" data-quantity=\"");
-    out.push_str(Quantity::Crossover.key());
-    out.push('"');
-    if let Some(tokens) = c.crossover_tokens {
-        out.push_str(&format!(" data-value=\"{tokens}\""));
-    }
-    if let Some((low, high)) = c.interval {
-        out.push_str(&format!(" data-low=\"{low}\" data-high=\""));
-        out.push_str(&high.map_or_else(|| "Infinity".to_string(), |h| h.to_string()));
-        out.push('"');
-    }
-    out.push_str(" data-certain=\"");
-    out.push_str(if c.interval_certain { "true" } else { "false" });
-    out.push_str("\">");
-    escape_html_into(out, &c.crossover_text);
-    out.push_str("</dd><dd class=\"readout-note\">");
-    escape_html_into(out, &c.interval_text);
-    out.push_str("</dd></div></dl>");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::measurements::compare::TtftPercentile;
 
-    /// The comparison as the page builds it from the worker's data.
-    fn html_through_the_wire(c: &Comparison) -> String {
+    /// The comparison as the page reads it from the worker's data.
+    fn through_the_wire(c: &Comparison) -> ComparisonView {
         let view = ComparisonView::of(c);
         let back = ComparisonView::from_wire(&view.to_wire());
         assert_eq!(back.as_ref(), Some(&view), "the view reads back whole");
-        comparison_html(&view)
+        view
     }
 
     #[test]
-    fn the_comparison_markup_escapes_names_and_states_the_interval() {
+    fn the_comparison_keeps_names_as_written_and_states_the_interval() {
         use crate::measurements::compare::{estimate, table, winner_at, RunDeployment, Workload};
         use crate::measurements::{fit, Format, Record, Run};
         let run = |label: &str, ttft: f64, per_token: f64| {
@@ -250,56 +175,32 @@ mod tests {
         let w = winner_at(&e, 600.0);
         let workload = Workload { median_answer_tokens: 40.0, p90_answer_tokens: 900.0 };
         let t = table((&fa, &da), (&fb, &db), workload);
-        let html = html_through_the_wire(&Comparison {
-            estimate: &e,
-            winner: &w,
-            table: &t,
-            findings: &[],
-        });
-        assert!(html.contains("&lt;A &amp; co&gt;") && !html.contains("<A &"), "{html}");
-        assert!(!html.contains("compare-mismatch"));
-        let nstar = html.split("data-testid=\"compare-nstar\"").nth(1).unwrap();
-        let attr = |name: &str| -> f64 {
-            let at = nstar.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
-            nstar[at..].split('"').next().unwrap().parse().unwrap()
-        };
-        let (value, low, high) = (attr("data-value"), attr("data-low"), attr("data-high"));
-        assert!(low <= value && value <= high, "{low} {value} {high}");
+        let view =
+            through_the_wire(&Comparison { estimate: &e, winner: &w, table: &t, findings: &[] });
+        assert_eq!(
+            view.a_label, "<A & co>",
+            "a name is kept as the file wrote it, to be shown as text"
+        );
+        assert!(view.findings.is_empty());
+        let value = view.crossover_tokens.unwrap();
+        let (low, high) = view.interval.unwrap();
+        assert!(low <= value && high.is_some_and(|h| value <= h), "{low} {value} {high:?}");
         assert!((value - 28.875).abs() < 1.0, "{value}");
-        assert!(
-            html.contains(
-                "data-testid=\"compare-winner\" data-quantity=\"winner\" data-value=\"B\""
-            ),
-            "{html}"
-        );
-        assert!(
-            html.contains("data-testid=\"compare-nstar\" data-quantity=\"crossover\""),
-            "{html}"
-        );
+        assert_eq!(view.winner, "B");
         let mismatch = [Finding::NotStreamed { a: true, b: false }];
-        let html = html_through_the_wire(&Comparison {
+        let view = through_the_wire(&Comparison {
             estimate: &e,
             winner: &w,
             table: &t,
             findings: &mismatch,
         });
-        assert!(html.contains("data-finding=\"not-streamed\""), "{html}");
+        assert_eq!(view.findings.first().map(|(id, _)| id.as_str()), Some("not-streamed"));
     }
     #[test]
-    fn markup_in_the_views_texts_stays_text_and_other_texts_are_refused() {
-        let evil = "<a href=\"https://example.org/\">x</a><meta http-equiv=refresh content=0>";
-        let view = ComparisonView {
-            a_label: evil.to_string(),
-            findings: vec![(evil.to_string(), evil.to_string())],
-            winner: "A".to_string(),
-            winner_text: evil.to_string(),
-            table: DataTable { caption: evil.to_string(), ..DataTable::default() },
-            ..ComparisonView::default()
-        };
-        let back = ComparisonView::from_wire(&view.to_wire()).unwrap();
-        let html = comparison_html(&back);
-        assert!(!html.contains("<a ") && !html.contains("<meta"), "{html}");
+    fn texts_that_are_not_a_view_are_refused() {
+        let view = ComparisonView { winner: "A".to_string(), ..ComparisonView::default() };
         let wire = view.to_wire();
+        assert_eq!(ComparisonView::from_wire(&wire), Some(view));
         assert_eq!(
             ComparisonView::from_wire(&wire.replacen("\u{1c}A\u{1c}", "\u{1c}C\u{1c}", 1)),
             None

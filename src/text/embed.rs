@@ -5,6 +5,7 @@ use crate::shared_names::embed::ELEMENT;
 use crate::shared_names::files::{EMBED_PAGE, WORKBENCH_PAGE};
 use crate::state::embed_layout::embed_height_css;
 use crate::state::query::to_query;
+use crate::state::review::Held;
 use crate::state::view::View;
 use crate::state::{Figure, State};
 
@@ -18,11 +19,11 @@ pub struct HostScript<'a> {
 
 /// Keys that say how the page is shown, not what it computes: an embed or a link out of one
 /// drops them and sets its own.
-const VIEW_FIGURE_KEYS: [&str; 3] = ["embed", "present", "workbench"];
+const VIEW_FIGURE_KEYS: [&str; 4] = ["embed", "present", "workbench", "held"];
 
 /// Keys that only mean something beside one figure (which controls, whether its caption
 /// shows): a link to the whole page drops them too, and so does a link to another door.
-const DOOR_KEYS: [&str; 5] = ["embed", "present", "workbench", "controls", "caption"];
+const DOOR_KEYS: [&str; 6] = ["embed", "present", "workbench", "controls", "caption", "held"];
 
 /// The pairs of a query string (`?` and any `#fragment` dropped), without the keys in `drop`.
 fn pairs_without<'a>(query: &'a str, drop: &'a [&str]) -> impl Iterator<Item = &'a str> {
@@ -187,10 +188,13 @@ pub fn workbench_href(query: &str) -> String {
 }
 
 /// The workbench's decision presented at the settings of `query`: Figure 3 on the whole
-/// screen, stepped through the review's answer lengths and hours.
-pub fn present_review_href(query: &str) -> String {
+/// screen, stepped through the review's answer lengths, with the headline the card `held` the
+/// pair to where the fitted lines alone would not give it.
+pub fn present_review_href(query: &str, held: Option<Held>) -> String {
     let present = format!("present={}", Figure::Completion.slug());
-    page_at(WORKBENCH_PAGE, query, &[&present])
+    let held = held.map(|h| format!("held={}", h.key()));
+    let extra: Vec<&str> = std::iter::once(present.as_str()).chain(held.as_deref()).collect();
+    page_at(WORKBENCH_PAGE, query, &extra)
 }
 
 /// Where the chip calculator sits in the workbench: a link ending in it opens the calculator.
@@ -231,11 +235,18 @@ mod tests {
         assert!(read.notices.is_empty(), "{:?}", read.notices);
         assert_eq!(read.state, state);
         // Presenting the review keeps its settings, and presenting twice is once.
-        let presented = present_review_href(&query_of(&workbench));
+        let presented = present_review_href(&query_of(&workbench), None);
         assert_eq!(presented, format!("workbench.html?{settings}&theme=dark&present=completion"));
-        assert_eq!(present_review_href(&query_of(&presented)), presented);
+        assert_eq!(present_review_href(&query_of(&presented), None), presented);
         let view = View::parse(&query_of(&presented)).0;
-        assert!(view.present == Some(Figure::Completion));
+        assert!(view.present == Some(Figure::Completion) && view.held.is_none());
+        // The card's headline goes with it where the lines alone would not give it, once, and
+        // no link out of the presentation keeps it.
+        let held = present_review_href(&query_of(&workbench), Some(Held::NotComparable));
+        assert!(held.ends_with("&present=completion&held=not-comparable"), "{held}");
+        assert_eq!(present_review_href(&query_of(&held), Some(Held::NotComparable)), held);
+        assert_eq!(View::parse(&query_of(&held)).0.held, Some(Held::NotComparable));
+        assert!(!workbench_href(&query_of(&held)).contains("held="));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::model::roofline_cases::worked_cases;
 use crate::model::rounding::round_half_away;
 use crate::state::hardware::{Handed, HandedWait, RateTarget};
 use crate::state::{Param, State};
+use crate::text::piece::Piece;
 
 pub use crate::format::three_figures;
 
@@ -113,12 +114,12 @@ fn whole_chips(s: &Serving) -> f64 {
     round_half_away(Serving::CHIPS.hold(s.chips), 0)
 }
 
-fn whole_batch(s: &Serving) -> f64 {
+pub(crate) fn whole_batch(s: &Serving) -> f64 {
     round_half_away(Serving::BATCH.hold(s.batch), 0)
 }
 
 /// The chips counted in words: "one H100", "4 H100s".
-fn chips_phrase(s: &Serving) -> String {
+pub(crate) fn chips_phrase(s: &Serving) -> String {
     let n = whole_chips(s);
     let name = s.chip.short_name;
     if n == 1.0 {
@@ -287,50 +288,49 @@ pub fn range_sentence(s: &Serving) -> String {
 }
 
 /// What a measured run's rates imply about the hardware, on the chosen chip and model: the
-/// share of the bandwidth its decode reached and of the arithmetic its prefill reached, each
-/// written by `share` (given [`Param::Mbu`] or [`Param::Mfu`] and the share itself), so that
-/// the page can mark each one up as a readout. `None` when the run gave neither rate.
+/// share of the bandwidth its decode reached and of the arithmetic its prefill reached, each a
+/// [`Piece::Share`] so that the page can mark it up as a readout. `None` when the run gave
+/// neither rate.
 pub fn calibration_sentence(
     s: &Serving,
     prefill_tokens_per_sec: Option<f64>,
     decode_tokens_per_sec: Option<f64>,
-    share: impl Fn(Param, f64) -> String,
-) -> Option<String> {
+) -> Option<Vec<Piece>> {
     let owner = chips_possessive(s);
     let mbu = decode_tokens_per_sec.map(|rate| s.implied_mbu(rate));
     let mfu = prefill_tokens_per_sec.map(|rate| s.implied_mfu(rate));
-    let reached = match (mbu, mfu) {
-        (Some(mbu), Some(mfu)) => format!(
-            "your run's decode reached {} of {owner} bandwidth, and its prefill {} of {owner} \
-             arithmetic",
-            share(Param::Mbu, mbu),
-            share(Param::Mfu, mfu)
-        ),
-        (Some(mbu), None) => {
-            format!("your run's decode reached {} of {owner} bandwidth", share(Param::Mbu, mbu))
-        }
-        (None, Some(mfu)) => {
-            format!("your run's prefill reached {} of {owner} arithmetic", share(Param::Mfu, mfu))
-        }
-        (None, None) => return None,
-    };
-    let impossible = mbu.is_some_and(|x| x > 1.0) || mfu.is_some_and(|x| x > 1.0);
-    let caution = if impossible {
-        " No run gets more than all of the hardware, so it cannot have been this: check the \
-         chip, how many, the model, its precision and the batch."
-    } else {
-        ""
-    };
-    Some(format!(
-        "Read as {} at a batch of {}, {reached}.{caution}",
+    let mut pieces = vec![Piece::words(format!(
+        "Read as {} at a batch of {}, ",
         setting(s),
         format::with_separators(whole_batch(s), 0)
-    ))
-}
-
-/// A share as a percentage, for [`calibration_sentence`] in plain text.
-pub fn plain_share(_: Param, share: f64) -> String {
-    format::percent(share)
+    ))];
+    match (mbu, mfu) {
+        (Some(mbu), Some(mfu)) => pieces.extend([
+            Piece::words("your run's decode reached "),
+            Piece::Share(Param::Mbu, mbu),
+            Piece::words(format!(" of {owner} bandwidth, and its prefill ")),
+            Piece::Share(Param::Mfu, mfu),
+            Piece::words(format!(" of {owner} arithmetic.")),
+        ]),
+        (Some(mbu), None) => pieces.extend([
+            Piece::words("your run's decode reached "),
+            Piece::Share(Param::Mbu, mbu),
+            Piece::words(format!(" of {owner} bandwidth.")),
+        ]),
+        (None, Some(mfu)) => pieces.extend([
+            Piece::words("your run's prefill reached "),
+            Piece::Share(Param::Mfu, mfu),
+            Piece::words(format!(" of {owner} arithmetic.")),
+        ]),
+        (None, None) => return None,
+    }
+    if mbu.is_some_and(|x| x > 1.0) || mfu.is_some_and(|x| x > 1.0) {
+        pieces.push(Piece::words(
+            " No run gets more than all of the hardware, so it cannot have been this: check the \
+             chip, how many, the model, its precision and the batch.",
+        ));
+    }
+    Some(pieces)
 }
 
 /// What the chosen weight precision does to the two rates on this chip; `None` for bf16.
@@ -759,8 +759,9 @@ mod tests {
         let s = lesson(Chip::H100, Llm::Llama8b);
         let decode = 0.61 * s.decode_tokens_per_sec() / 0.7;
         let prefill = 0.48 * s.prefill_tokens_per_sec() / 0.5;
-        let text =
-            calibration_sentence(&s, Some(prefill), Some(decode), plain_share).expect("two rates");
+        let text = Piece::plain(
+            &calibration_sentence(&s, Some(prefill), Some(decode)).expect("two rates"),
+        );
         assert!(
             text.ends_with(
                 "your run's decode reached 61% of the H100's bandwidth, and its prefill 48% of \
@@ -772,13 +773,14 @@ mod tests {
             text.starts_with("Read as Llama 3.1 8B with bf16 weights on one H100 at a batch of 1"),
             "{text}"
         );
-        let only_decode =
-            calibration_sentence(&Serving { chips: 2.0, ..s }, None, Some(decode), plain_share)
-                .expect("one rate");
+        let only_decode = Piece::plain(
+            &calibration_sentence(&Serving { chips: 2.0, ..s }, None, Some(decode))
+                .expect("one rate"),
+        );
         assert!(only_decode.contains("31% of the 2 H100s' bandwidth."), "{only_decode}");
-        assert_eq!(calibration_sentence(&s, None, None, plain_share), None);
+        assert_eq!(calibration_sentence(&s, None, None), None);
         let too_fast =
-            calibration_sentence(&s, None, Some(10_000.0), plain_share).expect("one rate");
+            Piece::plain(&calibration_sentence(&s, None, Some(10_000.0)).expect("one rate"));
         assert!(too_fast.contains("cannot have been this"), "{too_fast}");
     }
 

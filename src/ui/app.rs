@@ -152,7 +152,8 @@ fn door(view: &View, workbench: bool, theme: RwSignal<Theme>) -> AnyView {
                 ControlChoice::Own => presented_controls(&use_state().get_untracked()),
                 chosen => chosen.params(Figure::Completion),
             };
-            parts::workbench(Some(Presenting { controls, caption: view.caption })).into_any()
+            let presenting = Presenting { controls, caption: view.caption, held: view.held };
+            parts::workbench(Some(presenting)).into_any()
         }
         (None, Some(figure)) => {
             dom::mark_root(root::PRESENT, true);

@@ -3,12 +3,14 @@
 //! through the `use_*` functions here and never import `app`.
 
 use crate::charts::Palette;
-use crate::measurements::compare::{Overlay, RunSide};
+use crate::measurements::compare::{ChipSide, Overlay, RunSide};
+use crate::measurements::review::standing::{PairCheck, SideSource};
 use crate::model::chips::Chip;
 use crate::model::deployments::Which;
+use crate::state::decision::Decision;
 use crate::state::{Notice, State};
 use crate::text::compare::run_side_text;
-use crate::text::deployments::design_doc::RunsCompared;
+use crate::text::comparison::ComparisonView;
 use crate::ui::erased::{derive, memo};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -142,14 +144,50 @@ impl RunSides {
     }
 }
 
-/// The comparison of the two runs the sides were set from, as placed under Figure 3: its
-/// markup, built from the worker's data with every text escaped, its table as CSV and its words
-/// for the design doc. Empty while the sides are not both runs'.
+/// The chip settings the panel's sides were set from by the calculator's "Use as A" and "Use as
+/// B", A's then B's, kept beside the state as the runs are: the workbench's record names the chip.
+#[derive(Clone, Copy)]
+pub struct ChipSides(pub RwSignal<[Option<ChipSide>; 2]>);
+
+/// Where each of the workbench's sides comes from now (typed, a chip's, a run's): what the
+/// review checks the pair on and its record names.
+#[derive(Clone, Copy)]
+pub struct ReviewSources(pub Memo<[SideSource; 2]>);
+
+pub fn use_review_sources() -> Option<Memo<[SideSource; 2]>> {
+    use_context::<ReviewSources>().map(|r| r.0)
+}
+
+/// The review workbench's pieces of the decision card, provided by the workbench's part
+/// (`ui::workbench::card`) so that the lesson's deployments part, which has the card too,
+/// carries none of their code: the pair checked from the card's decision, the headline in place
+/// of the verdict, what stands under it, and what the runs observed at the card's end.
+#[derive(Clone, Copy)]
+pub struct ReviewCard {
+    pub pair: fn(Memo<Decision>) -> ReviewPair,
+    pub headline: fn(ReviewPair, String) -> String,
+    pub standing: fn(ReviewPair) -> AnyView,
+    pub observed: fn(ReviewPair) -> AnyView,
+}
+
+/// The pair the workbench's card reviews: the state shown, the card's decision, the pair's check
+/// and each side's source.
+#[derive(Clone, Copy)]
+pub struct ReviewPair {
+    pub shown: ShownState,
+    pub decision: Memo<Decision>,
+    pub check: Memo<PairCheck>,
+    pub sources: Memo<[SideSource; 2]>,
+}
+
+/// The comparison of the two runs the sides were set from, as placed under Figure 3: the
+/// worker's view of it (read from data, every text a text node where it is shown), or why there
+/// is none. Empty while the sides are not both runs'.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ComparisonShown {
-    pub markup: String,
-    pub csv: String,
-    pub compared: Option<RunsCompared>,
+    pub view: Option<ComparisonView>,
+    /// Said in its place when the worker could not compare the runs, or its answer was not read.
+    pub unavailable: Option<&'static str>,
 }
 
 #[derive(Clone, Copy)]

@@ -55,6 +55,15 @@ mod browser {
         let _ = if on { root.set_attribute(mark, "") } else { root.remove_attribute(mark) };
     }
 
+    /// The canvas the page drew a figure on, by its test id (`completion-canvas`): for saving the
+    /// figures a design doc names from where they are drawn.
+    pub fn canvas_by_testid(testid: &str) -> Option<web_sys::HtmlCanvasElement> {
+        let document = web_sys::window()?.document()?;
+        let found =
+            document.query_selector(&format!("canvas[data-testid=\"{testid}\"]")).ok()??;
+        found.dyn_into().ok()
+    }
+
     /// Whether the root element carries `mark`, one of [`crate::shared_names::root`]'s.
     pub fn root_has(mark: &str) -> bool {
         root().is_some_and(|root| root.has_attribute(mark))
@@ -251,6 +260,10 @@ mod native {
     pub fn replace_query(_query: &str) {}
 
     pub fn mark_root(_mark: &str, _on: bool) {}
+
+    pub fn canvas_by_testid(_testid: &str) -> Option<web_sys::HtmlCanvasElement> {
+        None
+    }
 
     pub fn scroll_to_fragment() {}
 

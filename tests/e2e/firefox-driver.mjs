@@ -458,6 +458,15 @@ const onElement = inPage((resolveSteps, steps, op, arg) => {
       }
       return { value: null };
     }
+    case 'selectOption': {
+      // As Playwright's selectOption: the option with this value chosen, then the input and
+      // change events a reader's choice fires; false where the list has no such option.
+      if (![...el.options].some((o) => o.value === arg)) return { value: false };
+      el.value = arg;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+      return { value: true };
+    }
     default:
       throw new Error(`unknown element operation ${op}`);
   }
@@ -465,6 +474,7 @@ const onElement = inPage((resolveSteps, steps, op, arg) => {
 const countOf = inPage((resolveSteps, steps) => resolveSteps(steps).length);
 const innerTextsOf = inPage((resolveSteps, steps) => resolveSteps(steps).map((e) => e.innerText));
 const firstOf = inPage((resolveSteps, steps) => resolveSteps(steps)[0]);
+const allOf = inPage((resolveSteps, steps) => resolveSteps(steps));
 
 class FirefoxLocator {
   constructor(frame, steps) {
@@ -568,6 +578,20 @@ class FirefoxLocator {
 
   async allInnerTexts() {
     return this.frame.evaluate(innerTextsOf, this.steps);
+  }
+
+  /** `fn` run in the page on every element the chain selects, as an array. */
+  async evaluateAll(fn, arg) {
+    const all = await this.frame.evaluateHandle(allOf, this.steps);
+    try {
+      return await all.evaluate(fn, arg);
+    } finally {
+      await all.dispose();
+    }
+  }
+
+  async selectOption(value) {
+    if (!(await this.#on('selectOption', String(value)))) throw new Error(`selectOption: ${this} has no option ${value}`);
   }
 
   async evaluate(fn, arg) {

@@ -583,25 +583,12 @@ export async function workerWasmBytes(page) {
 
 /**
  * Chooses run `index` in the measurements section's list the way the reader does, and waits
- * until the section has written the results out for it. The section hears the change a little
- * later than the list shows it, then writes the list and the run's readouts and buttons anew: a
- * click in between can press a button that is replaced under the pointer and so never fires,
- * and readouts read then are the last run's.
+ * until the results below show that run (the results say which, in `data-shown`): readouts read
+ * before then are the last run's.
  */
 export async function chooseRun(app, index) {
-  const changes = await app.byTestId('import-run').evaluate((select, i) => {
-    const changes = select.value !== String(i);
-    // A property, not an attribute: the list written anew starts without it.
-    select.crossoverReplaced = false;
-    select.value = String(i);
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-    return changes;
-  }, index);
-  await eventually(async () => {
-    const now = await app.byTestId('import-run').evaluate((s) => ({ value: s.value, replaced: s.crossoverReplaced !== false }));
-    assert.equal(now.value, String(index));
-    if (changes) assert.ok(now.replaced, 'the section has written the results out for the run chosen');
-  }, { timeout: 10_000 });
+  await app.byTestId('import-run').selectOption(String(index));
+  await app.page.locator(`[data-testid="import-results"][data-shown="${index}"]`).waitFor({ state: 'attached', timeout: 10_000 });
 }
 
 /** Chooses `paths` in the measurements section's file picker and waits for their runs in the list. */
@@ -613,35 +600,23 @@ export async function loadRuns(app, paths) {
 
 /** Uses the chosen run as side `which` ('a' or 'b') with its first token at `percentile`. */
 export async function useRunAs(app, which, percentile = 'p50') {
-  await app.byTestId('import-percentile').evaluate((select, p) => { select.value = p; }, percentile);
+  await app.byTestId('import-percentile').selectOption(percentile);
   // The worker draws the chosen run's figures above the buttons, and each canvas takes its
   // height as it is drawn: until all are, the buttons still move, and a click aimed at one can
   // land beside it.
   await eventually(async () => {
-    const undrawn = await app.page.evaluate(() => [...document.querySelectorAll('[data-testid="import-results"] canvas')].filter((c) => !c.style.height).length);
+    const undrawn = await app.page.evaluate(() => [...document.querySelectorAll('[data-testid="import-results"] canvas')].filter((c) => !c.hasAttribute('data-drawn')).length);
     assert.equal(undrawn, 0, "the run's figures are drawn");
   }, { timeout: 30_000 });
   const button = app.byTestId(`import-use-${which}`);
-  const note = () => app.byTestId('import-applied').evaluate((e) => e.textContent);
-  const answered = new RegExp(`^(${which.toUpperCase()} is now |That side could not be set)`);
-  // A press that came to nothing says so (the file reader can stop and start again under a
-  // loaded machine), and a person presses again: so does the test. Under three browsers at
-  // once Firefox has also let a press go by with no answer at all (its cause is not yet found),
-  // which a person would also press again.
-  let said = '';
-  for (let press = 1; press <= 3; press++) {
-    // What the last press said goes, so that only this press's answer is read.
-    if (press > 1) await app.byTestId('import-applied').evaluate((e) => { e.textContent = ''; });
-    await scrollIntoView(button);
-    await button.click();
-    said = await eventually(async () => {
-      const text = await note();
-      assert.match(text, answered);
-      return text;
-    }, { timeout: 15_000 }).catch(() => '');
-    if (said.startsWith(`${which.toUpperCase()} is now `)) return;
-  }
-  assert.match(said, new RegExp(`^${which.toUpperCase()} is now `), `three presses of Use as ${which.toUpperCase()}`);
+  await scrollIntoView(button);
+  await button.click();
+  const said = await eventually(async () => {
+    const text = await app.byTestId('import-applied').evaluate((e) => e.textContent);
+    assert.match(text, new RegExp(`^(${which.toUpperCase()} is now |That side could not be set)`));
+    return text;
+  }, { timeout: 30_000 });
+  assert.match(said, new RegExp(`^${which.toUpperCase()} is now `), `Use as ${which.toUpperCase()} was answered`);
 }
 
 /**

@@ -206,24 +206,26 @@ test('two result files used as A and B put their comparison and verdict at the t
   const query = await app.query();
   assert.ok(!Object.values(query).some((v) => /early|fast\.csv/.test(v)), 'the link holds numbers, never the files');
 
-  // The summary for the design doc carries the runs' comparison as the page shows it: the
-  // crossover with its interval, the winner, and the table, its rows whole.
+  // The record carries the runs' comparison as the page shows it: the verdict, the crossover
+  // with its interval in the race on the fitted lines, and the files named in its provenance.
   await app.byTestId('workbench-copy-doc').click();
   const box = app.byTestId('workbench-doc');
   await box.waitFor({ state: 'visible' });
   const doc = await box.inputValue();
-  const part = doc.split('### From the two runs\n\n')[1] ?? '';
-  assert.ok(part, `the runs' part is in the summary:\n${doc}`);
+  assert.match(doc, /^## Deployment decision: Ship B\n/);
+  const part = doc.split('### The race on the fitted lines\n\n')[1]?.split('\n### ')[0] ?? '';
+  assert.ok(part, `the race is in the record:\n${doc}`);
   const shown = await app.page.evaluate(() => {
     const text = (selector) => document.querySelector(`[data-testid="compare-results"] ${selector}`).textContent.replace(/\s+/g, ' ').trim();
-    return { crossover: text('[data-testid="compare-nstar"]'), interval: text('[data-testid="compare-nstar"] + .readout-note'), winner: text('[data-testid="compare-winner"]'), rows: document.querySelectorAll('[data-testid="compare-table"] tr').length };
+    return { crossover: text('[data-testid="compare-nstar"]'), interval: text('[data-testid="compare-nstar"] + .readout-note') };
   });
-  assert.ok(part.includes(`Crossover from the runs: ${shown.crossover.replace(/\.$/, '')}.\n\n${shown.interval}\n`), `the crossover and its interval, as shown: ${JSON.stringify(shown)}\n${part}`);
-  assert.ok(part.includes(shown.winner), `the winner as shown: ${shown.winner}`);
-  assert.match(part, /early\.csv/, 'the runs are named in the document, which stays with the reviewer');
+  assert.ok(part.includes(`as measured: ${shown.crossover.replace(/\.$/, '')}.`), `the crossover as shown: ${JSON.stringify(shown)}\n${part}`);
+  assert.ok(part.includes(shown.interval), `its interval as shown: ${JSON.stringify(shown)}\n${part}`);
   const tableRows = part.split('\n').filter((line) => line.startsWith('| '));
-  assert.equal(tableRows.length, shown.rows, 'every row of the comparison\'s table');
+  assert.equal(tableRows.length, 4, `a header and three answers: ${part}`);
   for (const row of tableRows) assert.equal(row.split(' | ').length, 3, `three cells: ${row}`);
+  const provenance = doc.split('### Provenance\n\n')[1] ?? '';
+  assert.match(provenance, /\*\*A\*\*: `early\.csv`, SHA-256 `[0-9a-f]{64}`/, 'the runs are named in the record, which stays with the reviewer');
   assert.ok(doc.trimEnd().endsWith(')'), 'the link still comes last');
 });
 

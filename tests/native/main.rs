@@ -24,6 +24,7 @@ mod parse_fuzz;
 mod prerender;
 mod readme_layout;
 mod readme_params;
+mod review_pairs;
 mod rng;
 mod roofline;
 mod roofline_page;

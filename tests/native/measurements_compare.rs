@@ -517,6 +517,7 @@ fn a_side_comes_from_its_run_while_its_controls_hold_the_runs_numbers() {
             label: format!("run {i}"),
             ttft_secs: held_ttft,
             decode_tokens_per_sec: held_rate,
+            facts: Box::default(),
         });
         assert!(sides[i].as_ref().unwrap().holds(&state, which));
     }

@@ -306,3 +306,45 @@ fn every_file_is_read_or_refused_and_fits_are_finite() {
         }
     }
 }
+
+/// What each file states about its run, as written there and named by its key; nothing is read
+/// from a file's name or its repository.
+#[test]
+fn each_file_states_its_model_engine_date_and_hardware_where_it_has_them() {
+    fn said(s: &Option<crossover::measurements::meta::Stated>) -> Option<(&str, &'static str)> {
+        s.as_ref().map(|s| (s.value.as_str(), s.key))
+    }
+    let vllm = only_run(
+        "vllm_benchmark_serving_detailed__aurotripathy_llama3.1-70b-fp8_conc256.json",
+        Format::Vllm,
+    );
+    assert_eq!(
+        said(&vllm.meta.model),
+        Some(("neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8", "model_id"))
+    );
+    assert_eq!(said(&vllm.meta.date), Some(("20250327-023234", "date")));
+    assert_eq!(
+        (vllm.meta.engine.as_ref(), vllm.meta.hardware.as_ref()),
+        (None, None),
+        "the file names neither (8×H100 is only in its path)"
+    );
+    let sglang = only_run(
+        "sglang_0.5.9_bench_serving_output-details__llm-benchmaq_qwen3.5-27b.jsonl",
+        Format::Sglang,
+    );
+    assert_eq!(
+        said(&sglang.meta.model),
+        Some(("/workspace/qwen-3.5-27b", "server_info.served_model_name"))
+    );
+    assert_eq!(said(&sglang.meta.engine), Some(("SGLang 0.5.9", "server_info.version")));
+    assert_eq!(
+        sglang.meta.hardware.as_ref().map(|h| h.value.as_str()),
+        Some("tp 8, dp 1, on cuda")
+    );
+    assert_eq!(sglang.meta.precision.as_ref().map(|h| h.value.as_str()), Some("bfloat16"));
+    let guidellm = runs("guidellm_v0.2-schema_benchmarks__graz-dev_qwen2.5-7b_throughput.json");
+    assert_eq!(said(&guidellm[0].meta.model), Some(("qwen2.5-7b", "worker.backend_model")));
+    assert_eq!(said(&guidellm[0].meta.date), Some(("2026-05-25 13:31 UTC", "start_time")));
+    let llmperf = only_run("llmperf_individual__leaderboard_bedrock_70b.json", Format::Llmperf);
+    assert_eq!(llmperf.meta, Default::default(), "LLMPerf's records state nothing of the run");
+}

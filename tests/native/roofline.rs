@@ -8,6 +8,7 @@ use crossover::model::precision::{KvPrecision, WeightPrecision};
 use crossover::model::roofline::{DecodeLimit, Serving};
 use crossover::model::roofline_cases::worked_cases;
 use crossover::model::rounding::round_half_away;
+use crossover::text::piece::Piece;
 use crossover::text::roofline as text;
 use proptest::prelude::*;
 
@@ -312,7 +313,7 @@ fn assert_all_finite(s: &Serving) {
         text::fit_sentence(s),
         text::range_sentence(s),
         text::crossing_sentence(s, ANSWER_TOKENS),
-        text::calibration_sentence(s, Some(1e5), Some(50.0), text::plain_share).unwrap_or_default(),
+        Piece::plain(&text::calibration_sentence(s, Some(1e5), Some(50.0)).unwrap_or_default()),
         text::precision_note(s).unwrap_or_default(),
     ] {
         assert!(

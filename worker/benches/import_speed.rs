@@ -16,7 +16,7 @@ use crossover::charts::{to_svg, Style};
 use crossover::measurements::fit::{fit_with_progress, Stage};
 use crossover::measurements::protocol::encode_runs;
 use crossover::measurements::{fit, read};
-use crossover_worker::runs::read_and_fit;
+use crossover_worker::runs::{file_facts, read_and_fit};
 use std::alloc::System;
 use std::fmt::Write;
 use std::time::Instant;
@@ -34,7 +34,8 @@ fn small_runs(runs: usize) -> String {
 /// The bytes the worker keeps for what `read_and_fit` gives it, and how many runs.
 fn kept_bytes(text: &str) -> (usize, usize) {
     let before = ALLOCATOR.allocated();
-    let (reply, fitted) = read_and_fit(text, "runs.jsonl", 0, &mut |_| {});
+    let (reply, fitted) =
+        read_and_fit(text, &file_facts("runs.jsonl", text.as_bytes()), 0, &mut |_| {});
     drop(reply);
     let held = ALLOCATOR.allocated().saturating_sub(before);
     (held, fitted.len())
@@ -125,7 +126,7 @@ fn main() {
     let figures = RunFigures::of(&fitted);
     let figures_secs = started.elapsed().as_secs_f64();
     let started = Instant::now();
-    let (reply, _) = read_and_fit(&text, "big.json", 0, &mut |_| {});
+    let (reply, _) = read_and_fit(&text, &file_facts("big.json", text.as_bytes()), 0, &mut |_| {});
     let worker_secs = started.elapsed().as_secs_f64();
     let started = Instant::now();
     let style = Style::default();

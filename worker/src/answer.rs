@@ -8,7 +8,9 @@ use crossover::measurements::protocol::{CssSize, FileContent, Reply, Request, Ru
 use crossover::render::canvas::{CanvasPainter, SUBPIXELS};
 use crossover::text::compare::RUN_NOT_KEPT;
 use crossover::text::measurements::sentences::unreadable;
-use crossover_worker::runs::{compare_runs, export_file, palette, read_and_fit, Fitted};
+use crossover_worker::runs::{
+    compare_runs, export_file, file_facts, palette, read_and_fit, Fitted,
+};
 use plotters::prelude::IntoDrawingArea;
 use std::cell::RefCell;
 use wasm_bindgen::JsValue;
@@ -68,15 +70,22 @@ fn read(
     first_id: Option<usize>,
 ) -> RunsReply {
     let tell = |share: f64| post(scope, &Reply::Progress(share));
-    // A chosen file is read here, so its bytes never pass through the page.
-    let text = match content {
-        FileContent::Text(text) => Some(text),
-        FileContent::File(blob) => read_blob(&blob, &tell),
+    // A chosen file is read here, so its bytes never pass through the page. Its SHA-256 is of
+    // the bytes as they are on the reader's disk, before any decoding.
+    let read = match content {
+        FileContent::Text(text) => {
+            let file = file_facts(name, text.as_bytes());
+            Some((text, file))
+        }
+        FileContent::File(blob) => read_blob(&blob, &tell).map(|bytes| {
+            let file = file_facts(name, &bytes);
+            (as_text(bytes), file)
+        }),
     };
-    let Some(text) = text else { return Err(unreadable(name)) };
+    let Some((text, file)) = read else { return Err(unreadable(name)) };
     tell(READ_SHARE);
     let first_id = first_id.unwrap_or_else(|| RUNS.with_borrow(Vec::len));
-    let (reply, fitted) = read_and_fit(&text, name, first_id, &mut |share| {
+    let (reply, fitted) = read_and_fit(&text, &file, first_id, &mut |share| {
         tell(READ_SHARE + (1.0 - READ_SHARE) * share);
     });
     // The runs go at their ids, whatever the worker held there or before.
@@ -88,9 +97,8 @@ fn read(
     reply
 }
 
-/// The file's bytes, a chunk at a time so progress can be told, as text (invalid UTF-8 replaced,
-/// as a browser's own text reading does).
-fn read_blob(blob: &web_sys::Blob, tell: &dyn Fn(f64)) -> Option<String> {
+/// The file's bytes, a chunk at a time so progress can be told.
+fn read_blob(blob: &web_sys::Blob, tell: &dyn Fn(f64)) -> Option<Vec<u8>> {
     let reader = web_sys::FileReaderSync::new().ok()?;
     let size = blob.size();
     let mut bytes: Vec<u8> = Vec::with_capacity(size as usize);
@@ -105,12 +113,17 @@ fn read_blob(blob: &web_sys::Blob, tell: &dyn Fn(f64)) -> Option<String> {
         start = end;
         tell(READ_SHARE * start / size);
     }
-    // Read as a browser's own text reading does (invalid sequences replaced), as a pasted text
-    // arrives: a file saved as UTF-16 is then recognised, and said so, by the readers.
-    Some(match String::from_utf8(bytes) {
+    Some(bytes)
+}
+
+/// A file's bytes as text, read as a browser's own text reading does (invalid sequences
+/// replaced), as a pasted text arrives: a file saved as UTF-16 is then recognised, and said so,
+/// by the readers.
+fn as_text(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-    })
+    }
 }
 
 /// Each figure of run `id` drawn at `size` CSS pixels and the screen's pixel ratio.
@@ -137,15 +150,10 @@ fn draw(id: usize, size: CssSize, ratio: f64, dark: bool) -> Vec<web_sys::ImageB
     })
 }
 
-/// A download of run `id`, as a `Blob` under its file name.
-fn export(id: usize, file: &RunFile, size: CssSize, dark: bool) -> Option<(String, web_sys::Blob)> {
+/// The contents of a download of run `id`: the page names the file and gives it its type.
+fn export(id: usize, file: &RunFile, size: CssSize, dark: bool) -> Option<String> {
     RUNS.with_borrow(|runs| {
         let fitted = runs.get(id)?.as_ref()?;
-        let (name, mime, content) = export_file(fitted, file, size, dark)?;
-        let options = web_sys::BlobPropertyBag::new();
-        options.set_type(mime);
-        let parts = js_sys::Array::of1(&content.into());
-        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
-        Some((name, blob))
+        export_file(fitted, file, size, dark).map(|(_, _, content)| content)
     })
 }

@@ -16,6 +16,8 @@ use crossover::measurements::compare::{
 use crossover::measurements::protocol::{
     CompareAsked, CssSize, FigureFormat, RunAsDeployment, RunFile, RunsReply,
 };
+use crossover::measurements::review::facts::{FileFacts, RunFacts};
+use crossover::measurements::review::observed::{Failures, Observed};
 use crossover::measurements::{self, export, Fit, Run};
 use crossover::text::compare::no_deployment_text;
 use crossover::text::comparison::{Comparison, ComparisonView};
@@ -34,6 +36,8 @@ pub struct Fitted {
     pub fit: Fit,
     pub figures: RunFigures,
     pub file_stem: String,
+    /// The file the run was read from.
+    pub file: FileFacts,
     /// The run as a deployment at each TTFT percentile, worked out when first asked (the
     /// bootstrap behind it is the costly part of a comparison).
     deployments: [Option<Result<RunDeployment, NoDeployment>>; 3],
@@ -42,7 +46,8 @@ pub struct Fitted {
 impl Fitted {
     pub fn new(run: Run, fit: Fit, file_stem: String) -> Fitted {
         let figures = RunFigures::of(&fit);
-        Fitted { run, fit, figures, file_stem, deployments: [None, None, None] }
+        let file = FileFacts::default();
+        Fitted { run, fit, figures, file_stem, file, deployments: [None, None, None] }
     }
 
     /// The run as a deployment at `percentile`.
@@ -63,14 +68,32 @@ impl Fitted {
     /// The run as the lab's side, or why it cannot be one.
     pub fn as_deployment(&mut self, percentile: TtftPercentile) -> Result<RunAsDeployment, String> {
         let label = self.run.label.clone();
+        // What the run tells a review of itself; the lengths are the deployment's own below.
+        let facts = RunFacts {
+            file: self.file.clone(),
+            tool: self.run.format.name().to_string(),
+            meta: self.run.meta.clone(),
+            load: self.run.load,
+            streamed: self.fit.streamed,
+            prompt_tokens: 0.0,
+            answer_tokens: [0.0; 2],
+            failures: Failures::of(&self.run),
+            observed: Observed::of(&self.run),
+        };
+        let (failed_requests, requests) = (self.run.failed_count(), self.run.records.len());
         match self.deployment(percentile) {
             Ok(d) => Ok(RunAsDeployment {
                 label,
                 ttft_secs: d.deployment.ttft_secs,
                 decode_tokens_per_sec: d.deployment.decode_tokens_per_sec,
                 answer_tokens: [d.median_answer_tokens, d.p90_answer_tokens],
-                failed_requests: self.run.failed_count(),
-                requests: self.run.records.len(),
+                failed_requests,
+                requests,
+                facts: Box::new(RunFacts {
+                    prompt_tokens: d.median_prompt_tokens,
+                    answer_tokens: [d.median_answer_tokens, d.p90_answer_tokens],
+                    ..facts
+                }),
             }),
             Err(why) => Err(no_deployment_text(&label, why)),
         }
@@ -120,15 +143,24 @@ pub fn compare_runs(runs: &mut [Option<Fitted>], asked: &CompareAsked) -> Option
     Some(Compared { view, overlay: overlay.into_numbers() })
 }
 
-/// Reads and fits `text`, giving the runs ids from `first_id` on; `progress` hears the share
-/// of the work done (0 to 1) after the parsing and after each run. Returns the page's answer and
-/// the fitted runs, for the worker to keep.
+/// The file a run came from: its name, and the SHA-256 and size of its `bytes`.
+pub fn file_facts(name: &str, bytes: &[u8]) -> FileFacts {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(bytes);
+    let sha256 = digest.iter().map(|b| format!("{b:02x}")).collect();
+    FileFacts { name: measurements::file_text::cleaned(name), sha256, bytes: bytes.len() }
+}
+
+/// Reads and fits `text`, the contents of `file`, giving the runs ids from `first_id` on;
+/// `progress` hears the share of the work done (0 to 1) after the parsing and after each run.
+/// Returns the page's answer and the fitted runs, for the worker to keep.
 pub fn read_and_fit(
     text: &str,
-    file_name: &str,
+    file: &FileFacts,
     first_id: usize,
     progress: &mut dyn FnMut(f64),
 ) -> (RunsReply, Vec<Fitted>) {
+    let file_name = file.name.as_str();
     // The ids before this file's are the runs this page has read so far: the visit's cap counts
     // them, so a file sent again to a new worker is capped as it was the first time.
     let runs = match measurements::read_beside(text, file_name, first_id) {
@@ -147,7 +179,7 @@ pub fn read_and_fit(
         let kept = Fitted::new(run, fit, String::new());
         let mut page = page_run(&run_view(&kept.run, &kept.fit, &kept.figures));
         page.id = first_id + i;
-        fitted.push(Fitted { file_stem: page.file_stem.clone(), ..kept });
+        fitted.push(Fitted { file_stem: page.file_stem.clone(), file: file.clone(), ..kept });
         pages.push(page);
     }
     (Ok(pages), fitted)
@@ -202,8 +234,7 @@ fn svg(fitted: &Fitted, figure: RunFigure, size: CssSize, dark: bool) -> Option<
 mod tests {
     use super::*;
     use crossover::measurements::protocol::{decode_runs, encode_runs, PageRun, SideAsked};
-    use crossover::text::comparison::comparison_html;
-    use crossover::text::measurements::markup::run_html;
+    use crossover::text::measurements::sentences::records_text;
     use crossover::text::measurements::RunView;
 
     fn bench_file(name: &str) -> String {
@@ -213,13 +244,14 @@ mod tests {
 
     /// The runs of a file as the page receives them, through the protocol's text form.
     fn read_on_page(text: &str, file_name: &str) -> RunsReply {
-        let (reply, _) = read_and_fit(text, file_name, 0, &mut |_| {});
+        let (reply, _) =
+            read_and_fit(text, &file_facts(file_name, text.as_bytes()), 0, &mut |_| {});
         decode_runs(&encode_runs(&reply)).unwrap()
     }
 
-    /// The results' markup the page builds from a run's data.
-    fn shown(run: &PageRun) -> String {
-        run_html(&RunView::from_wire(&run.view).expect("a view"))
+    /// The run as the page reads it from the worker's data.
+    fn shown(run: &PageRun) -> RunView {
+        RunView::from_wire(&run.view).expect("a view")
     }
 
     #[test]
@@ -227,17 +259,29 @@ mod tests {
         let vllm = "vllm_benchmark_serving_detailed__aurotripathy_llama3.1-70b-fp8_conc256.json";
         let runs: Vec<PageRun> = read_on_page(&bench_file(vllm), vllm).unwrap();
         assert_eq!(runs.len(), 1);
-        let html = shown(&runs[0]);
-        assert!(html.contains(r#"<dd data-testid="import-format" data-value="vllm">vLLM</dd>"#));
-        assert!(html.contains(r#"data-testid="fit-records" data-value="100">100 of 100<"#));
-        // No prefill rate is claimed from prompts this alike: no data-value, and the reason.
-        assert!(html.contains(r#"<dd data-testid="fit-prefill">none claimed: the prompts"#));
+        let view = shown(&runs[0]);
+        assert_eq!((view.format_id.as_str(), view.format_name.as_str()), ("vllm", "vLLM"));
+        assert_eq!(
+            (view.used, records_text(view.used, view.records).as_str()),
+            (100, "100 of 100")
+        );
+        // No prefill rate is claimed from prompts this alike, and the reason is given.
+        assert_eq!(view.prefill_tokens_per_sec, None);
+        assert!(
+            view.prefill_text.starts_with("none claimed: the prompts"),
+            "{}",
+            view.prefill_text
+        );
         assert_eq!(runs[0].prefill_tokens_per_sec, None);
+        // The model the file names is what the chip calculator reads the run as.
+        assert_eq!(view.stated.model, "neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8");
         let bedrock = "llmperf_individual__leaderboard_bedrock_70b.json";
         let runs = read_on_page(&bench_file(bedrock), bedrock).unwrap();
-        let html = shown(&runs[0]);
-        assert!(html.contains(r#"data-testid="fit-records" data-value="101">101 of 150<"#));
-        assert!(html.contains(r#"data-testid="fit-dropped" data-value="49">49</dd><dd class="readout-note"><bdi>49 failed<"#));
+        let view = shown(&runs[0]);
+        assert_eq!(records_text(view.used, view.records), "101 of 150");
+        assert_eq!(view.dropped, 49);
+        assert!(view.dropped_text.starts_with("49 failed"), "{}", view.dropped_text);
+        assert_eq!(view.stated.model, "", "LLMPerf's per-request file names no model");
         assert_eq!(runs[0].file_stem, "crossover-llmperf");
         let summary = "sglang_bench_serving_summary_only__datacrunch_llama3.3-70b_online.jsonl";
         let refused = read_on_page(&bench_file(summary), summary);
@@ -248,7 +292,8 @@ mod tests {
     fn runs_are_numbered_from_the_first_id_and_progress_is_told() {
         let text = bench_file("llmperf_individual__leaderboard_bedrock_70b.json");
         let mut heard = Vec::new();
-        let (reply, fitted) = read_and_fit(&text, "b.json", 5, &mut |p| heard.push(p));
+        let (reply, fitted) =
+            read_and_fit(&text, &file_facts("b.json", text.as_bytes()), 5, &mut |p| heard.push(p));
         let runs = decode_runs(&encode_runs(&reply)).unwrap().unwrap();
         assert_eq!(runs.iter().map(|r| r.id).collect::<Vec<_>>(), vec![5]);
         assert_eq!(fitted.len(), 1);
@@ -264,14 +309,16 @@ mod tests {
         assert_eq!(table, fitted[0].figures.table(RunFigure::Ttft).to_csv());
         let nothing = RunFile::from_name("nothing.csv").unwrap();
         assert!(export_file(&fitted[0], &nothing, size, false).is_none());
-        let (refused, none) = read_and_fit("", "e.json", 0, &mut |_| {});
+        let (refused, none) =
+            read_and_fit("", &file_facts("e.json", "".as_bytes()), 0, &mut |_| {});
         assert!(decode_runs(&encode_runs(&refused)).unwrap().is_err() && none.is_empty());
     }
 
     #[test]
     fn a_figure_exports_as_svg_at_its_css_size_and_never_as_png() {
         let text = bench_file("llmperf_individual__leaderboard_bedrock_70b.json");
-        let (_, fitted) = read_and_fit(&text, "b.json", 0, &mut |_| {});
+        let (_, fitted) =
+            read_and_fit(&text, &file_facts("b.json", text.as_bytes()), 0, &mut |_| {});
         let size = CssSize { width: 700.0, height: 50.0 };
         for figure in RunFigure::ALL {
             let slug = figure.slug().to_string();
@@ -286,11 +333,41 @@ mod tests {
     }
 
     #[test]
+    fn a_run_used_as_a_side_tells_its_file_its_failures_and_its_requests() {
+        let name = "llmperf_individual__leaderboard_bedrock_70b.json";
+        let text = bench_file(name);
+        let (_, mut fitted) =
+            read_and_fit(&text, &file_facts(name, text.as_bytes()), 0, &mut |_| {});
+        let side = fitted[0].as_deployment(TtftPercentile::P50).unwrap();
+        let facts = side.facts;
+        assert_eq!(facts.file.name, name);
+        assert_eq!(facts.file.bytes, 126_295);
+        // `sha256sum` of the file as published.
+        assert_eq!(
+            facts.file.sha256,
+            "2b579ec9d9808d1d95fd6f3681ebd86a824466adfd04f8b80021007f5cac8c2e"
+        );
+        assert_eq!(facts.tool, "LLMPerf");
+        assert_eq!((facts.failures.failed, facts.failures.requests), (49, 150));
+        assert_eq!(
+            facts.failures.kinds,
+            [("error -100: Output too few tokens N".to_string(), 49)],
+            "one kind, whatever the number of tokens"
+        );
+        assert_eq!((facts.observed.requests.len(), facts.observed.failed()), (150, 49));
+        assert!(facts.prompt_tokens > 500.0 && facts.answer_tokens[0] > 100.0, "{facts:?}");
+        let back = RunFacts::from_wire(&facts.to_wire());
+        assert_eq!(back.as_ref(), Some(&*facts), "the facts cross to the page whole");
+    }
+
+    #[test]
     fn two_real_runs_become_deployments_and_are_compared() {
         let anyscale = bench_file("llmperf_individual__leaderboard_anyscale_70b.json");
         let bedrock = bench_file("llmperf_individual__leaderboard_bedrock_70b.json");
-        let (_, a) = read_and_fit(&anyscale, "a.json", 0, &mut |_| {});
-        let (_, b) = read_and_fit(&bedrock, "b.json", 1, &mut |_| {});
+        let (_, a) =
+            read_and_fit(&anyscale, &file_facts("a.json", anyscale.as_bytes()), 0, &mut |_| {});
+        let (_, b) =
+            read_and_fit(&bedrock, &file_facts("b.json", bedrock.as_bytes()), 1, &mut |_| {});
         let mut runs: Vec<Option<Fitted>> = a.into_iter().chain(b).map(Some).collect();
         let side = runs[0].as_mut().unwrap().as_deployment(TtftPercentile::P90).unwrap();
         let fit_rate = runs[0].as_ref().unwrap().fit.decode_tokens_per_sec.unwrap().value;
@@ -307,10 +384,8 @@ mod tests {
         };
         let compared = compare_runs(&mut runs, &asked).unwrap();
         let view = ComparisonView::from_wire(&compared.view.to_wire()).unwrap();
-        let html = comparison_html(&view);
-        for testid in ["compare-nstar", "compare-winner", "compare-table", "compare-csv"] {
-            assert!(html.contains(&format!("data-testid=\"{testid}\"")), "{testid}");
-        }
+        assert!(!view.crossover_text.is_empty() && !view.interval_text.is_empty(), "{view:?}");
+        assert!(!view.winner.is_empty() && !view.table.rows.is_empty(), "{view:?}");
         let csv = view.table.to_csv();
         assert!(csv.contains("requests used,"), "{csv}");
         // A run the worker does not hold, or one kept at no id, is not compared.

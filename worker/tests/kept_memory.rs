@@ -5,7 +5,7 @@
 //! The counting allocator sees the whole process, so this file holds one test.
 
 use cap::Cap;
-use crossover_worker::runs::read_and_fit;
+use crossover_worker::runs::{file_facts, read_and_fit};
 use std::alloc::System;
 
 #[global_allocator]
@@ -26,7 +26,8 @@ fn many_runs(runs: usize) -> String {
 fn a_thousand_small_runs_keep_kilobytes_each() {
     let text = many_runs(1_000);
     let before = ALLOCATOR.allocated();
-    let (reply, fitted) = read_and_fit(&text, "sweep.jsonl", 0, &mut |_| {});
+    let (reply, fitted) =
+        read_and_fit(&text, &file_facts("sweep.jsonl", text.as_bytes()), 0, &mut |_| {});
     drop(reply);
     let held = ALLOCATOR.allocated().saturating_sub(before);
     assert_eq!(fitted.len(), 1_000);

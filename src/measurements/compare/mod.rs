@@ -21,6 +21,6 @@ pub use mismatch::{findings, Finding};
 pub use percentile::TtftPercentile;
 pub use points::{completion_points, Overlay, Point, MOST_POINTS};
 pub use sample::{LineSecs, NoDeployment};
-pub use side::{both_from_runs, RunSide};
+pub use side::{both_from_runs, sources, ChipSide, RunSide};
 pub use table::{table, Column, Table, Workload};
 pub use winner::{winner_at, WinnerAt};

@@ -81,7 +81,9 @@ impl Overlay {
             (x >= 0.0 && x.fract() == 0.0).then_some(x as usize)
         };
         let points = count(0)? + count(1)?;
-        (numbers.len() == HEAD + 2 * points).then_some(Overlay { numbers })
+        // No more points than the worker draws of two runs: a longer list is refused.
+        (points <= 2 * MOST_POINTS && numbers.len() == HEAD + 2 * points)
+            .then_some(Overlay { numbers })
     }
 
     /// The band's ends: its upper end `None` when it has none.

@@ -8,6 +8,7 @@ use super::{check, check_note, label, num, num_any, ok_values, text, Statistic};
 use crate::measurements::file_text;
 use crate::measurements::json::Value;
 use crate::measurements::load::Load;
+use crate::measurements::meta::{utc_from_epoch_secs, RunMeta, Stated};
 use crate::measurements::record::{Format, Record, Run};
 
 pub(crate) fn is_benchmarks(v: &Value<'_>) -> bool {
@@ -31,6 +32,14 @@ fn read_benchmark(b: &Value<'_>) -> Run {
         label(&[Some("GuideLLM".to_string()), model(b), strategy.and_then(strategy_label)]),
     );
     run.load = strategy.map(strategy_load).unwrap_or_default();
+    run.meta = RunMeta {
+        model: Stated::of(model(b), "worker.backend_model"),
+        date: Stated::of(
+            b.get("start_time").and_then(Value::as_f64).and_then(utc_from_epoch_secs),
+            "start_time",
+        ),
+        ..RunMeta::default()
+    };
     let from_timings = read_requests(b, &mut run);
     note_units_and_sampling(b, from_timings, &mut run);
     if strategy.and_then(|s| s.get("type_")).and_then(Value::as_str).as_deref()

@@ -8,6 +8,7 @@ use super::{check, check_note, label, num, num_any, ok_values, text, Statistic, 
 use crate::measurements::file_text;
 use crate::measurements::json::Value;
 use crate::measurements::load::Load;
+use crate::measurements::meta::{utc_from_epoch_secs, RunMeta, Stated};
 use crate::measurements::record::{Format, Record, Refusal, Run};
 use crate::measurements::stats;
 
@@ -32,11 +33,19 @@ pub(crate) fn read(v: &Value<'_>) -> Result<Run, Refusal> {
         label(&[
             Some("llm-load-test".to_string()),
             // A local path such as "/mnt/models/" names no model.
-            model.filter(|m| !m.starts_with('/')).map(|m| file_text::cleaned(&m)),
+            model.as_ref().filter(|m| !m.starts_with('/')).map(|m| file_text::cleaned(m)),
             concurrency.map(|c| format!("concurrency {c}")),
         ]),
     );
     run.load = Load::new(concurrency, None);
+    run.meta = RunMeta {
+        model: Stated::of(model, "config.plugin_options.model_name"),
+        date: START_KEYS.iter().find_map(|key| {
+            let first = results.first()?.get(key)?.as_f64()?;
+            Stated::of(utc_from_epoch_secs(first), "results[0].start_time")
+        }),
+        ..RunMeta::default()
+    };
     let summary = v.get("summary");
     let units = Units::infer(results, summary)?;
     let no_ttft = read_results(results, units, &mut run);

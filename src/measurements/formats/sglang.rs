@@ -4,6 +4,7 @@
 use super::{label, num, rate_label, text};
 use crate::measurements::file_text;
 use crate::measurements::json::Value;
+use crate::measurements::meta::{RunMeta, Stated};
 use crate::measurements::record::{Format, Run};
 
 /// Keys only SGLang's script writes, which tell its results from vLLM's.
@@ -35,6 +36,7 @@ pub(crate) fn read(v: &Value<'_>) -> Run {
         num(v, "max_concurrency").map(|c| format!("concurrency {c}")),
     ]);
     let mut run = super::vllm::read_arrays(v, Format::Sglang, label);
+    run.meta = meta(v);
     if let (Some(retok), Some(total)) =
         (num(v, "total_output_tokens_retokenized"), num(v, "total_output_tokens"))
     {
@@ -47,6 +49,34 @@ pub(crate) fn read(v: &Value<'_>) -> Run {
         }
     }
     run
+}
+
+/// What SGLang's `server_info` says of the server: its model, version, parallelism and
+/// precision.
+fn meta(v: &Value<'_>) -> RunMeta {
+    let info = |key: &str| v.path(&["server_info", key]);
+    let number = |key: &str| info(key).and_then(Value::as_f64).map(|n| n.to_string());
+    let word = |key: &str| info(key).and_then(Value::as_str).map(|s| s.into_owned());
+    let parallel: Vec<String> =
+        [("tp", number("tp_size")), ("dp", number("dp_size")), ("on", word("device"))]
+            .into_iter()
+            .filter_map(|(what, n)| Some(format!("{what} {}", n?)))
+            .collect();
+    let quantized = word("quantization").map(|q| format!(", {q} quantization")).unwrap_or_default();
+    RunMeta {
+        model: Stated::of(word("served_model_name"), "server_info.served_model_name")
+            .or_else(|| Stated::of(word("model_path"), "server_info.model_path")),
+        engine: Stated::of(word("version").map(|n| format!("SGLang {n}")), "server_info.version"),
+        date: None,
+        hardware: Stated::of(
+            (!parallel.is_empty()).then(|| parallel.join(", ")),
+            "server_info.tp_size, dp_size, device",
+        ),
+        precision: Stated::of(
+            word("dtype").map(|d| format!("{d}{quantized}")),
+            "server_info.dtype, quantization",
+        ),
+    }
 }
 
 trait TextIs {

@@ -6,6 +6,7 @@
 use super::{check, check_note, label, num, ok_values, rate_label, text, Statistic};
 use crate::measurements::json::Value;
 use crate::measurements::load::Load;
+use crate::measurements::meta::{RunMeta, Stated};
 use crate::measurements::record::{Format, Record, Run};
 
 /// The keys that make an object a vLLM/SGLang result, detailed or not.
@@ -31,7 +32,14 @@ pub(crate) fn read(v: &Value<'_>) -> Run {
         rate_label(v.get("request_rate").and_then(Value::as_f64)),
         num(v, "max_concurrency").map(|c| format!("concurrency {c}")),
     ]);
-    read_arrays(v, Format::Vllm, label)
+    let mut run = read_arrays(v, Format::Vllm, label);
+    run.meta = RunMeta {
+        model: Stated::of(text(v, "model_id"), "model_id")
+            .or_else(|| Stated::of(text(v, "model"), "model")),
+        date: Stated::of(text(v, "date"), "date"),
+        ..RunMeta::default()
+    };
+    run
 }
 
 /// Reads the parallel arrays of one run. Requests are matched by index; a request whose error

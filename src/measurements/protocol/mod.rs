@@ -5,15 +5,12 @@
 //!
 //! - page → worker: [`Request`]s; worker → page: [`READY`] once its handler is set, then
 //!   exactly one [`Reply`] per request in the order asked, a read's [`Reply::Progress`] reports
-//!   coming before its answer;
-//! - within the page, what the results' controls do is named by their [`ACTION_ATTRIBUTE`]
-//!   ([`Action`]), since the results are markup built from the worker's data.
+//!   coming before its answer.
 //!
-//! Every name two of them share is written once, in [`name!`]: the `pub const`s below are built
-//! from it, and so is markup written at compile time, here and in the page's first load (whose
-//! tests hold the literals a Leptos view must keep to these names). The runs a read gives cross
-//! as one string, whose form is in [`runs`]; what the page shows of a run or of two runs
-//! compared crosses as data in [`wire`]'s form, never as markup.
+//! Every name the two share is written once, in [`name!`]. The runs a read gives cross as one
+//! string, whose form is in [`runs`]; what the page shows of a run or of two runs compared
+//! crosses as data in [`wire`]'s form, never as markup: the page lays it out with its own
+//! components.
 //!
 //! Why here: both ends import it (the page from `ui`, the worker from its own crate), and it needs nothing above `state` (the number parser): a figure is named by its slug
 //! and what the page shows crosses as a string of [`wire`]'s form, so it reaches up to neither
@@ -23,8 +20,8 @@
 //! Rust, tested natively; the conversions to and from `js_sys` values are a few lines each and
 //! run only in the browser.
 //!
-//! Its rooms: [`names`] (every name shared, and the places in the markup), [`page`] (the
-//! controls' actions and the downloads they name), [`worker`] (page and worker), [`runs`] and
+//! Its rooms: [`names`] (every name shared), [`page`] (the downloads of a run), [`worker`]
+//! (page and worker), [`runs`] and
 //! [`wire`] (the text forms runs and views cross in) and [`bakeoff`] (two runs as the panel's
 //! sides).
 
@@ -36,10 +33,8 @@ pub mod wire;
 mod worker;
 
 pub use bakeoff::{CompareAsked, DeploymentApplied, DeploymentAsked, SideAsked};
-pub(crate) use names::{action_attribute, name};
-pub use names::{
-    place, ACTION_ATTRIBUTE, BUTTON_ACTION_SELECTOR, READ_SAMPLE, WORKER_META_SELECTOR,
-};
-pub use page::{Action, FigureFormat, RunFile};
+pub(crate) use names::name;
+pub use names::WORKER_META_SELECTOR;
+pub use page::{FigureFormat, RunFile};
 pub use runs::{decode_runs, encode_runs, PageRun, RunsReply};
 pub use worker::{CssSize, FileContent, Reply, Request, RunAsDeployment, Tag, READY};

@@ -1,67 +1,6 @@
-//! What the section's controls do ([`Action`], named by an element's
-//! [`ACTION_ATTRIBUTE`](super::ACTION_ATTRIBUTE) in the markup built from the worker's data) and
-//! the downloads they name ([`RunFile`]), which the worker writes.
+//! The downloads of a loaded run ([`RunFile`]): named by the page, written by the worker.
 
 use super::names::name;
-
-/// What an element of the section does, as its [`ACTION_ATTRIBUTE`](super::ACTION_ATTRIBUTE)
-/// says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// The file picker (and files dropped on the section, handed on as if chosen there).
-    ReadFiles,
-    /// The paste box's button.
-    ReadPasted,
-    /// The list of loaded runs.
-    ChooseRun,
-    /// A download of the chosen run: the button's `value` is a [`RunFile`]'s name.
-    Download,
-    /// "Use as A" or "Use as B": the button's `value` is `a` or `b`.
-    UseAs,
-    /// "Compare these as A and B", offered when two files were chosen or dropped at once: the
-    /// button's `value` is the two runs' ids, `a,b`.
-    ComparePair,
-    /// "Set MFU and MBU from this run": the chip section's efficiencies from the chosen run.
-    Calibrate,
-}
-
-impl Action {
-    pub const ALL: [Action; 7] = [
-        Action::ReadFiles,
-        Action::ReadPasted,
-        Action::ChooseRun,
-        Action::Download,
-        Action::UseAs,
-        Action::ComparePair,
-        Action::Calibrate,
-    ];
-
-    /// The attribute's value.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Action::ReadFiles => name!(read_files),
-            Action::ReadPasted => name!(read_pasted),
-            Action::ChooseRun => name!(choose_run),
-            Action::Download => name!(download),
-            Action::UseAs => name!(use_as),
-            Action::ComparePair => name!(compare_pair),
-            Action::Calibrate => name!(calibrate),
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Action> {
-        Some(match name {
-            name!(read_files) => Action::ReadFiles,
-            name!(read_pasted) => Action::ReadPasted,
-            name!(choose_run) => Action::ChooseRun,
-            name!(download) => Action::Download,
-            name!(use_as) => Action::UseAs,
-            name!(compare_pair) => Action::ComparePair,
-            name!(calibrate) => Action::Calibrate,
-            _ => return None,
-        })
-    }
-}
 
 /// A download of a loaded run. A figure's PNG is its canvas as the page shows it; the worker
 /// writes every other.
@@ -109,8 +48,7 @@ const FIT: &str = name!(fit);
 const RESIDUALS: &str = name!(residuals);
 
 impl RunFile {
-    /// How a download button (its `value`) and an export request name the file: `fit`,
-    /// `residuals` or `<slug>.<extension>`.
+    /// How an export request names the file: `fit`, `residuals` or `<slug>.<extension>`.
     pub fn name(&self) -> String {
         match self {
             RunFile::Fit => FIT.to_string(),
@@ -130,6 +68,16 @@ impl RunFile {
         }
     }
 
+    /// The media type the page saves it as: what it is, whoever wrote its contents.
+    pub fn media_type(&self) -> &'static str {
+        match self {
+            RunFile::Fit | RunFile::Residuals => "text/csv",
+            RunFile::Figure { format: FigureFormat::Csv, .. } => "text/csv",
+            RunFile::Figure { format: FigureFormat::Svg, .. } => "image/svg+xml",
+            RunFile::Figure { format: FigureFormat::Png, .. } => "image/png",
+        }
+    }
+
     /// The name the file is saved under: the run's `stem` (`crossover-vllm`), then what it is.
     pub fn file_name(&self, stem: &str) -> String {
         let csv = if matches!(self, RunFile::Figure { .. }) { "" } else { ".csv" };
@@ -140,15 +88,6 @@ impl RunFile {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn actions_have_one_name_each() {
-        for (i, action) in Action::ALL.into_iter().enumerate() {
-            assert_eq!(Action::from_name(action.name()), Some(action));
-            assert!(Action::ALL.iter().skip(i + 1).all(|a| a.name() != action.name()));
-        }
-        assert_eq!(Action::from_name("import-apply"), None);
-    }
 
     #[test]
     fn run_files_read_back_from_their_names_and_are_saved_under_the_runs_stem() {

@@ -3,6 +3,7 @@
 //! cloned field by field.
 
 use super::wire::whole_number;
+use crate::measurements::MAX_RUNS_PER_VISIT;
 use crate::state::number::parse_f64;
 
 /// A read's answer: the file's runs, or the refusal's message.
@@ -64,6 +65,11 @@ pub fn decode_runs(text: &str) -> Option<RunsReply> {
     }
     let mut parts = text.split(RUN);
     if parts.next()? != OK {
+        return None;
+    }
+    // No more runs in one answer than the worker may keep in a visit: an answer with more is
+    // refused whole, before any of it is read.
+    if parts.clone().nth(MAX_RUNS_PER_VISIT).is_some() {
         return None;
     }
     parts.map(decode_run).collect::<Option<Vec<_>>>().map(Ok)

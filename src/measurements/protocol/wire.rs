@@ -11,6 +11,16 @@ use crate::state::number::parse_f64;
 
 /// ASCII's file separator: ends every item.
 pub const SEPARATOR: char = '\u{1c}';
+
+/// The page's own limits on what the worker hands it, whatever the worker itself keeps to: a
+/// worker's script altered on the host (a worker's own fetch cannot be checked against a hash)
+/// could otherwise make the page hold or lay out without end. No text the page shows of a run is
+/// longer than this many characters (a run's name is at most 80, `file_text::cleaned`; its
+/// longest sentences a few hundred)…
+pub const MOST_TEXT_CHARS: usize = 4_000;
+/// …and no list has more items than this (a run's observed requests are at most 4,000,
+/// `review::observed::MOST_OBSERVED`; a figure's table has twenty rows).
+pub const MOST_ITEMS: usize = 10_000;
 /// Every separator the worker's messages use; a text crossing in them keeps none.
 const SEPARATORS: [char; 4] = ['\u{1c}', '\u{1d}', '\u{1e}', '\u{1f}'];
 
@@ -94,8 +104,12 @@ impl<'a> Reader<'a> {
         Some(item)
     }
 
+    /// A text of at most [`MOST_TEXT_CHARS`]; a longer one is refused, and the whole message
+    /// with it.
     pub fn text(&mut self) -> Option<String> {
-        self.item().map(str::to_string)
+        let item = self.item()?;
+        let fits = item.len() <= MOST_TEXT_CHARS || item.chars().nth(MOST_TEXT_CHARS).is_none();
+        fits.then(|| item.to_string())
     }
 
     /// A number that may be missing; only a finite number is read as one.
@@ -134,7 +148,7 @@ impl<'a> Reader<'a> {
         &mut self,
         mut each: impl FnMut(&mut Reader<'a>) -> Option<T>,
     ) -> Option<Vec<T>> {
-        let n = self.count()?;
+        let n = self.count().filter(|n| *n <= MOST_ITEMS)?;
         let mut items = Vec::new();
         for _ in 0..n {
             items.push(each(self)?);
@@ -158,6 +172,26 @@ pub fn whole_number(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_or_a_list_past_the_pages_limits_is_refused() {
+        let mut w = Writer::new();
+        w.text(&"x".repeat(MOST_TEXT_CHARS)).text(&"é".repeat(MOST_TEXT_CHARS));
+        let fits = w.finish();
+        let mut r = Reader::new(&fits);
+        assert_eq!(
+            (r.text().map(|t| t.len()), r.text().map(|t| t.chars().count())),
+            (Some(MOST_TEXT_CHARS), Some(MOST_TEXT_CHARS))
+        );
+        let mut w = Writer::new();
+        w.text(&"x".repeat(20 * MOST_TEXT_CHARS));
+        assert_eq!(Reader::new(&w.finish()).text(), None);
+        let mut w = Writer::new();
+        w.list(&vec![0; MOST_ITEMS + 1], |w, n| {
+            w.count(*n);
+        });
+        assert_eq!(Reader::new(&w.finish()).list(Reader::count), None);
+    }
 
     #[test]
     fn every_kind_of_item_reads_back_and_texts_keep_no_separator() {

@@ -4,6 +4,7 @@
 
 use super::names::name;
 use super::{bakeoff, decode_runs, encode_runs, CompareAsked, RunFile, RunsReply, SideAsked};
+use crate::measurements::review::facts::RunFacts;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The worker's first message: its handler is set, and what is sent from now on is heard.
@@ -115,8 +116,10 @@ pub enum Reply {
     /// One bitmap per figure in the figures' order, moved rather than copied; none for a run
     /// the worker does not hold.
     Drawn { id: usize, bitmaps: Vec<web_sys::ImageBitmap> },
-    /// The file's name and contents, or nothing when there is nothing to give.
-    File(Option<(String, web_sys::Blob)>),
+    /// A download's contents, or nothing when there is nothing to give. The page names the file
+    /// and gives it its type itself (`RunFile::file_name`, `RunFile::media_type`): a worker
+    /// altered on the host cannot make it save another kind of file.
+    File(Option<String>),
     /// A run as a deployment: its name, first token and decode rate; or why it cannot be one.
     Deployment(Result<RunAsDeployment, String>),
     /// Two runs compared: what the lab shows, as data (`text::comparison::ComparisonView`'s wire
@@ -136,6 +139,9 @@ pub struct RunAsDeployment {
     /// How many of the run's requests failed, of how many it holds.
     pub failed_requests: usize,
     pub requests: usize,
+    /// What the run tells a review of itself: its file, what the file states, its failures and
+    /// its requests as observed (boxed: it is large beside the other replies).
+    pub facts: Box<RunFacts>,
 }
 
 impl Request {
@@ -256,9 +262,8 @@ impl Reply {
             }
             Reply::File(file) => {
                 let message = js_sys::Array::of1(&Tag::File.name().into());
-                if let Some((name, blob)) = file {
-                    message.push(&name.as_str().into());
-                    message.push(blob);
+                if let Some(content) = file {
+                    message.push(&content.as_str().into());
                 }
                 message.into()
             }
@@ -273,6 +278,7 @@ impl Reply {
                         message.push(&d.answer_tokens[1].into());
                         message.push(&(d.failed_requests as f64).into());
                         message.push(&(d.requests as f64).into());
+                        message.push(&d.facts.to_wire().into());
                     }
                     Err(why) => {
                         message.push(&why.as_str().into());
@@ -308,17 +314,18 @@ impl Reply {
                     .filter_map(|i| message.get(i).dyn_into().ok())
                     .collect(),
             },
-            Tag::File => Reply::File(
-                message.get(1).as_string().zip(message.get(2).dyn_into::<web_sys::Blob>().ok()),
-            ),
+            Tag::File => {
+                Reply::File(message.get(1).as_string().filter(|c| c.len() <= MOST_DOWNLOAD_BYTES))
+            }
             Tag::Deployment => Reply::Deployment(match message.length() {
-                8 => Ok(RunAsDeployment {
+                9 => Ok(RunAsDeployment {
                     label: message.get(1).as_string()?,
                     ttft_secs: message.get(2).as_f64()?,
                     decode_tokens_per_sec: message.get(3).as_f64()?,
                     answer_tokens: [message.get(4).as_f64()?, message.get(5).as_f64()?],
                     failed_requests: count(message.get(6).as_f64()?)?,
                     requests: count(message.get(7).as_f64()?)?,
+                    facts: Box::new(RunFacts::from_wire(&message.get(8).as_string()?)?),
                 }),
                 _ => Err(message.get(1).as_string()?),
             }),
@@ -334,6 +341,10 @@ impl Reply {
         })
     }
 }
+
+/// The largest download the page takes from the worker: more than a run's residuals of a
+/// hundred thousand requests, and a bound on what an altered worker can make the page hold.
+pub const MOST_DOWNLOAD_BYTES: usize = 64 * 1024 * 1024;
 
 /// A count sent as a number: whole and not negative, or nothing.
 fn count(x: f64) -> Option<usize> {

@@ -3,7 +3,7 @@
 use super::label::{workload_label, Claim};
 use super::unless_felt;
 use crate::format::crossover_tokens_text;
-use crate::format::{self, csv_field, escape_html_into};
+use crate::format::{self, csv_field};
 use crate::model::deployments::{Consumer, Crossover, Which};
 use crate::model::levers::gap_is_felt;
 use crate::model::retries::attempts_per_answer;
@@ -331,44 +331,6 @@ fn consumer_change(d: &Decision) -> String {
     }
 }
 
-/// The card's body as markup (every text escaped), written into the page in one piece as the
-/// figures' tables are: it changes as a whole whenever a control moves.
-pub fn decision_html(t: &DecisionText) -> String {
-    let mut out = String::with_capacity(2_048);
-    let mut element = |tag: &str, attrs: &str, text: &str| {
-        out.push('<');
-        out.push_str(tag);
-        out.push_str(attrs);
-        out.push('>');
-        escape_html_into(&mut out, text);
-        out.push_str("</");
-        out.push_str(tag);
-        out.push('>');
-    };
-    element("span", " class=\"workload\" data-testid=\"workload-decision\"", &t.workload);
-    element("p", " class=\"decision-verdict\" data-testid=\"decision-verdict\"", &t.verdict);
-    element("p", " data-testid=\"decision-reason\"", &t.reason);
-    if let Some(failures) = &t.failures {
-        element("p", " data-testid=\"decision-failures\"", failures);
-    }
-    element("p", " data-testid=\"decision-margins\"", &t.margins);
-    element("p", " data-testid=\"decision-first-words\"", &t.first_words);
-    element("p", " data-testid=\"decision-router\"", &t.router);
-    element("p", " class=\"decision-changes-title\"", "What would change it");
-    out.push_str("<ul data-testid=\"decision-changes\"");
-    if let Some((quantity, n)) = t.crossover {
-        out.push_str(&format!(" data-quantity=\"{}\" data-value=\"{n}\"", quantity.key()));
-    }
-    out.push('>');
-    for change in [&t.length_change, &t.load_change, &t.consumer_change] {
-        out.push_str("<li>");
-        escape_html_into(&mut out, change);
-        out.push_str("</li>");
-    }
-    out.push_str("</ul>");
-    out
-}
-
 /// The numbers the card rests on, unrounded, as `name=value` pairs for a `data-` attribute:
 /// the choice, and the mean, median and 90th-percentile races, the router's saving and the
 /// break-even rate (left out when there is none).
@@ -492,8 +454,6 @@ mod tests {
             retries_line(&d).as_deref(),
             Some("Times count a retry for each failed request (A none, B 70.0%).")
         );
-        let html = decision_html(&t);
-        assert!(html.contains("data-testid=\"decision-failures\""), "{html}");
         let data = decision_data(&d);
         assert!(data.contains("failed_a=0 failed_b=0.7"), "{data}");
         let csv = decision_csv(&d, &failing, 3);
@@ -646,15 +606,10 @@ mod tests {
     }
 
     #[test]
-    fn the_card_is_escaped_markup_and_its_numbers_are_unrounded() {
+    fn the_cards_numbers_are_unrounded() {
         let s = on_mixed_traffic();
         let d = Decision::of(&s);
-        let html = decision_html(&decision_text(&d, &s));
-        assert!(html.starts_with("<span class=\"workload\""), "{html}");
-        assert!(html
-            .contains("<p class=\"decision-verdict\" data-testid=\"decision-verdict\">Ship B</p>"));
-        assert_eq!(html.matches("<li>").count(), 3);
-        assert!(!html.contains("'") && html.contains("&#39;"), "apostrophes are escaped");
+        assert_eq!(decision_text(&d, &s).verdict, "Ship B");
         let data = decision_data(&d);
         assert!(data.starts_with("ship=B mean_tokens=765."), "{data}");
         assert!(data.contains(" break_even=30.8"), "{data}");

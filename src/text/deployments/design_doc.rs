@@ -1,104 +1,91 @@
 //! The decision as Markdown for a design document: what the review workbench's "Copy for the
-//! design doc" puts on the clipboard. Every line is one of the card's own sentences or a number
-//! the page shows beside it, so the document and the page never disagree; the link reopens the
-//! workbench on the same numbers. With A and B from two runs, the comparison placed under
-//! Figure 3 comes too (the crossover's interval, what makes the pair unfair, the runs' table), as
-//! the page shows it. Every text a result file gave (a run's name) is written as inert Markdown
+//! design doc" puts on the clipboard, a record a reviewer can sign. It stands alone: the
+//! headline the card states (a verdict, or that the pair is not comparable as run); what differs
+//! between the sides and what run would settle it; each side as its source gives it (typed, a
+//! chip's setting with its assumptions, a run's file); the race on the fitted lines in one table
+//! whose caption says whether failures are counted as retries; what the runs observed, with the
+//! failures' reasons and goodput at the reviewer's limits; the card's reasons and what would
+//! change them; each file's provenance (name, SHA-256, tool, what it states); the figures as PNG
+//! files attached beside it, referred to by name; and the link that reopens it.
+//!
+//! Every number is one the page states beside it, computed once. Every text a result file gave
+//! (a model's name, a run's, a file's, a failure's words) is written as inert Markdown
 //! (`text::markdown`): a file cannot make the document show a link, an image or markup.
 
-use super::crossover_text;
 use super::decision::decision_text;
+use super::{crossover_text, crossover_tokens_text};
 use crate::format;
-use crate::state::decision::Decision;
+use crate::measurements::meta::Stated;
+use crate::measurements::review::facts::RunFacts;
+use crate::measurements::review::standing::{PairCheck, SideSource};
+use crate::model::deployments::Which;
+use crate::model::roofline::Serving;
+use crate::state::decision::{At, Decision};
 use crate::state::State;
 use crate::text::comparison::ComparisonView;
 use crate::text::markdown::{inert, inert_cell};
+use crate::text::review::{
+    difference_line, failure_lines, headline, limits, models_note, observed_table, settle_text,
+};
 
-/// The comparison of two runs as the page shows it under Figure 3, in the words and cells it
-/// shows: the worker computed it from the runs' requests.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct RunsCompared {
-    /// Which run is A and which is B, their names written as inert Markdown.
-    pub runs: String,
-    /// The runs' names as their files give them: wherever one stands in the table, it is
-    /// written as inert Markdown.
-    pub labels: [String; 2],
-    /// What makes the pair unfair (prompts, load, streaming), a sentence each.
-    pub findings: Vec<String>,
-    /// The crossover from the runs, and how sure it is (its 95% interval).
-    pub crossover: String,
-    pub interval: String,
-    /// Who finishes the race's answer first, and whether the interval straddles it.
-    pub winner: String,
-    /// The comparison's table, its header row first.
-    pub table: Vec<Vec<String>>,
+/// The names the record gives the figures' PNG files, which the workbench offers to save.
+pub const FIGURE_3_PNG: &str = "crossover-decision-figure3.png";
+pub const FIGURE_3B_PNG: &str = "crossover-decision-observed.png";
+
+/// What the record is written from: the page's state and decision, each side's source, the
+/// runs' comparison when both sides are runs', and the link that reopens it.
+pub struct Record<'a> {
+    pub decision: &'a Decision,
+    pub state: &'a State,
+    pub sources: &'a [SideSource; 2],
+    pub comparison: Option<&'a ComparisonView>,
+    pub link: &'a str,
 }
 
-impl RunsCompared {
-    /// The comparison as placed under Figure 3, every text as the page shows it, its spaces
-    /// (the no-break ones between a number and its unit too) plain ones in a document.
-    #[must_use]
-    pub fn of(c: &ComparisonView) -> RunsCompared {
-        let plain = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
-        RunsCompared {
-            runs: plain(&c.runs_sentence_with(inert)),
-            labels: [plain(&c.a_label), plain(&c.b_label)],
-            findings: c.findings.iter().map(|(_, text)| plain(text)).collect(),
-            crossover: plain(&c.crossover_text),
-            interval: plain(&c.interval_text),
-            winner: plain(&c.winner_text),
-            table: c
-                .table
-                .text_rows()
-                .iter()
-                .map(|row| row.iter().map(|t| plain(t)).collect())
-                .collect(),
-        }
-    }
-}
-
-/// The summary: the verdict as a heading, the workload, A and B side by side (what each was
-/// given, and when each finishes the median, the 90th-percentile and the average answer), the
-/// card's reasons, what would change it, the crossover, the two runs' comparison when the sides
-/// come from runs, and the link.
-pub fn design_doc(d: &Decision, state: &State, link: &str, runs: Option<&RunsCompared>) -> String {
-    let t = decision_text(d, state);
-    // The deployments as measured; the card's times count retries when either side fails.
-    let c = &d.answering;
-    let mut out = String::with_capacity(2_048);
-    out.push_str(&format!("## Deployment decision: {}\n\n", t.verdict));
-    out.push_str(&format!("{}\n\n", t.workload));
-    out.push_str("| | A | B |\n|---|---:|---:|\n");
-    let mut row = |label: String, a: String, b: String| {
-        out.push_str(&format!("| {label} | {a} | {b} |\n"));
-    };
-    row(
-        "Time to first token".to_string(),
-        format::duration(c.a.ttft()),
-        format::duration(c.b.ttft()),
-    );
-    row(
-        "Decode rate".to_string(),
-        format::rate(1.0 / c.a.secs_per_token()),
-        format::rate(1.0 / c.b.secs_per_token()),
-    );
-    for (name, at) in [("median", &d.median), ("90th-percentile", &d.p90)] {
-        row(
-            format!("Whole {name} answer ({})", format::tokens(at.tokens)),
-            format::duration(at.race.a_secs),
-            format::duration(at.race.b_secs),
-        );
-    }
-    row(
-        format!("Whole answer, on average ({} tokens)", format::with_separators(d.mean_tokens, 0)),
-        format::duration(d.mean.a_secs),
-        format::duration(d.mean.b_secs),
-    );
-    if d.counts_retries() {
-        let [a, b] = d.failed.map(format::percent_tenths);
-        row("Requests that failed".to_string(), a, b);
+/// A Markdown table: a header row, then the rows, each cell as given (already inert where it
+/// holds a file's text).
+fn table(out: &mut String, header: &[&str], rows: &[Vec<String>]) {
+    out.push_str(&format!("| {} |\n", header.join(" | ")));
+    out.push_str(&format!("|{}\n", "---|".repeat(header.len())));
+    for row in rows {
+        out.push_str(&format!("| {} |\n", row.join(" | ")));
     }
     out.push('\n');
+}
+
+/// A page's own words for a cell: its bars escaped so the row keeps its cells.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+pub fn design_doc(r: &Record) -> String {
+    let (d, state, sources) = (r.decision, r.state, r.sources);
+    let t = decision_text(d, state);
+    let interval = r.comparison.and_then(|c| c.interval);
+    let check = PairCheck::of(&sources[0], &sources[1], d.mean_tokens, interval);
+    let (verdict, why) = headline(&check, &t.verdict, state, sources);
+    let mut out = String::with_capacity(4_096);
+    out.push_str(&format!("## Deployment decision: {verdict}\n\n"));
+    if !why.is_empty() {
+        out.push_str(&format!("{why}\n\n"));
+    }
+    out.push_str(&format!("{}\n\n", t.workload));
+    pair_part(&mut out, &check);
+    sides_part(&mut out, d, state, sources);
+    race_part(&mut out, d, r.comparison);
+    if let Some(observed) = observed_table(sources, limits(state)) {
+        out.push_str("### What the runs observed\n\n");
+        out.push_str(&format!("{}\n\n", observed.caption));
+        let rows = observed.text_rows();
+        let (header, body) = rows.split_first().map_or((vec![], &[][..]), |(h, b)| (h.clone(), b));
+        let body: Vec<Vec<String>> =
+            body.iter().map(|row| row.iter().map(|c| cell(c)).collect()).collect();
+        table(&mut out, &header.iter().map(String::as_str).collect::<Vec<_>>(), &body);
+        for line in failure_lines(sources) {
+            out.push_str(&format!("{}\n\n", inert_quotes(&line)));
+        }
+    }
+    out.push_str("### Why\n\n");
     let said =
         [&t.reason].into_iter().chain(&t.failures).chain([&t.margins, &t.first_words, &t.router]);
     for line in said {
@@ -107,185 +94,438 @@ pub fn design_doc(d: &Decision, state: &State, link: &str, runs: Option<&RunsCom
     }
     out.push_str("**What would change it**\n\n");
     for change in [&t.length_change, &t.load_change, &t.consumer_change] {
-        out.push_str("- ");
-        out.push_str(change);
-        out.push('\n');
+        out.push_str(&format!("- {change}\n"));
     }
-    out.push_str(&format!(
-        "\nCrossover (where the two finish together): {}.\n\n",
-        crossover_text(c)
-    ));
-    if let Some(runs) = runs {
-        runs_part(&mut out, runs);
-    }
-    out.push_str(&format!("[These numbers in the review workbench]({link})\n"));
+    out.push('\n');
+    provenance_part(&mut out, sources);
+    figures_part(&mut out, sources);
+    out.push_str(&format!("[These numbers in the review workbench]({})\n", r.link));
     out
 }
 
-/// The two runs' comparison: which runs, the crossover with its interval, the winner, what
-/// makes the pair unfair, and the table.
-fn runs_part(out: &mut String, runs: &RunsCompared) {
-    out.push_str("### From the two runs\n\n");
-    for line in [&runs.runs, &runs.winner] {
-        if !line.is_empty() {
-            out.push_str(line);
-            out.push_str("\n\n");
-        }
+/// A failure line whose quoted kinds (“…”) are the tool's words: each written inert.
+fn inert_quotes(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some((before, after)) = rest.split_once('“') {
+        let Some((quoted, next)) = after.split_once('”') else { break };
+        out.push_str(before);
+        out.push_str(&inert(quoted));
+        rest = next;
     }
-    if !runs.crossover.is_empty() {
-        let crossover = runs.crossover.trim_end_matches('.');
-        out.push_str(&format!("Crossover from the runs: {crossover}.\n\n"));
-        if !runs.interval.is_empty() {
-            out.push_str(&format!("{}\n\n", runs.interval));
-        }
+    out.push_str(rest);
+    out
+}
+
+/// What differs between the sides, what run would settle a pair not raced alike, and that two
+/// models are compared on speed alone.
+fn pair_part(out: &mut String, check: &PairCheck) {
+    if check.differences.is_empty() {
+        return;
     }
-    for finding in &runs.findings {
-        out.push_str(&format!("> {finding}\n\n"));
+    out.push_str("### What differs between A and B\n\n");
+    for d in &check.differences {
+        // The values are the files' words where a side is a run's.
+        let inert_side = |v: &Option<String>| v.as_deref().map(inert);
+        let d = crate::measurements::review::standing::Difference {
+            a: inert_side(&d.a),
+            b: inert_side(&d.b),
+            ..d.clone()
+        };
+        out.push_str(&format!("- {}\n", difference_line(&d)));
     }
-    // A run's name is the file's; every other cell is the page's own words and numbers.
-    let cell = |c: &String| {
-        if runs.labels.contains(c) {
-            inert_cell(c)
-        } else {
-            c.replace('|', "\\|")
-        }
+    out.push('\n');
+    for line in [settle_text(check), models_note(check)].into_iter().flatten() {
+        out.push_str(&format!("{line}\n\n"));
+    }
+}
+
+/// Each side as its source gives it, A and B side by side.
+fn sides_part(out: &mut String, d: &Decision, state: &State, sources: &[SideSource; 2]) {
+    out.push_str("### The two deployments\n\n");
+    let c = &d.answering;
+    let ttft = |which: Which| format::duration(c.get(which).ttft());
+    let rate = |which: Which| format::rate(1.0 / c.get(which).secs_per_token());
+    let mut rows: Vec<Vec<String>> = vec![
+        row("Source", |w| source_text(side(sources, w))),
+        row("Time to first token", ttft),
+        row("Decode rate", rate),
+    ];
+    let runs = sources.iter().any(|s| matches!(s, SideSource::Run(_)));
+    let chips = sources.iter().any(|s| matches!(s, SideSource::Chip(_)));
+    if runs {
+        let stated = |name: &str, of: fn(&RunFacts) -> &Option<Stated>| {
+            row(name, |w| match side(sources, w) {
+                SideSource::Run(r) => of(r).as_ref().map_or("not stated".to_string(), |s| {
+                    format!("{} (`{}`)", inert_cell(&s.value), s.key)
+                }),
+                _ => "—".to_string(),
+            })
+        };
+        rows.push(stated("Model, as the file states it", |r| &r.meta.model));
+        rows.push(stated("Serving engine", |r| &r.meta.engine));
+        rows.push(stated("Hardware", |r| &r.meta.hardware));
+        rows.push(stated("Precision", |r| &r.meta.precision));
+        rows.push(row("Load", |w| match side(sources, w) {
+            SideSource::Run(r) if r.load.is_stated() => {
+                cell(&crate::measurements::review::standing::load_text(&r.load))
+            }
+            SideSource::Run(_) => "not stated".to_string(),
+            _ => "—".to_string(),
+        }));
+        rows.push(row("Prompts, median", |w| match side(sources, w) {
+            SideSource::Run(r) => format::tokens(r.prompt_tokens),
+            _ => "—".to_string(),
+        }));
+        rows.push(row("Answers, median and p90", |w| match side(sources, w) {
+            SideSource::Run(r) => format!(
+                "{} and {}",
+                format::with_separators(r.answer_tokens[0], 0),
+                format::tokens(r.answer_tokens[1])
+            ),
+            _ => "—".to_string(),
+        }));
+    }
+    if chips {
+        let chip = |name: &str, show: fn(&Serving) -> String| {
+            row(name, |w| match side(sources, w) {
+                SideSource::Chip(s) => show(s),
+                _ => "—".to_string(),
+            })
+        };
+        rows.push(chip("Chips", |s| format!("{} × {}", s.chips, s.chip.name)));
+        rows.push(chip("Model", |s| s.llm.name.to_string()));
+        rows.push(chip("Weights and KV cache", |s| {
+            format!("{} weights, {} cache", s.weights.label(), s.kv.label())
+        }));
+        rows.push(chip("Sequences decoded together", |s| format::with_separators(s.batch, 0)));
+        rows.push(chip("Context per sequence", |s| format::tokens(s.context_tokens)));
+        rows.push(chip("MFU and MBU (assumed)", |s| {
+            format!("{} and {}", format::percent(s.mfu), format::percent(s.mbu))
+        }));
+        rows.push(chip("Prefill rate", |s| format::rate(s.prefill_tokens_per_sec())));
+        rows.push(row("Prompt both are sent", |w| match side(sources, w) {
+            SideSource::Chip(_) => format::tokens(state.b_prompt_ttft().prompt_tokens()),
+            _ => "—".to_string(),
+        }));
+    }
+    // Two runs' failures are counted in what they observed, as counts with their reasons.
+    let both_runs = sources.iter().all(|s| matches!(s, SideSource::Run(_)));
+    if d.counts_retries() && !both_runs {
+        let [a, b] = d.failed.map(format::percent_tenths);
+        rows.push(vec!["Requests that failed".to_string(), a, b]);
+    }
+    table(out, &["", "A", "B"], &rows);
+}
+
+/// Side `which` of `sources`.
+fn side(sources: &[SideSource; 2], which: Which) -> &SideSource {
+    static TYPED: SideSource = SideSource::Typed;
+    sources.get(which.index()).unwrap_or(&TYPED)
+}
+
+/// A row of the sides' table: its label, then A's and B's cells as `of` writes them.
+fn row(label: &str, of: impl Fn(Which) -> String) -> Vec<String> {
+    vec![label.to_string(), of(Which::A), of(Which::B)]
+}
+
+/// Where a side's numbers come from, for its cell.
+fn source_text(source: &SideSource) -> String {
+    match source {
+        SideSource::Typed => "typed in".to_string(),
+        SideSource::Chip(s) => format!("the chip calculator: {}", s.chip.name),
+        SideSource::Run(r) => format!("{} run, {}", r.tool, inert_cell(&r.file.name)),
+    }
+}
+
+/// The race on the fitted lines, in one table whose caption says how failures count, then the
+/// crossover and, from runs, its interval.
+fn race_part(out: &mut String, d: &Decision, comparison: Option<&ComparisonView>) {
+    out.push_str("### The race on the fitted lines\n\n");
+    let counted = if d.counts_retries() {
+        "each failed request counted as an attempt that lasts as long as an answer and is retried at once"
+    } else {
+        "no request failed"
     };
-    if let Some((header, rows)) = runs.table.split_first() {
-        let header: Vec<String> = header.iter().map(cell).collect();
-        out.push_str(&format!("| {} |\n", header.join(" | ")));
-        out.push_str(&format!("|{}\n", "---|".repeat(header.len())));
-        for row in rows {
-            let row: Vec<String> = row.iter().map(cell).collect();
-            out.push_str(&format!("| {} |\n", row.join(" | ")));
+    out.push_str(&format!(
+        "Time to the whole answer on Figure 3's lines, TTFT + n ÷ decode rate; {counted}.\n\n"
+    ));
+    let at = |name: &str, at: &At| {
+        vec![
+            format!("{name} ({})", format::tokens(at.tokens)),
+            format::duration(at.race.a_secs),
+            format::duration(at.race.b_secs),
+        ]
+    };
+    let rows = vec![
+        at("Whole median answer", &d.median),
+        at("Whole 90th-percentile answer", &d.p90),
+        vec![
+            format!(
+                "Whole answer, on average ({} tokens)",
+                format::with_separators(d.mean_tokens, 0)
+            ),
+            format::duration(d.mean.a_secs),
+            format::duration(d.mean.b_secs),
+        ],
+    ];
+    table(out, &["", "A", "B"], &rows);
+    let (measured, counted) = (crossover_text(&d.answering), crossover_text(&d.comparison));
+    out.push_str(&format!("Crossover (where the two finish together), as measured: {measured}."));
+    if measured != counted {
+        out.push_str(&format!(" Counting retries: {counted}."));
+    }
+    out.push_str("\n\n");
+    if let Some(view) = comparison {
+        let interval = match view.interval {
+            Some((low, Some(high))) => format!(
+                "From the runs' bootstrap resamples, its 95% interval is {} to {}. ",
+                format::with_separators(low, 0),
+                crossover_tokens_text(high)
+            ),
+            Some((low, None)) => format!(
+                "From the runs' bootstrap resamples, its 95% interval is {} and up. ",
+                crossover_tokens_text(low)
+            ),
+            None => String::new(),
+        };
+        out.push_str(&format!("{interval}{}\n\n", plain(&view.interval_text)));
+    }
+}
+
+/// A text with its no-break spaces plain.
+fn plain(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Each run's file: its name, SHA-256 and size, the tool that wrote it, what it states (each
+/// with its key) and what it does not; each chip's data sheet and what is assumed.
+fn provenance_part(out: &mut String, sources: &[SideSource; 2]) {
+    if sources.iter().all(|s| matches!(s, SideSource::Typed)) {
+        out.push_str("### Provenance\n\nBoth deployments were typed in: no file or data sheet stands behind their numbers.\n\n");
+        return;
+    }
+    out.push_str("### Provenance\n\n");
+    for (which, source) in [Which::A, Which::B].into_iter().zip(sources) {
+        let line = match source {
+            SideSource::Typed => "typed in; nothing stands behind its numbers.".to_string(),
+            SideSource::Chip(s) => chip_provenance(s),
+            SideSource::Run(r) => run_provenance(r),
+        };
+        out.push_str(&format!("- **{}**: {line}\n", which.label()));
+    }
+    out.push('\n');
+}
+
+fn chip_provenance(s: &Serving) -> String {
+    let sheet = |name: &str, source: Option<crate::model::source::Source>| match source {
+        Some(src) => format!("{name} ([{}]({}))", src.name, src.url),
+        None => format!("{name} (typed into the calculator)"),
+    };
+    format!(
+        "the roofline of {} running {}, {} weights, {} cache, {} sequences together; MFU {} and MBU {} are assumptions, not measurements.",
+        sheet(s.chip.name, s.chip.source),
+        sheet(s.llm.name, s.llm.source),
+        s.weights.label(),
+        s.kv.label(),
+        format::with_separators(s.batch, 0),
+        format::percent(s.mfu),
+        format::percent(s.mbu),
+    )
+}
+
+fn run_provenance(r: &RunFacts) -> String {
+    let mut parts = vec![format!(
+        "{}, SHA-256 `{}`, {} bytes, written by {}",
+        inert(&r.file.name),
+        r.file.sha256,
+        format::with_separators(r.file.bytes as f64, 0),
+        r.tool
+    )];
+    let mut silent = Vec::new();
+    for (what, stated) in [
+        ("model", &r.meta.model),
+        ("serving engine", &r.meta.engine),
+        ("date", &r.meta.date),
+        ("hardware", &r.meta.hardware),
+    ] {
+        match stated {
+            Some(s) => parts.push(format!("{what} {} (`{}`)", inert(&s.value), s.key)),
+            None => silent.push(what),
         }
-        out.push('\n');
+    }
+    let mut line = parts.join("; ");
+    if !silent.is_empty() {
+        line.push_str(&format!("; the file states no {}", silent.join(", no ")));
+    }
+    if r.observed.thinned() {
+        line.push_str(&format!(
+            "; {} of its {} requests are kept for the observed figures, evenly",
+            format::with_separators(r.observed.requests.len() as f64, 0),
+            format::with_separators(r.observed.of as f64, 0)
+        ));
+    }
+    line.push('.');
+    line
+}
+
+/// The figures, attached beside the record as the PNG files the workbench saves.
+fn figures_part(out: &mut String, sources: &[SideSource; 2]) {
+    out.push_str("### Figures\n\nAttach the PNG files the workbench saves beside this record:\n\n");
+    out.push_str(&format!(
+        "![Figure 3: the two deployments racing to the last token]({FIGURE_3_PNG})\n\n"
+    ));
+    if sources.iter().any(|s| matches!(s, SideSource::Run(_))) {
+        out.push_str(&format!(
+            "![Figure 3b: each side's requests as its run timed them]({FIGURE_3B_PNG})\n\n"
+        ));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::measurements::load::Load;
+    use crate::measurements::meta::RunMeta;
+    use crate::measurements::review::facts::FileFacts;
+    use crate::measurements::review::observed::{Failures, Observed, ObservedRequest};
+    use crate::state::hardware::RateTarget;
     use crate::state::Param;
 
-    #[test]
-    fn the_summary_carries_the_cards_sentences_and_the_numbers_beside_them() {
-        let state = State::default();
-        let d = Decision::of(&state);
-        let t = decision_text(&d, &state);
-        let link = "https://example.org/crossover/?b_rate=110&workbench=1";
-        let doc = design_doc(&d, &state, link, None);
-        assert!(doc.starts_with(&format!("## Deployment decision: {}\n", t.verdict)), "{doc}");
-        assert!(doc.contains("Ship B"), "the lesson's pair ships B for the bot: {doc}");
-        for line in [
-            &t.workload,
-            &t.reason,
-            &t.margins,
-            &t.first_words,
-            &t.router,
-            &t.length_change,
-            &t.load_change,
-            &t.consumer_change,
-        ] {
-            assert!(doc.contains(line.as_str()), "{line} is in the summary");
-        }
-        // The lesson's figures, as the page prints them.
-        assert!(doc.contains("| Time to first token | 200 ms | 900 ms |"), "{doc}");
-        assert!(doc.contains("| Decode rate | 30 tok/s | 110 tok/s |"), "{doc}");
-        assert!(doc.contains("| Whole median answer (600 tokens) | 20.2 s | 6.35 s |"), "{doc}");
-        assert!(doc.contains("28.9 tokens"), "{doc}");
-        assert!(doc.ends_with(&format!("[These numbers in the review workbench]({link})\n")));
-        assert!(!doc.contains("From the two runs"), "no runs, no comparison: {doc}");
+    fn doc(
+        state: &State,
+        sources: &[SideSource; 2],
+        comparison: Option<&ComparisonView>,
+    ) -> String {
+        let d = Decision::of(state);
+        design_doc(&Record {
+            decision: &d,
+            state,
+            sources,
+            comparison,
+            link: "https://example.org/x/workbench.html?a=1",
+        })
     }
 
-    #[test]
-    fn two_runs_bring_their_comparison_with_its_interval() {
-        let state = State::default();
-        let runs = RunsCompared {
-            runs: "A is vLLM run and B is SGLang run.".to_string(),
-            labels: ["vLLM run".to_string(), "SGLang run".to_string()],
-            findings: vec![
-                "The runs' prompts differ: A's median 464 tokens, B's 1,024.".to_string()
-            ],
-            crossover: "1,721.6 tokens".to_string(),
-            interval: "95% interval 900 to 4,000 tokens".to_string(),
-            winner: "At 600 tokens A finishes first.".to_string(),
-            table: vec![
-                vec![String::new(), "A".to_string(), "B".to_string()],
-                vec!["requests used".to_string(), "100".to_string(), "99".to_string()],
-                vec!["load".to_string(), "concurrency 256 | rate inf".to_string(), "—".to_string()],
-            ],
-        };
-        let doc = design_doc(&Decision::of(&state), &state, "?workbench=1", Some(&runs));
-        let part = doc.split("### From the two runs\n\n").nth(1).expect("the runs' part");
-        assert!(
-            part.starts_with(
-                "A is vLLM run and B is SGLang run.\n\nAt 600 tokens A finishes first.\n\n"
-            ),
-            "{part}"
-        );
-        assert!(
-            part.contains(
-                "Crossover from the runs: 1,721.6 tokens.\n\n95% interval 900 to 4,000 tokens\n"
-            ),
-            "{part}"
-        );
-        assert!(part.contains("> The runs' prompts differ"), "{part}");
-        assert!(
-            part.contains("|  | A | B |\n|---|---|---|\n| requests used | 100 | 99 |\n"),
-            "{part}"
-        );
-        // A bar inside a cell is escaped, so the row keeps its three cells.
-        assert!(part.contains("| load | concurrency 256 \\| rate inf | — |"), "{part}");
-        assert!(
-            doc.ends_with("[These numbers in the review workbench](?workbench=1)\n"),
-            "the link comes last"
-        );
-    }
-
-    #[test]
-    fn a_changed_pair_changes_the_verdict_and_its_rows() {
-        let state = State::default().with(Param::BRate, 20.0);
-        let doc = design_doc(&Decision::of(&state), &state, "?workbench=1", None);
-        assert!(doc.starts_with("## Deployment decision: Ship A"), "{doc}");
-        assert!(doc.contains("| Decode rate | 30 tok/s | 20 tok/s |"), "{doc}");
-        // Every row has its label and both sides.
-        let rows = doc.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| |"));
-        for row in rows {
-            assert_eq!(row.matches(" | ").count(), 2, "{row}");
-        }
-    }
-
-    #[test]
-    fn a_run_named_to_attack_the_reader_is_inert_text_in_the_document() {
-        use crate::charts::table::{Cell, DataTable};
-        let image = "![t](https://evil.example/t.png)";
-        let phish = "[Sign in again](https://evil.example/login) <img src=x onerror=alert(1)>";
-        let view = ComparisonView {
-            a_label: image.to_string(),
-            b_label: phish.to_string(),
-            table: DataTable {
-                caption: String::new(),
-                headers: vec![String::new(), "A".to_string(), "B".to_string()],
-                rows: vec![vec![Cell::text("run"), Cell::words(image), Cell::words(phish)]],
-                current_row: None,
+    fn run(name: &str, model: &str, e2e: f64, failed: usize) -> SideSource {
+        let mut requests: Vec<ObservedRequest> = (0..101)
+            .map(|_| ObservedRequest { ttft_secs: Some(0.4), e2e_secs: Some(e2e), failed: false })
+            .collect();
+        requests.extend((0..failed).map(|_| ObservedRequest {
+            ttft_secs: Some(0.4),
+            e2e_secs: Some(2.0),
+            failed: true,
+        }));
+        SideSource::Run(Box::new(RunFacts {
+            file: FileFacts { name: name.into(), sha256: "2b".repeat(32), bytes: 126_295 },
+            tool: "LLMPerf".into(),
+            meta: RunMeta { model: Stated::of(Some(model), "model_id"), ..RunMeta::default() },
+            load: Load::default(),
+            streamed: true,
+            prompt_tokens: 550.0,
+            answer_tokens: [151.0, 152.0],
+            failures: Failures {
+                failed,
+                requests: 101 + failed,
+                kinds: if failed > 0 {
+                    vec![("error -100: Output too few tokens N".into(), failed)]
+                } else {
+                    vec![]
+                },
             },
-            ..ComparisonView::default()
-        };
-        let state = State::default();
-        let runs = RunsCompared::of(&view);
-        let doc = design_doc(&Decision::of(&state), &state, "?x", Some(&runs));
-        let part = doc.split("### From the two runs").nth(1).unwrap_or_default();
-        // The page's own link to itself comes last.
-        let part = part.split("[These numbers in the review workbench]").next().unwrap_or_default();
+            observed: Observed { of: 101 + failed, requests },
+        }))
+    }
+
+    #[test]
+    fn typed_sides_give_a_record_with_its_verdict_and_no_provenance_to_claim() {
+        let state = State::default().for_review();
+        let record = doc(&state, &[SideSource::Typed, SideSource::Typed], None);
+        assert!(record.starts_with("## Deployment decision: Ship B\n"), "{record}");
+        assert!(record.contains("| Source | typed in | typed in |"), "{record}");
+        assert!(record.contains("Both deployments were typed in"), "{record}");
         assert!(
-            part.contains("A is `![t](https://evil.example/t.png)` and B is `[Sign in again]"),
-            "{part}"
+            record.contains("| Whole median answer (600 tokens) | 20.2 s | 6.35 s |"),
+            "{record}"
         );
-        assert!(part.contains("| run | `![t](https://evil.example/t.png)` | `[Sign in again](https://evil.example/login) <img src=x onerror=alert(1)>` |"), "{part}");
-        // Outside code spans, nothing of theirs is left to be read as Markdown or HTML.
-        let outside: String = part.split('`').step_by(2).collect();
-        for markup in ["](", "<img", "![", "evil.example"] {
-            assert!(!outside.contains(markup), "{markup} outside a code span: {part}");
+        assert!(!record.contains("What the runs observed"), "{record}");
+        assert!(
+            record.contains(&format!("]({FIGURE_3_PNG})")) && !record.contains(FIGURE_3B_PNG),
+            "{record}"
+        );
+        assert!(record.trim_end().ends_with("(https://example.org/x/workbench.html?a=1)"));
+    }
+
+    #[test]
+    fn two_runs_give_one_number_per_quantity_failures_with_their_reasons_and_provenance() {
+        // B failed 49 of 150: every fitted time counts retries, said once in the table's caption.
+        let state = State::default().with(Param::BFailed, 49.0 / 150.0 * 100.0).for_review();
+        let sources = [run("anyscale.json", "m", 6.0, 0), run("bedrock.json", "m", 5.0, 49)];
+        let record = doc(&state, &sources, None);
+        assert!(
+            record.contains(
+                "each failed request counted as an attempt that lasts as long as an answer"
+            ),
+            "{record}"
+        );
+        assert_eq!(
+            record.matches("Whole median answer").count(),
+            1,
+            "one row, one number per side: {record}"
+        );
+        assert!(record.contains("### What the runs observed"), "{record}");
+        assert!(record.contains("| requests that failed | 0 of 101 | 49 of 150 |"), "{record}");
+        assert!(
+            record.contains(
+                "B: 49 of 150 requests failed (49 × `error -100: Output too few tokens N`)"
+            ),
+            "{record}"
+        );
+        assert!(record.contains(&format!("- **A**: `anyscale.json`, SHA-256 `{}`, 126,295 bytes, written by LLMPerf; model `m` (`model_id`)", "2b".repeat(32))), "{record}");
+        assert!(
+            record.contains("the file states no serving engine, no date, no hardware"),
+            "{record}"
+        );
+        assert!(record.contains(FIGURE_3B_PNG), "{record}");
+        // No unit over a cell that shows another.
+        assert!(!record.contains("(s) |"), "{record}");
+    }
+
+    #[test]
+    fn a_chip_pair_names_its_chips_model_precisions_efficiencies_and_prompt() {
+        let mut state = State::default().with_worked_case(1);
+        state.take_hardware_rates(RateTarget::A);
+        let a = SideSource::Chip(Box::new(state.serving()));
+        state = state.with_worked_case(2);
+        state.take_hardware_rates(RateTarget::B);
+        let b = SideSource::Chip(Box::new(state.serving()));
+        let state = state.for_review();
+        let record = doc(&state, &[a, b], None);
+        for wanted in [
+            "| Chips |",
+            "| Model |",
+            "| Weights and KV cache |",
+            "| MFU and MBU (assumed) |",
+            "| Prompt both are sent |",
+            "are assumptions, not measurements",
+        ] {
+            assert!(record.contains(wanted), "{wanted}: {record}");
+        }
+    }
+
+    #[test]
+    fn a_run_named_to_attack_the_reader_is_inert_text_in_the_record() {
+        let image = "![t](https://evil.example/t.png)";
+        let phish = "[Sign in again](https://evil.example/login) <img src=x onerror=alert(1)> <!--";
+        let state = State::default().for_review();
+        let sources = [run(image, phish, 6.0, 0), run(phish, image, 5.0, 0)];
+        let record = doc(&state, &sources, None);
+        // Outside code spans, and before the page's own closing link, nothing of theirs remains.
+        let body =
+            record.split("[These numbers in the review workbench]").next().unwrap_or_default();
+        let outside: String = body.split('`').step_by(2).collect();
+        for markup in ["](https://evil", "<img", "![t]", "<!--"] {
+            assert!(!outside.contains(markup), "{markup} outside a code span: {record}");
         }
     }
 }

@@ -4,10 +4,11 @@
 //! for `data-value`, with the [`sentences`] built) and that into the protocol's
 //! [`PageRun`](crate::measurements::protocol::PageRun) ([`page_run`]): the view as data
 //! ([`wire`]), its entry in the list of runs and the rates the chip section's calibration reads. The
-//! section on the page (in the workbench's part) reads the view back and builds its [`markup`],
-//! escaping every text: what the worker sends is data, never markup.
+//! section on the page (in the workbench's part) reads the view back and lays it out with its
+//! components: what the worker sends is data, never markup. [`calibration`] reads the run on
+//! the chip calculator.
 
-pub mod markup;
+pub mod calibration;
 pub mod sentences;
 pub mod wire;
 
@@ -52,6 +53,17 @@ pub struct RunView {
     pub notes: Vec<String>,
     /// The run's three figures in words and as tables, in [`RunFigure::ALL`]'s order.
     pub figures: Vec<FigureView>,
+    /// The model, the weights' precision and the hardware as the file states them (empty where
+    /// it says nothing): what the chip section's calibration reads the run as.
+    pub stated: StatedSetting,
+}
+
+/// What a file states of the setting its run was served on, each empty where it says nothing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StatedSetting {
+    pub model: String,
+    pub precision: String,
+    pub hardware: String,
 }
 
 /// A figure of the run as the page's markup carries it (the worker draws its pixels).
@@ -104,7 +116,17 @@ pub fn run_view(run: &Run, fit: &Fit, figures: &RunFigures) -> RunView {
                 table: figures.table(figure).owned(),
             })
             .collect(),
+        stated: StatedSetting {
+            model: stated(&run.meta.model),
+            precision: stated(&run.meta.precision),
+            hardware: stated(&run.meta.hardware),
+        },
     }
+}
+
+/// A stated value's text, empty where the file says nothing.
+fn stated(value: &Option<measurements::meta::Stated>) -> String {
+    value.as_ref().map_or_else(String::new, |s| s.value.clone())
 }
 
 /// The run as the worker hands it to the page, numbered 0 (the worker gives it its id).

@@ -23,6 +23,14 @@ pub const WORKER_FAILED: &str = "The part of the page that reads files stopped b
 pub const ANSWER_UNREADABLE: &str =
     "The file reader gave an answer the page cannot read; reload the page and try again.";
 
+/// The refusal of an answer that would bring the page past the runs a visit may hold.
+pub fn too_many_runs(most: usize) -> String {
+    format!(
+        "The file reader answered with more runs than the page holds in one visit ({}), so none of them was taken. Reload the page to start again with fewer files.",
+        format::with_separators(most as f64, 0)
+    )
+}
+
 /// The refusal of the paste box's button with nothing pasted.
 pub const PASTE_EMPTY: &str = "The paste box is empty: paste the contents of a result file first.";
 

@@ -4,7 +4,7 @@
 //! or as soon as it comes near the screen, rather than in the frame of every step: a control in
 //! a sticky panel moves figures far down the page that nobody is looking at.
 
-use crate::charts::{presentation_zoom, Figure, FigureInputs, Style};
+use crate::charts::{presentation_zoom, Picture, Style};
 use crate::render::canvas::{CanvasPainter, FontMemory, SUBPIXELS};
 use crate::render::page_backend::PageBackend;
 use crate::shared_names::figure as figure_marks;
@@ -32,10 +32,10 @@ pub struct Drawn {
 /// Draws `inputs` on `canvas` at `width_css` CSS pixels wide, sharp at the screen's pixel ratio:
 /// as tall as its width calls for, or, when `fill_height_css` is given, that tall, with
 /// everything drawn larger in proportion (a presentation). Returns how it drew.
-fn paint(
-    figure: Figure,
+fn paint<P: Picture>(
+    slug: &str,
     canvas: &web_sys::HtmlCanvasElement,
-    inputs: &FigureInputs,
+    inputs: &P,
     palette: crate::charts::Palette,
     width_css: f64,
     fill_height_css: Option<f64>,
@@ -68,17 +68,18 @@ fn paint(
     };
     let Some(painter) = CanvasPainter::new(canvas.clone(), font.clone()) else { return drawn };
     let area = PageBackend::Canvas(painter).into_drawing_area();
-    if let Err(e) = inputs.draw(&area, &style) {
-        web_sys::console::warn_1(&format!("{} figure: {e}", figure.slug()).into());
+    if let Err(e) = inputs.picture(&area, &style) {
+        web_sys::console::warn_1(&format!("{slug} figure: {e}").into());
     }
     let _ = area.present();
     drawn
 }
 
 #[component]
-pub fn FigureCanvas(
-    figure: Figure,
-    inputs: Memo<FigureInputs>,
+pub fn FigureCanvas<P: Picture>(
+    /// The figure's short name, in its canvas's test id (`timeline-canvas`).
+    slug: &'static str,
+    inputs: Memo<P>,
     label: Memo<String>,
     canvas_ref: NodeRef<leptos::html::Canvas>,
     /// Fill the container's height (which the stylesheet sets) and draw larger to match.
@@ -124,7 +125,7 @@ pub fn FigureCanvas(
             painted_once.set_value(true);
             stale.set(false);
             let drawn = paint(
-                figure,
+                slug,
                 &canvas,
                 &inputs.get_untracked(),
                 palette.get_untracked(),
@@ -146,7 +147,7 @@ pub fn FigureCanvas(
     };
     redraw_on_change(inputs, palette, size, Redraw { painted_once, stale, draw });
 
-    view! { <div class="canvas-box">{drawing(figure, label, canvas_ref)} {children.map(|c| c())}</div> }
+    view! { <div class="canvas-box">{drawing(slug, label, canvas_ref)} {children.map(|c| c())}</div> }
 }
 
 /// The container's size in CSS pixels, and whether it is on screen or about to be.
@@ -239,8 +240,8 @@ struct Redraw<D> {
 }
 
 /// Draws the figure again when what it shows changes, or when it comes back into sight stale.
-fn redraw_on_change<D: Fn() + Copy + Send + Sync + 'static>(
-    inputs: Memo<FigureInputs>,
+fn redraw_on_change<P: Picture, D: Fn() + Copy + Send + Sync + 'static>(
+    inputs: Memo<P>,
     palette: Signal<crate::charts::Palette>,
     size: CanvasSize,
     redraw: Redraw<D>,
@@ -308,14 +309,14 @@ const OFF_SCREEN_QUIET_MS: f64 = 200.0;
 /// The canvas the figure is drawn on.
 #[cfg(target_arch = "wasm32")]
 fn drawing(
-    figure: Figure,
+    slug: &'static str,
     label: Memo<String>,
     canvas_ref: NodeRef<leptos::html::Canvas>,
 ) -> impl IntoView {
     view! {
         <canvas
             node_ref=canvas_ref
-            data-testid=format!("{}-canvas", figure.slug())
+            data-testid=format!("{slug}-canvas")
             role="img"
             aria-label=move || label.get()
         ></canvas>
@@ -328,12 +329,12 @@ fn drawing(
 /// canvas's is.
 #[cfg(not(target_arch = "wasm32"))]
 fn drawing(
-    figure: Figure,
+    slug: &'static str,
     label: Memo<String>,
     _canvas_ref: NodeRef<leptos::html::Canvas>,
 ) -> impl IntoView {
     view! {
-        <div class="canvas-waiting" data-testid=format!("{}-waiting", figure.slug()) role="img" aria-label=label.get_untracked()>
+        <div class="canvas-waiting" data-testid=format!("{slug}-waiting") role="img" aria-label=label.get_untracked()>
             <p>"This figure is drawn by WebAssembly: it appears in a browser that runs it."</p>
         </div>
     }

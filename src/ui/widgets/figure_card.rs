@@ -125,7 +125,7 @@ impl Parts {
     fn canvas(self, fill: bool, sized_at_once: bool) -> impl IntoView {
         let Parts { figure, drawn_inputs, label, canvas_ref, zoom, drawn, shows, .. } = self;
         let handles = move || shows.get().then(|| handles(figure, drawn_inputs, drawn));
-        view! { <FigureCanvas figure=figure inputs=drawn_inputs label=label canvas_ref=canvas_ref fill=fill zoom=zoom sized_at_once=sized_at_once drawn=drawn>{handles}</FigureCanvas> }
+        view! { <FigureCanvas slug=figure.slug() inputs=drawn_inputs label=label canvas_ref=canvas_ref fill=fill zoom=zoom sized_at_once=sized_at_once drawn=drawn>{handles}</FigureCanvas> }
     }
 
     /// The canvas's accessible name, shown for everyone who does not hear it.

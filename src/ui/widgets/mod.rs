@@ -19,6 +19,7 @@ pub mod player;
 pub mod presets;
 pub mod readout;
 pub mod share;
+pub mod table_of;
 pub mod theme;
 pub mod veil;
 pub mod workload_label;

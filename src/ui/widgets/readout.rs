@@ -56,6 +56,10 @@ pub fn Readout(
     /// `data-quantity`.
     #[prop(optional, into)]
     quantity: Option<Signal<Quantity>>,
+    /// The note holds a file's own words (a run's name): isolated, text written in another
+    /// direction cannot reorder the page's words around it.
+    #[prop(optional)]
+    isolated: bool,
 ) -> impl IntoView {
     let end = move |pick: fn(Ends) -> Signal<f64>| move || span.map(|s| pick(s).get().to_string());
     let quantity = move || quantity.map(|q| q.get().key());
@@ -63,7 +67,11 @@ pub fn Readout(
         <div class="readout">
             <dt>{label}</dt>
             <dd data-testid=testid data-quantity=quantity data-value=move || value.attribute() data-low=end(|s| s.0) data-high=end(|s| s.1)>{move || text.get()}</dd>
-            {note.map(|note| view! { <dd class="readout-note">{move || note.get()}</dd> })}
+            {note.map(|note| if isolated {
+                view! { <dd class="readout-note"><bdi>{move || note.get()}</bdi></dd> }.into_any()
+            } else {
+                view! { <dd class="readout-note">{move || note.get()}</dd> }.into_any()
+            })}
         </div>
     }
 }

@@ -9,6 +9,8 @@
 //! takes that markup's place in one task, as the lesson's does; the body's prerendered twin
 //! stands in until it is built (its containers are marked for the takeover).
 
+pub mod card;
+pub mod observed;
 pub mod presented;
 pub mod review;
 

@@ -5,19 +5,23 @@
 
 use crate::charts::Figure;
 use crate::state::decision::Decision;
+use crate::state::review::Held;
 use crate::state::review_slides::REVIEW_SLIDES;
 use crate::state::Param;
 use crate::text::deployments::decision::{decision_text, retries_line};
 use crate::text::embed::workbench_href;
+use crate::text::review::presented_headline;
 use crate::text::slides::review_step_line;
 use crate::ui::context::use_state;
 use crate::ui::single_figure::{SingleFigure, Steps};
 use leptos::prelude::*;
 
-/// What the link asked of the presented figure: its controls and whether its caption shows.
+/// What the link asked of the presented figure: its controls, whether its caption shows, and
+/// the headline the card held the pair to, if the fitted lines alone do not give it.
 pub struct Presenting {
     pub controls: Vec<Param>,
     pub caption: bool,
+    pub held: Option<Held>,
 }
 
 #[component]
@@ -26,19 +30,23 @@ pub fn ReviewPresented(presenting: Presenting) -> impl IntoView {
         slides: REVIEW_SLIDES.iter().collect(),
         from_opening: true,
         line: review_step_line,
-        beside: verdict().into_any(),
+        beside: verdict(presenting.held).into_any(),
         leave_label: "Back to the workbench",
         leave_to: workbench_href,
     };
-    let Presenting { controls, caption } = presenting;
+    let Presenting { controls, caption, .. } = presenting;
     view! { <SingleFigure figure=Figure::Completion presentation=true controls=controls caption=caption steps=steps /> }
 }
 
-/// The decision under review, as the workbench's card states it, failures included.
-fn verdict() -> impl IntoView {
+/// The decision under review, as the workbench's card states it: its held headline, or the
+/// verdict on the fitted lines, failures included.
+fn verdict(held: Option<Held>) -> impl IntoView {
     let state = use_state();
     let said = move || {
         state.with(|s| {
+            if let Some(held) = held {
+                return presented_headline(held, s);
+            }
             let d = Decision::of(s);
             let t = decision_text(&d, s);
             // Counting retries, the times differ from the figure's lines: it says so, briefly.

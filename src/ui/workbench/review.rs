@@ -6,12 +6,19 @@
 //! Nothing here is a prediction: the workbench states every answer at once (no `Revealed` is
 //! provided, so every question reads as answered).
 
+use crate::measurements::compare::sources;
+use crate::measurements::review::standing::PairCheck;
+use crate::render::export::download_canvas;
 use crate::state::decision::Decision;
-use crate::text::deployments::design_doc::design_doc;
+use crate::text::deployments::design_doc::{design_doc, Record, FIGURE_3B_PNG, FIGURE_3_PNG};
 use crate::text::embed::{lesson_href, present_review_href, CHIP_CALCULATOR_FRAGMENT};
+use crate::text::review::held;
 use crate::ui::context::{
-    use_link_at_settings, use_query_source, use_state, ComparisonShown, RunSides, RunsComparison,
+    use_link_at_settings, use_query_source, use_review_sources, use_state, ChipSides,
+    ComparisonShown, CurrentQuery, ReviewSources, RunSides, RunsComparison,
 };
+use crate::ui::dom;
+use crate::ui::erased::memo;
 use crate::ui::sections::deployments::{DecisionCard, DeploymentsPanel, Race};
 use crate::ui::sections::hardware::ChipCalculator;
 use crate::ui::sections::measurements::{ComparedRuns, Measurements};
@@ -22,8 +29,17 @@ use leptos::prelude::*;
 pub fn Review() -> impl IntoView {
     // The runs the sides were set from, and their comparison: the measurements section writes
     // them, the panel and the place under Figure 3 show them.
-    provide_context(RunSides(RwSignal::new([None, None])));
+    let runs = RwSignal::new([None, None]);
+    let chips = RwSignal::new([None, None]);
+    provide_context(RunSides(runs));
+    provide_context(ChipSides(chips));
     provide_context(RunsComparison(RwSignal::new(ComparisonShown::default())));
+    let state = use_state();
+    let sources = Memo::new(move |_| {
+        runs.with(|runs| chips.with(|chips| state.with(|s| sources(s, runs, chips))))
+    });
+    provide_context(ReviewSources(sources));
+    super::card::provide_review_card();
     view! {
         <div class="lab" id="workbench-deployments">
             <DeploymentsPanel failures=true />
@@ -34,6 +50,8 @@ pub fn Review() -> impl IntoView {
                 <DesignDoc />
                 <div class="race">
                     <Race />
+                    // The runs' own times beside Figure 3's fitted lines, once a side is a run's.
+                    <super::observed::ObservedRuns />
                     // Both deployments from loaded runs ("Use as A", "Use as B").
                     <ComparedRuns />
                 </div>
@@ -61,8 +79,9 @@ fn Intro() -> impl IntoView {
     }
 }
 
-/// "Copy for the design doc": the decision as Markdown with the link that reopens it, shown in
-/// a box too, since a browser may refuse the clipboard. Figure 3's exports sit under it.
+/// "Copy for the design doc": the record as Markdown with the link that reopens it, shown in a
+/// box too, since a browser may refuse the clipboard; and the figures it refers to, saved as the
+/// PNG files it names.
 #[component]
 fn DesignDoc() -> impl IntoView {
     // The page's state as it is when the button is pressed: the card above shows the same.
@@ -70,19 +89,52 @@ fn DesignDoc() -> impl IntoView {
     let query = use_query_source();
     let status = RwSignal::new(None::<String>);
     let text = RwSignal::new(String::new());
-    let present = use_link_at_settings(present_review_href);
+    let sources = use_review_sources();
     // The two runs' comparison under Figure 3, when the sides come from runs.
     let compared = use_context::<RunsComparison>().map(|c| c.0);
+    // The presentation states the card's headline where the fitted lines alone would not.
+    let held = memo(move || {
+        let sides = sources.map(|s| s.get()).unwrap_or_default();
+        let interval = compared.and_then(|c| c.with(|c| c.view.as_ref().and_then(|v| v.interval)));
+        state.with(|s| {
+            let mean = s.decision_lengths().mean();
+            held(&PairCheck::of(&sides[0], &sides[1], mean, interval), s, &sides)
+        })
+    });
+    let settings = use_context::<CurrentQuery>();
+    let present =
+        move || present_review_href(&settings.map(|q| q.0.get()).unwrap_or_default(), held.get());
     let copy_doc = move |_| {
         let link = current_href(&query());
-        let runs = compared.and_then(|c| c.with_untracked(|c| c.compared.clone()));
-        let doc = state.with_untracked(|s| design_doc(&Decision::of(s), s, &link, runs.as_ref()));
+        let view = compared.and_then(|c| c.with_untracked(|c| c.view.clone()));
+        let sides = sources.map(|s| s.get_untracked()).unwrap_or_default();
+        let doc = state.with_untracked(|s| {
+            let d = Decision::of(s);
+            design_doc(&Record {
+                decision: &d,
+                state: s,
+                sources: &sides,
+                comparison: view.as_ref(),
+                link: &link,
+            })
+        });
         text.set(doc.clone());
-        copy(doc, status, "Copied as Markdown, with the link that reopens these numbers. Figure 3's PNG, SVG and CSV are under the figure.");
+        copy(doc, status, "Copied as Markdown, with the link that reopens these numbers. Save the figures it names with the buttons beside it, and attach them.");
+    };
+    let save = |testid: &'static str, file: &'static str| {
+        move |_| {
+            if let Some(canvas) = dom::canvas_by_testid(testid) {
+                download_canvas(file, &canvas);
+            }
+        }
     };
     view! {
         <div class="design-doc">
             <button type="button" data-testid="workbench-copy-doc" on:click=copy_doc>"Copy for the design doc"</button>
+            " "
+            <button type="button" class="quiet" data-testid="workbench-figure3-png" on:click=save("completion-canvas", FIGURE_3_PNG)>{format!("Save Figure 3 as {FIGURE_3_PNG}")}</button>
+            " "
+            <button type="button" class="quiet" data-testid="workbench-observed-png" on:click=save("observed-canvas", FIGURE_3B_PNG)>{format!("Save Figure 3b as {FIGURE_3B_PNG}")}</button>
             " "
             <a href=present data-testid="workbench-present">"Present it on a projector"</a>
             " "
@@ -98,7 +150,7 @@ fn DesignDoc() -> impl IntoView {
 /// link to the calculator (the lesson's chip section has one).
 #[component]
 fn Sources() -> impl IntoView {
-    let calculator_asked = crate::ui::dom::fragment() == CHIP_CALCULATOR_FRAGMENT;
+    let calculator_asked = dom::fragment() == CHIP_CALCULATOR_FRAGMENT;
     view! {
         <section class="workbench-sources" aria-labelledby="workbench-sources-title">
             <h2 id="workbench-sources-title">"Rates from hardware or from measurements"</h2>

@@ -2,12 +2,14 @@
 //! precision and chip count, whether the model fits, the sentences that read them, and the
 //! buttons that hand the rates to deployment A or B.
 
+use crate::measurements::compare::ChipSide;
+use crate::model::deployments::Which;
 use crate::model::roofline::Serving;
 use crate::state::hardware::RateTarget;
 use crate::state::{Figure, Param, State};
 use crate::text::roofline as text;
 use crate::ui::arrival::follow_when_near;
-use crate::ui::context::use_state;
+use crate::ui::context::{use_state, ChipSides};
 use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::readout::Readout;
@@ -107,9 +109,32 @@ fn MemoryReadouts(serving: Memo<Serving>) -> impl IntoView {
 fn UseRates() -> impl IntoView {
     let state = use_state();
     let note = RwSignal::new(None::<String>);
+    // In the workbench, the side keeps the chip it came from for the review's record.
+    let chips = use_context::<ChipSides>().map(|c| c.0);
     let take = move |target: RateTarget| {
         let mut handed = None;
-        state.update(|s| handed = Some(s.take_hardware_rates(target)));
+        let mut side = None;
+        state.update(|s| {
+            let serving = s.serving();
+            handed = Some(s.take_hardware_rates(target));
+            let (prefill, decode) = target.params();
+            side = Some(ChipSide {
+                serving,
+                prefill_tokens_per_sec: s.get(prefill),
+                decode_tokens_per_sec: s.get(decode),
+            });
+        });
+        if let (Some(chips), Some(side)) = (chips, side) {
+            let which = match target {
+                RateTarget::A => Which::A,
+                RateTarget::B => Which::B,
+            };
+            chips.update(|c| {
+                if let Some(slot) = c.get_mut(which.index()) {
+                    *slot = Some(side);
+                }
+            });
+        }
         let said = handed.map(|h| state.with_untracked(|s| text::applied_note(target, &h, s)));
         note.set(said);
     };

@@ -5,42 +5,26 @@
 //! are runs', the worker is asked for their comparison, placed under Figure 3 with its points
 //! drawn behind the figure's lines.
 
-use super::client;
-use super::section::{find, paragraph, Section};
-use crate::measurements::compare::{both_from_runs, Overlay, RunSide, TtftPercentile};
+use super::section::Section;
+use crate::measurements::compare::{both_from_runs, Overlay, RunSide};
 use crate::measurements::protocol::{
-    place, CompareAsked, DeploymentApplied, DeploymentAsked, Reply, Request, SideAsked,
+    CompareAsked, DeploymentApplied, DeploymentAsked, Reply, Request, SideAsked,
 };
 use crate::model::deployments::Which;
 use crate::render::export::download_text;
-use crate::state::measured::{MeasuredSide, MeasuredSides};
+use crate::state::measured::MeasuredSide;
+use crate::state::quantity::Quantity;
 use crate::state::Param;
 use crate::text::compare::{
     deployment_applied_text, LINK_HOLDS_NUMBERS, NOT_COMPARED, USE_AS_UNANSWERED,
 };
-use crate::text::comparison::{comparison_html, ComparisonView};
-use crate::text::deployments::design_doc::RunsCompared;
+use crate::text::comparison::{ComparisonView, RUNS_LINES};
 use crate::text::measurements::sentences::ANSWER_UNREADABLE;
 use crate::ui::context::{ComparisonShown, RunsComparison};
 use crate::ui::erased::memo;
+use crate::ui::widgets::table_of::TableOf;
 use leptos::prelude::*;
-use std::cell::RefCell;
 use std::sync::Arc;
-use wasm_bindgen::JsCast;
-
-thread_local! {
-    /// The panel's sides set from runs, as the controls were left holding them.
-    static MEASURED: RefCell<MeasuredSides> = RefCell::new(MeasuredSides::default());
-}
-
-/// The percentile chosen beside the buttons (the median if none is).
-fn chosen_percentile() -> TtftPercentile {
-    find(place::PERCENTILE)
-        .and_then(|e| js_sys::Reflect::get(&e, &"value".into()).ok())
-        .and_then(|v| v.as_string())
-        .and_then(|id| TtftPercentile::parse(&id))
-        .unwrap_or_default()
-}
 
 /// "Use as A" or "Use as B" on the chosen run.
 pub(super) fn use_as(section: Section, which: Which) {
@@ -57,8 +41,8 @@ pub(super) fn use_pair(section: Section, a: usize, b: usize) {
 /// Run `run_id` as side `which`, its first token at the chosen percentile; what was done is
 /// said in the note, after what it says already with `after`.
 fn use_run(section: Section, which: Which, run_id: usize, after: bool) {
-    let side = SideAsked { run_id, percentile: chosen_percentile() };
-    client::ask(&Request::Deployment(side), None, move |reply| {
+    let side = SideAsked { run_id, percentile: section.percentile.get_untracked() };
+    section.worker().ask(&Request::Deployment(side), None, move |reply| {
         // A reader who pressed the button hears what became of it, even with no answer.
         let Some(Reply::Deployment(answer)) = reply else {
             section.say_applied(USE_AS_UNANSWERED);
@@ -93,6 +77,7 @@ fn use_run(section: Section, which: Which, run_id: usize, after: bool) {
             label: d.label,
             ttft_secs: held.ttft_secs,
             decode_tokens_per_sec: held.decode_tokens_per_sec,
+            facts: d.facts,
         };
         section.sides.update(|sides| {
             if let Some(slot) = sides.get_mut(which.index()) {
@@ -113,7 +98,7 @@ fn put(section: Section, asked: &DeploymentAsked) -> DeploymentApplied {
     };
     let mut held = (f64::NAN, f64::NAN);
     section.state.update(|s| {
-        held = MEASURED.with_borrow_mut(|sides| sides.put(s, asked.which, side));
+        section.measured.update_value(|sides| held = sides.put(s, asked.which, side));
     });
     DeploymentApplied { ttft_secs: held.0, decode_tokens_per_sec: held.1 }
 }
@@ -149,22 +134,16 @@ pub(super) fn follow(section: Section) {
 
 /// Asks the worker for the comparison and places it, if it is `still_asked` when it comes.
 fn compare(section: Section, asked: CompareAsked, still_asked: impl Fn() -> bool + 'static) {
-    client::ask(&Request::Compare(asked), None, move |reply| {
+    section.worker().ask(&Request::Compare(asked), None, move |reply| {
         let Some(Reply::Compared { view, overlay }) = reply else { return };
         if !still_asked() {
             return;
         }
-        // Built here from the worker's data, every text escaped: the worker sends no markup.
+        // Read here from the worker's data: the worker sends no markup.
         let shown = match view.as_deref().map(ComparisonView::from_wire) {
-            Some(Some(view)) => ComparisonShown {
-                markup: comparison_html(&view),
-                csv: view.table.to_csv(),
-                compared: Some(RunsCompared::of(&view)),
-            },
-            Some(None) => {
-                ComparisonShown { markup: paragraph(ANSWER_UNREADABLE), ..Default::default() }
-            }
-            None => ComparisonShown { markup: paragraph(NOT_COMPARED), ..Default::default() },
+            Some(Some(view)) => ComparisonShown { view: Some(view), unavailable: None },
+            Some(None) => ComparisonShown { view: None, unavailable: Some(ANSWER_UNREADABLE) },
+            None => ComparisonShown { view: None, unavailable: Some(NOT_COMPARED) },
         };
         section.comparison.set(shown);
         if let Some(shown) = section.overlay {
@@ -179,18 +158,58 @@ fn compare(section: Section, asked: CompareAsked, still_asked: impl Fn() -> bool
 #[component]
 pub fn ComparedRuns() -> impl IntoView {
     let comparison = use_context::<RunsComparison>().map(|c| c.0);
-    let markup = move || comparison.map(|c| c.with(|c| c.markup.clone())).unwrap_or_default();
-    let on_click = move |ev: leptos::ev::MouseEvent| {
-        let button = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| e.closest(place::COMPARE_CSV).ok().flatten());
-        if let (Some(_), Some(comparison)) = (button, comparison) {
-            comparison
-                .with_untracked(|c| download_text("crossover-bakeoff.csv", "text/csv", &c.csv));
-        }
-    };
+    let view = Signal::derive(move || comparison.and_then(|c| c.with(|c| c.view.clone())));
+    let unavailable = move || comparison.and_then(|c| c.with(|c| c.unavailable));
     view! {
-        <div class="compare-results claim" data-testid="compare-results" inner_html=markup on:click=on_click></div>
+        <div class="compare-results claim" data-testid="compare-results">
+            {move || unavailable().map(|said| view! { <p>{said}</p> })}
+            {move || view.get().map(|v| view! { <Comparison view=v /> })}
+        </div>
+    }
+}
+
+/// The two runs compared: which runs they are, what makes the race unfair, the crossover with
+/// how sure it is, who finishes the race's answer first, and the table with its CSV.
+#[component]
+fn Comparison(view: ComparisonView) -> impl IntoView {
+    let straddled = match view.straddled {
+        Some(true) => "true",
+        Some(false) => "false",
+        None => "unknown",
+    };
+    let (low, high) = match view.interval {
+        Some((low, high)) => (
+            Some(low.to_string()),
+            Some(high.map_or_else(|| "Infinity".to_string(), |h| h.to_string())),
+        ),
+        None => (None, None),
+    };
+    let csv = view.table.to_csv();
+    let download = move |_| download_text("crossover-bakeoff.csv", "text/csv", &csv);
+    let findings = view.findings.clone();
+    let table = Signal::stored(view.table.clone());
+    view! {
+        <h3>"A and B from your runs"</h3>
+        <p data-testid="compare-runs">"A is "<bdi>{view.a_label.clone()}</bdi>" and B is "<bdi>{view.b_label.clone()}</bdi>". "{RUNS_LINES}</p>
+        {(!findings.is_empty()).then(|| view! {
+            <div class="notice compare-mismatch" role="note" data-testid="compare-mismatch">
+                {findings.into_iter().map(|(id, text)| view! { <p data-finding=id>{text}</p> }).collect_view()}
+            </div>
+        })}
+        <dl class="readout-grid key">
+            <div class="readout">
+                <dt>"Crossover from the runs"</dt>
+                <dd data-testid="compare-nstar" data-quantity=Quantity::Crossover.key()
+                    data-value=view.crossover_tokens.map(|t| t.to_string()) data-low=low data-high=high
+                    data-certain=if view.interval_certain { "true" } else { "false" }>{view.crossover_text.clone()}</dd>
+                <dd class="readout-note">{view.interval_text.clone()}</dd>
+            </div>
+        </dl>
+        <p class="verdict" data-testid="compare-winner" data-quantity=Quantity::Winner.key() data-value=view.winner.clone()
+            data-answer=view.answer_tokens.to_string() data-straddled=straddled>{view.winner_text.clone()}</p>
+        <TableOf table=table testid="compare-table" />
+        <div class="figure-tools">
+            <button type="button" class="quiet" data-testid="compare-csv" on:click=download>"Table as CSV"</button>
+        </div>
     }
 }

@@ -2,18 +2,19 @@
 //! and pasted text. Each goes to the worker as it is; its answer adds runs, or shows a refusal
 //! and keeps whatever was loaded before.
 //!
-//! The page keeps what it sent for each file that gave runs (the `File`, which the browser reads
-//! from disk again, or the pasted text) so that a worker started after one failed can be sent
-//! the same files, in the same order and under the same run ids ([`read_again`]). A file the
+//! The section keeps what it sent for each file that gave runs (the `File`, which the browser
+//! reads from disk again, or the pasted text) so that a worker started after one failed can be
+//! sent the same files, in the same order and under the same run ids ([`read_again`]). A file the
 //! new worker stops on twice while reading it again is dropped with its runs, with a note, so
 //! one file too large for the tab's memory cannot leave every later action unanswered.
 
-use super::section::{find, Section};
-use super::{client, results};
-use crate::measurements::protocol::{encode_runs, place, FileContent, Reply, Request};
-use crate::text::measurements::sentences::{not_read_again, stopped_reading_again, PASTE_EMPTY};
+use super::section::Section;
+use crate::measurements::protocol::{encode_runs, FileContent, Reply, Request};
+use crate::measurements::MAX_RUNS_PER_VISIT;
+use crate::text::measurements::sentences::{
+    not_read_again, stopped_reading_again, too_many_runs, PASTE_EMPTY,
+};
 use leptos::prelude::*;
-use std::cell::{Cell, RefCell};
 use std::ops::Range;
 
 /// A file the worker read into runs: what was sent, the ids its runs were given, and the runs
@@ -28,21 +29,20 @@ struct Source {
     stops: u8,
 }
 
-thread_local! {
+/// What the section has sent its worker, to send again to a new one.
+#[derive(Default)]
+pub struct Sources {
+    files: Vec<Source>,
     /// The first run of each of two files chosen together, as their answers come (`None` inside
     /// for a file that gave none).
-    static PAIR: RefCell<[Option<Option<usize>>; 2]> = const { RefCell::new([None, None]) };
-    static SOURCES: RefCell<Vec<Source>> = const { RefCell::new(Vec::new()) };
+    pair: [Option<Option<usize>>; 2],
     /// A file was found in the reading when this round's worker stopped: the files after it,
     /// unanswered too, were only waiting and are not to blame.
-    static STOP_BLAMED: Cell<bool> = const { Cell::new(false) };
+    stop_blamed: bool,
 }
 
-pub(super) fn pasted(section: Section) {
-    let text = find(place::PASTE)
-        .and_then(|e| js_sys::Reflect::get(&e, &"value".into()).ok())
-        .and_then(|v| v.as_string())
-        .unwrap_or_default();
+/// "Read the pasted text".
+pub(super) fn pasted(section: Section, text: String) {
     if text.trim().is_empty() {
         section.error.set(Some(PASTE_EMPTY.to_string()));
         return;
@@ -54,7 +54,7 @@ pub(super) fn pasted(section: Section) {
 pub(super) fn read_files(section: Section, files: Vec<web_sys::File>) {
     let two = files.len() == 2;
     if two {
-        PAIR.set([None, None]);
+        section.sources.update_value(|s| s.pair = [None, None]);
     }
     for (i, file) in files.into_iter().enumerate() {
         let slot = two.then_some(i);
@@ -64,13 +64,13 @@ pub(super) fn read_files(section: Section, files: Vec<web_sys::File>) {
 
 /// Notes the first run of the file in `slot` of a pair, and offers the pair once both are in.
 fn paired(section: Section, slot: usize, first: Option<usize>) {
-    let both = PAIR.with_borrow_mut(|pair| {
-        if let Some(s) = pair.get_mut(slot) {
-            *s = Some(first);
+    let mut both = None;
+    section.sources.update_value(|s| {
+        if let Some(place) = s.pair.get_mut(slot) {
+            *place = Some(first);
         }
-        match *pair {
-            [Some(Some(a)), Some(Some(b))] => Some((a, b)),
-            _ => None,
+        if let [Some(Some(a)), Some(Some(b))] = s.pair {
+            both = Some((a, b));
         }
     });
     if both.is_some() {
@@ -85,7 +85,7 @@ fn read_then(section: Section, name: &str, content: FileContent, slot: Option<us
     section.pending.update(|n| *n += 1);
     section.progress.set(Some(0.0));
     let kept = (name.to_string(), content.clone());
-    client::read(
+    section.worker().read(
         name,
         content,
         move |share| section.progress.set(Some(share)),
@@ -97,12 +97,21 @@ fn read_then(section: Section, name: &str, content: FileContent, slot: Option<us
                 section.progress.set(None);
             }
             match reply {
+                // The page holds no more runs than a visit may: past that, the answer is
+                // refused whole (the worker keeps to the same bound; one that did not was not
+                // the page's own).
+                Ok(new_runs)
+                    if section.list.with_untracked(|l| l.runs.len()) + new_runs.len()
+                        > MAX_RUNS_PER_VISIT =>
+                {
+                    section.error.set(Some(too_many_runs(MAX_RUNS_PER_VISIT)));
+                }
                 Ok(new_runs) => {
                     if let (Some(first), Some(last)) = (new_runs.first(), new_runs.last()) {
                         let (name, content) = kept;
                         let ids = first.id..last.id + 1;
                         let source = Source { name, content, ids, text, stops: 0 };
-                        SOURCES.with_borrow_mut(|s| s.push(source));
+                        section.sources.update_value(|s| s.files.push(source));
                     }
                     section.list.update(|l| {
                         l.selected = l.runs.len();
@@ -126,34 +135,38 @@ fn read_then(section: Section, name: &str, content: FileContent, slot: Option<us
 /// reading is counted against: it is tried once more (the stop may have come from elsewhere),
 /// and dropped the second time.
 pub(super) fn read_again(section: Section) {
-    STOP_BLAMED.set(false);
-    let count = SOURCES.with_borrow(Vec::len);
-    for n in 0..count {
-        let Some(source) = SOURCES.with_borrow(|s| s.get(n).cloned()) else { continue };
+    let files = section.sources.with_value(|s| s.files.clone());
+    section.sources.update_value(|s| s.stop_blamed = false);
+    for source in files {
         let request = Request::Read {
             name: source.name.clone(),
             content: source.content.clone(),
             first_id: Some(source.ids.start),
         };
-        client::ask(&request, None, move |reply| {
+        section.worker().ask(&request, None, move |reply| {
             let Some(reply) = reply else {
-                if STOP_BLAMED.replace(true) {
-                    return;
-                }
-                let stops = SOURCES.with_borrow_mut(|s| {
-                    let kept = s.iter_mut().find(|s| s.ids == source.ids)?;
-                    kept.stops += 1;
-                    Some(kept.stops)
+                let mut blamed = false;
+                let mut stops = None;
+                section.sources.update_value(|s| {
+                    blamed = std::mem::replace(&mut s.stop_blamed, true);
+                    if !blamed {
+                        stops = s.files.iter_mut().find(|s| s.ids == source.ids).map(|kept| {
+                            kept.stops += 1;
+                            kept.stops
+                        });
+                    }
                 });
                 match stops {
-                    Some(1) => results::draw_soon(section),
-                    Some(_) => drop_source(section, &source, stopped_reading_again(&source.name)),
+                    Some(1) => super::results::draw_soon(section),
+                    Some(_) => {
+                        drop_source(section, &source.ids, stopped_reading_again(&source.name))
+                    }
                     None => {}
                 }
                 return;
             };
             if !matches!(reply, Reply::Runs(runs) if encode_runs(&runs) == source.text) {
-                drop_source(section, &source, not_read_again(&source.name));
+                drop_source(section, &source.ids, not_read_again(&source.name));
             }
         });
     }
@@ -161,11 +174,11 @@ pub(super) fn read_again(section: Section) {
 
 /// Takes a file and its runs off the page and shows `note`; the run chosen after is drawn as
 /// the list changes.
-fn drop_source(section: Section, source: &Source, note: String) {
-    SOURCES.with_borrow_mut(|s| s.retain(|s| s.ids != source.ids));
+fn drop_source(section: Section, ids: &Range<usize>, note: String) {
+    section.sources.update_value(|s| s.files.retain(|s| &s.ids != ids));
     section.list.update(|l| {
         let shown = l.chosen().map(|r| r.id);
-        l.runs.retain(|r| !source.ids.contains(&r.id));
+        l.runs.retain(|r| !ids.contains(&r.id));
         l.selected = l.runs.iter().position(|r| Some(r.id) == shown).unwrap_or(0);
     });
     section.error.set(Some(note));

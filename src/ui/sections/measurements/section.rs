@@ -1,13 +1,19 @@
-//! What the section holds, as signals its places follow: every run loaded so far, the one
-//! chosen, the pair offered, how many files are still being read, and the lines the section
-//! writes (progress, refusal, what a button that hands a run's numbers on did). The handlers of
-//! the section's controls and the worker's answers change these; the view only reads them.
+//! What the section holds, in one value its components and handlers share: every run loaded so
+//! far, the one chosen, the pair offered, how many files are still being read, the lines it
+//! writes (progress, refusal, what a button that hands a run's numbers on did), and the things
+//! that are not signals because nothing is drawn from them (the worker's connection, the files
+//! read, the sides set from runs, the drawing under way). The handlers change it; the views read
+//! it.
 
-use crate::measurements::compare::{Overlay, RunSide};
+use super::client::Worker;
+use super::import::Sources;
+use super::results::Drawing;
+use crate::charts::measured::RunFigure;
+use crate::measurements::compare::{Overlay, RunSide, TtftPercentile};
 use crate::measurements::protocol::PageRun;
+use crate::state::measured::MeasuredSides;
 use crate::state::State;
-use crate::text::measurements::markup::{self, results_html, run_html};
-use crate::text::measurements::sentences::{reading_text, ANSWER_UNREADABLE};
+use crate::text::measurements::sentences::reading_text;
 use crate::text::measurements::RunView;
 use crate::text::sample_run::SAMPLE_RUN_FETCHING;
 use crate::ui::context::{
@@ -32,37 +38,22 @@ impl RunList {
     }
 
     /// The pair offered, with the runs' names, while both are still listed.
-    fn pair_named(&self) -> Option<[(usize, &str); 2]> {
+    pub fn pair_named(&self) -> Option<[(usize, String); 2]> {
         let (a, b) = self.pair?;
         let name =
-            |id: usize| self.runs.iter().find(|r| r.id == id).map(|r| (id, r.choice.as_str()));
+            |id: usize| self.runs.iter().find(|r| r.id == id).map(|r| (id, r.choice.clone()));
         Some([name(a)?, name(b)?])
     }
-
-    /// The markup of the list and the chosen run's results, built from the worker's data with
-    /// every text escaped: the worker sends no markup.
-    pub fn results_markup(&self) -> String {
-        let choices: Vec<&str> = self.runs.iter().map(|r| r.choice.as_str()).collect();
-        let shown = self.chosen().map_or_else(String::new, |run| {
-            RunView::from_wire(&run.view)
-                .map_or_else(|| paragraph(ANSWER_UNREADABLE), |v| run_html(&v))
-        });
-        results_html(&choices, self.selected, &shown, self.pair_named())
-    }
 }
 
-/// `text` as a paragraph of its own, escaped.
-pub fn paragraph(text: &str) -> String {
-    let mut out = String::new();
-    markup::paragraph(&mut out, "", "", text);
-    out
-}
-
-/// The section's signals: copied into each handler, which changes them; the view reads them.
+/// The section's state: copied into each handler and component.
 #[derive(Clone, Copy)]
 pub struct Section {
     pub state: RwSignal<State>,
     pub list: RwSignal<RunList>,
+    /// The chosen run as the page shows it, read from the worker's data once per choice
+    /// (`None` with no run, or an answer the page cannot read).
+    pub shown: Memo<Option<Arc<RunView>>>,
     /// Files sent to the worker and not yet answered.
     pub pending: RwSignal<usize>,
     /// The sample run is being fetched.
@@ -72,6 +63,8 @@ pub struct Section {
     pub error: RwSignal<Option<String>>,
     /// What a button that hands a run's numbers on did.
     pub applied: RwSignal<String>,
+    /// The first-token percentile "Use as A" and "Use as B" take a run at.
+    pub percentile: RwSignal<TtftPercentile>,
     /// The page is dark: the worker draws the figures in its palette.
     pub dark: Signal<bool>,
     /// The runs the panel's sides were set from.
@@ -80,27 +73,50 @@ pub struct Section {
     pub comparison: RwSignal<ComparisonShown>,
     /// What Figure 3 draws behind its lines, where the door has the figure.
     pub overlay: Option<RwSignal<Option<Arc<Overlay>>>>,
+    /// The chosen run's figures' canvases, in [`RunFigure::ALL`]'s order.
+    pub canvases: [NodeRef<leptos::html::Canvas>; 3],
+    pub worker: StoredValue<Worker, LocalStorage>,
+    pub sources: StoredValue<Sources, LocalStorage>,
+    /// The panel's sides set from runs, as the controls were left holding them.
+    pub measured: StoredValue<MeasuredSides>,
+    pub drawing: StoredValue<Drawing>,
 }
 
 impl Section {
-    /// The section's signals, those it shares with the door taken from the door's context
-    /// (a door without them gets its own, which nothing else shows).
+    /// The section's state, what it shares with the door taken from the door's context (a door
+    /// without it gets its own, which nothing else shows).
     pub fn provided() -> Self {
         let dark = use_context::<Dark>();
+        let list = RwSignal::new(RunList::default());
+        let shown = Memo::new(move |_| {
+            list.with(|l| l.chosen().and_then(|run| RunView::from_wire(&run.view)).map(Arc::new))
+        });
         Self {
             state: use_state(),
-            list: RwSignal::new(RunList::default()),
+            list,
+            shown,
             pending: RwSignal::new(0),
             fetching_sample: RwSignal::new(false),
             progress: RwSignal::new(None),
             error: RwSignal::new(None),
             applied: RwSignal::new(String::new()),
+            percentile: RwSignal::new(TtftPercentile::default()),
             dark: derive(move || dark.is_some_and(|d| d.0.get())),
             sides: use_context::<RunSides>().map_or_else(|| RwSignal::new([None, None]), |s| s.0),
             comparison: use_context::<RunsComparison>()
                 .map_or_else(|| RwSignal::new(ComparisonShown::default()), |c| c.0),
             overlay: use_runs_overlay(),
+            canvases: RunFigure::ALL.map(|_| NodeRef::new()),
+            worker: StoredValue::new_local(Worker::default()),
+            sources: StoredValue::new_local(Sources::default()),
+            measured: StoredValue::new(MeasuredSides::default()),
+            drawing: StoredValue::new(Drawing::default()),
         }
+    }
+
+    /// The section's worker connection (a handle: the connection is shared).
+    pub fn worker(self) -> Worker {
+        self.worker.get_value()
     }
 
     /// The busy line: the files being read, or the sample being fetched.
@@ -119,19 +135,4 @@ impl Section {
     pub fn say_applied(self, note: &str) {
         self.applied.set(note.to_string());
     }
-}
-
-/// The first element that `selector` matches.
-pub fn find(selector: &str) -> Option<web_sys::Element> {
-    web_sys::window()?.document()?.query_selector(selector).ok()?
-}
-
-pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
-    web_sys::window()?.document()?.get_element_by_id(id)
-}
-
-/// Runs `f` before the next frame is painted, once what was placed now is laid out (boxed: one
-/// callback type for every caller).
-pub fn next_frame(f: Box<dyn FnOnce()>) {
-    request_animation_frame(f);
 }
