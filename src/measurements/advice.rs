@@ -14,6 +14,12 @@ pub fn ttft_clock(format: Format) -> String {
                     queue and prefill), and its numbers mean something else if it was not."
                 .to_string();
         }
+        Format::Live => {
+            return "TTFT here is this page's own, timed in the browser from just before each \
+                    request was sent to the first answer text: the client's clock, so the \
+                    network, any queue and prefill are all in it."
+                .to_string();
+        }
         Format::Vllm => "vLLM's benchmark client (vllm bench serve)",
         Format::Sglang => "SGLang's benchmark client (bench_serving)",
         other => other.name(),
@@ -35,6 +41,7 @@ pub fn sweep_advice(format: Format) -> &'static str {
         Format::Llmperf => "To read a prefill rate, run LLMPerf's token_benchmark_ray.py again with prompts of many lengths: a --stddev-input-tokens about three quarters of --mean-input-tokens (1,500 around 2,000, say) spreads them widely.",
         Format::Guidellm => "To read a prefill rate, run GuideLLM again with prompts of many lengths: synthetic --data with prompt_tokens_stdev, prompt_tokens_min and prompt_tokens_max set wide (say 2000, 1500, 100 and 8000).",
         Format::LlmLoadTest => "To read a prefill rate, run llm-load-test again with prompts of many lengths: widen the dataset's min_input_tokens and max_input_tokens in its config file (0 to 4096, say).",
+        Format::Live => "To read a prefill rate more surely, measure again with more prompt lengths or more repeats, spread from the shortest to at least ten times it.",
         Format::Csv | Format::Json => "To read a prefill rate, measure again with prompts of many lengths, from a few hundred tokens to several thousand: a rate is the slope of time against length, and one length has no slope.",
     }
 }

@@ -7,7 +7,9 @@
 
 use super::csv;
 use super::file_text;
-use super::formats::{aiperf, genai_perf, generic, guidellm, llm_load_test, llmperf, sglang, vllm};
+use super::formats::{
+    aiperf, genai_perf, generic, guidellm, live, llm_load_test, llmperf, sglang, vllm,
+};
 use super::json::{self, Value};
 use super::record::{Format, Refusal, Run};
 
@@ -86,6 +88,9 @@ fn from_document(v: &Value<'_>, file_name: &str) -> Result<Vec<Run>, Refusal> {
         }
         let records: Vec<&Value<'_>> = items.iter().collect();
         return generic_records(&records, file_name);
+    }
+    if live::is_measurement(v) {
+        return live::read(v);
     }
     if vllm::is_serving_result(v) {
         return from_lines(std::slice::from_ref(v), file_name);

@@ -35,6 +35,9 @@ pub struct RunMeta {
     pub hardware: Option<Stated>,
     /// The precision of the weights, where the server reports it.
     pub precision: Option<Stated>,
+    /// How the requests were sent, where the page itself sent them (its live measurement): the
+    /// page's own sentence from the file's numbers, never the file's words.
+    pub method: Option<String>,
 }
 
 /// A timestamp in seconds since 1970 as a UTC date and time (`2026-05-25 13:31 UTC`); `None`

@@ -21,6 +21,7 @@ pub mod file_text;
 pub mod fit;
 pub mod formats;
 pub mod json;
+pub mod live;
 pub mod load;
 pub mod meta;
 pub mod protocol;

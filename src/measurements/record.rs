@@ -18,10 +18,12 @@ pub enum Format {
     LlmLoadTest,
     Csv,
     Json,
+    /// The page's own measurement of two live servers (`live::file`).
+    Live,
 }
 
 impl Format {
-    pub const ALL: [Format; 9] = [
+    pub const ALL: [Format; 10] = [
         Format::Vllm,
         Format::Sglang,
         Format::Aiperf,
@@ -31,6 +33,7 @@ impl Format {
         Format::LlmLoadTest,
         Format::Csv,
         Format::Json,
+        Format::Live,
     ];
 
     /// The stable identifier the page exposes (`data-value` of `import-format`).
@@ -45,6 +48,7 @@ impl Format {
             Format::LlmLoadTest => "llm-load-test",
             Format::Csv => "csv",
             Format::Json => "json",
+            Format::Live => "crossover-live",
         }
     }
 
@@ -60,6 +64,7 @@ impl Format {
             Format::LlmLoadTest => "llm-load-test",
             Format::Csv => "CSV table",
             Format::Json => "JSON records",
+            Format::Live => "Crossover live measurement",
         }
     }
 }

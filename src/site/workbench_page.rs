@@ -12,8 +12,14 @@ use super::content_hash::put;
 use crate::shared_names::files::WORKBENCH_PAGE;
 use crate::shared_names::root::WORKBENCH_PAGE as PAGE_MARK;
 
-/// What the lesson's page says, and what the workbench's says in its place.
-const REWORDED: [(&str, &str); 4] = [
+/// What the lesson's page says, and what the workbench's says in its place. The workbench alone
+/// may connect to other origins: its live measurement calls the servers the reviewer names,
+/// wherever they are (SECURITY.md); the lesson and the embeds keep `'self'`.
+const REWORDED: [(&str, &str); 5] = [
+    (
+        "default-src 'self'; script-src",
+        "default-src 'self'; connect-src 'self' http: https:; script-src",
+    ),
     (
         "<title>Crossover: two waits in every LLM answer</title>",
         "<title>Crossover: review workbench, deployment A or B</title>",
@@ -60,7 +66,7 @@ fn workbench_page(page: &str, lesson: &str, workbench: &str) -> Result<String, S
 mod tests {
     use super::*;
 
-    const PAGE: &str = "<!DOCTYPE html><html lang=en data-theme=light><head><title>Crossover: two waits in every LLM answer</title><meta name=description content=\"An interactive explainer of LLM response time: prefill sets the first token, decode sets the finish, and the two cross.\"></head><body><noscript><p>It needs JavaScript; the text below reads without it.</p></noscript><p class=not-started>It did not start. The lesson's text below reads without them; reloading the page tries again.</p><div id=prerendered><h1>Two waits</h1></div></body></html>";
+    const PAGE: &str = "<!DOCTYPE html><html lang=en data-theme=light><head><meta http-equiv=Content-Security-Policy content=\"default-src 'self'; script-src 'self'\"><title>Crossover: two waits in every LLM answer</title><meta name=description content=\"An interactive explainer of LLM response time: prefill sets the first token, decode sets the finish, and the two cross.\"></head><body><noscript><p>It needs JavaScript; the text below reads without it.</p></noscript><p class=not-started>It did not start. The lesson's text below reads without them; reloading the page tries again.</p><div id=prerendered><h1>Two waits</h1></div></body></html>";
 
     #[test]
     fn the_workbench_page_holds_the_workbench_in_place_of_the_lesson_and_speaks_of_it() {
@@ -70,6 +76,7 @@ mod tests {
         assert!(page.starts_with("<!DOCTYPE html><html data-workbench-page lang=en"), "{page}");
         assert!(page.contains("<title>Crossover: review workbench"), "{page}");
         assert!(page.contains("Compare two LLM deployments"), "{page}");
+        assert!(page.contains("default-src 'self'; connect-src 'self' http: https:; script-src"));
     }
 
     #[test]

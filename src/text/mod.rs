@@ -12,6 +12,7 @@ pub mod fields;
 pub mod figure_csv;
 pub mod files;
 pub mod levers;
+pub mod live;
 pub mod markdown;
 pub mod measurements;
 pub mod piece;

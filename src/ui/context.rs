@@ -193,6 +193,20 @@ pub struct ComparisonShown {
 #[derive(Clone, Copy)]
 pub struct RunsComparison(pub RwSignal<ComparisonShown>);
 
+/// The workbench's live measurement as a file (`measurements::live::file`), handed to its
+/// measurements section to read and fit as it reads any result file, its two runs then used as
+/// A and B. Each new text replaces the last one's runs.
+#[derive(Clone, Copy)]
+pub struct LiveMeasured(pub RwSignal<Option<LiveFile>>);
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveFile {
+    pub name: String,
+    pub text: String,
+    /// Which measurement it is: a later text of the same one replaces its runs, another's does not.
+    pub serial: u64,
+}
+
 /// Whether the page is dark right now, for the canvases' palette.
 #[derive(Clone, Copy)]
 pub struct Dark(pub Memo<bool>);

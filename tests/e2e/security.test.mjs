@@ -122,6 +122,14 @@ test('SECURITY.md gives hosts the same policy as the page', TIMEOUT, async () =>
   assert.match(doc, /frame-ancestors/, 'SECURITY.md explains frame-ancestors');
 });
 
+test('only the workbench may connect to other origins, for its live measurement', TIMEOUT, async () => {
+  const policyOf = async (file) => metaPolicy(await readFile(path.join(DIST_DIR, file), 'utf8'));
+  const lesson = await policyOf('index.html');
+  assert.equal(await policyOf('embed.html'), lesson);
+  assert.doesNotMatch(lesson, /connect-src/);
+  assert.equal(await policyOf('workbench.html'), lesson.replace("default-src 'self'; ", "default-src 'self'; connect-src 'self' http: https:; "));
+});
+
 // The page in its main states; embed and other views are listed here as they appear.
 const PAGES = [
   { name: 'the default page', query: '' },

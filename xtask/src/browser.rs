@@ -9,7 +9,7 @@ use std::process::{Child, Stdio};
 use std::time::Instant;
 
 use crate::process::{command, run};
-use crate::tools::Browsers;
+use crate::tools::{Browsers, PythonTools};
 
 /// Test files run three at a time. Most of a browser test's time is spent waiting (for a
 /// frame, a worker, a debounce), so files run side by side overlap their waits; node's default
@@ -44,16 +44,17 @@ impl Drop for Server {
 /// readouts and both figures following them.
 const DEVELOPMENT_CHECK: &str = "tests/e2e/controls.test.mjs";
 
-/// Every browser test against the release build in `dist`, in both engines. `mkdocs` builds
-/// the example docs site (examples/docs-site) that one test embeds figures in.
+/// Every browser test against the release build in `dist`, in both engines. `python` has the
+/// MkDocs that builds the example docs site (examples/docs-site) one test embeds figures in, and
+/// the Python that runs the live tests' servers (tests/live/servers.py).
 pub fn run_tests(
     root: &Path,
     dist: &Path,
     browsers: &Browsers,
-    mkdocs: &Path,
+    python: &PythonTools,
 ) -> Result<String, String> {
     let files = test_files(root)?;
-    run_files(root, dist, browsers, mkdocs, &files, &["chromium", "firefox"], true)
+    run_files(root, dist, browsers, python, &files, &["chromium", "firefox"], true)
 }
 
 /// The controls' tests against a development build (what `trunk serve` serves), in Chromium:
@@ -62,9 +63,9 @@ pub fn check_development_build(
     root: &Path,
     dist: &Path,
     browsers: &Browsers,
-    mkdocs: &Path,
+    python: &PythonTools,
 ) -> Result<String, String> {
-    run_files(root, dist, browsers, mkdocs, &[DEVELOPMENT_CHECK.to_string()], &["chromium"], false)
+    run_files(root, dist, browsers, python, &[DEVELOPMENT_CHECK.to_string()], &["chromium"], false)
 }
 
 /// The `*.test.mjs` files of tests/e2e/, as paths from the root, in order.
@@ -91,7 +92,7 @@ fn run_files(
     root: &Path,
     dist: &Path,
     browsers: &Browsers,
-    mkdocs: &Path,
+    python: &PythonTools,
     test_files: &[String],
     engines: &[&str],
     name_slowest: bool,
@@ -123,7 +124,8 @@ fn run_files(
                 .env("E2E_DIST_DIR", dist)
                 .env("CHROMIUM_PATH", &browsers.chromium)
                 .env("FIREFOX_PATH", &browsers.firefox)
-                .env("E2E_MKDOCS", mkdocs)
+                .env("E2E_MKDOCS", &python.mkdocs)
+                .env("CROSSOVER_LIVE_PYTHON", &python.live_python)
                 .env("PUPPETEER_SKIP_DOWNLOAD", "1")
                 .current_dir(root))
         };

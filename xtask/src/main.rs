@@ -244,7 +244,7 @@ fn test(root: &Path, args: &[String]) -> Result<String, String> {
         }
     };
     step("checking the toolchain");
-    let (browsers, mkdocs) = tools::ensure_test_tools(root)?;
+    let (browsers, python) = tools::ensure_test_tools(root)?;
 
     step("formatting (cargo fmt --all --check; rustfmt.toml sets the style)");
     run(cargo(root).args(["fmt", "--all", "--check"]))?;
@@ -287,14 +287,14 @@ fn test(root: &Path, args: &[String]) -> Result<String, String> {
     let size = weight.against(size::Budget::read(root)?)?;
 
     step("browser tests (node --test tests/e2e/ against dist/ in headless Chromium, then Firefox)");
-    let timings = browser::run_tests(root, &root.join("dist"), &browsers, &mkdocs)?;
+    let timings = browser::run_tests(root, &root.join("dist"), &browsers, &python)?;
 
     // The loop a developer runs, `trunk serve`, builds without any of the xtask's flags: the
     // same build, into a folder of its own, must give a live page too.
     step("development build (trunk build --offline, as trunk serve builds) and its controls in Chromium");
     let dev = root.join("target").join("dist-dev");
     run(command("trunk").args(["build", "--offline", "--dist"]).arg(&dev).current_dir(root))?;
-    let dev_timing = browser::check_development_build(root, &dev, &browsers, &mkdocs)?;
+    let dev_timing = browser::check_development_build(root, &dev, &browsers, &python)?;
 
     Ok(format!(
         "native tests, clippy native and wasm32, release build, {size}, browser tests ({timings}), development build ({dev_timing})"

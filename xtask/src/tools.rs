@@ -39,19 +39,31 @@ pub fn ensure_build_tools(root: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Everything the tests need: the build's tools, the browsers and the docs site's tools,
-/// returning the browsers and the `mkdocs` program. On a new machine the build's come from
-/// cargo and npm (compiling, mostly) and the others from apt and pip (downloading, mostly), so
-/// the two sets are fetched side by side.
-pub fn ensure_test_tools(root: &Path) -> Result<(Browsers, PathBuf), String> {
+/// Everything the tests need: the build's tools, the browsers, the docs site's tools and the
+/// live servers', returning the browsers and the Python programs. On a new machine the build's
+/// come from cargo and npm (compiling, mostly) and the others from apt and pip (downloading,
+/// mostly), so the two sets are fetched side by side.
+pub fn ensure_test_tools(root: &Path) -> Result<(Browsers, PythonTools), String> {
     let (build, others) = std::thread::scope(|scope| {
-        let others = scope.spawn(|| Ok((ensure_browsers()?, ensure_docs_site_tools(root)?)));
+        let others = scope.spawn(|| {
+            let browsers = ensure_browsers()?;
+            let mkdocs = ensure_docs_site_tools(root)?;
+            let live_python = ensure_live_server_tools(root)?;
+            Ok((browsers, PythonTools { mkdocs, live_python }))
+        });
         (ensure_build_tools(root), others.join())
     });
     build?;
-    others.unwrap_or_else(|_| {
-        Err("installing the browsers and the docs site's tools stopped".to_string())
-    })
+    others
+        .unwrap_or_else(|_| Err("installing the browsers and the Python tools stopped".to_string()))
+}
+
+/// The programs from the tests' Python environments.
+pub struct PythonTools {
+    /// Builds the example docs site (examples/docs-site) that one test embeds figures in.
+    pub mkdocs: PathBuf,
+    /// The Python that runs the live tests' servers (tests/live/servers.py).
+    pub live_python: PathBuf,
 }
 
 fn ensure_wasm_target() -> Result<(), String> {
@@ -244,19 +256,78 @@ pub fn docs_venv(root: &Path) -> PathBuf {
 }
 
 /// MkDocs with the Material theme, at the versions examples/docs-site/requirements.txt pins, in
-/// a virtual environment made with the machine's Python 3 and filled by pip. A copy of the
-/// requirements kept in the environment records what it was installed from, so a second run
-/// only compares two files. Returns the `mkdocs` program to run.
+/// a virtual environment made with the machine's Python 3 and filled by pip. Returns the
+/// `mkdocs` program to run.
 pub fn ensure_docs_site_tools(root: &Path) -> Result<PathBuf, String> {
     let requirements = root.join("examples").join("docs-site").join("requirements.txt");
-    let wanted = fs::read(&requirements)
-        .map_err(|e| format!("cannot read {}: {e}", requirements.display()))?;
     let venv = docs_venv(root);
     let mkdocs = venv.join("bin").join("mkdocs");
+    ensure_venv(
+        &venv,
+        &requirements,
+        &mkdocs,
+        "MkDocs and Material",
+        "to build the docs site the browser tests embed figures in",
+    )?;
+    Ok(mkdocs)
+}
+
+/// Where the live tests' servers and their Python live (tests/live/): a virtual environment in
+/// the ignored target folder, as the docs site's.
+pub fn live_venv(root: &Path) -> PathBuf {
+    root.join("target").join("live-venv")
+}
+
+/// llama.cpp's server (PyPI's prebuilt `xllamacpp` wheel) and the `gguf` writer of its small
+/// random-weight models, at the versions tests/live/requirements.txt pins, in a virtual
+/// environment as the docs site's tools are. The wheel needs GCC's OpenMP library (Debian's
+/// libgomp1). Returns the environment's `python`, which runs tests/live/servers.py.
+pub fn ensure_live_server_tools(root: &Path) -> Result<PathBuf, String> {
+    if !has_libgomp() {
+        apt_install(
+            &["libgomp1"],
+            "GCC's OpenMP library (llama.cpp's server for the live tests needs it)",
+        )?;
+    }
+    let requirements = root.join("tests").join("live").join("requirements.txt");
+    let venv = live_venv(root);
+    let python = venv.join("bin").join("python");
+    ensure_venv(
+        &venv,
+        &requirements,
+        &python,
+        "llama.cpp's server (xllamacpp) and gguf",
+        "to run the live tests' OpenAI-compatible servers",
+    )?;
+    Ok(python)
+}
+
+/// Whether the dynamic linker knows libgomp.so.1. When no `ldconfig` answers, it is taken to be
+/// there: importing xllamacpp then says what is missing.
+fn has_libgomp() -> bool {
+    ["ldconfig", "/sbin/ldconfig", "/usr/sbin/ldconfig"]
+        .into_iter()
+        .find_map(|ldconfig| probe(ldconfig, &["-p"]))
+        .is_none_or(|libraries| libraries.contains("libgomp.so.1"))
+}
+
+/// A virtual environment at `venv`, made with the machine's Python 3 and filled by pip from
+/// `requirements` (exact pins), holding `program` afterwards. A copy of the requirements kept in
+/// the environment records what it was installed from, so a second run only compares two
+/// files. `what` names the packages and `why` says what they are for, in the log and errors.
+fn ensure_venv(
+    venv: &Path,
+    requirements: &Path,
+    program: &Path,
+    what: &str,
+    why: &str,
+) -> Result<(), String> {
+    let wanted = fs::read(requirements)
+        .map_err(|e| format!("cannot read {}: {e}", requirements.display()))?;
     let stamp = venv.join("xtask-installed-from-requirements.txt");
-    if mkdocs.exists() && fs::read(&stamp).ok().as_deref() == Some(wanted.as_slice()) {
-        println!("ok: MkDocs and Material in {}", venv.display());
-        return Ok(mkdocs);
+    if program.exists() && fs::read(&stamp).ok().as_deref() == Some(wanted.as_slice()) {
+        println!("ok: {what} in {}", venv.display());
+        return Ok(());
     }
     let python = ["python3", "python"]
         .into_iter()
@@ -270,27 +341,23 @@ pub fn ensure_docs_site_tools(root: &Path) -> Result<PathBuf, String> {
         None => {
             apt_install(
                 &["python3", "python3-venv"],
-                "Python 3 with its venv module (to build the docs site the browser tests embed figures in)",
+                &format!("Python 3 with its venv module ({why})"),
             )?;
             "python3".to_string()
         }
     };
-    println!(
-        "installing MkDocs and Material (examples/docs-site/requirements.txt) into {} with pip",
-        venv.display()
-    );
+    println!("installing {what} ({}) into {} with pip", requirements.display(), venv.display());
     if venv.exists() {
-        fs::remove_dir_all(&venv).map_err(|e| format!("cannot empty {}: {e}", venv.display()))?;
+        fs::remove_dir_all(venv).map_err(|e| format!("cannot empty {}: {e}", venv.display()))?;
     }
-    run(command(&python).arg("-m").arg("venv").arg(&venv))?;
+    run(command(&python).arg("-m").arg("venv").arg(venv))?;
     run(command(&venv.join("bin").join("pip").to_string_lossy())
         .args(["install", "--quiet", "--disable-pip-version-check", "--no-input", "-r"])
-        .arg(&requirements))?;
-    if !mkdocs.exists() {
-        return Err(format!("pip installed the requirements but {} is missing", mkdocs.display()));
+        .arg(requirements))?;
+    if !program.exists() {
+        return Err(format!("pip installed the requirements but {} is missing", program.display()));
     }
-    fs::write(&stamp, &wanted).map_err(|e| format!("cannot write {}: {e}", stamp.display()))?;
-    Ok(mkdocs)
+    fs::write(&stamp, &wanted).map_err(|e| format!("cannot write {}: {e}", stamp.display()))
 }
 
 /// The browsers the tests run in, each Debian's own build.

@@ -83,6 +83,7 @@ fn tpot_definition(format: Format) -> String {
              version"
         }
         Format::Csv | Format::Json => "",
+        Format::Live => "; this page times it from the first answer text to the last",
     };
     format!("{base}{tool}.")
 }

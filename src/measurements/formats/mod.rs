@@ -5,6 +5,7 @@ pub mod aiperf;
 pub mod genai_perf;
 pub mod generic;
 pub mod guidellm;
+pub mod live;
 pub mod llm_load_test;
 pub mod llmperf;
 pub mod sglang;

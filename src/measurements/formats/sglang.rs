@@ -76,6 +76,7 @@ fn meta(v: &Value<'_>) -> RunMeta {
             word("dtype").map(|d| format!("{d}{quantized}")),
             "server_info.dtype, quantization",
         ),
+        method: None,
     }
 }
 

@@ -52,6 +52,7 @@ impl RunFacts {
             w.text(stated.as_ref().map_or("", |s| &s.value))
                 .text(stated.as_ref().map_or("", |s| s.key));
         }
+        w.text(self.meta.method.as_deref().unwrap_or_default());
         w.number(self.load.concurrency);
         w.number(match self.load.request_rate {
             Some(RequestRate::PerSec(r)) => Some(r),
@@ -87,6 +88,7 @@ impl RunFacts {
             date: stated()?,
             hardware: stated()?,
             precision: stated()?,
+            method: Some(r.text()?).filter(|m| !m.is_empty()),
         };
         let concurrency = r.number()?;
         let rate = match r.number()? {
@@ -123,7 +125,10 @@ impl RunFacts {
 
 /// The keys a file's statements are read from (`meta`'s readers): a key read back must be one of
 /// them, so what the page names as the source of a statement is the page's own word.
-const KEYS: [&str; 11] = [
+const KEYS: [&str; 14] = [
+    "servers[].model",
+    "servers[].host",
+    "started_utc",
     "model_id",
     "model",
     "date",

@@ -358,6 +358,9 @@ fn run_provenance(r: &RunFacts) -> String {
     if !silent.is_empty() {
         line.push_str(&format!("; the file states no {}", silent.join(", no ")));
     }
+    if let Some(method) = &r.meta.method {
+        line.push_str(&format!("; {}", inert(method)));
+    }
     if r.observed.thinned() {
         line.push_str(&format!(
             "; {} of its {} requests are kept for the observed figures, evenly",

@@ -10,6 +10,7 @@
 //! stands in until it is built (its containers are marked for the takeover).
 
 pub mod card;
+pub mod live;
 pub mod observed;
 pub mod presented;
 pub mod review;

@@ -15,7 +15,7 @@ use crate::text::embed::{lesson_href, present_review_href, CHIP_CALCULATOR_FRAGM
 use crate::text::review::held;
 use crate::ui::context::{
     use_link_at_settings, use_query_source, use_review_sources, use_state, ChipSides,
-    ComparisonShown, CurrentQuery, ReviewSources, RunSides, RunsComparison,
+    ComparisonShown, CurrentQuery, LiveMeasured, ReviewSources, RunSides, RunsComparison,
 };
 use crate::ui::dom;
 use crate::ui::erased::memo;
@@ -34,6 +34,8 @@ pub fn Review() -> impl IntoView {
     provide_context(RunSides(runs));
     provide_context(ChipSides(chips));
     provide_context(RunsComparison(RwSignal::new(ComparisonShown::default())));
+    // The live measurement, handed to the measurements section to read as a file.
+    provide_context(LiveMeasured(RwSignal::new(None)));
     let state = use_state();
     let sources = Memo::new(move |_| {
         runs.with(|runs| chips.with(|chips| state.with(|s| sources(s, runs, chips))))
@@ -161,6 +163,10 @@ fn Sources() -> impl IntoView {
             <details class="workbench-source" data-testid="workbench-runs">
                 <summary>"Two result files: rates measured on your deployments"</summary>
                 <Measurements />
+            </details>
+            <details class="workbench-source" data-testid="workbench-live">
+                <summary>"Two live servers: measured from this page"</summary>
+                <super::live::LiveMeasure />
             </details>
         </section>
     }

@@ -14,6 +14,7 @@ use crate::measurements::MAX_RUNS_PER_VISIT;
 use crate::text::measurements::sentences::{
     not_read_again, stopped_reading_again, too_many_runs, PASTE_EMPTY,
 };
+use crate::ui::context::LiveFile;
 use leptos::prelude::*;
 use std::ops::Range;
 
@@ -39,7 +40,12 @@ pub struct Sources {
     /// A file was found in the reading when this round's worker stopped: the files after it,
     /// unanswered too, were only waiting and are not to blame.
     stop_blamed: bool,
+    /// The runs the live measurement last gave, and which measurement it was.
+    live: Option<(u64, Range<usize>)>,
 }
+
+/// What to do with a file's new runs once read (`None` for a file that gave none).
+type Then = Box<dyn FnOnce(Option<Range<usize>>)>;
 
 /// "Read the pasted text".
 pub(super) fn pasted(section: Section, text: String) {
@@ -57,9 +63,30 @@ pub(super) fn read_files(section: Section, files: Vec<web_sys::File>) {
         section.sources.update_value(|s| s.pair = [None, None]);
     }
     for (i, file) in files.into_iter().enumerate() {
-        let slot = two.then_some(i);
-        read_then(section, &file.name(), FileContent::File(file.into()), slot);
+        let then: Option<Then> = two.then(|| {
+            Box::new(move |ids: Option<Range<usize>>| paired(section, i, ids.map(|r| r.start)))
+                as Then
+        });
+        read_then(section, &file.name(), FileContent::File(file.into()), then);
     }
+}
+
+/// The workbench's live measurement, read as a file: its two runs become A and B, in place of
+/// the runs an earlier text of the same measurement gave (another measurement's stay).
+pub(super) fn live(section: Section, file: LiveFile) {
+    let serial = file.serial;
+    let then: Then = Box::new(move |ids| {
+        let Some(ids) = ids.filter(|ids| ids.len() == 2) else { return };
+        let mut earlier = None;
+        section.sources.update_value(|s| {
+            earlier = s.live.replace((serial, ids.clone())).filter(|(n, _)| *n == serial);
+        });
+        if let Some((_, old)) = earlier {
+            forget(section, &old);
+        }
+        super::bakeoff::use_pair(section, ids.start, ids.start + 1);
+    });
+    read_then(section, &file.name, FileContent::Text(file.text), Some(then));
 }
 
 /// Notes the first run of the file in `slot` of a pair, and offers the pair once both are in.
@@ -80,8 +107,8 @@ fn paired(section: Section, slot: usize, first: Option<usize>) {
 
 /// Sends one file (a `File`, passed by reference) or pasted text to the worker and takes in its
 /// answer: new runs are added and the first of them chosen; a refusal is shown and what was
-/// loaded before is kept. For a file of a pair (`slot`), its first run is noted for the offer.
-fn read_then(section: Section, name: &str, content: FileContent, slot: Option<usize>) {
+/// loaded before is kept. `then` hears which runs the file gave.
+fn read_then(section: Section, name: &str, content: FileContent, then: Option<Then>) {
     section.pending.update(|n| *n += 1);
     section.progress.set(Some(0.0));
     let kept = (name.to_string(), content.clone());
@@ -91,7 +118,8 @@ fn read_then(section: Section, name: &str, content: FileContent, slot: Option<us
         move |share| section.progress.set(Some(share)),
         move |reply| {
             let text = encode_runs(&reply);
-            let first = reply.as_ref().ok().and_then(|runs| runs.first()).map(|r| r.id);
+            let ids =
+                reply.as_ref().ok().and_then(|runs| Some(runs.first()?.id..runs.last()?.id + 1));
             section.pending.update(|n| *n = n.saturating_sub(1));
             if section.pending.get_untracked() == 0 {
                 section.progress.set(None);
@@ -122,8 +150,12 @@ fn read_then(section: Section, name: &str, content: FileContent, slot: Option<us
                 }
                 Err(message) => section.error.set(Some(message)),
             }
-            if let Some(slot) = slot {
-                paired(section, slot, first);
+            if let Some(then) = then {
+                // Only runs the page took in.
+                let taken = ids.filter(|ids| {
+                    section.list.with_untracked(|l| l.runs.iter().any(|r| r.id == ids.start))
+                });
+                then(taken);
             }
         },
     );
@@ -175,11 +207,16 @@ pub(super) fn read_again(section: Section) {
 /// Takes a file and its runs off the page and shows `note`; the run chosen after is drawn as
 /// the list changes.
 fn drop_source(section: Section, ids: &Range<usize>, note: String) {
+    forget(section, ids);
+    section.error.set(Some(note));
+}
+
+/// Takes a file and its runs off the page.
+fn forget(section: Section, ids: &Range<usize>) {
     section.sources.update_value(|s| s.files.retain(|s| &s.ids != ids));
     section.list.update(|l| {
         let shown = l.chosen().map(|r| r.id);
         l.runs.retain(|r| !ids.contains(&r.id));
         l.selected = l.runs.iter().position(|r| Some(r.id) == shown).unwrap_or(0);
     });
-    section.error.set(Some(note));
 }

@@ -22,6 +22,7 @@ mod section;
 
 pub use bakeoff::ComparedRuns;
 
+use crate::ui::context::LiveMeasured;
 use leptos::prelude::*;
 use results::Results;
 use section::Section;
@@ -33,6 +34,14 @@ pub fn Measurements() -> impl IntoView {
     // A worker started after one stopped is first sent the files the old one held.
     section.worker().on_restart(move || import::read_again(section));
     bakeoff::follow(section);
+    // The workbench's live measurement, read as a file whenever it hands on a new text.
+    if let Some(LiveMeasured(live)) = use_context::<LiveMeasured>() {
+        Effect::new(move |_| {
+            if let Some(file) = live.get() {
+                import::live(section, file);
+            }
+        });
+    }
     // The chosen run's figures, drawn by the worker at the canvases' width and in the page's
     // palette: again whenever the list is touched (a run chosen, even the one shown: the way to
     // ask again), the palette changes or the window is resized.
