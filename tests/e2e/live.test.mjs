@@ -143,12 +143,15 @@ test('two live servers measured from the page: rates beside their own, a crossov
   assert.ok(own('a', 'server_prefill_tokens_per_sec') > own('b', 'server_prefill_tokens_per_sec'));
   assert.ok(fitted.a.prefill > fitted.b.prefill && fitted.b.decode > fitted.a.decode, JSON.stringify(fitted));
 
-  // The crossover with its interval, holding the one the servers' own rates give at the runs'
-  // median prompt: TTFT = prompt / prefill (+ the same fixed time on both sides).
+  // The crossover with its interval, holding the one the servers' own clocks give where the
+  // page reads its first tokens, at the runs' median prompt: each server's prompt time there
+  // (its median over the requests of that length) and its decode rate.
   const nstar = app.byTestId('compare-nstar');
   await nstar.waitFor({ state: 'attached', timeout: 60_000 });
   const prompt = median(measured.requests.map((r) => r.prompt_tokens));
-  const ttft = (side) => prompt / own(side, 'server_prefill_tokens_per_sec');
+  const ttft = (side) => median(measured.requests
+    .filter((r) => r.side === side && Math.abs(r.prompt_tokens / prompt - 1) < 0.1)
+    .map((r) => r.prompt_tokens / r.server_prefill_tokens_per_sec));
   const theirs = (ttft('b') - ttft('a')) / (1 / own('a', 'server_decode_tokens_per_sec') - 1 / own('b', 'server_decode_tokens_per_sec'));
   const [low, high] = [Number(await nstar.getAttribute('data-low')), Number(await nstar.getAttribute('data-high'))];
   t.diagnostic(`crossover ${await nstar.getAttribute('data-value')} (${low} to ${high}); from the servers' timings ${theirs.toFixed(1)}`);

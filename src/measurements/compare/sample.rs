@@ -50,6 +50,8 @@ pub(crate) struct Sample {
     e2e: Vec<Option<f64>>,
     /// Time per token after the first, for the requests long enough to count towards decode.
     per_token: Vec<Option<f64>>,
+    /// The whole run's median prompt, at which every line's first token is read.
+    median_prompt: f64,
     model: Model,
 }
 
@@ -91,7 +93,8 @@ impl Sample {
             })
             .collect();
         let e2e = fit.residuals.iter().map(|r| r.e2e_secs).collect();
-        Ok(Sample { prompt, output, time, e2e, per_token, model })
+        let median_prompt = stats::median(&prompt).unwrap_or(0.0);
+        Ok(Sample { prompt, output, time, e2e, per_token, median_prompt, model })
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -103,7 +106,7 @@ impl Sample {
     }
 
     pub(crate) fn median_prompt_tokens(&self) -> f64 {
-        stats::median(&self.prompt).unwrap_or(0.0)
+        self.median_prompt
     }
 
     pub(crate) fn median_output_tokens(&self) -> f64 {
@@ -142,7 +145,12 @@ impl Sample {
     pub(crate) fn line(&self, idx: &[usize], percent: f64, refit: bool) -> Option<LineSecs> {
         let pick = |v: &[f64]| idx.iter().filter_map(|&i| v.get(i).copied()).collect::<Vec<_>>();
         let (prompt, time) = (pick(&self.prompt), pick(&self.time));
-        let median_prompt = select_percentile(&mut prompt.clone(), 50.0)?;
+        // Every resample is read at the whole run's median prompt: the first token at one fixed
+        // length is the quantity estimated. A resample's own median would move with the draw,
+        // and a run measured at a few lengths (the workbench's live measurement: 64, 256 and
+        // 1,024 tokens) would then report the first token at 64 tokens in one resample and at
+        // 1,024 in another, an interval of the design rather than of the measurement.
+        let median_prompt = self.median_prompt;
         let (mut shifted, secs_per_token): (Vec<f64>, f64) = match self.model {
             Model::Streamed { floor } => {
                 let slope = floor.map_or(0.0, |f| f.slope);
