@@ -121,8 +121,9 @@ pub fn summary_text(m: &Measurement) -> String {
     text.push_str(if m.can_fit() {
         " The fit, the card and the figures now use these requests: each server is a run under \
          \u{201c}Two result files\u{201d} above, with its fixed time, prefill rate and decode rate \
-         and their intervals, and the two are A and B. A request that failed is left out of the \
-         fit and counted as failed on the card."
+         and their intervals, and the two are A and B. The card decides for the answer lengths \
+         typed in the panel: the plan's answers were chosen to read the rates, not to stand for a \
+         workload. A request that failed is left out of the fit and counted as failed on the card."
     } else {
         " Too few requests answered to fit: each server needs answers at three prompt lengths."
     });

@@ -14,6 +14,7 @@ use crate::model::deployments::Which;
 use crate::render::export::download_text;
 use crate::state::measured::MeasuredSide;
 use crate::state::quantity::Quantity;
+use crate::state::DecisionWorkload;
 use crate::state::Param;
 use crate::text::compare::{
     deployment_applied_text, LINK_HOLDS_NUMBERS, NOT_COMPARED, USE_AS_UNANSWERED,
@@ -29,18 +30,39 @@ use std::sync::Arc;
 /// "Use as A" or "Use as B" on the chosen run.
 pub(super) fn use_as(section: Section, which: Which) {
     let Some(run_id) = section.chosen_id() else { return };
-    use_run(section, which, run_id, false);
+    use_run(section, which, run_id, false, None);
 }
 
 /// "Compare these as A and B": two runs, each used as its side.
 pub(super) fn use_pair(section: Section, a: usize, b: usize) {
-    use_run(section, Which::A, a, false);
-    use_run(section, Which::B, b, true);
+    use_run(section, Which::A, a, false, None);
+    use_run(section, Which::B, b, true, None);
+}
+
+/// Two runs of a designed measurement (the workbench's live one) as A and B. Their answer
+/// lengths were the plan's, chosen to read the rates, not a workload: the decision stays on
+/// the answer lengths the reviewer types.
+pub(super) fn use_designed_pair(section: Section, a: usize, b: usize) {
+    use_run(section, Which::A, a, false, None);
+    let typed: Box<dyn FnOnce()> = Box::new(move || {
+        section.state.update(|s| {
+            s.decide_for = DecisionWorkload::Traffic;
+            // Figure 3 races the typed median, as the card decides for it.
+            *s = s.race_the_decision_median();
+        });
+    });
+    use_run(section, Which::B, b, true, Some(typed));
 }
 
 /// Run `run_id` as side `which`, its first token at the chosen percentile; what was done is
-/// said in the note, after what it says already with `after`.
-fn use_run(section: Section, which: Which, run_id: usize, after: bool) {
+/// said in the note, after what it says already with `after`; `then` runs once the side is put.
+fn use_run(
+    section: Section,
+    which: Which,
+    run_id: usize,
+    after: bool,
+    then: Option<Box<dyn FnOnce()>>,
+) {
     let side = SideAsked { run_id, percentile: section.percentile.get_untracked() };
     section.worker().ask(&Request::Deployment(side), None, move |reply| {
         // A reader who pressed the button hears what became of it, even with no answer.
@@ -64,6 +86,9 @@ fn use_run(section: Section, which: Which, run_id: usize, after: bool) {
             requests: d.requests as f64,
         };
         let held = put(section, &asked);
+        if let Some(then) = then {
+            then();
+        }
         let mut note = deployment_applied_text(&d.label, side.percentile, &asked, &held);
         if after {
             // Said once, after both.

@@ -84,7 +84,7 @@ pub(super) fn live(section: Section, file: LiveFile) {
         if let Some((_, old)) = earlier {
             forget(section, &old);
         }
-        super::bakeoff::use_pair(section, ids.start, ids.start + 1);
+        super::bakeoff::use_designed_pair(section, ids.start, ids.start + 1);
     });
     read_then(section, &file.name, FileContent::Text(file.text), Some(then));
 }
