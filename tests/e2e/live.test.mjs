@@ -3,91 +3,23 @@
 // cross-origin and preflighted as a reviewer's would be. A reads prompts faster and B writes
 // faster, so the two cross. The page's fit is checked against the rates each server reports for
 // itself (llama.cpp's `timings`, in the downloaded file), the crossover against the one those
-// rates give, and the download against the page's own file reader. Errors are produced for real:
-// a port with nothing on it, a server that lets in another origin only, a wrong key, and a
-// hostile server (markup for names, a stream cut midway, a stream that never ends).
+// rates give, and the download against the page's own file reader; Cancel keeps what was
+// measured. What goes wrong is live-errors.test.mjs's.
 
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import fs from 'node:fs/promises';
 import { test } from 'node:test';
-import { eventually, loadRuns, openWorkbench, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
+import { eventually, shownText, useBrowser } from './helpers.mjs';
+import { QUICK, downloaded, ended, median, openLive, pageOrigin, setPlan, setServers, start, value } from './live-page.mjs';
 import { LIVE_SKIP, startLiveServers } from './live-servers.mjs';
 
 const env = useBrowser({ skip: LIVE_SKIP });
 const TIMEOUT = { timeout: 240_000, skip: LIVE_SKIP };
-const VIEWPORT = { width: 1280, height: 900 };
-/**
- * A plan that identifies both rates quickly on these machines (12 requests, about 20 s): answers
- * long enough that a burst of chunks delivered late on a busy machine moves the decode rate little.
- */
-const QUICK = { prompts: '32, 128, 512', answers: '16, 128', repeats: '1' };
-
-async function openLive(t) {
-  const app = await openWorkbench(env, t, '', { viewport: VIEWPORT });
-  await app.openDetails('workbench-live');
-  await app.byTestId('live-start').waitFor({ state: 'attached' });
-  return app;
-}
-
-/** The page's origin, which the servers are told to let in. */
-const pageOrigin = () => new URL(env.baseUrl).origin;
-
-/** Types into a field and lets it know the typing is done, as leaving it does. */
-async function type(app, id, text) {
-  const field = app.byTestId(id);
-  await scrollIntoView(field);
-  await field.fill(text);
-  await field.evaluate((e) => e.dispatchEvent(new Event('change', { bubbles: true })));
-}
-
-async function setServers(app, a, b, { key } = {}) {
-  for (const [side, server] of [['a', a], ['b', b]]) {
-    if (key !== undefined) await type(app, `live-${side}-key`, key);
-    await type(app, `live-${side}-address`, server.base);
-    if (server.model) await type(app, `live-${side}-model`, server.model);
-  }
-}
-
-async function setPlan(app, plan = QUICK) {
-  await type(app, 'live-prompts', plan.prompts);
-  await type(app, 'live-answers', plan.answers);
-  await type(app, 'live-repeats', plan.repeats);
-  if (plan.limit) await type(app, 'live-limit', plan.limit);
-}
-
-async function start(app) {
-  const button = app.byTestId('live-start');
-  await scrollIntoView(button);
-  await button.click();
-}
-
-/** Waits for the measurement to end as `how` ('finished', 'cancelled' or 'stopped'). */
-async function ended(app, how, timeout = 180_000) {
-  const summary = app.page.locator(`[data-testid="live-summary"][data-ended="${how}"]`);
-  await summary.waitFor({ state: 'attached', timeout });
-  return shownText(summary);
-}
-
-async function downloaded(app) {
-  const [file] = await Promise.all([app.page.waitForEvent('download'), app.byTestId('live-download').click()]);
-  return { name: file.suggestedFilename(), path: await file.path() };
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-/** What a readout holds, unrounded. */
-async function value(app, id) {
-  return Number(await app.byTestId(id).getAttribute('data-value'));
-}
 
 test('two live servers measured from the page: rates beside their own, a crossover, a verdict, a download that reads back', TIMEOUT, async (t) => {
-  const live = await startLiveServers({ corsOrigins: pageOrigin() });
+  const live = await startLiveServers({ corsOrigins: pageOrigin(env) });
   t.after(() => live.stop());
-  const app = await openLive(t);
+  const app = await openLive(env, t);
   // The models are listed once each address answers, and the first taken.
   await setServers(app, { base: live.a.base }, { base: live.b.base });
   for (const [side, server] of [['a', live.a], ['b', live.b]]) {
@@ -176,9 +108,9 @@ test('two live servers measured from the page: rates beside their own, a crossov
 });
 
 test('cancel stops the request in flight and keeps every one before it', TIMEOUT, async (t) => {
-  const live = await startLiveServers({ corsOrigins: pageOrigin() });
+  const live = await startLiveServers({ corsOrigins: pageOrigin(env) });
   t.after(() => live.stop());
-  const app = await openLive(t);
+  const app = await openLive(env, t);
   await setServers(app, live.a, live.b);
   await setPlan(app, { ...QUICK, repeats: '4' });
   await start(app);
@@ -191,116 +123,4 @@ test('cancel stops the request in flight and keeps every one before it', TIMEOUT
   const measured = JSON.parse(await fs.readFile((await downloaded(app)).path, 'utf8'));
   assert.equal(measured.requests.length, rows, 'the download holds what the table shows');
   assert.equal(measured.plan.unsent, 48 - rows);
-});
-
-test('a server that is not there, one that lets in another origin only, and a wrong key each get their own words', TIMEOUT, async (t) => {
-  const elsewhere = await startLiveServers({ corsOrigins: 'http://127.0.0.1:9', only: 'a' });
-  t.after(() => elsewhere.stop());
-  const keyed = await startLiveServers({ corsOrigins: pageOrigin(), apiKey: 'the-right-key', only: 'a' });
-  t.after(() => keyed.stop());
-  const closed = await new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = s.address().port;
-      s.close(() => resolve(`http://127.0.0.1:${port}/v1`));
-    });
-  });
-  const app = await openLive(t);
-  await setPlan(app);
-  const message = async (expected) => {
-    await start(app);
-    await ended(app, 'stopped', 60_000);
-    return eventually(async () => {
-      const text = await shownText(app.byTestId('live-message'));
-      assert.match(text, expected);
-      return text;
-    }, { timeout: 60_000 });
-  };
-  // Nothing listening: both possibilities said, with each server's switch and this origin.
-  const port = (base) => new URL(base).port;
-  await setServers(app, { base: closed, model: 'm' }, { base: closed, model: 'm' });
-  const unreachable = await message(new RegExp(`^A at 127\\.0\\.0\\.1:${port(closed)} did not answer this page\\.`));
-  for (const words of ['--allowed-origins', '--cors-origins', 'OLLAMA_ORIGINS', 'lms server start --cors', 'SGLang', pageOrigin()]) {
-    assert.ok(unreachable.includes(words), words);
-  }
-  // Refused by its cross-origin policy: the browser says no more than for a closed port.
-  await setServers(app, { base: elsewhere.a.base, model: elsewhere.a.model }, { base: elsewhere.a.base, model: elsewhere.a.model });
-  await message(new RegExp(`^A at 127\\.0\\.0\\.1:${port(elsewhere.a.base)} did not answer this page\\. Either nothing is listening there`));
-  // A wrong key: 401, said as the key's fault, and the key is nowhere but its field.
-  await setServers(app, keyed.a, keyed.a, { key: 'a-wrong-key' });
-  await message(/refused the request with 401: the API key is missing or wrong\./);
-  assert.ok(!(await app.page.evaluate(() => location.href + document.cookie + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).includes('a-wrong-key'));
-  // The right key measures.
-  await setServers(app, keyed.a, keyed.a, { key: 'the-right-key' });
-  await setPlan(app, { prompts: '16, 64, 256', answers: '4, 16', repeats: '1' });
-  await start(app);
-  await ended(app, 'finished');
-  const measured = await fs.readFile((await downloaded(app)).path, 'utf8');
-  assert.ok(!measured.includes('the-right-key'), 'no key in the download');
-  // Firefox reports each refused request as an error of the page's; these were the test's aim.
-  app.pageErrors = app.pageErrors.filter((e) => !/Cross-Origin Request Blocked/.test(e));
-});
-
-/**
- * A server that answers as an attacker would: markup and a huge name in its model list, an
- * error body of markup, and completions that either stop midway (`cut`) or never end (`endless`).
- */
-async function hostileServer(mode) {
-  const sockets = new Set();
-  const server = createServer((req, res) => {
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
-    if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
-    if (req.url.endsWith('/models')) {
-      res.writeHead(200, { ...cors, 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ data: [{ id: '<img src=x onerror="document.title=\'pwned\'">' }, { id: 'x'.repeat(100_000) }] }));
-    }
-    res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' });
-    const chunk = (text) => `data: ${JSON.stringify({ choices: [{ text }] })}\n\n`;
-    res.write(chunk('<script>document.title="pwned"</script>'));
-    if (mode === 'cut') {
-      // The two warm-ups get whole answers; the requests after them are cut off midway.
-      server.answered = (server.answered ?? 0) + 1;
-      // Cut once the first text is on its way: a server killed partway through an answer.
-      if (server.answered > 2) return setTimeout(() => res.socket.destroy(), 100);
-      res.write(chunk(' more'));
-      res.write(`data: ${JSON.stringify({ choices: [{ text: '' }], usage: { prompt_tokens: 210, completion_tokens: 4 } })}\n\n`);
-      return res.end('data: [DONE]\n\n');
-    }
-    const timer = setInterval(() => res.write(chunk('<b>again</b>')), 20);
-    res.on('close', () => clearInterval(timer));
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `http://127.0.0.1:${server.address().port}/v1`,
-    stop: () => new Promise((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(resolve);
-    }),
-  };
-}
-
-test('a hostile server: its names stay text, a stream cut midway and one that never ends are each named', TIMEOUT, async (t) => {
-  const cut = await hostileServer('cut');
-  const endless = await hostileServer('endless');
-  t.after(() => Promise.all([cut.stop(), endless.stop()]));
-  const app = await openLive(t);
-  await setPlan(app, { ...QUICK, limit: '2' });
-  await setServers(app, { base: cut.base }, { base: cut.base });
-  // The markup name is listed and taken as text; the 100,000-character one is not kept.
-  await eventually(async () => assert.equal(await app.byTestId('live-a-model').inputValue(), '<img src=x onerror="document.title=\'pwned\'">'), { timeout: 30_000 });
-  assert.equal(await app.page.locator('#live-a-models option').count(), 1);
-  await start(app);
-  await ended(app, 'stopped', 60_000);
-  assert.match(await shownText(app.byTestId('live-message')), /stopped sending partway through an answer/);
-  // The endless stream is stopped at the plan's limit (its warm-up is the first request).
-  await setServers(app, { base: endless.base }, { base: endless.base });
-  await start(app);
-  await ended(app, 'stopped', 60_000);
-  assert.match(await shownText(app.byTestId('live-message')), /had not finished after 2 s, the plan's limit/);
-  assert.notEqual(await app.page.evaluate(() => document.title), 'pwned');
-  assert.equal(await app.page.locator('main img[src="x"], main script:not([src])').count(), 0);
 });
