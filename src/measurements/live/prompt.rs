@@ -46,6 +46,60 @@ impl WordsPerToken {
     }
 }
 
+/// What a server counted for prompts of known words: the tokens of the unique start and the
+/// tokens a word, fitted by least squares once prompts of two lengths are counted (the warm-up
+/// gives one, so the first requests use its ratio). A start of hexadecimal digits is several
+/// tokens on most tokenizers, so a ratio alone sends short prompts long: 80 tokens for 64.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Calibration {
+    /// (words sent, tokens counted).
+    counted: Vec<(f64, f64)>,
+}
+
+impl Calibration {
+    /// A prompt of `words` words that the server counted as `tokens`.
+    pub fn counted(&mut self, words: usize, tokens: f64) {
+        if tokens.is_finite() && tokens > 0.0 {
+            self.counted.push((words as f64, tokens));
+        }
+    }
+
+    /// `(start tokens, tokens a word)`, once two lengths are counted and the fit is sane.
+    fn line(&self) -> Option<(f64, f64)> {
+        let n = self.counted.len() as f64;
+        let mean = |f: fn(&(f64, f64)) -> f64| self.counted.iter().map(f).sum::<f64>() / n;
+        let (mw, mt) = (mean(|p| p.0), mean(|p| p.1));
+        let sxx: f64 = self.counted.iter().map(|p| (p.0 - mw).powi(2)).sum();
+        let sxy: f64 = self.counted.iter().map(|p| (p.0 - mw) * (p.1 - mt)).sum();
+        let per_word = sxy / sxx;
+        let start = mt - per_word * mw;
+        (sxx > 0.0 && per_word.is_finite() && per_word > 0.01 && start.is_finite())
+            .then_some((start.max(0.0), per_word))
+    }
+
+    /// Words for a prompt of about `tokens` tokens, the unique start counted in.
+    pub fn words_for(&self, tokens: u32) -> usize {
+        match (self.line(), self.counted.last()) {
+            (Some((start, per_word)), _) => {
+                ((f64::from(tokens) - start) / per_word).round().max(1.0) as usize
+            }
+            (None, Some(&(words, counted))) => {
+                WordsPerToken::from_count(words as usize, counted).words_for(tokens)
+            }
+            (None, None) => WordsPerToken::FIRST_GUESS.words_for(tokens),
+        }
+    }
+
+    /// Words a token, as the file states it: the fitted slope's, or the one ratio counted.
+    pub fn words_per_token(&self) -> f64 {
+        match (self.line(), self.counted.last()) {
+            (Some((_, per_word)), _) => 1.0 / per_word,
+            (None, Some(&(words, counted))) => WordsPerToken::from_count(words as usize, counted).0,
+            (None, None) => WordsPerToken::FIRST_GUESS.0,
+        }
+    }
+}
+
 /// Words in the unique start ([`prompt`]).
 const START_WORDS: usize = 4;
 
@@ -130,6 +184,31 @@ struct Body<'a> {
 #[derive(serde::Serialize)]
 struct StreamOptions {
     include_usage: bool,
+}
+
+#[cfg(test)]
+mod calibration_tests {
+    use super::*;
+
+    #[test]
+    fn the_start_is_learned_once_two_lengths_are_counted() {
+        let mut c = Calibration::default();
+        assert_eq!(c.words_for(64), 60);
+        // A server whose start is 20 tokens and whose words are one token each.
+        c.counted(200, 220.0);
+        let first = c.words_for(64);
+        assert!(first > 44, "{first}: from one count only the ratio is known");
+        c.counted(first, 20.0 + first as f64);
+        assert_eq!(c.words_for(64), 44);
+        assert_eq!(c.words_for(1_024), 1_004);
+        assert!((c.words_per_token() - 1.0).abs() < 1e-12);
+        // Nonsense counts are not kept, and a flat or falling fit falls back to the ratio.
+        c.counted(10, f64::NAN);
+        let mut flat = Calibration::default();
+        flat.counted(100, 50.0);
+        flat.counted(200, 50.0);
+        assert_eq!(flat.words_for(100), WordsPerToken::from_count(200, 50.0).words_for(100));
+    }
 }
 
 #[cfg(test)]

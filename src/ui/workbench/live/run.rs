@@ -8,7 +8,7 @@ use super::Live;
 use crate::measurements::live::address::{models, Base};
 use crate::measurements::live::file::{Measurement, Server};
 use crate::measurements::live::plan::Planned;
-use crate::measurements::live::prompt::{completion_body, prompt, WordsPerToken, WARM_UP_WORDS};
+use crate::measurements::live::prompt::{completion_body, prompt, Calibration, WARM_UP_WORDS};
 use crate::measurements::live::{Failure, Side, Timed};
 use leptos::prelude::*;
 
@@ -49,7 +49,12 @@ pub async fn list_models(base: &Base, key: &str) -> Result<Vec<String>, Failure>
 }
 
 /// The round trip and words per token of one server, or why it cannot be measured.
-async fn prepare(live: Live, asked: &Asked, side: Side, tag: u64) -> Result<Server, Failure> {
+async fn prepare(
+    live: Live,
+    asked: &Asked,
+    side: Side,
+    tag: u64,
+) -> Result<(Server, Calibration), Failure> {
     let (base, key, model) =
         (&asked.bases[side.index()], &asked.keys[side.index()], &asked.models[side.index()]);
     let (_, round_trip) = http::get(&base.url("models"), key, MOST_LIST_BYTES).await?;
@@ -70,14 +75,15 @@ async fn prepare(live: Live, asked: &Asked, side: Side, tag: u64) -> Result<Serv
     if let Some(failure) = warm.failure {
         return Err(failure);
     }
-    let words_per_token =
-        WordsPerToken::from_count(WARM_UP_WORDS, warm.prompt_tokens.unwrap_or(f64::NAN)).0;
-    Ok(Server {
+    let mut calibration = Calibration::default();
+    calibration.counted(WARM_UP_WORDS, warm.prompt_tokens.unwrap_or(f64::NAN));
+    let server = Server {
         host: base.host.clone(),
         model: model.clone(),
         round_trip_secs: Some(round_trip),
-        words_per_token,
-    })
+        words_per_token: calibration.words_per_token(),
+    };
+    Ok((server, calibration))
 }
 
 /// Runs the plan against both servers, adding each result to `live` as it comes.
@@ -85,10 +91,14 @@ pub async fn measure(live: Live, asked: Asked) {
     let tag = random_u64();
     let origin = http::page_origin();
     let mut servers: [Server; 2] = Default::default();
+    let mut calibrations: [Calibration; 2] = Default::default();
     for side in Side::BOTH {
         live.say(Some(format!("Warming up {} (not counted)…", side.letter())));
         match prepare(live, &asked, side, tag).await {
-            Ok(server) => servers[side.index()] = server,
+            Ok((server, calibration)) => {
+                *side.of_mut(&mut servers) = server;
+                *side.of_mut(&mut calibrations) = calibration;
+            }
             Err(_) if live.cancelled.get_untracked() => return live.end(Ending::Cancelled),
             Err(failure) => {
                 let host = &asked.bases[side.index()].host;
@@ -114,12 +124,24 @@ pub async fn measure(live: Live, asked: Asked) {
         if live.cancelled.get_untracked() {
             return live.end(Ending::Cancelled);
         }
-        let timed = send(live, &asked, tag, i + 1 + 2, planned).await;
+        let side = planned.side;
+        let calibration = side.of_mut(&mut calibrations);
+        let words = calibration.words_for(planned.prompt_tokens);
+        let timed = send(live, &asked, tag, (i + 3, words), planned).await;
         if live.cancelled.get_untracked() {
             // The request in flight when Cancel was pressed is left out: it was stopped.
             return live.end(Ending::Cancelled);
         }
-        let side = planned.side;
+        if let Some(tokens) = timed.prompt_tokens {
+            // The next prompts of this server come closer to their planned lengths.
+            calibration.counted(words, tokens);
+            let per_token = calibration.words_per_token();
+            live.measurement.update(|m| {
+                if let Some(m) = m {
+                    side.of_mut(&mut m.servers).words_per_token = per_token;
+                }
+            });
+        }
         let stop = timed.failure.as_ref().map(|failure| {
             in_a_row[side.index()] += 1;
             let host = &asked.bases[side.index()].host;
@@ -137,13 +159,15 @@ pub async fn measure(live: Live, asked: Asked) {
     live.end(Ending::Finished);
 }
 
-async fn send(live: Live, asked: &Asked, tag: u64, number: usize, planned: Planned) -> Timed {
+/// Sends request `number` of the run, a prompt of `words` words.
+async fn send(
+    live: Live,
+    asked: &Asked,
+    tag: u64,
+    (number, words): (usize, usize),
+    planned: Planned,
+) -> Timed {
     let side = planned.side.index();
-    let words_per_token = live
-        .measurement
-        .with_untracked(|m| m.as_ref().map(|m| m.servers[side].words_per_token))
-        .unwrap_or(1.0);
-    let words = WordsPerToken(words_per_token).words_for(planned.prompt_tokens);
     let body =
         completion_body(&asked.models[side], &prompt(tag, number, words), planned.answer_tokens);
     let stopper = Stopper::new();
