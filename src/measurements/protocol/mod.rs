@@ -33,6 +33,9 @@ pub mod wire;
 mod worker;
 
 pub use bakeoff::{CompareAsked, DeploymentApplied, DeploymentAsked, SideAsked};
+// Only the page's deployment inputs name things from outside this module; the worker's build of
+// the crate leaves the page out.
+#[cfg(feature = "page")]
 pub(crate) use names::name;
 pub use names::WORKER_META_SELECTOR;
 pub use page::{FigureFormat, RunFile};
