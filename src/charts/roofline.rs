@@ -57,11 +57,11 @@ impl Chart for RooflineInputs {
         let p = Points::of(self);
         let s = &self.serving;
         format!(
-            "Attainable arithmetic against arithmetic intensity, both on log scales, for {}. \
-             The roof climbs with memory bandwidth and levels off at {} ({} at the data sheet's \
-             peak); at these efficiencies it bends at {} FLOP per byte (the chip's own ridge is \
-             {}). Decode, {}, does {} FLOP per byte read and is {}, reaching {}. Prefilling a \
-             prompt of {} does {} FLOP per byte and is {}, reaching {}.",
+            "Attainable arithmetic against arithmetic intensity (FLOP done per byte read from \
+             memory), on log scales, for {}. The roof climbs with bandwidth and levels off at {} \
+             ({} at the data sheet's peak), bending at {} FLOP per byte (the chip's own ridge, \
+             peak arithmetic over bandwidth, is {}). Decode, {}, does {} FLOP per byte: {}, at \
+             {}. Prefilling a prompt of {} does {}: {}, at {}.",
             caption_setting(s),
             tflops(p.reached_flops),
             tflops(p.peak_flops),

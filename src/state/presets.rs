@@ -37,7 +37,7 @@ fn request(state: State, prompt: f64, output: f64) -> State {
 }
 
 /// The lesson's bake-off: the measured pair, the bot's typical answer, read by a person at a
-/// quiet hour, the card deciding for the bot's answers. The spread of Figure 4 is its own
+/// quiet hour, the card deciding for the bot's answers, the prompt of twelve passages. The spread of Figure 4 is its own
 /// choice and stays as it was.
 fn bake_off(state: State) -> State {
     let state = State {
@@ -56,6 +56,11 @@ fn bake_off(state: State) -> State {
             (Param::BTtft, 0.9),
             (Param::BRate, 110.0),
             (Param::RaceAnswer, 600.0),
+            // The prompt both are sent, back to the lesson's twelve passages, so a scenario
+            // that trimmed it is undone here too.
+            (Param::BaseTokens, Param::BaseTokens.spec().default),
+            (Param::Passages, Param::Passages.spec().default),
+            (Param::PassageTokens, Param::PassageTokens.spec().default),
         ],
     )
 }
@@ -236,6 +241,9 @@ mod tests {
             crate::model::rounding::round_half_away(trimmed.comparison().b.ttft_secs, 2),
             0.46
         );
+        // The bake-off after the trimmed retrieval is the lesson's twelve passages again.
+        let again = PRESETS.iter().find(|p| p.key == "bake-off").map(|p| (p.apply)(trimmed));
+        assert_eq!(again.map(|s| s.get(Param::Passages)), Some(12.0));
         let aa = find("aa-100000-2000").unwrap_or_default();
         assert_eq!((aa.get(Param::Prompt), aa.get(Param::Output)), (100_000.0, 2_000.0));
         assert_eq!(find("parser").map(|s| s.consumer), Some(Consumer::Machine));

@@ -5,7 +5,7 @@
 use crate::charts::table::{Cell, DataTable};
 use crate::format;
 use crate::model::chips::Chip;
-use crate::model::llms::{Llm, LlmSpec};
+use crate::model::llms::Llm;
 use crate::model::precision::{Arithmetic, WeightPrecision};
 use crate::model::roofline::{DecodeLimit, Serving, PUBLISHED_EFFICIENCIES};
 use crate::model::roofline_cases::worked_cases;
@@ -442,25 +442,18 @@ pub fn kv_note(s: &Serving) -> String {
 /// of ten billion parameters on the same chip, and the efficiencies the lesson's ratio implies.
 pub fn lesson_rates_sentence() -> String {
     let a100 = Serving::lesson(Chip::A100, Llm::Llama8b);
-    let ten = Serving { llm: LlmSpec { params: 10.0 * GIGA, ..a100.llm }, ..a100 };
     let (prefill, decode) = (Param::Prefill.spec().default, Param::Decode.spec().default);
-    let ridge = a100.ridge_flop_per_byte();
-    let scale = prefill / decode / ridge;
+    let scale = prefill / decode / a100.ridge_flop_per_byte();
     format!(
-        "The lesson's {} and {} are ordinary hardware. Llama 3.1 8B on one A100 at MFU {} and MBU \
-         {} reads {} and writes {}; a model of ten billion parameters on the same chip, {} and {}. \
-         The lesson's own ratio is the A100's ridge of {} FLOP per byte times {}, which is MFU {} \
-         over an MBU of {}: both inside what serving stacks are measured to reach.",
+        "The lesson's {} and {} are ordinary hardware: Llama 3.1 8B on one A100 at MFU {} and \
+         MBU {} reads {} and writes {}; the lesson's own pair is that chip at MFU {} and an MBU \
+         of {}.",
         format::rate(prefill),
         format::rate(decode),
         format::trimmed(a100.mfu, 2),
         format::trimmed(a100.mbu, 2),
         prefill_rate(a100.prefill_tokens_per_sec()),
         decode_rate(a100.decode_tokens_per_sec()),
-        format::rate(ten.prefill_tokens_per_sec()),
-        format::rate(ten.decode_tokens_per_sec()),
-        three_figures(ridge),
-        format::trimmed(scale, 2),
         format::trimmed(a100.mfu, 2),
         format::trimmed(a100.mfu / scale, 2),
     )

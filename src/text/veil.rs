@@ -25,10 +25,6 @@ pub const BEFORE_A_GUESS: &str =
 pub const AFTER_THE_CROSSOVER_GUESS: &str =
     "Shown once you guess the crossover above, or ask to see the answers anyway.";
 
-/// In place of the router's controls, whose default threshold sits on the crossover.
-pub const ROUTER_AFTER_THE_GUESS: &str =
-    "The router's threshold is set here once the crossover is known.";
-
 /// In place of the deeper model's crossing, before the first prediction.
 pub const AFTER_THE_CROSSING_GUESS: &str =
     "The crossing under the deeper model shows once you guess the crossing, or ask to see it anyway.";
@@ -46,7 +42,6 @@ mod tests {
     fn stand_ins_state_no_number() {
         let all = Figure::ALL.map(veiled_figure).into_iter().chain([
             AFTER_THE_CROSSOVER_GUESS,
-            ROUTER_AFTER_THE_GUESS,
             AFTER_THE_CROSSING_GUESS,
             H200_AFTER_THE_GUESS,
         ]);

@@ -49,15 +49,12 @@ function assertAgree(found, where) {
   return new Map([...groups].map(([q, all]) => [q, all.length]));
 }
 
-/**
- * Answers every prediction and opens every part a reader opens on purpose, but for the busiest
- * hour's (opening it makes the lab decide for that hour, which is a setting of the state).
- */
+/** Answers every prediction and opens every part a reader opens on purpose. */
 async function openAll(app) {
   await app.reveal('all');
   await eventually(async () => {
     const opened = await app.page.evaluate(() => {
-      const closed = [...document.querySelectorAll('details:not([open])')].filter((d) => !d.closest('[data-testid="peak-details"]') && d.getAttribute('data-testid') !== 'peak-details');
+      const closed = [...document.querySelectorAll('details:not([open])')];
       closed.forEach((d) => { d.open = true; });
       return closed.length;
     });

@@ -144,6 +144,7 @@ test('a cached prefix longer than the prompt is clamped and named; caching never
 
 test('the levers table lists every lever with its effect', TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?prompt=200000&model=deep');
+  await app.openDetails('levers-details');
   await scrollIntoView(app.byTestId('levers-table'));
   const rows = await app.byTestId('levers-table').locator('tbody tr').allInnerTexts();
   assert.equal(rows.length, 4);

@@ -51,6 +51,7 @@ test('the lesson table is computed for the current answer and rates', TIMEOUT, a
   const app = await openApp(env, t);
   // The table states the crossing, so it is in the page only once the reader has guessed.
   await app.reveal('crossing');
+  await app.openDetails('lesson-table-details');
   const rows = app.byTestId('lesson-table').locator('tbody tr');
   assert.equal(await rows.count(), 10, 'one row per prompt length of the lesson');
   const text = await shownText(app.byTestId('lesson-table'));

@@ -30,7 +30,7 @@ async function sectionText(app) {
 /** Every part of the section opened, and its numbers shown. */
 async function openAll(app) {
   await app.reveal('crossover');
-  for (const id of ['trap-details', 'consumer-details', 'verbosity-details', 'spread-details', 'routing-details', 'abandonment-details']) {
+  for (const id of ['trap-table-details', 'consumer-details', 'verbosity-details', 'spread-details', 'routing-details', 'abandonment-details']) {
     await app.openDetails(id);
   }
 }
@@ -93,16 +93,27 @@ test('the lesson pair opens with its crossover, finishing times and the trap', T
   // The bot's typical answer is about twenty times the crossover.
   assert.match(await app.byTestId('race-against-crossover').innerText(), /600 tokens is 20\.8 times the crossover/);
 
-  // Load (opening its part decides for the busiest hour), verbosity and the spread of lengths
-  // at the lesson's numbers.
+  // The story's turn, in the main line: the same pair at the busiest hour and at each model's
+  // own length, with nothing opened and the decision still for the quiet hour.
+  assert.match(await shownText(app.byTestId('turns-busiest')), /takes 20\.2 s on A and 14\.23 s on B, so B still finishes first\. Under load the crossover moves up from 28\.9 to 63 tokens/);
+  assert.match(await shownText(app.byTestId('turns-own-length')), /If A says in 180 tokens what B says in 600 tokens, A is done after 6\.2 s and B after 6\.35 s, so A finishes first\./);
+  assert.equal((await app.query()).load ?? 'idle', 'idle', 'reading the turn changes no hour');
+
+  // Opening the busiest hour's part changes nothing; its choice of hour does, and says so.
   await app.openDetails('peak-details');
-  await eventually(async () => assert.equal((await app.query()).load, 'peak'));
+  assert.equal((await app.query()).load ?? 'idle', 'idle', 'opening the part changes no hour');
   assertClose((await app.readout('crossover-peak')).value, 0.7 / (1 / 30 - 1 / 45), 'crossover-peak');
   assert.equal((await app.readout('crossover-peak')).text, '63 tokens');
   assert.ok((await tableRows(app, 'peak-table')).some((r) => r.join(' ').includes('14.23 s')), 'B at peak finishes after 14.23 s');
-  // Closed again, the lab decides for the quiet hour.
-  await app.byTestId('peak-details').locator('summary').click();
-  await eventually(async () => assert.equal((await app.query()).load, 'idle'));
+  await app.byTestId('hour-busiest').check();
+  await eventually(async () => assert.equal((await app.query()).load, 'peak'));
+  await eventually(async () => assert.match(await shownText(app.byTestId('decision')), /For a person reading at the busiest hour/));
+  // Closing the part leaves the hour chosen; the quiet hour comes back by its own choice.
+  await app.byTestId('peak-details').locator(':scope > summary').click();
+  assert.equal((await app.query()).load, 'peak');
+  await app.openDetails('peak-details');
+  await app.byTestId('hour-quiet').check();
+  await eventually(async () => assert.equal((await app.query()).load ?? 'idle', 'idle'));
   const va = await app.readout('verbosity-a');
   assertClose(va.value, 6.2, 'A at its own 180 tokens');
   assert.equal(va.text, '6.2 s');
@@ -257,5 +268,7 @@ test("the spread can be the bot's own answers, an assumed spread around the race
   await scrollIntoView(app.byTestId('workload-race'));
   assert.equal((await app.byTestId('workload-race').innerText()).trim(), 'Workload: the support bot\'s typical answer, 600 tokens');
   await app.typeInto('bot_p90', '3000');
+  // Read where the reader meets it: far below the race, the label is laid out once near.
+  await scrollIntoView(label);
   await eventually(async () => assert.match(await label.innerText(), /p90 3,000/));
 });

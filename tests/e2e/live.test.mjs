@@ -81,7 +81,12 @@ test('two live servers measured from the page: rates beside their own, a crossov
   const theirs = (ttft('b') - ttft('a')) / (1 / own('a', 'server_decode_tokens_per_sec') - 1 / own('b', 'server_decode_tokens_per_sec'));
   const [low, high] = [Number(await nstar.getAttribute('data-low')), Number(await nstar.getAttribute('data-high'))];
   t.diagnostic(`crossover ${await nstar.getAttribute('data-value')} (${low} to ${high}); from the servers' timings ${theirs.toFixed(1)}`);
-  assert.ok(theirs > 0 && low <= theirs && theirs <= high, `the interval ${low}–${high} holds ${theirs}`);
+  // A crossover is a length, so the page's interval starts at 0 at the lowest. On a machine busy
+  // with other work, A's prefill can fall to B's at the median prompt (the servers' own clocks
+  // then put the lines' meeting below zero: B ahead at every length); both accounts then agree
+  // that no positive length separates them, and 0 is what the interval must hold.
+  const held = Math.max(theirs, 0);
+  assert.ok(Number.isFinite(theirs) && low <= held && held <= high, `the interval ${low}–${high} holds ${theirs}`);
 
   // The card decides on these runs, and the record names the source and its plan.
   const card = await shownText(app.byTestId('decision'));

@@ -80,3 +80,21 @@ test('B at peak load puts B at its peak rate in Figure 3, with the crossover at 
   await eventually(async () => assert.match(await app.byTestId('completion-canvas').getAttribute('aria-label'), /At the busiest hour \(dashed\).*The dashed lines cross at 63 tokens/));
   assert.match((await app.readout('crossover-peak')).text, /^63(\.0)? tokens$/);
 });
+
+test('a locked guess is graded once, against the pair it answered; a scenario afterwards says the question changed', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  await scrollIntoView(app.byTestId('crossover-guess-input'));
+  await app.page.locator('input[data-testid="crossover-guess-input"]').fill('100');
+  await app.byTestId('crossover-guess-lock').click();
+  const feedback = app.byTestId('crossover-feedback');
+  await eventually(async () => assert.match(await feedback.innerText(), /They finish together at 28\.9 tokens[\s\S]*Your guess of 100 tokens was 246% too long/));
+  // Four passages instead of twelve shorten B's first token, and with it the crossover.
+  await app.byTestId('preset-four-passages').click();
+  await eventually(async () => assert.match(await feedback.innerText(), /The pair has changed since: they now finish together at/));
+  const text = await feedback.innerText();
+  assert.match(text, /^Your guess of 100 tokens was 246% too long\. That was for the pair you predicted, whose crossover was 28\.9 tokens\./);
+  assert.equal(text.match(/too (long|short)|short of it/g)?.length, 1, `graded once: ${text}`);
+  // Back to the pair asked about, the usual answer again.
+  await app.byTestId('preset-bake-off').click();
+  await eventually(async () => assert.match(await feedback.innerText(), /^They finish together at 28\.9 tokens/));
+});

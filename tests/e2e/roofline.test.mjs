@@ -198,6 +198,14 @@ test('the lesson\'s chip section: its rates, Figure 5 beside its controls, and t
   assert.equal(await app.byTestId('hw-cases-table').count(), 0, 'and so is the worked table');
   assert.equal(await app.byTestId('chip-custom').count(), 0, 'the lesson offers published chips only');
   assert.match(await shownText(app.byTestId('hw-lesson-rates')), /8,000 tok\/s and 60 tok\/s are ordinary hardware/);
+  // The panel's rates come after the choices that make them, as the prose builds them first.
+  const order = await app.page.evaluate(() => {
+    const panel = document.querySelector('#hardware .lab-panel');
+    const rate = panel.querySelector('[data-testid="hw-prefill-rate"]');
+    const chip = panel.querySelector('fieldset');
+    return Boolean(chip.compareDocumentPosition(rate) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  assert.ok(order, 'the rates follow the chip and its serving in the lesson\'s panel');
   // Figure 5 follows the chip and the efficiencies the lesson's panel holds.
   await app.byTestId('roofline-canvas').scrollIntoViewIfNeeded();
   const first = await app.canvasFingerprint('roofline-canvas');

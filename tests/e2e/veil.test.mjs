@@ -124,6 +124,7 @@ for (const { name, query, q } of STATES) {
       const shown = (await app.readout('crossover')).text;
       assert.ok(crossover.map(standingAlone).some((re) => re.test(shown)), `the crossover readout says it: ${shown}`);
     });
+    await app.openDetails('routing-details');
     assert.equal(await app.byTestId('route-crossover').count(), 1, 'the router settings appear with it');
   });
 }

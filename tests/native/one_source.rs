@@ -19,7 +19,7 @@ use crossover::state::quantity::{Quantity, Worth};
 use crossover::state::{DecisionWorkload, Figure, Load, ModelView, Param, State};
 use crossover::text::deployments::decision::decision_text;
 use crossover::text::deployments::race::verdict_text;
-use crossover::text::deployments::{crossover_feedback, crossover_text, winner_text};
+use crossover::text::deployments::{crossover_feedback, crossover_text, winner_text, LockedGuess};
 use crossover::text::playing::lane_status;
 use crossover::text::strip::{folded_line, Lab};
 
@@ -105,7 +105,13 @@ fn sentences(s: &State) -> Vec<(String, Vec<Quantity>)> {
         (folded_line(Lab::OneRequest, s), vec![ttft, Quantity::Total]),
         (TimelineInputs::of(s).summary(), vec![Quantity::TtftClient, Quantity::Total]),
         (crossover_text(&s.comparison()), vec![Quantity::Crossover]),
-        (crossover_feedback(&s.comparison(), Some(100.0)), vec![Quantity::Crossover]),
+        (
+            crossover_feedback(
+                &s.comparison(),
+                Some(LockedGuess { tokens: 100.0, asked: s.comparison() }),
+            ),
+            vec![Quantity::Crossover],
+        ),
         (
             completion.summary(),
             vec![Quantity::Crossover, Quantity::ACompletion, Quantity::BCompletion],

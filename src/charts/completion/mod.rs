@@ -201,7 +201,8 @@ impl Chart for CompletionInputs {
         let inputs = self;
         let all = rows(inputs);
         let current_row = all.iter().position(|r| r.answer_tokens == inputs.answer());
-        let secs = |x: f64| Cell::number(x, format::duration(x));
+        // Two decimals of a second, as the lesson's table of the same race writes its cells.
+        let secs = |x: f64| Cell::number(x, format::secs_fixed(x, 2));
         let rows = all
             .iter()
             .map(|r| {

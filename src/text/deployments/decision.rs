@@ -306,7 +306,7 @@ fn consumer_change(d: &Decision) -> String {
     let lead = d.first_token;
     match (d.consumer, lead, d.ship) {
         (Consumer::Reader, Some(lead), Some(ship)) if lead.leader != ship && !gap_is_felt(lead.secs) => format!(
-            "The consumer: no; {}'s first words come only {} sooner, no difference a person feels, so even a person who only reads along would not choose otherwise. A program feels only the finish, as here.",
+            "The consumer: no; {}'s first words come only {} sooner, no difference a person feels, so even a person who only reads along would not choose otherwise. The verdict above weighs the finish, as a program would.",
             lead.leader.label(),
             secs(lead.secs),
         ),
@@ -316,7 +316,7 @@ fn consumer_change(d: &Decision) -> String {
             secs(lead.secs),
         ),
         (Consumer::Reader, Some(lead), Some(ship)) if lead.leader != ship => format!(
-            "The consumer: a person who only reads along as it streams, and rarely needs the end, feels the first token instead, where {} is {} sooner; for them {} would be the choice. A program feels only the finish, as here.",
+            "The consumer: a person who only reads along as it streams, and rarely needs the end, feels the first token instead, where {} is {} sooner; for them {} would be the choice. The verdict above weighs the finish, as a program would.",
             lead.leader.label(),
             secs(lead.secs),
             lead.leader.label(),

@@ -147,17 +147,53 @@ mod tests {
 
 /// The crossover challenge's reply: nothing about the answer before a guess; after one, the
 /// crossover, how far off the guess was, and why it sits there.
-pub fn crossover_feedback(c: &Comparison, guess: Option<f64>) -> String {
-    let Some(guess) = guess else {
+pub fn crossover_feedback(now: &Comparison, locked: Option<LockedGuess>) -> String {
+    let Some(LockedGuess { tokens: guess, asked }) = locked else {
         return crate::text::veil::BEFORE_A_GUESS.to_string();
     };
+    let how_far = |tokens: f64| crate::text::request::how_far_off(guess, tokens);
+    if asked == *now {
+        return match now.crossover() {
+            Crossover::At { tokens, .. } => format!(
+                "They finish together at {}. {} A fixed head start against a small gain per token puts it there.",
+                where_they_cross(now),
+                how_far(tokens),
+            ),
+            _ => where_they_cross(now),
+        };
+    }
+    // A scenario or a slider changed the pair after the guess: the guess answered the question
+    // as it was asked, so it is graded against that pair once, and the new pair is only told.
+    let graded = match asked.crossover() {
+        Crossover::At { tokens, .. } => format!(
+            "{} That was for the pair you predicted, whose crossover was {}.",
+            how_far(tokens),
+            crossover_tokens_text(tokens)
+        ),
+        _ => "The pair you predicted for had no crossover.".to_string(),
+    };
+    let since = match now.crossover() {
+        Crossover::At { .. } => format!("they now finish together at {}.", where_they_cross(now)),
+        _ => where_they_cross(now),
+    };
+    format!("{graded} The pair has changed since: {since}")
+}
+
+/// A locked guess at the crossover, with the pair it was asked about.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LockedGuess {
+    pub tokens: f64,
+    pub asked: Comparison,
+}
+
+/// Where the pair's lines cross, or why they never do.
+fn where_they_cross(c: &Comparison) -> String {
     match c.crossover() {
         Crossover::At { tokens, below, above } => format!(
-            "They finish together at {}: shorter answers finish first on {}, longer ones on {}. {} A fixed head start against a small gain per token puts it there.",
+            "{}: shorter answers finish first on {}, longer ones on {}",
             crossover_tokens_text(tokens),
             below.label(),
             above.label(),
-            crate::text::request::how_far_off(guess, tokens)
         ),
         Crossover::Never { faster } => format!(
             "With the deployments in the panel there is no crossover: {} starts no later and writes no slower, so it finishes first at every length.",
@@ -175,7 +211,20 @@ mod challenge_tests {
     fn the_crossover_is_told_only_after_a_guess() {
         let c = Comparison::LESSON;
         assert!(!crossover_feedback(&c, None).contains("28.9"));
-        let told = crossover_feedback(&c, Some(100.0));
-        assert!(told.contains("28.9 tokens") && told.contains("too long"), "{told}");
+        let told = crossover_feedback(&c, Some(LockedGuess { tokens: 100.0, asked: c }));
+        assert_eq!(
+            told,
+            "They finish together at 28.9 tokens: shorter answers finish first on A, longer ones on B. Your guess of 100 tokens was 246% too long. A fixed head start against a small gain per token puts it there."
+        );
+    }
+
+    #[test]
+    fn a_guess_is_graded_once_against_the_pair_it_was_asked_about() {
+        // The retrieval preset moves B's first token: the guess still answered the lesson's pair.
+        let asked = Comparison::LESSON;
+        let now = Comparison::new(asked.a, crate::model::deployments::Deployment::new(0.46, 110.0));
+        let told = crossover_feedback(&now, Some(LockedGuess { tokens: 100.0, asked }));
+        assert!(told.starts_with("Your guess of 100 tokens was 246% too long. That was for the pair you predicted, whose crossover was 28.9 tokens. The pair has changed since: they now finish together at "), "{told}");
+        assert_eq!(told.matches("too long").count(), 1, "{told}");
     }
 }

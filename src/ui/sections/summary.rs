@@ -12,11 +12,12 @@ pub fn Summary() -> impl IntoView {
             <h2 id="summary-title">"In short"</h2>
             {prose!("summary-points" =>
                 <ul>
-                    <li>"Every answer has two waits: the first token, after any queue and prefill reading the prompt, and the last, after decode writes the answer."</li>
-                    <li>"Streaming changes which wait a reader feels, not when the answer ends; a program needing the whole answer still waits for the last token."</li>
+                    <li>"Every answer has two waits: the first token, after any queue and prefill, and the last, after decode."</li>
+                    <li>"Streaming changes which wait a reader feels, not when the answer ends; a program still waits for the last token."</li>
                     <li>"Your prompt sets the first wait; past the crossing it sets most of the total too."</li>
                     <li>"Prefill's rate comes from the chip's arithmetic, decode's from its memory bandwidth; more bandwidth speeds decode alone and moves the crossing to shorter prompts."</li>
-                    <li>"The crossing says which phase owns a request; the crossover, which of two deployments finishes first at an answer length. Rank by the milestone your user or program feels, at real lengths and load."</li>
+                    <li>"The crossing says which phase owns a request; the crossover, which of two deployments finishes an answer first. Rank by the milestone your user or program feels, at real lengths and load."</li>
+                    <li>"Latency says nothing about quality: a quicker deployment still faces the same accuracy evaluation."</li>
                     <li>"Queues sit outside both phases, and huge prompts or long answers bend the straight lines: measure there."</li>
                 </ul>
             )}

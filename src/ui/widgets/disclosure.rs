@@ -13,23 +13,27 @@ pub fn Disclosure(
     /// Whether the body may be shown: false while it would state an answer not yet predicted.
     #[prop(into)]
     shows: Signal<bool>,
-    /// Held by the caller (the hour the lab decides for): the disclosure follows it, and a
-    /// reader's toggle is passed to `on_toggle`.
+    /// Opens the disclosure whenever it turns true (a link or a scenario that brings what the
+    /// body is about); the reader opens and closes it freely, and toggling it changes nothing
+    /// else.
     #[prop(optional)]
-    open: Option<Signal<bool>>,
-    #[prop(optional)] on_toggle: Option<Callback<bool>>,
+    opens_with: Option<Signal<bool>>,
     children: ChildrenFn,
 ) -> impl IntoView {
     let printing = use_printing();
-    let opened = RwSignal::new(false);
-    let is_open = move || open.map_or_else(|| opened.get(), |o| o.get());
+    let opened = RwSignal::new(opens_with.is_some_and(|o| o.get_untracked()));
+    if let Some(asked) = opens_with {
+        Effect::new(move |_| {
+            if asked.get() {
+                opened.set(true);
+            }
+        });
+    }
+    let is_open = move || opened.get();
     let toggled = move |ev: web_sys::Event| {
         let now = event_target::<web_sys::Element>(&ev).has_attribute("open");
-        opened.set(now);
-        if let (Some(held), Some(tell)) = (open, on_toggle) {
-            if held.get_untracked() != now {
-                tell.run(now);
-            }
+        if opened.get_untracked() != now {
+            opened.set(now);
         }
     };
     // Plain closures rather than `Show`: this widget is used seven times, and each `Show` would

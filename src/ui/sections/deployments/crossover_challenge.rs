@@ -1,8 +1,9 @@
 //! Predict, then check, for two deployments: the reader guesses the crossover before any figure
 //! shows it (the race below stays veiled until a guess is locked).
 
+use crate::model::deployments::Comparison;
 use crate::state::Param;
-use crate::text::deployments::crossover_feedback;
+use crate::text::deployments::{crossover_feedback, LockedGuess};
 use crate::ui::arrival::prose;
 use crate::ui::context::{derived, use_revealed};
 use crate::ui::widgets::guess::{Guess, GuessForm};
@@ -13,8 +14,18 @@ pub fn CrossoverChallenge() -> impl IntoView {
     let revealed = use_revealed().crossover;
     let pair = derived(|s| s.comparison());
     let guess = Guess::new();
-    let on_lock = Callback::new(move |_: f64| revealed.set(true));
-    let feedback = move || pair.with(|c| crossover_feedback(c, guess.value()));
+    // The pair the question was asked about, kept at the lock: a scenario chosen afterwards
+    // changes the pair, not the question the guess answered.
+    let asked = RwSignal::new(None::<Comparison>);
+    let on_lock = Callback::new(move |_: f64| {
+        asked.set(Some(pair.get_untracked()));
+        revealed.set(true);
+    });
+    let feedback = move || {
+        let locked =
+            guess.value().zip(asked.get()).map(|(tokens, asked)| LockedGuess { tokens, asked });
+        pair.with(|c| crossover_feedback(c, locked))
+    };
     view! {
         <section class="challenge" data-testid="crossover-challenge" aria-labelledby="crossover-challenge-title">
             <h3 id="crossover-challenge-title">"Predict the crossover"</h3>

@@ -45,7 +45,7 @@ const SIDES: [Side; 2] = [
     Side {
         which: Which::A,
         legend: "Deployment A",
-        source_legend: "A's time to first token",
+        source_legend: "A's first-token wait",
         name: "a_ttft_from",
         given_testid: "a-ttft-from-given",
         prompt_testid: "a-ttft-from-prompt",
@@ -63,7 +63,7 @@ const SIDES: [Side; 2] = [
     Side {
         which: Which::B,
         legend: "Deployment B",
-        source_legend: "B's time to first token",
+        source_legend: "B's first-token wait",
         name: "b_ttft_from",
         given_testid: "b-ttft-from-given",
         prompt_testid: "b-ttft-from-prompt",
@@ -120,12 +120,14 @@ fn OneDeployment(side: Side) -> impl IntoView {
     view! {
         <div class="deployment">
             <p class="aside run-side" id=side.run_id data-testid=side.run_id>{run}</p>
+            // After the numbers it changes: a first-token wait is either one measured time, or
+            // built from the prompt the deployment reads and its prefill rate.
+            {controls}
             <fieldset class="choice">
                 <legend>{side.source_legend}</legend>
-                <Choice name=side.name testid=side.given_testid.to_string() label="as measured" value=TtftSource::Given current=source set=set />
-                <Choice name=side.name testid=side.prompt_testid.to_string() label="from the prompt" value=TtftSource::Prompt current=source set=set />
+                <Choice name=side.name testid=side.given_testid.to_string() label="a measured time" value=TtftSource::Given current=source set=set />
+                <Choice name=side.name testid=side.prompt_testid.to_string() label="built from a prompt" value=TtftSource::Prompt current=source set=set />
             </fieldset>
-            {controls}
         </div>
     }
 }

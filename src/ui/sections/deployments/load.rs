@@ -1,14 +1,16 @@
 //! Two things that change the race without changing the deployments' data sheets: decode rates
-//! that fall at peak load, and models that say more or less for the same prompt.
+//! that fall at peak load, and models that say more or less for the same prompt; both told in
+//! the main line (`WorkloadTurns`), with their controls in disclosures.
 
 use crate::format;
 use crate::state::quantity::Quantity;
 use crate::state::{Load, Param};
 use crate::text::deployments::label::Claim;
-use crate::text::deployments::load::{crossover_moved, peak_table};
+use crate::text::deployments::load::{crossover_moved, depends_on_workload, peak_table};
 use crate::text::deployments::{crossover_text, winner_text};
 use crate::ui::context::{derived, use_revealed, use_state};
 use crate::ui::erased::{derive, memo};
+use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::data_table::DataTableView;
 use crate::ui::widgets::disclosure::Disclosure;
@@ -16,31 +18,26 @@ use crate::ui::widgets::readout::{quantity_value, secs_signals, Readout};
 use crate::ui::widgets::workload_label::WorkloadLabel;
 use leptos::prelude::*;
 
-/// The busiest hour. Open, the lab decides for it: the disclosure follows the hour held in the
-/// state (so a link or the "B at peak load" scenario opens it), and opening or closing it sets
-/// that hour.
+/// The busiest hour's figures, and the choice of hour the lab decides for. Opening it changes
+/// nothing: the reader picks the hour with a choice that says what it moves. A link or the "B at
+/// peak load" scenario that brings the busiest hour opens it.
 #[component]
 pub fn PeakLoad() -> impl IntoView {
     let state = use_state();
     let revealed = use_revealed().crossover;
+    let hour = derived(|s| s.load);
     let at_peak = derived(|s| s.load == Load::Peak);
-    let set_hour = Callback::new(move |open: bool| {
-        state.update(|s| s.load = if open { Load::Peak } else { Load::Idle })
-    });
+    let set_hour = Callback::new(move |load: Load| state.update(|s| s.load = load));
     let idle = derived(|s| s.comparison());
     let peak = derived(|s| s.peak_comparison());
     let answer = derived(|s| s.get(Param::RaceAnswer));
     let table = derive(move || peak_table(&idle.get(), &peak.get(), answer.get()));
     let moved = move || crossover_moved(&idle.get(), &peak.get());
     view! {
-        <Disclosure summary="At the busiest hour (while open, the decision is for that hour)" testid="peak-details" shows=revealed
-            open=derive(move || at_peak.get()) on_toggle=set_hour>
+        <Disclosure summary="At the busiest hour" testid="peak-details" shows=revealed opens_with=derive(move || at_peak.get())>
             <p>
-                "While this part is open, the lab decides for the busiest hour: Figure 3 adds each deployment at its peak figures as dashed lines, and the decision, Figure 4, the router and the people who give up all use them. Close it to go back to the quiet hour."
-            </p>
-            <p>
-                "Published figures are usually measured on a quiet server. When many requests share the same GPUs, each stream writes more slowly, and requests also wait longer for their turn, so the first token comes later too; two deployments need not slow alike. "
-                "Enter what each one does at your busiest hour. The lesson's example changes decode alone: B's 110 tokens a second fall to 45 while A holds 30, and both first tokens are left at their quiet-server values; raise them here to add the longer wait for a turn."
+                "Published figures are usually measured on a quiet server. When many requests share the same GPUs, each stream writes more slowly and waits longer for its turn, and two deployments need not slow alike. "
+                "The lesson's example changes decode alone: B's 110 tokens a second fall to 45 while A holds 30. A longer wait for a turn would delay both first tokens as well."
             </p>
             <Controls legend="At peak load" params=&Param::PEAK />
             <WorkloadLabel claim=Claim::Race testid="workload-peak" />
@@ -50,10 +47,39 @@ pub fn PeakLoad() -> impl IntoView {
             </dl>
             <DataTableView table=table testid="peak-table".to_string() />
             <p>{moved}</p>
+            <fieldset class="choice">
+                <legend>"The decision, Figures 3 and 4, the router and the people who give up are for"</legend>
+                <Choice name="hour" testid="hour-quiet" label="a quiet hour" value=Load::Idle current=hour set=set_hour />
+                <Choice name="hour" testid="hour-busiest" label="the busiest hour" value=Load::Peak current=hour set=set_hour />
+            </fieldset>
             <p class="aside">
                 "A benchmark row with one rate per model, and neither the number of concurrent requests it ran at nor any percentile, describes the best case. Ask for the rate under your own load."
             </p>
         </Disclosure>
+    }
+}
+
+/// The verdict as the workload's: the busiest hour and each model's own length, in the main
+/// line, from the figures held in the state. Nothing here changes the hour decided for.
+#[component]
+pub fn WorkloadTurns() -> impl IntoView {
+    let inputs = derived(|s| {
+        (
+            s.comparison(),
+            s.peak_comparison(),
+            s.get(Param::RaceAnswer),
+            (s.get(Param::ALength), s.get(Param::BLength)),
+        )
+    });
+    let said = memo(move || {
+        inputs.with(|(idle, peak, answer, own)| depends_on_workload(idle, peak, *answer, *own))
+    });
+    view! {
+        <section class="workload-turns" aria-labelledby="workload-turns-title">
+            <h3 id="workload-turns-title">"The same pair, another workload"</h3>
+            <p data-testid="turns-busiest">{move || said.with(|[hour, _]| hour.clone())}</p>
+            <p data-testid="turns-own-length">{move || said.with(|[_, own]| own.clone())}</p>
+        </section>
     }
 }
 

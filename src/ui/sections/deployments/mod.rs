@@ -1,8 +1,9 @@
 //! The second half: two deployments compared on the whole answer. One starts sooner, the other
 //! writes faster; the section asks the reader to predict where that flips, then shows it in
-//! Figure 3 and closes on one decision card. Everything behind the decision (the trap in numbers,
-//! who is waiting, peak load, verbosity, the spread of lengths, routing, abandonment) sits in
-//! disclosures a reviewer opens on purpose. Like the first half it is a lab: the deployments'
+//! Figure 3, then tells the story's turn in the main line (the two rankings, why the crossover
+//! sits where it does, the same pair at the busiest hour and at each model's own length) and
+//! closes on one decision card. Depth a reader can skip (who is waiting, the busiest hour's
+//! figures, verbosity, the spread of lengths, routing, abandonment) sits in disclosures. Like the first half it is a lab: the deployments'
 //! inputs stay in a panel beside the text while the figures move with them.
 //!
 //! The lab holds three workloads (one answer length, a spread of lengths, each model's own
@@ -24,7 +25,6 @@ use crate::format;
 use crate::state::presets::Scope;
 use crate::state::{DecisionWorkload, Param, Spread, State};
 use crate::text::strip::{folded_line, Lab};
-use crate::text::veil::ROUTER_AFTER_THE_GUESS;
 use crate::ui::arrival::prose;
 use crate::ui::context::{derived, use_revealed, use_state};
 use crate::ui::widgets::choice::Choice;
@@ -55,11 +55,13 @@ pub fn Deployments() -> impl IntoView {
                     <VeilNote revealed=revealed testid="race-reveal"
                         said="Figure 3 is blurred, and the numbers after it wait, until you lock a guess above." />
                     <Race />
+                    // A closure rather than `Show`: its children would be boxed and memoised
+                    // again, several kilobytes of this part's wasm.
+                    {move || revealed.get().then(|| view! { <race::Trap /> <load::WorkloadTurns /> })}
                     <DecisionCard />
                 </div>
                 <section class="deployments-details" aria-labelledby="deployments-details-title">
-                    <h3 id="deployments-details-title">"Behind the decision"</h3>
-                    <race::Trap />
+                    <h3 id="deployments-details-title">"Further, for a closer look"</h3>
                     <race::WhoIsWaiting />
                     <load::PeakLoad />
                     <load::Verbosity />
@@ -67,7 +69,6 @@ pub fn Deployments() -> impl IntoView {
                     <workload::Routing />
                     <workload::Abandonment />
                 </section>
-                <Closing />
             </div>
         </div>
     }
@@ -81,29 +82,39 @@ pub fn DeploymentsPanel(#[prop(optional)] failures: bool) -> impl IntoView {
     let state = use_state();
     let failing = derived(|s| s.failed_shares().iter().any(|share| *share > 0.0));
     let revealed = use_revealed().crossover;
-    let at_crossover = derived(|s| s.route_at_crossover);
-    let set_route = Callback::new(move |v: bool| state.update(|s| s.route_at_crossover = v));
+    let review = state.with_untracked(State::in_review);
     view! {
         <LabPanel label="Two deployments: inputs" line=|s| folded_line(Lab::Deployments, s) testid_prefix="deployments-">
             <inputs::DeploymentInputs />
             <Show when=move || failures || failing.get()>
                 <Controls legend="Requests that failed" params=&Param::FAILURES />
             </Show>
-            // On a phone the race's answer and the router's threshold also sit beside the parts
-            // they move, so a reader there need not look for them in the strip; the spread of
-            // Figure 4 has its controls beside it at every size.
+            // On a phone the race's answer and its reader also sit above Figure 3, so a reader
+            // there need not look for them in the strip; the spread of Figure 4 and the router
+            // have their controls beside them at every size.
             <Controls legend="The answer they race on" params=&ANSWER />
+            <Controls legend="The person reading the answer" params=&race::READER prefix="panel-" />
             {decision_workload_choice()}
             {decision_controls()}
-            <Show when=move || revealed.get() fallback=|| view! { <p class="aside veiled-part" data-testid="router-veiled">{ROUTER_AFTER_THE_GUESS}</p> }>
-                <fieldset class="choice">
-                    <legend>"Router threshold"</legend>
-                    <Choice name="route" testid="route-crossover" label="at the crossover" value=true current=at_crossover set=set_route />
-                    <Choice name="route" testid="route-fixed" label="fixed" value=false current=at_crossover set=set_route />
-                </fieldset>
-                <Controls legend="Fixed threshold" params=&THRESHOLD />
-            </Show>
+            // The workbench has no routing part of its own, so its router sits here; the lesson's
+            // is in "Routing by predicted length", beside the numbers it moves.
+            {review.then_some(move || revealed.get().then(router_controls))}
         </LabPanel>
+    }
+}
+
+/// Whether the router splits at the crossover or at a fixed length, and that length.
+fn router_controls() -> impl IntoView {
+    let state = use_state();
+    let at_crossover = derived(|s| s.route_at_crossover);
+    let set_route = Callback::new(move |v: bool| state.update(|s| s.route_at_crossover = v));
+    view! {
+        <fieldset class="choice">
+            <legend>"Router threshold"</legend>
+            <Choice name="route" testid="route-crossover" label="at the crossover" value=true current=at_crossover set=set_route />
+            <Choice name="route" testid="route-fixed" label="fixed" value=false current=at_crossover set=set_route />
+        </fieldset>
+        <Controls legend="Fixed threshold" params=&THRESHOLD />
     }
 }
 
@@ -214,27 +225,8 @@ fn Intro() -> impl IntoView {
                     "Two such lines meet at most once: shorter answers finish first on the early starter, longer ones on the fast writer, and the length where they tie is the "
                     <em>"crossover"</em>"."
                 </p>
-                <p>
-                    "Three workloads appear below, and each group of numbers names the one it uses: a single 600-token answer (the bot's typical length), the spread of the bot's answers (what the decision weighs), or mixed chat traffic."
-                </p>
             )}
             <Presets scope=Scope::Deployments title="Try a ready-made comparison" />
-        </section>
-    }
-}
-
-#[component]
-fn Closing() -> impl IntoView {
-    view! {
-        <section class="deployments-closing" aria-labelledby="deployments-closing-title">
-            <h3 id="deployments-closing-title">"What the comparison comes down to"</h3>
-            {prose!("deployments-closing" =>
-                <ul>
-                    <li>"Rank deployments by the milestone your consumer feels, at the answer lengths your traffic really has, under the load it really sees."</li>
-                    <li>"A fixed head start is worth less with every token; a faster writer gains with every token. The crossover is where those balance."</li>
-                    <li>"Latency says nothing about quality: a quicker or cheaper deployment is a candidate for the same accuracy evaluation, not a free win."</li>
-                </ul>
-            )}
         </section>
     }
 }

@@ -1,6 +1,6 @@
-//! The race at the reader's answer length: Figure 3, the crossover and both finishing times; and,
-//! opened on purpose, the two ratios that make the trap with the lesson's table, and which
-//! milestone each kind of consumer feels.
+//! The race at the reader's answer length: Figure 3, the crossover and both finishing times, the
+//! two ratios that make the trap with the lesson's table; and, opened on purpose, which milestone
+//! each kind of consumer feels.
 
 use crate::charts::completion::CompletionInputs;
 use crate::charts::Chart;
@@ -26,7 +26,7 @@ use crate::ui::widgets::readout::{quantity_value, Readout};
 use crate::ui::widgets::workload_label::WorkloadLabel;
 use leptos::prelude::*;
 
-const READER: [Param; 1] = [Param::Reading];
+pub(super) const READER: [Param; 1] = [Param::Reading];
 
 #[component]
 pub fn Race() -> impl IntoView {
@@ -43,13 +43,11 @@ pub fn Race() -> impl IntoView {
             _ => format!("{} sooner", format::duration(r.gap_secs())),
         })
     });
-    let against = move || comparison.with(|c| race_against_crossover(c, answer.get()));
     view! {
-        // Above the figure, so a phone shows them with it. Figure 3 also draws how long a
-        // person takes to read the answer: that reader's pace is set here, beside it, rather
-        // than only in the first half's panel.
+        // Above the figure on a phone, so it shows it with it; a wider screen has it in the panel
+        // beside the figure, with the pace of the person reading the answer that Figure 3 also
+        // draws (on a phone that pace is in the strip, which opens beside the figure).
         <div class="phone-only"><Controls legend="The answer they race on" params=&super::ANSWER prefix="race-" /></div>
-        <Controls legend="The person reading the answer" params=&READER prefix="race-" />
         <FigureCard figure=Figure::Completion number="Figure 3.">
             <WorkloadLabel claim=Claim::Race testid="workload-completion" />
             <WorkloadLabel claim=Claim::Ticks testid="workload-completion-ticks" />
@@ -67,22 +65,21 @@ pub fn Race() -> impl IntoView {
                     <Readout testid="winner" label="First to finish your answer" value=quantity_value(Quantity::Winner)
                         text=derive(move || race.with(|r| winner_text(r.winner))) note=winner_note quantity=Quantity::Winner />
                 </dl>
-                <p data-testid="race-against-crossover">{against}</p>
             </div>
         </Show>
     }
 }
 
-/// The trap in two ratios, why the crossover sits where it does, and the lesson's table.
+/// The trap in two ratios, why the crossover sits where it does, and the lesson's table: the
+/// second story's turn, in the main line once the crossover is answered.
 #[component]
 pub fn Trap() -> impl IntoView {
-    let revealed = use_revealed().crossover;
     let comparison = derived(|s| s.comparison());
     let answer = derived(|s| s.get(Param::RaceAnswer));
     let race = memo(move || comparison.get().race_at(answer.get()));
     let first = memo(move || comparison.with(Comparison::first_token_speedup));
     let finish = memo(move || comparison.get().finish_speedup(answer.get()));
-    let first_note = derive(move || {
+    let first_note = move || {
         comparison.with(|c| {
             format!(
                 "A after {}, B after {}",
@@ -90,31 +87,36 @@ pub fn Trap() -> impl IntoView {
                 format::duration(c.b.ttft())
             )
         })
-    });
-    let finish_note = derive(move || {
+    };
+    let finish_note = move || {
         race.with(|r| {
             format!(
-                "A after {}, B after {}, {}",
+                "A after {}, B after {}, for {}",
                 format::duration(r.a_secs),
                 format::duration(r.b_secs),
                 format::tokens(answer.get())
             )
         })
-    });
+    };
     let inputs = derived(CompletionInputs::of);
     let table = derive(move || inputs.with(race_table));
     view! {
-        <Disclosure summary="The trap, side by side, and the lesson's table" testid="trap-details" shows=revealed>
+        <section class="trap" aria-labelledby="trap-title" data-testid="trap">
+            <h3 id="trap-title">"Two rankings of one race"</h3>
             <WorkloadLabel claim=Claim::Race testid="workload-trap" />
-            <dl class="readout-grid compare">
-                <Readout testid="ttft-speedup" label="Ranked by the first token" value=derive(move || ratio_value(first.get()))
-                    text=derive(move || speedup_text(first.get(), "to the first token")) note=first_note />
-                <Readout testid="finish-speedup" label="Ranked by the whole answer" value=derive(move || ratio_value(finish.get()))
-                    text=derive(move || speedup_text(finish.get(), "to finish")) note=finish_note />
-            </dl>
-            <p data-testid="lead-and-gain">{move || comparison.with(lead_and_gain)}</p>
-            <DataTableView table=table testid="deployments-table".to_string() />
-        </Disclosure>
+            // The two rankings in one sentence: as readouts they took a screen's fifth on a phone.
+            <p>
+                <strong data-testid="ttft-speedup" data-value=move || ratio_value(first.get())>{move || speedup_text(first.get(), "to the first token")}</strong>
+                " (" {first_note} "); "
+                <strong data-testid="finish-speedup" data-value=move || ratio_value(finish.get())>{move || speedup_text(finish.get(), "to finish")}</strong>
+                " (" {finish_note} "). "
+                <span data-testid="lead-and-gain">{move || comparison.with(lead_and_gain)}</span>" "
+                <span data-testid="race-against-crossover">{move || comparison.with(|c| race_against_crossover(c, answer.get()))}</span>
+            </p>
+            <Disclosure summary="The lesson's table: five answer lengths" testid="trap-table-details" shows=true>
+                <DataTableView table=table testid="deployments-table".to_string() />
+            </Disclosure>
+        </section>
     }
 }
 

@@ -98,7 +98,7 @@ pub fn Routing() -> impl IntoView {
     });
     let follows = move || {
         inputs.with(|i| match (at_crossover.get(), i.comparison.crossover().tokens()) {
-            (true, Some(n)) => format!("The threshold follows the crossover ({}); the threshold slider only counts with a fixed threshold.", crossover_tokens_text(n)),
+            (true, Some(n)) => format!("The router splits at the crossover ({}): answers predicted shorter go to the deployment that starts first.", crossover_tokens_text(n)),
             (true, None) => "With no crossover there is nothing to route: one deployment wins every request, so the router sends everything there.".to_string(),
             (false, _) => format!("Answers predicted shorter than {} go to the deployment that starts first.", format::tokens(i.router.threshold_tokens)),
         })
@@ -110,10 +110,10 @@ pub fn Routing() -> impl IntoView {
         <Disclosure summary="Routing by predicted length" testid="routing-details" shows=revealed>
         <p>
             "If a request's answer length can be guessed in advance (a small classifier of the question's intent can do it), a router can send the short ones to the early starter and the long ones to the fast writer. "
-            "The threshold is set in the lab's panel (on a phone, just below). A wrong guess costs time, never correctness: either deployment still writes a right answer. "
+            "A wrong guess costs time, never correctness: either deployment still writes a right answer. "
             "Until its guesses are made imperfect (under “When the router guesses wrong” below), your router reads every length right, so with the threshold at the crossover it matches the router that knows every length."
         </p>
-        <div class="phone-only"><Controls legend="Fixed threshold" params=&super::THRESHOLD prefix="routing-" /></div>
+        {super::router_controls()}
         <WorkloadLabel claim=Claim::Spread testid="workload-routing" />
         <dl class="readout-grid">
             <Readout testid="routed-mean" label="Mean completion with the router" value=mean_value text=mean_text note=mean_note />

@@ -46,14 +46,13 @@ fn Intro() -> impl IntoView {
             <h2 id="hardware-title">"Where the two rates come from: the chip beneath them"</h2>
             {prose!("hardware-why" =>
                 <p>
-                    "The two rates so far were given; both come from one chip doing two kinds of work. A model's "<em>"weights"</em>" (its parameters) are billions of numbers in the chip's memory, and each token costs about two arithmetic operations per weight: two "<em>"FLOP"</em>" per parameter. "
-                    "Prefill pushes the whole prompt through each weight in one pass, so one fetch serves thousands of tokens and the pass waits on arithmetic: it is "<em>"compute-bound"</em>". "
-                    "Decode fetches every weight again for each single token, along with the cached keys and values of the context, so it waits on memory: "<em>"memory-bound"</em>". "
-                    "Decoding several sequences at once, a "<em>"batch"</em>", shares each fetch."
+                    "Both rates come from one chip doing two kinds of work. A model's "<em>"weights"</em>", its parameters, are billions of numbers held in the chip's memory, and each token costs about two arithmetic operations ("<em>"FLOP"</em>") per weight. "
+                    "Prefill sends the whole prompt through each weight in one pass, so one read of the weights serves thousands of tokens and arithmetic sets the pace: prefill is "<em>"compute-bound"</em>". "
+                    "Decode reads every weight again for each new token, so memory sets the pace: decode is "<em>"memory-bound"</em>"."
                 </p>
                 <p>
-                    "Prefill's rate is then the chip's arithmetic per second (TFLOP/s, trillions of FLOP a second) over two FLOP per parameter; decode's is its memory bandwidth (GB/s) over the bytes of the weights, two each in the common 16-bit bf16 format. "
-                    "Peak arithmetic over bandwidth is the chip's "<em>"ridge point"</em>", in FLOP per byte. Serving reaches only a share of each peak, "<em>"MFU"</em>" of the arithmetic and "<em>"MBU"</em>" of the bandwidth, so with bf16 weights the rates' ratio is the ridge point times MFU over MBU."
+                    "Prefill's rate is the chip's FLOP per second over two per parameter; decode's, its memory bandwidth over the bytes of the weights (two each in 16-bit bf16). "
+                    "Serving reaches only a share of each peak: "<em>"MFU"</em>" of the arithmetic, "<em>"MBU"</em>" of the bandwidth."
                 </p>
             )}
             <p data-testid="hw-lesson-rates">{text::lesson_rates_sentence()}</p>

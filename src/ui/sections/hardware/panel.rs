@@ -1,5 +1,5 @@
-//! The chip lab's panel: the two rates and what they make of the crossing, kept in view above
-//! the choices (chip, model, precisions) and the numbers of how the model is served.
+//! The chip lab's panel: the choices (chip, model, precisions), the numbers of how the model is
+//! served, and the two rates with what they make of the crossing.
 
 use super::rates::{number, of, said};
 use crate::model::chips::Chip;
@@ -89,15 +89,20 @@ pub fn HardwarePanel(full: bool) -> impl IntoView {
             <div class="choice-pair"><ChoiceGroup group=weights full=true /><ChoiceGroup group=kv full=true /></div>
         }
     });
+    // The calculator leads with what it works out; the lesson's panel puts the rates after the
+    // choices that make them, so a reader meets them after the prose that builds them.
+    let rates_first = full.then(|| view! { <KeyRates /> });
+    let rates_last = (!full).then(|| view! { <KeyRates /> });
     view! {
         <LabPanel label="The chip beneath the rates: inputs and rates" line=|s| folded_line(Lab::Hardware, s) testid_prefix="hardware-">
-            <KeyRates />
+            {rates_first}
             <ChoiceGroup group=chip full=full />
             {model}
             <Controls legend="How it is served" params=&Param::SERVING />
             // Figure 5 draws the lesson's prompt as prefill's point: its length sets how much
             // arithmetic each weight read buys.
             <Controls legend="The lesson's prompt" params=&PROMPT prefix="hw-" />
+            {rates_last}
         </LabPanel>
     }
 }

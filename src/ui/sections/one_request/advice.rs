@@ -24,13 +24,18 @@ pub fn Advice() -> impl IntoView {
                 </ul>
             )}
             <h3>"Levers, tried on this request"</h3>
-            <DataTableView table=table testid="levers-table".to_string() />
             <p data-testid="levers-verdict">{verdict}</p>
-            {prose!("advice-splitting" =>
-                <p class="aside">
-                    "Splitting, as computed here: the parts share the prompt equally, each with a short instruction, run at once, and one more request reads their answers and writes the result, queueing again first."
-                </p>
-            )}
+            // The verdict says what each lever does here; the table behind it gives both waits
+            // before and after, for whoever weighs them one by one.
+            <details class="more" data-testid="levers-details">
+                <summary>"Each lever's two waits, before and after"</summary>
+                <DataTableView table=table testid="levers-table".to_string() />
+                {prose!("advice-splitting" =>
+                    <p class="aside">
+                        "Splitting, as computed here: the parts share the prompt equally, each with a short instruction, run at once, and one more request reads their answers and writes the result, queueing again first."
+                    </p>
+                )}
+            </details>
         </section>
     }
 }

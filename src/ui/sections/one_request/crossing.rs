@@ -35,9 +35,9 @@ pub fn Crossing() -> impl IntoView {
             {prose!("crossing-meaning" =>
                 <p>
                     "Reading and writing take equally long when the prompt has as many tokens per answer token as prefill is faster than decode: that prompt length is the "<em>"crossing"</em>". "
-                    "The crossing is about the total. Short of it the answer is the larger cost, so trimming the prompt saves at most the smaller share of the whole; past it the prompt is the larger cost. "
-                    "The first token waits for the whole prompt on both sides of the crossing, so a shorter prompt always brings it sooner. "
-                    "Not to be confused with the "<em>"crossover"</em>" further down: the answer length at which two deployments finish together."
+                    "It is about the total: short of it the answer costs more, so trimming the prompt saves at most the smaller share; past it the prompt costs more. "
+                    "The first token waits for the whole prompt either way, so a shorter prompt always brings it sooner. "
+                    "Not to be confused with the "<em>"crossover"</em>" further down, the answer length at which two deployments finish together."
                 </p>
             )}
             <Show when=move || revealed.get()>
@@ -52,8 +52,13 @@ pub fn Crossing() -> impl IntoView {
                 <p data-testid="crossing-shares">{move || shares.get()}</p>
             </Show>
             <FigureCard figure=Figure::Crossing number="Figure 2." />
+            // The figure carries the table's numbers; the table itself is there for whoever wants
+            // every row, without lengthening the lesson for everyone else.
             <Show when=move || revealed.get()>
-                <DataTableView table=derive(move || shown.with(lesson_data)) testid="lesson-table".to_string() />
+                <details class="more" data-testid="lesson-table-details">
+                    <summary>"The lesson's table: each phase's time by prompt length"</summary>
+                    <DataTableView table=derive(move || shown.with(lesson_data)) testid="lesson-table".to_string() />
+                </details>
             </Show>
         </section>
     }

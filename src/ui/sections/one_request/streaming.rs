@@ -44,8 +44,7 @@ pub fn Streaming() -> impl IntoView {
             {prose!("streaming-intro" =>
                 <p>
                     "Streaming shows each token the moment it is written. The work and its pace stay the same, so the last token comes no sooner; what changes is the wait a person sits through: the blank ends at the first token, not at the total time. "
-                    "After that the question is whether the text outruns the reader, who takes in about 240 words a minute silently (Brysbaert, 2019, measured 238 for non-fiction), near 5.3 tokens a second. "
-                    "In Figure 1b the green dashed lines show how far a reader has got; move the reading speed, or drop the decode rate below it, and see which line they follow."
+                    "After that the question is whether the text outruns the reader, who takes in about 240 words a minute silently (Brysbaert, 2019, measured 238 for non-fiction), near 5.3 tokens a second."
                 </p>
             )}
             // The panel beside the text holds both on a wide screen; on a phone its strip holds
@@ -66,13 +65,13 @@ pub fn Streaming() -> impl IntoView {
             <p data-testid="felt-wait-text">{explanation}</p>
             {prose!("streaming-price" =>
                 <p>
-                    "So for a person reading a stream, tune the first token: a shorter prompt, a cached prefix (an opening the server kept from an earlier request, so prefill skips it) or fewer retrieved passages (document chunks a search step pastes in) are felt at once; decode past reading speed goes unnoticed. "
-                    "The price: streamed text reaches the reader before a moderation filter or validator can judge it whole, so an answer bound by a contract, such as JSON for a parser, cannot stream, and any hop that collects the whole reply first (a gateway, a logger) quietly undoes the stream."
+                    "So for a person reading a stream, tune the first token: a shorter prompt, a cached prefix (an opening the server kept from an earlier request, so prefill skips it) or fewer retrieved passages (document chunks pasted into the prompt) are felt at once; decode past reading speed goes unnoticed. "
+                    "The price: streamed text reaches the reader before a filter or validator can judge it whole, so an answer bound for a parser, such as JSON, cannot stream, and any hop that collects the whole reply first (a gateway, a logger) undoes the stream."
                 </p>
             )}
             {prose!("streaming-limits" =>
                 <p class="aside">
-                    "Waits are commonly judged against three limits: 0.1 s feels instant, 1 s keeps a train of thought, and past 10 s attention wanders (Miller, 1968; Card et al., 1991; Nielsen, 1993). Figure 1 marks each limit that falls well inside its time axis, clear of both ends, with a grey dashed rule."
+                    "Waits are commonly judged against three limits, which the figures draw as grey dashed rules: 0.1 s feels instant, 1 s keeps a train of thought, and past 10 s attention wanders (Miller, 1968; Card et al., 1991; Nielsen, 1993)."
                 </p>
             )}
         </section>
