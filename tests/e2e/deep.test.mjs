@@ -151,3 +151,14 @@ test('the levers table lists every lever with its effect', TIMEOUT, async (t) =>
   assert.match(rows.join('\n'), /Cache[\s\S]*Retrieve[\s\S]*Split[\s\S]*off the request path/i);
   assert.doesNotMatch(rows.join('\n'), /NaN|Infinity/);
 });
+
+test("Figure 1c's own sliders are in the deeper panel only while its part is open", TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  const sliders = app.page.locator('#deeper-lab .lab-panel [data-testid="clock_network-slider"], #deeper-lab .lab-panel [data-testid="clock_queue-slider"]');
+  await scrollIntoView(app.byTestId('clocks-details'));
+  assert.equal(await sliders.count(), 0, 'folded, the figure they move is not on the page, nor are they');
+  await app.openDetails('clocks-details');
+  await eventually(async () => assert.equal(await sliders.count(), 2, 'opened, both are in the panel'));
+  await app.byTestId('clocks-details').locator(':scope > summary').click();
+  await eventually(async () => assert.equal(await sliders.count(), 0, 'folded again, they leave'));
+});

@@ -32,13 +32,18 @@ pub fn Deeper() -> impl IntoView {
     let revealed = use_revealed().crossing;
     let crossing_deep = memo(move || shown.with(|s| s.crossing_under(ModelView::Deep)));
     let crossing_line = memo(move || shown.with(|s| s.crossing_under(ModelView::Linear)));
+    // Figure 1c's own controls are in the panel only while its part is open: folded away, the
+    // figure they move is not on the page. It starts open when a link counts the page's TTFT
+    // from another clock.
+    let clocks_open =
+        RwSignal::new(use_shown_state().get_untracked().ttft_definition != TtftDefinition::Client);
 
     view! {
         <div class="lab" id="deeper-lab">
             <LabPanel label="Where the straight lines bend: inputs" line=|s| folded_line(Lab::Deeper, s) testid_prefix="deeper-">
                 <Controls legend="The request" params=&REQUEST prefix="deeper-" />
                 <Controls legend="Deeper model" params=&Param::DEEP />
-                <Controls legend="The clocks' own request" params=&Param::CLOCKS />
+                {move || clocks_open.get().then(|| view! { <Controls legend="The clocks' own request" params=&Param::CLOCKS /> })}
             </LabPanel>
             <div class="lab-main">
         <section class="deeper" id="deeper" aria-labelledby="deeper-title">
@@ -85,7 +90,7 @@ pub fn Deeper() -> impl IntoView {
                 <summary>"Where the knees' defaults come from"</summary>
                 <p class="aside">{knee_origins()}</p>
             </details>
-            <Clocks />
+            <Clocks open=clocks_open />
         </section>
             </div>
         </div>
@@ -99,7 +104,7 @@ const REQUEST: [Param; 4] = [Param::Prompt, Param::Output, Param::Prefill, Param
 /// Where the TTFT clock starts: three definitions in use, and one request on each, behind a
 /// network and a queue of its own.
 #[component]
-fn Clocks() -> impl IntoView {
+fn Clocks(open: RwSignal<bool>) -> impl IntoView {
     let state = use_state();
     let shown = use_shown_state();
     let definition = memo(move || shown.with(|s| s.ttft_definition));
@@ -112,9 +117,14 @@ fn Clocks() -> impl IntoView {
     let (scheduled_value, scheduled_text) = on(TtftDefinition::Scheduled);
     // Closed unless the page's readouts already count from another clock (a link that set
     // one): then the reader sees at once why the TTFT differs from the first half's.
-    let open = definition.get_untracked() != TtftDefinition::Client;
+    let toggled = move |ev: web_sys::Event| {
+        let now = event_target::<web_sys::Element>(&ev).has_attribute("open");
+        if open.get_untracked() != now {
+            open.set(now);
+        }
+    };
     view! {
-        <details class="more" data-testid="clocks-details" open=open>
+        <details class="more" data-testid="clocks-details" open=open.get_untracked() on:toggle=toggled>
         <summary>"Which clock starts the TTFT? (Figure 1c)"</summary>
         {prose!("deeper-clocks" =>
             <p>
