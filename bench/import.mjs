@@ -2,7 +2,7 @@
 // requests (about 40 MB, every inter-token gap listed, as `--save-detailed` writes it) chosen in
 // the section's file picker. It reports the time from choosing the file to the fit shown (the
 // readouts placed) and to the three figures drawn, the progress bar's reports, and the latency
-// of steps of B's decode-rate slider (which redraws Figure 3 and the decision) taken while the
+// of steps of B's decode-rate slider (which redraws Figure 5 and the decision) taken while the
 // worker reads and fits. Run twice: the first choice also
 // fetches and compiles the worker, the second finds it ready. Beside it, every file of the first
 // load gzipped, so a build without the measurements section can show the section's share.
@@ -63,7 +63,7 @@ export async function writeImportFile(dir) {
 }
 
 // In the page, before the file is chosen: stamps for the choice, the fit shown and the figures
-// drawn, the progress bar's values, and steps of B's decode-rate slider, which redraws Figure 3
+// drawn, the progress bar's values, and steps of B's decode-rate slider, which redraws Figure 5
 // and the decision (measured as the step benchmark measures its steps), from the choice until
 // the figures are drawn.
 function watchImport() {
@@ -198,7 +198,7 @@ export async function gzipSizes(responses) {
 }
 
 /**
- * Opens "Your own measurements" where it lives, in the review workbench, with Figure 3 drawn
+ * Opens "Your own measurements" where it lives, in the review workbench, with Figure 5 drawn
  * and the result-files disclosure open.
  */
 async function openMeasurements(page, url) {

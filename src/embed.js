@@ -27,14 +27,15 @@
   // test keeps the two in step): with the snippet's `layout`, the frame starts at the height
   // the figure will have at the frame's own width, so the host page does not move when the
   // figure reports it, in a phone's column as in a desktop's.
-  const LAYOUT = { side: 8, padY: 8, caption: 28, gap: 8, control: 52, controlMin: 170, bar: 40, player: 122, canvasShare: 0.42, canvasMin: 240, canvasMax: 400 };
+  const LAYOUT = { side: 8, padY: 8, caption: 28, captionNarrow: 44, narrowFrame: 576, gap: 8, control: 58, controlMin: 170, bar: 40, player: 122, canvasShare: 0.42, canvasMin: 240, canvasMax: 400 };
   const fittedHeight = (frameWidth, { controls, caption, player }) => {
     const content = Math.max(frameWidth - 2 * LAYOUT.side, 1);
     const columns = Math.max(1, Math.floor((content + LAYOUT.gap) / (LAYOUT.controlMin + LAYOUT.gap)));
     const rows = Math.ceil(controls / columns);
     const controlsPx = rows > 0 ? LAYOUT.gap + rows * LAYOUT.control + (rows - 1) * LAYOUT.gap : 0;
     const canvas = Math.min(Math.max(content * LAYOUT.canvasShare, LAYOUT.canvasMin), LAYOUT.canvasMax);
-    return Math.ceil(2 * LAYOUT.padY + (caption ? LAYOUT.caption : 0) + canvas + (player ? LAYOUT.player : 0) + controlsPx + LAYOUT.bar);
+    const captionPx = caption ? (frameWidth < LAYOUT.narrowFrame ? LAYOUT.captionNarrow : LAYOUT.caption) : 0;
+    return Math.ceil(2 * LAYOUT.padY + captionPx + canvas + (player ? LAYOUT.player : 0) + controlsPx + LAYOUT.bar);
   };
   // `layout="controls:6 caption player"`: how many controls, and whether the caption and the
   // player show. Anything else is no layout, and the `height` attribute sizes the frame.

@@ -1,4 +1,4 @@
-//! Figure 2b: where the straight lines bend. Figure 2's phases against prompt length with the
+//! Figure 7: where the straight lines bend. Figure 2's phases against prompt length with the
 //! deeper model's curves always beside them, whichever model the rest of the page follows, so
 //! the section that explains the bend shows it.
 
@@ -6,7 +6,7 @@ use super::crossing::CrossingInputs;
 use super::table::DataTable;
 use super::{Chart, DrawResult, Style};
 use crate::format;
-use crate::state::{ModelView, Param, State};
+use crate::state::{Figure, ModelView, Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -57,7 +57,10 @@ impl Chart for BendInputs {
 
     fn table(&self) -> DataTable {
         DataTable {
-            caption: "Figure 2b as a table: the straight lines beside the deeper model".to_string(),
+            caption: format!(
+                "{} as a table: the straight lines beside the deeper model",
+                Figure::Bend.name()
+            ),
             ..self.phases.table()
         }
     }

@@ -1,4 +1,4 @@
-//! Figure 1c: which clock starts the TTFT. One request's time before its first token, on the
+//! Figure 8: which clock starts the TTFT. One request's time before its first token, on the
 //! three clocks in use, one bar each: each bar covers only what its clock counts, and all three
 //! stop at the same first token.
 
@@ -9,7 +9,7 @@ use super::table::{Cell, DataTable};
 use super::{backdrop, draw_placed, Chart, DrawResult, Palette, Style};
 use crate::format;
 use crate::model::deep::TtftDefinition;
-use crate::state::{Param, State};
+use crate::state::{Figure, Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -93,7 +93,10 @@ impl Chart for ClocksInputs {
             })
             .collect();
         DataTable {
-            caption: "Figure 1c as a table: one first token on three clocks".to_string(),
+            caption: format!(
+                "{} as a table: one first token on three clocks",
+                Figure::Clocks.name()
+            ),
             headers: vec!["the clock starts at", "after sending|s", "TTFT it reports|s"],
             rows,
             current_row: self.rows().iter().position(|c| *c == self.chosen),

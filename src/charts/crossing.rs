@@ -12,7 +12,7 @@ use crate::model::deep::DeepRequest;
 use crate::model::levers::{ResponseBand, RESPONSE_BANDS};
 use crate::model::Request;
 use crate::state::headline::Crossing;
-use crate::state::{ModelView, Param, State};
+use crate::state::{Figure, ModelView, Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::HPos;
@@ -177,7 +177,7 @@ impl Chart for CrossingInputs {
         prompts.dedup_by(|a, b| (*a - *b).abs() < 0.5);
         let rows: Vec<Row> = prompts.iter().map(|&p| row(request, p)).collect();
         let mut table = table_of(
-            "Figure 2 as a table: the phases by prompt length".to_string(),
+            format!("{} as a table: the phases by prompt length", Figure::Crossing.name()),
             rows,
             request.prompt_tokens,
         );

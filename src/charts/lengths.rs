@@ -1,4 +1,4 @@
-//! Figure 4: how answer lengths spread, against the crossover. The log-normal the reader sets is
+//! Figure 6: how answer lengths spread, against the crossover. The log-normal the reader sets is
 //! drawn as bars, one per doubling of length on a log axis, each coloured by the deployment that
 //! finishes those answers first; the crossover and the router's threshold are marked.
 
@@ -12,7 +12,7 @@ use crate::format;
 use crate::format::crossover_tokens_text;
 use crate::model::deployments::{Comparison, Crossover, Which, Winner};
 use crate::model::workload::{LengthDistribution, Router, Shares};
-use crate::state::State;
+use crate::state::{Figure, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::HPos;
@@ -124,7 +124,7 @@ impl Chart for LengthsInputs {
         format!("{spread} {split}{off_axis}{router}")
     }
 
-    /// Figure 4's data: each bar's range, its share of requests and who finishes those first.
+    /// Figure 6's data: each bar's range, its share of requests and who finishes those first.
     fn table(&self) -> DataTable {
         let inputs = self;
         let rows = rows(inputs)
@@ -138,7 +138,10 @@ impl Chart for LengthsInputs {
             })
             .collect();
         DataTable {
-            caption: "Figure 4 as a table: answer lengths, one row per doubling".to_string(),
+            caption: format!(
+                "{} as a table: answer lengths, one row per doubling",
+                Figure::Lengths.name()
+            ),
             headers: vec!["answer length", "share of requests", "finishes first"],
             rows,
             current_row: None,

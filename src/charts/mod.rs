@@ -52,7 +52,7 @@ impl Figure {
     }
 
     /// The value a reader can drag on this figure, if any: the prompt on Figure 2, the race's
-    /// answer on Figure 3.
+    /// answer on Figure 5.
     pub fn dragged(self) -> Option<crate::state::Param> {
         match self {
             Figure::Crossing => Some(crate::state::Param::Prompt),
@@ -103,7 +103,7 @@ pub trait Chart: Clone + PartialEq {
 }
 
 /// What a canvas draws: a figure's inputs, drawn over any plotters backend in a style. The page's
-/// figures are drawn from [`FigureInputs`]; the workbench's Figure 3b from the runs it compares
+/// figures are drawn from [`FigureInputs`]; the workbench's Figure 5b from the runs it compares
 /// (`observed::ObservedInputs`), which the lesson's code never holds.
 pub trait Picture: Clone + PartialEq + Send + Sync + 'static {
     fn picture<DB: DrawingBackend>(
@@ -192,7 +192,7 @@ impl FigureInputs {
 
     /// What a reader can drag on this figure drawn `size` backend pixels large in `style`, with
     /// `px_per_css` backend pixels to a CSS pixel: the reader's prompt on Figure 2, the race's
-    /// answer on Figure 3.
+    /// answer on Figure 5.
     pub fn handle(&self, size: (u32, u32), style: &Style, px_per_css: f64) -> Option<Handle> {
         let (value, plane) = match self {
             FigureInputs::Crossing(c) => (c.request.prompt_tokens, c.plane(size, style)),

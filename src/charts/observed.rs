@@ -1,6 +1,6 @@
 //! The review's observed figure: each side's requests as the runs timed them, the share of all
 //! its requests whose whole answer had arrived by each moment (a cumulative distribution), beside
-//! Figure 3's fitted lines. A failed request never arrives, so a side that failed some tops out
+//! Figure 5's fitted lines. A failed request never arrives, so a side that failed some tops out
 //! below the whole; the reviewer's limit on the whole answer is a dashed rule, and where each
 //! side crosses it is the share the goodput counts, less the requests too slow to their first
 //! token.

@@ -1,4 +1,4 @@
-//! Figure 5, the roofline: the arithmetic a chip can sustain against the work each byte read
+//! Figure 4, the roofline: the arithmetic a chip can sustain against the work each byte read
 //! brings (arithmetic intensity, FLOP per byte), on log axes. The roof climbs with bandwidth up
 //! to the ridge and is flat at peak arithmetic beyond it; prefill and decode are points on it.
 //! Two roofs are drawn: the data sheet's peak, and the one the chosen efficiencies reach, which
@@ -9,17 +9,17 @@ use super::label::{Edge, Spot};
 use super::legend::LegendItem;
 use super::plane::{draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{backdrop, draw_placed, draw_region_name, log_dashes};
+use super::{backdrop, draw_if_clear, draw_placed, draw_region_name, log_dashes};
 use super::{Chart, DrawResult, Palette, Style};
 use crate::format;
 use crate::model::roofline::Serving;
-use crate::state::{Param, State};
+use crate::state::{Figure, Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 const TERA: f64 = 1e12;
 
-/// Exactly what Figure 5 is drawn from.
+/// Exactly what Figure 4 is drawn from.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RooflineInputs {
     pub serving: Serving,
@@ -49,6 +49,9 @@ impl Chart for RooflineInputs {
         roofs(&chart, &scales, &points, style)?;
         marks(&chart, &points, style)?;
         let mut taken = obstacles(chart.as_coord_spec(), &scales, &points);
+        // The setting before the points' labels: a narrow figure has one place for it, and
+        // the labels have several.
+        setting_name(&chart, &self.serving, style, &mut taken)?;
         labels(&chart, &points, style, &mut taken)?;
         side_names(&chart, &scales, &points, style, &mut taken)
     }
@@ -101,7 +104,11 @@ impl Chart for RooflineInputs {
             })
             .collect();
         DataTable {
-            caption: format!("Figure 5 as a table: {}", caption_setting(&self.serving)),
+            caption: format!(
+                "{} as a table: {}",
+                Figure::Roofline.name(),
+                caption_setting(&self.serving)
+            ),
             headers: vec!["point", "intensity|FLOP/byte", "attainable|FLOP/s", "limited by"],
             rows,
             current_row: None,
@@ -118,6 +125,37 @@ fn caption_setting(s: &Serving) -> String {
         format::with_separators(Serving::CHIPS.hold(s.chips), 0),
         s.chip.short_name
     )
+}
+
+/// What the roof is drawn for, as two lines: the model and the chips, then the precisions of
+/// its weights and its cache. The figure alone (embedded, or saved as a picture) must still say
+/// them.
+fn setting_lines(s: &Serving) -> [String; 2] {
+    let chips = format::with_separators(Serving::CHIPS.hold(s.chips), 0);
+    [
+        format!("{}, {chips} × {}", s.llm.name, s.chip.short_name),
+        format!("{} weights, {} cache", s.weights.label(), s.kv.label()),
+    ]
+}
+
+/// The setting written in the plot's lower right corner, under the compute-bound roof, where
+/// no mark or label sits.
+fn setting_name<DB: DrawingBackend>(
+    chart: &DrawingArea<DB, Plane>,
+    serving: &Serving,
+    style: &Style,
+    lines: &mut Vec<Vec<(f64, f64)>>,
+) -> DrawResult<DB> {
+    let plot = chart.as_coord_spec().plot_box();
+    // A line apart: a label's box is its height and a little air above and below.
+    let (inset, line) = (6.0 * style.scale, 18.0 * style.scale);
+    let [model, precisions] = setting_lines(serving);
+    let (right, bottom) = (plot.right - inset, plot.bottom - inset);
+    for (text, y) in [(precisions, bottom), (model, bottom - line)] {
+        let spot = Spot::new(right, y, Edge::End, Edge::End);
+        draw_if_clear(chart, &[&text], &[spot], plot, (11.0, style.palette.text), style, lines)?;
+    }
+    Ok(())
 }
 
 fn sequences(batch: f64) -> String {
@@ -318,9 +356,12 @@ fn labels<DB: DrawingBackend>(
     let gap = 7.0 * style.scale;
     // Decode sits left of the prefill point, so its label prefers the right, towards the
     // empty middle, and prefill's the left.
+    // On the narrowest figures the setting takes the only room beside decode's point, and the
+    // point goes unnamed: its colour is the legend's "decode".
     let decode = format!("decode: {}", tflops(points.decode.1));
     let spots = around(&plane, points.decode, gap, true);
-    draw_placed(chart, &[&decode, "decode"], &spots, (12.0, p.decode), style, lines)?;
+    let inside = plane.plot_box();
+    draw_if_clear(chart, &[&decode, "decode"], &spots, inside, (12.0, p.decode), style, lines)?;
     let prefill = format!("prefill: {}", tflops(points.prefill.1));
     let spots = around(&plane, points.prefill, gap, false);
     draw_placed(chart, &[&prefill, "prefill"], &spots, (12.0, p.prefill), style, lines)?;

@@ -1,4 +1,4 @@
-//! Figure 1b: what streaming changes for a person reading. The answer's arrival, streamed and
+//! Figure 3: what streaming changes for a person reading. The answer's arrival, streamed and
 //! not, and how far the reader has read under each: streamed, reading starts at the first token;
 //! unstreamed, at the last. The last token lands at the same moment either way.
 
@@ -8,7 +8,7 @@ use super::plane::{draw_all, draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
 use super::{backdrop, dashes, draw_if_clear, Chart, DrawResult, Style, TimelineInputs};
 use crate::format;
-use crate::state::State;
+use crate::state::{Figure, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -106,7 +106,10 @@ impl Chart for StreamingInputs {
         .map(|(what, secs)| vec![Cell::text(what), Cell::number(secs, format::duration(secs))])
         .collect();
         DataTable {
-            caption: "Figure 1b as a table: when a person reads the answer".to_string(),
+            caption: format!(
+                "{} as a table: when a person reads the answer",
+                Figure::Streaming.name()
+            ),
             headers: vec!["moment", "after sending|s"],
             rows,
             current_row: None,

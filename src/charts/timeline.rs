@@ -9,7 +9,7 @@ use super::{backdrop, dashes, draw_if_clear, draw_placed, Chart, DrawResult, Pal
 use crate::format;
 use crate::model::levers::{ResponseBand, RESPONSE_BANDS};
 use crate::state::playback::timeline_end_secs;
-use crate::state::{Param, State};
+use crate::state::{Figure, Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -138,7 +138,7 @@ impl Chart for TimelineInputs {
             .map(|(what, secs)| vec![Cell::text(what), Cell::number(secs, format::duration(secs))])
             .collect();
         DataTable {
-            caption: "Figure 1 as a table: milestones of the request".to_string(),
+            caption: format!("{} as a table: milestones of the request", Figure::Timeline.name()),
             headers: vec!["moment", "after sending|s"],
             rows,
             current_row: None,

@@ -212,7 +212,7 @@ mod tests {
     }
 
     #[test]
-    fn by_default_the_card_decides_for_the_bots_answers_that_figure_3_races() {
+    fn by_default_the_card_decides_for_the_bots_answers_that_the_race_races() {
         let d = Decision::of(&State::default());
         assert_eq!(d.workload, DecisionWorkload::Bot);
         assert_eq!((d.median.tokens.round(), d.p90.tokens.round()), (600.0, 1_200.0));

@@ -18,12 +18,19 @@ pub const CANVAS_MAX_PX: f64 = 400.0;
 pub const SIDE_PX: f64 = 8.0;
 /// Space above and below the figure (`.single.embed`).
 pub const PAD_Y_PX: f64 = 8.0;
-/// The one-line caption and the space under it.
+/// The caption on one line and the space under it, in a frame at least
+/// [`NARROW_FRAME_PX`] wide.
 pub const CAPTION_PX: f64 = 28.0;
+/// The caption on two lines and the space under it, in a narrower frame: every title fits two
+/// lines of a phone's width, and a title is never cut.
+pub const CAPTION_NARROW_PX: f64 = 44.0;
+/// Frames narrower than this give the caption two lines (the stylesheet's media query).
+pub const NARROW_FRAME_PX: f64 = 576.0;
 /// The gap above the controls and between their rows and columns.
 pub const GAP_PX: f64 = 8.0;
-/// One control: its label and typed field on one line, its slider under them.
-pub const CONTROL_PX: f64 = 52.0;
+/// One control: its name, with room for two lines so that no name is cut, and its slider and
+/// typed field on the line under it.
+pub const CONTROL_PX: f64 = 58.0;
 /// The narrowest a control's column gets before the grid drops a column.
 pub const CONTROL_MIN_WIDTH_PX: f64 = 170.0;
 /// The bar under the controls: the menu's button and the link to the full page.
@@ -50,7 +57,11 @@ pub fn embed_height_css(frame_css: f64, controls: usize, caption: bool, plays: b
     let rows = controls.div_ceil(control_columns(content)) as f64;
     let controls_px =
         if rows > 0.0 { GAP_PX + rows * CONTROL_PX + (rows - 1.0) * GAP_PX } else { 0.0 };
-    let caption_px = if caption { CAPTION_PX } else { 0.0 };
+    let caption_px = match (caption, frame_css < NARROW_FRAME_PX) {
+        (false, _) => 0.0,
+        (true, false) => CAPTION_PX,
+        (true, true) => CAPTION_NARROW_PX,
+    };
     let player_px = if plays { PLAYER_PX } else { 0.0 };
     2.0 * PAD_Y_PX + caption_px + canvas_height_css(content) + player_px + controls_px + BAR_PX
 }

@@ -11,16 +11,16 @@ pub enum Figure {
     Completion,
     Lengths,
     Roofline,
-    /// Figure 1b: a reader of the answer, streamed and not.
+    /// A reader of the answer, streamed and not.
     Streaming,
-    /// Figure 2b: the deeper model's curves beside the straight lines.
+    /// The deeper model's curves beside the straight lines.
     Bend,
-    /// Figure 1c: one first token on the three clocks in use.
+    /// One first token on the three clocks in use.
     Clocks,
 }
 
 impl Figure {
-    /// In the order the page shows them.
+    /// In the order the lesson shows them, which numbers them.
     pub const ALL: [Figure; 8] = [
         Figure::Timeline,
         Figure::Crossing,
@@ -31,6 +31,17 @@ impl Figure {
         Figure::Bend,
         Figure::Clocks,
     ];
+
+    /// Its number on the page, in reading order: its place in [`Figure::ALL`], from 1. Every
+    /// caption, table and sentence that names a figure takes it from here.
+    pub fn number(self) -> usize {
+        Figure::ALL.iter().position(|f| *f == self).map_or(0, |i| i + 1)
+    }
+
+    /// "Figure 5", as captions, tables and sentences name it.
+    pub fn name(self) -> String {
+        format!("Figure {}", self.number())
+    }
 
     /// Short name used in element ids, file names and `?embed=`.
     pub fn slug(self) -> &'static str {
@@ -106,6 +117,13 @@ mod tests {
 
     /// `boot.js` removes the lesson written at build time for a link to one figure, before the
     /// app starts: it must know the same figures the app does.
+    #[test]
+    fn figures_are_numbered_in_reading_order_from_one() {
+        let numbers: Vec<usize> = Figure::ALL.iter().map(|f| f.number()).collect();
+        assert_eq!(numbers, (1..=Figure::ALL.len()).collect::<Vec<_>>());
+        assert_eq!(Figure::Completion.name(), "Figure 5");
+    }
+
     #[test]
     fn the_start_script_knows_every_figure_a_link_may_show() {
         let boot = include_str!("../boot.js");

@@ -82,7 +82,7 @@ impl MeasuredSides {
             state.set(Param::RunsMedian, pooled.median());
             state.set(Param::RunsP90, pooled.quantile(0.9));
             state.decide_for = DecisionWorkload::Runs;
-            // Figure 3 races the runs' own median answer, not a length from before.
+            // Figure 5 races the runs' own median answer, not a length from before.
             *state = state.race_the_decision_median();
         }
         held

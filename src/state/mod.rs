@@ -82,7 +82,7 @@ impl TtftSource {
     }
 }
 
-/// Which answer lengths the second half's spread is taken over: Figure 4, the router, the
+/// Which answer lengths the second half's spread is taken over: Figure 6, the router, the
 /// people who give up and the decision.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Spread {
@@ -166,12 +166,12 @@ impl Basis {
     }
 }
 
-/// The answer lengths the decision card decides for. The spread of Figure 4, the router and
+/// The answer lengths the decision card decides for. The spread of Figure 6, the router and
 /// the people who give up teaches what a spread does, on the lesson's mixed traffic; the card
 /// decides for the workload under review.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DecisionWorkload {
-    /// The support bot's own answers, the ones Figure 3 races: the race's answer length as the
+    /// The support bot's own answers, the ones Figure 5 races: the race's answer length as the
     /// median and an assumed 90th percentile.
     #[default]
     Bot,
@@ -228,7 +228,7 @@ pub struct State {
     pub b_ttft_source: TtftSource,
     /// Whether the router's threshold follows the crossover or the typed value.
     pub route_at_crossover: bool,
-    /// Which answers the spread is taken over (Figure 4, the router, the people who give up).
+    /// Which answers the spread is taken over (Figure 6, the router, the people who give up).
     pub spread: Spread,
     /// Which answers the decision card decides for.
     pub decide_for: DecisionWorkload,

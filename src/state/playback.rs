@@ -1,5 +1,5 @@
 //! Playing a request as it happens: what is on screen at each moment of the request's clock, for
-//! Figure 1 (the same answer streamed and not streamed) and Figure 3 (A and B writing the race's
+//! Figure 1 (the same answer streamed and not streamed) and Figure 5 (A and B writing the race's
 //! answer side by side), and how that clock runs against the wall clock. The page only drives
 //! the frames and shows what these functions say.
 
@@ -62,7 +62,7 @@ pub fn timeline_end_secs(total_secs: f64) -> f64 {
 
 /// The quantities each lane's first and last tokens are, as the page states them elsewhere:
 /// Figure 1's streamed answer starts at the first token (on the client's clock, as the figure's
-/// axis runs) and both its answers are whole at the total; Figure 3's lanes are A and B.
+/// axis runs) and both its answers are whole at the total; Figure 5's lanes are A and B.
 pub fn lane_milestones(figure: Figure) -> [[Quantity; 2]; 2] {
     match figure {
         Figure::Completion => {
@@ -81,7 +81,7 @@ pub struct Playback {
 
 impl Playback {
     /// The figures that play, and what each plays at these settings: Figure 1 the lesson's
-    /// request streamed and not, Figure 3 both deployments at the race's answer length.
+    /// request streamed and not, Figure 5 both deployments at the race's answer length.
     pub fn of(figure: Figure, state: &State) -> Option<Playback> {
         let reading = state.reading().tokens_per_sec();
         let lane = |first_secs, last_secs, tokens| Lane {

@@ -37,7 +37,7 @@ fn request(state: State, prompt: f64, output: f64) -> State {
 }
 
 /// The lesson's bake-off: the measured pair, the bot's typical answer, read by a person at a
-/// quiet hour, the card deciding for the bot's answers, the prompt of twelve passages. The spread of Figure 4 is its own
+/// quiet hour, the card deciding for the bot's answers, the prompt of twelve passages. The spread of Figure 6 is its own
 /// choice and stays as it was.
 fn bake_off(state: State) -> State {
     let state = State {
@@ -109,7 +109,7 @@ pub const PRESETS: [Preset; 16] = [
         key: "mixed-traffic",
         scope: Scope::Deployments,
         name: "Mixed chat traffic",
-        description: "Figure 4, the router and the decision weigh chat traffic with a median of 40 tokens and a 90th percentile of 900: short replies and long explanations mixed",
+        description: "The spread of answer lengths, the router and the decision weigh chat traffic with a median of 40 tokens and a 90th percentile of 900: short replies and long explanations mixed",
         apply: |s| set(State { spread: Spread::Traffic, decide_for: DecisionWorkload::Traffic, ..s }, &[(Param::Median, 40.0), (Param::P90, 900.0)]),
     },
     Preset {

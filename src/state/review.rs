@@ -1,8 +1,8 @@
 //! The review workbench's reading of the state. The lesson tells two stories with their own
-//! numbers: the support bot whose typical answer Figure 3 races (600 tokens, with an assumed 90th
+//! numbers: the support bot whose typical answer Figure 5 races (600 tokens, with an assumed 90th
 //! percentile), its busiest hour (B falling to 45 tok/s), the mixed chat traffic. A reviewer's
 //! deployments are not the story's, so in the workbench none of it is borrowed: the card decides
-//! for answer lengths the reviewer typed or the runs observed, named as theirs; Figure 3 races
+//! for answer lengths the reviewer typed or the runs observed, named as theirs; Figure 5 races
 //! the decision's median answer until the reviewer moves it; and there is one load, the one each
 //! side was given at, so no other hour is spoken of.
 
@@ -59,7 +59,7 @@ pub enum Door {
 impl State {
     /// The state as the workbench reads it, from an address that may have been the lesson's:
     /// the bot's answers become typed lengths of the same numbers (the workbench decides for no
-    /// story's workload), the review is at one load (the sides' own), and Figure 3 races the
+    /// story's workload), the review is at one load (the sides' own), and Figure 5 races the
     /// decision's median answer.
     #[must_use]
     pub fn for_review(self) -> State {
@@ -73,7 +73,7 @@ impl State {
         state.race_the_decision_median()
     }
 
-    /// Figure 3's race set to the median answer the decision weighs.
+    /// Figure 5's race set to the median answer the decision weighs.
     #[must_use]
     pub fn race_the_decision_median(self) -> State {
         let (median, _) = self.decide_for.params();

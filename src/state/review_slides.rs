@@ -1,14 +1,14 @@
-//! The workbench presented: Figure 3 stepped through the decision under review, one answer
+//! The workbench presented: Figure 5 stepped through the decision under review, one answer
 //! length at a time. Each step is set from the settings the presentation opened with, so stepping
 //! back undoes the step before; the lesson's scenarios would instead replace the two deployments
-//! being reviewed. A step sets only the answer Figure 3 races: never the answers the decision
+//! being reviewed. A step sets only the answer Figure 5 races: never the answers the decision
 //! weighs (the workbench never decides for the race's length, `state::review`), the deployments
 //! or their load, so the verdict beside the figure is the card's throughout.
 
 use super::presets::{Preset, Scope};
 use super::{Param, State, TtftSource};
 
-/// The controls a presented review shows beside Figure 3: what is in effect for each side (its
+/// The controls a presented review shows beside Figure 5: what is in effect for each side (its
 /// first token typed in, or its prefill rate and wait when the first token is built from the
 /// prompt, with the prompt both are sent), its decode rate, and the answer raced.
 pub fn presented_controls(state: &State) -> Vec<Param> {
@@ -32,7 +32,7 @@ pub fn presented_controls(state: &State) -> Vec<Param> {
     controls
 }
 
-/// Figure 3's race at `tokens`.
+/// Figure 5's race at `tokens`.
 fn race_at(state: State, tokens: f64) -> State {
     state.with(Param::RaceAnswer, tokens)
 }

@@ -168,7 +168,7 @@ pub fn winner_text_at(w: &WinnerAt) -> String {
     format!("{race}{sure}.")
 }
 
-/// The comparison table under Figure 3, A and B side by side. Each cell shows its own unit, the
+/// The comparison table under Figure 5, A and B side by side. Each cell shows its own unit, the
 /// CSV's row names name it (`Cell::heading_in`), and an interval's ends get rows of their own, so
 /// the CSV carries bare numbers like every other table.
 pub fn comparison_table(t: &Table) -> DataTable {

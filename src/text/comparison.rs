@@ -121,13 +121,13 @@ impl ComparisonView {
     }
 }
 
-/// What the lines of Figure 3 are once both sides come from runs.
+/// What the lines of Figure 5 are once both sides come from runs.
 pub const RUNS_LINES: &str =
-    "Their lines in Figure 3 are the runs' first tokens and decode rates; \
+    "Their lines in the race are the runs' first tokens and decode rates; \
     every number below is read from the runs' requests.";
 
 impl ComparisonView {
-    /// Which run is A and which is B, and what that makes of Figure 3's lines.
+    /// Which run is A and which is B, and what that makes of Figure 5's lines.
     #[must_use]
     pub fn runs_sentence(&self) -> String {
         format!("A is {} and B is {}. {RUNS_LINES}", self.a_label, self.b_label)

@@ -187,7 +187,7 @@ pub fn workbench_href(query: &str) -> String {
     page_at(WORKBENCH_PAGE, query, &[])
 }
 
-/// The workbench's decision presented at the settings of `query`: Figure 3 on the whole
+/// The workbench's decision presented at the settings of `query`: Figure 5 on the whole
 /// screen, stepped through the review's answer lengths, with the headline the card `held` the
 /// pair to where the fitted lines alone would not give it.
 pub fn present_review_href(query: &str, held: Option<Held>) -> String {
@@ -314,10 +314,12 @@ mod tests {
         use crate::state::embed_layout as geometry;
         let script = include_str!("../embed.js");
         let line = format!(
-            "const LAYOUT = {{ side: {}, padY: {}, caption: {}, gap: {}, control: {}, controlMin: {}, bar: {}, player: {}, canvasShare: {}, canvasMin: {}, canvasMax: {} }};",
+            "const LAYOUT = {{ side: {}, padY: {}, caption: {}, captionNarrow: {}, narrowFrame: {}, gap: {}, control: {}, controlMin: {}, bar: {}, player: {}, canvasShare: {}, canvasMin: {}, canvasMax: {} }};",
             geometry::SIDE_PX,
             geometry::PAD_Y_PX,
             geometry::CAPTION_PX,
+            geometry::CAPTION_NARROW_PX,
+            geometry::NARROW_FRAME_PX,
             geometry::GAP_PX,
             geometry::CONTROL_PX,
             geometry::CONTROL_MIN_WIDTH_PX,

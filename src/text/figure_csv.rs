@@ -1,4 +1,4 @@
-//! What a figure's CSV download holds: its table, and for Figure 3 the decision the lab closes
+//! What a figure's CSV download holds: its table, and for Figure 5 the decision the lab closes
 //! on, under the table in the same columns so a spreadsheet opens both.
 
 use crate::state::decision::Decision;

@@ -3,7 +3,7 @@
 use crate::format;
 use crate::state::playback::Lane;
 
-/// What the two answers of a playing figure are called: Figure 1's, then Figure 3's.
+/// What the two answers of a playing figure are called: Figure 1's, then Figure 5's.
 pub const LANE_NAMES: [[&str; 2]; 2] =
     [["Streamed", "Not streamed"], ["Deployment A", "Deployment B"]];
 

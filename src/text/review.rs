@@ -9,6 +9,7 @@ use crate::measurements::review::observed::{Goodput, Limits, Observed, Spread};
 use crate::measurements::review::standing::{Aspect, Difference, PairCheck, SideSource, Standing};
 use crate::model::deployments::Which;
 use crate::state::review::Held;
+use crate::state::Figure;
 use crate::state::{Basis, Param, State};
 
 /// An aspect as a line names it.
@@ -112,7 +113,7 @@ pub fn headline(
         return (verdict.to_string(), String::new());
     };
     let why = match (held, &check.standing, observed_of(sources)) {
-        (Held::NotComparable, ..) => "The two were not raced alike, so any verdict would rest on the difference: see what differs and what run would settle it. Figure 3's fitted race is below for reference only.".to_string(),
+        (Held::NotComparable, ..) => format!("The two were not raced alike, so any verdict would rest on the difference: see what differs and what run would settle it. {}'s fitted race is below for reference only.", Figure::Completion.name()),
         (Held::Goodput(_), _, [Some(a), Some(b)]) => {
             let limits = limits(state);
             format!(
@@ -136,7 +137,7 @@ pub fn headline(
 /// them).
 pub fn presented_headline(held: Held, state: &State) -> String {
     let rests_on = match held {
-        Held::NotComparable => "The two were not raced alike: Figure 3 races their fitted lines for reference only, and the record says what differs.".to_string(),
+        Held::NotComparable => format!("The two were not raced alike: {} races their fitted lines for reference only, and the record says what differs.", Figure::Completion.name()),
         Held::EitherMayFinishFirst => "The runs cannot tell which finishes the answers decided for first: their crossover's interval holds them.".to_string(),
         Held::Goodput(_) => format!(
             "Resting on goodput, the share of each run's requests with a {}; the record gives both.",

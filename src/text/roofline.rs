@@ -11,6 +11,7 @@ use crate::model::roofline::{DecodeLimit, Serving, PUBLISHED_EFFICIENCIES};
 use crate::model::roofline_cases::worked_cases;
 use crate::model::rounding::round_half_away;
 use crate::state::hardware::{Handed, HandedWait, RateTarget};
+use crate::state::Figure;
 use crate::state::{Param, State};
 use crate::text::piece::Piece;
 
@@ -557,7 +558,8 @@ pub fn applied_note(target: RateTarget, handed: &Handed, state: &State) -> Strin
     let side = if target == RateTarget::A { "A" } else { "B" };
     let mut out = format!(
         "Deployment {side} now reads the shared prompt at {p} and writes {d}, its first token \
-         built from that prompt: Figure 3 races it."
+         built from that prompt: {} races it.",
+        Figure::Completion.name()
     );
     match handed.wait {
         HandedWait::Shared { secs } => out.push_str(&format!(

@@ -143,7 +143,7 @@ fn door(view: &View, workbench: bool, theme: RwSignal<Theme>) -> AnyView {
             let controls = view.controls.params(figure);
             view! { <SingleFigure figure=figure presentation=false controls=controls caption=view.caption /> }.into_any()
         }
-        // From the workbench, Figure 3 presents the decision under review: the workbench's
+        // From the workbench, Figure 5 presents the decision under review: the workbench's
         // part, fetched now, holds that presentation.
         (None, Some(Figure::Completion)) if workbench => {
             dom::mark_root(root::PRESENT, true);

@@ -119,7 +119,7 @@ pub fn use_revealed() -> Revealed {
     use_context::<Revealed>().unwrap_or_else(Revealed::answered)
 }
 
-/// What Figure 3 draws behind its lines while both deployments come from loaded runs, as the
+/// What Figure 5 draws behind its lines while both deployments come from loaded runs, as the
 /// measurements section last placed it; `None` otherwise. Never in the state, so never in a link.
 #[derive(Clone, Copy)]
 pub struct RunsOverlay(pub RwSignal<Option<Arc<Overlay>>>);
@@ -180,7 +180,7 @@ pub struct ReviewPair {
     pub sources: Memo<[SideSource; 2]>,
 }
 
-/// The comparison of the two runs the sides were set from, as placed under Figure 3: the
+/// The comparison of the two runs the sides were set from, as placed under Figure 5: the
 /// worker's view of it (read from data, every text a text node where it is shown), or why there
 /// is none. Empty while the sides are not both runs'.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -136,7 +136,7 @@ pub fn SingleFigure(
         <div class=if presentation { "single presentation" } else { "single embed" } data-testid="single-figure">
             <Notices />
             <main>
-                <FigureCard figure=figure number="" compact=true hide_caption=!caption fill=presentation>
+                <FigureCard figure=figure compact=true hide_caption=!caption fill=presentation>
                     {link()}
                 </FigureCard>
                 <div class="single-side">

@@ -104,7 +104,7 @@ function randomState(next, i) {
 }
 
 /**
- * Steps Figure 3's player (the page asks for less motion) to where both answers are whole, so
+ * Steps Figure 5's player (the page asks for less motion) to where both answers are whole, so
  * its lanes state each deployment's finish.
  */
 async function playRaceToTheEnd(app) {
@@ -198,7 +198,7 @@ test('two chips as A and B: one first token for one prefill, and the numbers agr
   assert.match(card, /B finishes first at every length/, card);
 });
 
-test('two real runs as A and B: the comparison, Figure 3 and the card state one crossover', TIMEOUT, async (t) => {
+test('two real runs as A and B: the comparison, Figure 5 and the card state one crossover', TIMEOUT, async (t) => {
   const app = await openMeasurements(env, t);
   const files = ['vllm_benchmark_serving_detailed__aurotripathy_llama3.1-70b-fp8_conc256.json', 'sglang_0.5.9_bench_serving_output-details__llm-benchmaq_qwen3.5-27b.jsonl'];
   await loadRuns(app, files.map((f) => path.join(DATA, f)));
@@ -211,7 +211,7 @@ test('two real runs as A and B: the comparison, Figure 3 and the card state one 
   assert.doesNotMatch(applied, /outside the page's range/, applied);
   await eventually(async () => assert.ok(await app.byTestId('compare-nstar').count() > 0, 'the comparison is placed'), { timeout: 60_000 });
   const seen = await check(app, 'two runs', 'html[data-complete] [data-testid="decision"][data-decision]');
-  assert.ok(seen.get('crossover') >= 3, `the crossover is stated by the comparison, Figure 3's readout and the card: ${seen.get('crossover')}`);
+  assert.ok(seen.get('crossover') >= 3, `the crossover is stated by the comparison, Figure 5's readout and the card: ${seen.get('crossover')}`);
   const card = await app.byTestId('decision').evaluate((e) => e.textContent);
   assert.match(card, /the runs' own answers, median/, card);
   assert.doesNotMatch(card, /mixed chat traffic|your traffic/, card);

@@ -1,6 +1,6 @@
 // A bake-off from real runs in the review workbench: result files loaded in "Your own
 // measurements" and put into the deployments' panel with "Use as A" and "Use as B" (at a chosen
-// TTFT percentile); the comparison the measurements section then places under Figure 3 (the crossover with its interval, the winner
+// TTFT percentile); the comparison the measurements section then places under Figure 5 (the crossover with its interval, the winner
 // at the reader's answer, the table against the runs' own readouts, what makes the pair unfair);
 // and the address bar, which carries the lab's numbers and never the runs.
 
@@ -51,7 +51,7 @@ async function fitReadouts(app) {
   });
 }
 
-/** The comparison placed under Figure 3, once there. */
+/** The comparison placed under Figure 5, once there. */
 async function comparison(app) {
   let found = null;
   await eventually(async () => {
@@ -86,7 +86,7 @@ async function comparison(app) {
 }
 
 /**
- * Waits until Figure 3 is drawn as its inputs say now and keeps its pixels in the page. The
+ * Waits until Figure 5 is drawn as its inputs say now and keeps its pixels in the page. The
  * summary changes with the inputs at once, while the canvas is drawn at the next animation frame
  * (or once the controls are still, when off screen): the canvas says when its drawing is current
  * (`figureDrawn`). The pixels stay in the page: a canvas's worth of numbers is slow to carry to
@@ -101,7 +101,7 @@ async function keepSettledPixels(app) {
 }
 
 /**
- * The pixels of Figure 3 that differ now from those kept, split by the tint they had: bluish
+ * The pixels of Figure 5 that differ now from those kept, split by the tint they had: bluish
  * (A's colour, blue over red), reddish (B's) and neither (the band's grey).
  */
 function faintDifferences(app) {
@@ -194,7 +194,7 @@ test('two synthetic runs with a known crossover, used as A and B, give it back w
   assert.match(sides[0], /quick-starter/);
   assert.match(sides[1], /fast-writer/);
 
-  // Figure 3 draws both runs' requests as faint dots behind the lines, and the interval as a
+  // Figure 5 draws both runs' requests as faint dots behind the lines, and the interval as a
   // band. The same link opened afresh has the same lines and no runs (a link holds numbers, not
   // files): the pixels that differ there are the dots and the band.
   await scrollIntoView(app.byTestId('completion-canvas'));

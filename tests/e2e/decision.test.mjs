@@ -1,6 +1,6 @@
 // The decision card the deployments lab closes on, against the same decision computed here from
 // the lesson's formulas (straight completion lines, a log-normal spread through the median and
-// the 90th percentile, a router at the crossover) over random states; and its lines in Figure 3's
+// the 90th percentile, a router at the crossover) over random states; and its lines in Figure 5's
 // CSV.
 
 import assert from 'node:assert/strict';
@@ -27,7 +27,7 @@ function decide(q) {
   const peak = q.load === 'peak';
   const a = peak ? { ttft: q.a_peak_ttft, rate: q.a_peak } : { ttft: q.a_ttft, rate: q.a_rate };
   const b = peak ? { ttft: q.b_peak_ttft, rate: q.b_peak } : { ttft: q.b_ttft, rate: q.b_rate };
-  // The card decides for its own workload (`decide`), whatever the spread of Figure 4.
+  // The card decides for its own workload (`decide`), whatever the spread of Figure 6.
   const [median, p90] = q.decide === 'bot' ? [q.answer, q.bot_p90] : [q.median, q.p90];
   const sigma = p90 > median ? Math.min(Math.log(p90 / median) / Z90, MAX_SIGMA) : 0;
   const mu = Math.log(median);
@@ -141,7 +141,7 @@ test('the decision card matches the decision computed from the formulas over ran
   }
 });
 
-test("Figure 3's CSV carries the decision below its table, in the table's columns", TIMEOUT, async (t) => {
+test("Figure 5's CSV carries the decision below its table, in the table's columns", TIMEOUT, async (t) => {
   const app = await openApp(env, t, '?median=40&p90=900');
   await app.reveal('crossover');
   await scrollIntoView(app.byTestId('completion-csv'));

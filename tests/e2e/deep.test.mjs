@@ -103,7 +103,7 @@ test('switching the model moves the readouts and redraws the crossing figure', T
 
 test('each TTFT clock leaves out what happens before it starts', TIMEOUT, async (t) => {
   // A quarter second on the network, 0.4 s in the server's queue; the clocks' own request
-  // (Figure 1c) waits 0.3 s on its network and 1.2 s in its queue.
+  // (Figure 8) waits 0.3 s on its network and 1.2 s in its queue.
   const app = await openApp(env, t, '?network=0.25&wait=0.4&clock_network=0.3&clock_queue=1.2');
   const client = (await app.readout('ttft')).value;
   assertClose(client, model({ ...DEFAULTS, wait: 0.65 }).ttft, 'the client clock sees both waits', 1e-9);
@@ -120,7 +120,7 @@ test('each TTFT clock leaves out what happens before it starts', TIMEOUT, async 
   const clocksBefore = await app.canvasFingerprint('clocks-canvas');
   await app.typeInto('clock_queue', '3');
   await eventually(async () => assertClose((await app.readout('ttft-server')).value - (await app.readout('ttft-scheduled')).value, 3, 'its own queue slider moves it', 1e-9));
-  assert.notEqual((await app.canvasFingerprint('clocks-canvas')).hash, clocksBefore.hash, 'Figure 1c follows its queue');
+  assert.notEqual((await app.canvasFingerprint('clocks-canvas')).hash, clocksBefore.hash, 'Figure 8 follows its queue');
   assert.equal((await app.query()).ttft_def, 'scheduled');
   assert.equal(await app.noticeText(), '', 'a link the page writes carries its version and raises no notice');
 });
@@ -152,7 +152,7 @@ test('the levers table lists every lever with its effect', TIMEOUT, async (t) =>
   assert.doesNotMatch(rows.join('\n'), /NaN|Infinity/);
 });
 
-test("Figure 1c's own sliders are in the deeper panel only while its part is open", TIMEOUT, async (t) => {
+test("Figure 8's own sliders are in the deeper panel only while its part is open", TIMEOUT, async (t) => {
   const app = await openApp(env, t);
   const sliders = app.page.locator('#deeper-lab .lab-panel [data-testid="clock_network-slider"], #deeper-lab .lab-panel [data-testid="clock_queue-slider"]');
   await scrollIntoView(app.byTestId('clocks-details'));

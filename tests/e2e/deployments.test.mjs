@@ -82,7 +82,7 @@ test('the lesson pair opens with its crossover, finishing times and the trap', T
     ],
   );
 
-  // Figure 3: drawn, described, and its numbers one click away.
+  // Figure 5: drawn, described, and its numbers one click away.
   const canvas = app.byTestId('completion-canvas');
   assert.match((await canvas.getAttribute('aria-label')) ?? '', /28\.9 tokens/);
   const print = await app.canvasFingerprint('completion-canvas');
@@ -134,7 +134,7 @@ test('the lesson pair opens with its crossover, finishing times and the trap', T
   assert.doesNotMatch(await sectionText(app), /\bNaN\b|\binf\b|Infinity/);
 });
 
-test('an answer below the crossover flips the winner to A and redraws Figure 3', TIMEOUT, async (t) => {
+test('an answer below the crossover flips the winner to A and redraws Figure 5', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
   await openAll(app);
   const before = await app.canvasFingerprint('completion-canvas');
@@ -235,7 +235,7 @@ test('who consumes the answer is asked once, in the streaming section, and the l
   assert.equal((await app.query()).consumer, 'machine');
 });
 
-test('a fixed router threshold is its own mark on Figure 4', TIMEOUT, async (t) => {
+test('a fixed router threshold is its own mark on Figure 6', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
   await openAll(app);
   const before = await app.canvasFingerprint('lengths-canvas');
@@ -258,7 +258,7 @@ test("the spread can be the bot's own answers, an assumed spread around the race
   await eventually(async () => assert.equal((await label.innerText()).trim(), 'Workload: the bot\'s own answers, median 600, p90 1,200 (an assumed spread)'));
   assert.equal((await app.query()).spread, 'bot');
   assert.match(await app.byTestId('bot-spread-assumed').innerText(), /assumes how widely they spread/);
-  await eventually(async () => assert.notEqual((await app.canvasFingerprint('lengths-canvas')).hash, before.hash, 'Figure 4 follows the spread'));
+  await eventually(async () => assert.notEqual((await app.canvasFingerprint('lengths-canvas')).hash, before.hash, 'Figure 6 follows the spread'));
   // Every part that weighs the spread names it; the race keeps its one length.
   // Each read where a reader meets it: a part off screen follows the controls once near.
   for (const id of ['workload-routing', 'workload-abandonment', 'workload-lengths']) {

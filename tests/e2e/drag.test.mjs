@@ -1,4 +1,4 @@
-// Dragging on the figures: the reader's prompt on Figure 2 and the race's answer on Figure 3 are
+// Dragging on the figures: the reader's prompt on Figure 2 and the race's answer on Figure 5 are
 // handles over the canvas, moved by a mouse (a pointer, so a finger or pen alike) or focused and
 // moved with the slider's keys. The value a drag lands on is what the figure's own axis says
 // lies under the pointer: the test reads the axis's ends and edges off the handle's container

@@ -91,7 +91,7 @@ async function slidersOf(page, key) {
 for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
   test(`at ${viewport.width}×${viewport.height} every figure can be watched while a control of each input it follows moves it`, { timeout: 600_000 }, async (t) => {
     const app = await openApp(env, t, '', { viewport, ready: 'html[data-complete] [data-testid="ttft"][data-value]' });
-    // Both predictions answered and Figure 4's part opened, so every figure is drawn in full.
+    // Both predictions answered and Figure 6's part opened, so every figure is drawn in full.
     await app.reveal();
     await app.openDetails('spread-details');
     await app.openDetails('clocks-details');
@@ -110,7 +110,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
         const before = await app.canvasFingerprint(canvas);
         await app.page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`).focus({ preventScroll: true }), seen);
         // One step can move a figure by less than a pixel (a decode rate of 60.6 against 60
-        // shifts Figure 1c's first token by a sixth of a millisecond): a reader holding the key
+        // shifts Figure 8's first token by a sixth of a millisecond): a reader holding the key
         // moves on, so up to a few steps.
         let steps = 0;
         let moved = false;
@@ -237,7 +237,7 @@ test("at 390×844 a lab's strip that opens beside a figure starts at that figure
 
 test("at 390×844 the strip's button opens and folds its controls over prose", TIMEOUT, async (t) => {
   const app = await openApp(env, t, '', { viewport: { width: 390, height: 844 } });
-  // The streaming section's prose after Figure 1b, below every figure of the first lab.
+  // The streaming section's prose after Figure 3, below every figure of the first lab.
   await app.page.evaluate(() => {
     const advice = document.querySelector('section.advice');
     window.scrollTo(0, advice.getBoundingClientRect().top + window.scrollY + 200);
@@ -280,6 +280,21 @@ test('the deployments panel fits one 800 px screen, and the router sits beside i
   const routing = app.byTestId('routing-details');
   assert.equal(await routing.locator('[data-testid="threshold-slider"]').count(), 1, 'the threshold beside the routed mean');
   assert.equal(await routing.locator('[data-testid="route-fixed"]').count(), 1);
+});
+
+test('the figures are numbered in the order a reader meets them, and sentences name them by those numbers', TIMEOUT, async (t) => {
+  const app = await openApp(env, t);
+  await app.reveal();
+  await app.openDetails('spread-details');
+  await app.openDetails('clocks-details');
+  const captions = await app.page.evaluate(() => [...document.querySelectorAll('figure.figure > figcaption > strong')]
+    .map((strong) => strong.textContent));
+  const numbers = captions.map((caption) => Number(caption.match(/^Figure (\d+)\. /)?.[1]));
+  assert.deepEqual(numbers, numbers.map((_, i) => i + 1), `captions in page order: ${captions.join(' | ')}`);
+  assert.ok(numbers.length >= 8, `every figure of the lesson has its caption: ${numbers.length}`);
+  // A sentence naming a figure uses the number its caption shows.
+  const clocks = captions.findIndex((caption) => /three clocks/.test(caption)) + 1;
+  assert.match(await app.byTestId('clocks-details').locator(':scope > summary').innerText(), new RegExp(`\\(Figure ${clocks}\\)`));
 });
 
 test('the first screen shows a live figure and a control that moves it', TIMEOUT, async (t) => {
@@ -338,14 +353,14 @@ test('the crossover is predicted before it is told', TIMEOUT, async (t) => {
     const challenge = document.querySelector('[data-testid="crossover-challenge"]');
     return Boolean(challenge.compareDocumentPosition(figure) & Node.DOCUMENT_POSITION_FOLLOWING);
   });
-  assert.ok(beforeFigure, 'the prediction comes before Figure 3');
+  assert.ok(beforeFigure, 'the prediction comes before Figure 5');
   const veiled = () => app.page.evaluate(() => {
     const race = document.querySelector('.race');
     const canvas = race.querySelector('[data-figure="completion"] canvas');
     return race.hasAttribute('data-veiled') && getComputedStyle(canvas).filter.includes('blur')
       && !document.querySelector('[data-testid="crossover"]');
   });
-  assert.ok(await veiled(), 'Figure 3, which names the crossover, is blurred, and its numbers wait, while the question is open');
+  assert.ok(await veiled(), 'Figure 5, which names the crossover, is blurred, and its numbers wait, while the question is open');
   await app.byTestId('crossover-guess-input').fill('100');
   await app.byTestId('crossover-guess-lock').click();
   await eventually(async () => assert.match(await feedback.innerText(), /28\.9 tokens.*100 tokens was \d+% too long/s));

@@ -1,7 +1,7 @@
 // Playing a request: Figure 1's play control runs the request's clock in real time (or faster),
 // its answers fill in as the model would write them, the figure marks the moment, a moved
 // control stops it, it pauses off screen, and with reduced motion it steps through the same
-// moments without moving. The same control plays the race of Figure 3, in an embed and, by a
+// moments without moving. The same control plays the race of Figure 5, in an embed and, by a
 // clicker's key, in presentation mode.
 
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ const TIMEOUT = { timeout: 90_000 };
 const SHORT = { prompt: 1000, output: 60, prefill: 8000, decode: 60, network: 0, wait: 0 };
 const SHORT_QUERY = '?prompt=1000&output=60';
 const ready = (figure) => ({ ready: `html[data-complete] [data-testid="${figure}-canvas"]` });
-// Figure 1, whose player these tests play: the race of Figure 3 has one too.
+// Figure 1, whose player these tests play: the race of Figure 5 has one too.
 const FIGURE_1 = 'figure[data-figure="timeline"]';
 /** One of the parts of Figure 1's player, by `data-testid`. */
 const part = (app, testid) => app.page.locator(`${FIGURE_1} [data-testid="${testid}"]`);

@@ -71,10 +71,10 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
   assert.equal((await page.locator('[data-testid="prompt-input"]').innerText()).trim(), String(DEFAULTS.prompt), 'the fields show their defaults');
   assert.equal(await page.locator('input[type="text"], textarea').count(), 0, 'no text field for the browser to lay out as the page loads');
 
-  // Figures 2 and 3 would give a prediction away: their places say so, with no table; Figure 4
+  // Figures 2 and 5 would give a prediction away: their places say so, with no table; Figure 6
   // waits inside its part of the deployments lab, which opens once the crossover is guessed.
   const VEILED = ['crossing', 'completion', 'bend'];
-  // Figure 1c sits in a part the reader opens; opened, its place reads as the others do.
+  // Figure 8 sits in a part the reader opens; opened, its place reads as the others do.
   await page.evaluate(() => { document.querySelector('[data-testid="clocks-details"]').open = true; });
   for (const slug of FIGURES.filter((f) => f !== 'lengths')) {
     const slot = page.locator(`[data-testid="${slug}-waiting"]`);
@@ -92,7 +92,7 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
       assert.ok((await page.locator(`[data-testid="${slug}-table"] tr`).count()) > 1, `${slug}: its data table`);
     }
   }
-  assert.equal(await page.locator('[data-testid="lengths-waiting"]').count(), 0, 'Figure 4 waits for the crossover');
+  assert.equal(await page.locator('[data-testid="lengths-waiting"]').count(), 0, 'Figure 6 waits for the crossover');
 });
 
 test('once the app starts, it has replaced every prerendered node with the same lesson', TIMEOUT, async (t) => {

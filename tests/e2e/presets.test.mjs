@@ -71,7 +71,7 @@ for (const door of DOORS) {
   });
 }
 
-test('B at peak load puts B at its peak rate in Figure 3, with the crossover at 63 tokens', TIMEOUT, async (t) => {
+test('B at peak load puts B at its peak rate in Figure 5, with the crossover at 63 tokens', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
   await app.reveal();
   await app.byTestId('preset-peak').click();

@@ -79,7 +79,7 @@ test('a pair not raced alike gets no verdict: what differs is on the card, with 
   assert.match(await shownText(app.byTestId('decision-settle')), /would settle it\.$/);
   assert.match(await shownText(app.byTestId('decision-models')), /models differ/);
   const card = await shownText(app.byTestId('decision'));
-  assert.match(card, /Figure 3's fitted race, for reference/, 'the race the card still shows is labelled as such');
+  assert.match(card, /Figure 5's fitted race, for reference/, 'the race the card still shows is labelled as such');
   const words = await workbenchWords(app);
   for (const story of STORY_FOR_RUNS) assert.doesNotMatch(words, story, 'no story in the review');
 
@@ -146,8 +146,8 @@ test('a pair raced alike: the verdict, what the runs observed, goodput at the re
     assert.ok(provenance.includes(`**${side}**: \`${path.basename(file)}\`, SHA-256 \`${await sha256(file)}\`, ${bytes} bytes, written by LLMPerf`), provenance);
   }
   // The figures the record refers to are the files the workbench saves.
-  const figure = doc.match(/!\[Figure 3:[^\]]*\]\(([^)]+\.png)\)/)?.[1];
-  const [saved] = await Promise.all([app.page.waitForEvent('download'), app.byTestId('workbench-figure3-png').click()]);
+  const figure = doc.match(/!\[Figure 5:[^\]]*\]\(([^)]+\.png)\)/)?.[1];
+  const [saved] = await Promise.all([app.page.waitForEvent('download'), app.byTestId('workbench-race-png').click()]);
   assert.equal(saved.suggestedFilename(), figure, 'the record names the PNG the button saves');
   for (const story of STORY_FOR_RUNS) assert.doesNotMatch(doc, story, 'no story in the record');
 });
@@ -157,7 +157,7 @@ test('typed sides carry none of the lesson\'s story: no busiest hour, no 63 toke
   const words = await workbenchWords(app);
   for (const story of STORY) assert.doesNotMatch(words, story, 'no story in the workbench');
   assert.match(await shownText(app.byTestId('workload-decision')), /typed/);
-  // The crossover the card and Figure 3 state is the typed pair's own.
+  // The crossover the card and Figure 5 state is the typed pair's own.
   const { a_ttft: aTtft, a_rate: aRate } = { a_ttft: await app.quantity('a_ttft'), a_rate: await app.quantity('a_rate') };
   const crossover = (0.25 - aTtft) / (1 / aRate - 1 / 110);
   const shown = Number(await app.byTestId('decision-changes').getAttribute('data-value'));

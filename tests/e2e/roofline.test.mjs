@@ -1,9 +1,9 @@
 // "Where the two rates come from" in a real browser. The workbench's chip calculator: every key
 // driven through the page (radios, typed fields, sliders, the address), its readouts checked
 // against the roofline formulas recomputed here from the data sheets' and configurations'
-// figures; the worked settings' table; "Use as A" and "Use as B"; Figure 5 redrawn by chip and
-// batch. The lesson's short section: its panel, Figure 5 and its controls, the H200 prediction
-// and the way on to the calculator. Figure 5's embed and its presentation stepping through the
+// figures; the worked settings' table; "Use as A" and "Use as B"; Figure 4 redrawn by chip and
+// batch. The lesson's short section: its panel, Figure 4 and its controls, the H200 prediction
+// and the way on to the calculator. Figure 4's embed and its presentation stepping through the
 // lesson's worked settings.
 
 import assert from 'node:assert/strict';
@@ -187,7 +187,7 @@ test('the calculator opens on the lesson\'s first worked setting, printed as the
   assert.match(rows[5], /70\.5 tok\/s.*2,258 tok\/s.*436.*130,900 tokens/s, 'the batch case as the formula gives it');
 });
 
-test('the lesson\'s chip section: its rates, Figure 5 beside its controls, and the way on to the calculator at the same settings', TIMEOUT, async (t) => {
+test('the lesson\'s chip section: its rates, Figure 4 beside its controls, and the way on to the calculator at the same settings', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
   const text = async (id) => (await app.readout(id)).text;
   assert.equal(await text('hw-prefill-rate'), '9,714 tok/s');
@@ -206,7 +206,7 @@ test('the lesson\'s chip section: its rates, Figure 5 beside its controls, and t
     return Boolean(chip.compareDocumentPosition(rate) & Node.DOCUMENT_POSITION_FOLLOWING);
   });
   assert.ok(order, 'the rates follow the chip and its serving in the lesson\'s panel');
-  // Figure 5 follows the chip and the efficiencies the lesson's panel holds.
+  // Figure 4 follows the chip and the efficiencies the lesson's panel holds.
   await app.byTestId('roofline-canvas').scrollIntoViewIfNeeded();
   const first = await app.canvasFingerprint('roofline-canvas');
   await choose(app, 'chip-mi300x');
@@ -420,7 +420,7 @@ test('the H200 is predicted before it is told, and its crossing waits for the gu
   assert.match(await shownText(app.byTestId('hw-crossing-sentence')), /a prompt of 44,200 tokens costs as long as an answer of 300/);
 });
 
-test('Figure 5 redraws with the chip and the batch, and says what it shows', TIMEOUT, async (t) => {
+test('Figure 4 redraws with the chip and the batch, and says what it shows', TIMEOUT, async (t) => {
   const app = await openChips(env, t);
   const canvas = app.byTestId('roofline-canvas');
   await canvas.scrollIntoViewIfNeeded();
@@ -445,7 +445,7 @@ test('Figure 5 redraws with the chip and the batch, and says what it shows', TIM
   assert.match(rows[0], /decode, 1,024 sequences/);
 });
 
-test('Figure 5 embeds with its own controls and presents the worked settings as slides', TIMEOUT, async (t) => {
+test('Figure 4 embeds with its own controls and presents the worked settings as slides', TIMEOUT, async (t) => {
   const embed = await openApp(env, t, '?embed=roofline&chip=h100', { ready: 'html[data-complete] [data-testid="roofline-canvas"]' });
   const sliders = await embed.page.evaluate(() => [...document.querySelectorAll('input[type="range"]')].map((s) => s.dataset.testid));
   assert.deepEqual(sliders, ['chips-slider', 'batch-slider', 'context-slider', 'mfu-slider', 'mbu-slider']);

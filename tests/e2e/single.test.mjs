@@ -53,9 +53,56 @@ test('an embed with its own controls fits 640 px at 700 px wide and 760 px at 39
 
 // Four host pages, each loading a cross-origin frame: in Firefox, through its WebDriver BiDi
 // driver, this took 131 s and once ran past the usual three minutes, so it has longer.
+/**
+ * The text on screen that is cut: each visible element's own words that run past the screen's
+ * side, or past an ancestor that hides what overflows it (an ellipsis, a fixed-height player).
+ * Elements hidden from sight on purpose (a visually hidden legend or hint) do not count.
+ */
+function cutText(page) {
+  return page.evaluate(() => {
+    const cut = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+      if (!own || !el.checkVisibility({ visibilityProperty: true })) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) continue;
+      const style = getComputedStyle(el);
+      if (style.clipPath !== 'none' || el.closest('.visually-hidden')) continue;
+      const name = `${el.tagName.toLowerCase()}.${el.className} “${el.textContent.trim().slice(0, 50)}”`;
+      if (r.left < -1 || r.right > innerWidth + 1) cut.push(`${name} runs off the side (${Math.round(r.left)}–${Math.round(r.right)})`);
+      for (let box = el; box && box !== document.body; box = box.parentElement) {
+        const s = getComputedStyle(box);
+        if (!['hidden', 'clip'].includes(s.overflowX) && !['hidden', 'clip'].includes(s.overflowY)) continue;
+        const b = box.getBoundingClientRect();
+        const wide = box === el ? el.scrollWidth > el.clientWidth + 1 : r.right > b.right + 1 || r.left < b.left - 1;
+        const tall = box === el ? el.scrollHeight > el.clientHeight + 1 : r.bottom > b.bottom + 1 || r.top < b.top - 1;
+        if (wide || tall) {
+          cut.push(`${name} is cut by ${box === el ? 'its own box' : `${box.tagName.toLowerCase()}.${box.className}`}`);
+          break;
+        }
+      }
+    }
+    return cut;
+  });
+}
+
+for (const width of [320, 390, 700]) {
+  test(`every figure embedded ${width} px wide shows its title, labels, buttons and lanes whole`, { timeout: 300_000 }, async (t) => {
+    for (const figure of FIGURES) {
+      const app = await openApp(env, t, `?embed=${figure}`, { viewport: { width, height: 900 }, ...ready(figure) });
+      await figureDrawn(app.page, `${figure}-canvas`);
+      assert.deepEqual(await cutText(app.page), [], `${figure} at ${width} px`);
+      // A lane's name keeps its time (“empty until 2.02 s”) on screen.
+      for (const lane of await app.page.evaluate(() => [...document.querySelectorAll('.lane-name')].map((l) => l.innerText))) {
+        assert.match(lane, /\d/, `${figure} at ${width} px: ${lane}`);
+      }
+    }
+  });
+}
+
 test('the snippet starts the frame at the height the figure then reports', { timeout: 480_000 }, async (t) => {
   const full = await openApp(env, t, '?prompt=20000&decode=40', { setup: (_page, context) => context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {}) });
-  // The tools of Figures 2 to 4, the embed among them, wait for the predictions; Figure 4 is
+  // The tools of Figures 2, 5 and 6, the embed among them, wait for the predictions; Figure 6 is
   // inside a part of the lab a reader opens on purpose.
   await full.openEverything();
   for (const figure of FIGURES) {

@@ -159,7 +159,7 @@ test("the H200's crossing waits for its guess, whichever control puts the H200 i
     }
     await eventually(async () => assert.equal(await app.byTestId('hw-crossing-veiled').count(), 1, `${how}: the panel says the crossing waits`));
     assert.equal(await app.byTestId('hw-crossing').count(), 0, `${how}: no crossing readout`);
-    assert.equal(await app.byTestId('hw-crossing-sentence').count(), 0, `${how}: no sentence under Figure 5 states it`);
+    assert.equal(await app.byTestId('hw-crossing-sentence').count(), 0, `${how}: no sentence under Figure 4 states it`);
     assert.deepEqual(leaks(await app.page.evaluate(pageTexts)), [], `${how}: nothing states the H200's answer`);
     // Locked, the answer is everywhere it belongs.
     await app.byTestId('hw-guess-input').fill('50000');

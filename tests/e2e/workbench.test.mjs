@@ -1,5 +1,5 @@
 // The review workbench (`workbench.html`), the page's second door, in a real browser: the decision
-// and Figure 3 on its first screen with none of the lesson around them; A and B typed in moving
+// and Figure 5 on its first screen with none of the lesson around them; A and B typed in moving
 // both and kept in the address; the lesson and the workbench linking to each other at the same
 // settings; a chip's rates, or two result files, sent to A and B; and a bad value for the key
 // named, with the lesson shown.
@@ -24,7 +24,7 @@ async function decision(app) {
   return { text: await shownText(card), data: await card.getAttribute('data-decision') };
 }
 
-test('the workbench opens on the decision and Figure 3, with none of the lesson around them', TIMEOUT, async (t) => {
+test('the workbench opens on the decision and Figure 5, with none of the lesson around them', TIMEOUT, async (t) => {
   const app = await open(t);
   const page = app.page;
   assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-workbench')), true);
@@ -46,11 +46,11 @@ test('the workbench opens on the decision and Figure 3, with none of the lesson 
   const { text } = await decision(app);
   assert.match(text, /Ship B/, 'the lesson\'s pair: B for the bot\'s answers');
   const figure = await app.canvasFingerprint('completion-canvas');
-  assert.ok(figure.colours >= 3, 'Figure 3 is drawn');
+  assert.ok(figure.colours >= 3, 'Figure 5 is drawn');
   assert.match(await app.byTestId('completion-canvas').getAttribute('aria-label'), /cross at 28\.9 tokens/);
 });
 
-test('A and B typed in move the decision and Figure 3, and the address keeps the workbench', TIMEOUT, async (t) => {
+test('A and B typed in move the decision and Figure 5, and the address keeps the workbench', TIMEOUT, async (t) => {
   const app = await open(t);
   const before = { card: await decision(app), figure: (await app.canvasFingerprint('completion-canvas')).hash };
   // B now writes slower than A: A starts first and finishes first at every length.
@@ -58,7 +58,7 @@ test('A and B typed in move the decision and Figure 3, and the address keeps the
   await eventually(async () => assert.match((await decision(app)).text, /Ship A/));
   assert.notEqual((await decision(app)).data, before.card.data, 'the numbers behind the card moved');
   await scrollIntoView(app.byTestId('completion-canvas'));
-  await eventually(async () => assert.notEqual((await app.canvasFingerprint('completion-canvas')).hash, before.figure, 'Figure 3 is redrawn'));
+  await eventually(async () => assert.notEqual((await app.canvasFingerprint('completion-canvas')).hash, before.figure, 'Figure 5 is redrawn'));
   const query = await app.query();
   assert.match(await app.page.evaluate(() => location.pathname), /workbench\.html$/, 'still the workbench\'s page');
   assert.equal(query.b_rate, '20');
@@ -229,7 +229,7 @@ test('two result files used as A and B put their comparison and verdict at the t
   assert.ok(doc.trimEnd().endsWith(')'), 'the link still comes last');
 });
 
-test('presented from the workbench, Figure 3 steps through the decision under review, then returns to it', TIMEOUT, async (t) => {
+test('presented from the workbench, Figure 5 steps through the decision under review, then returns to it', TIMEOUT, async (t) => {
   const app = await open(t, '?b_rate=80&decide=traffic');
   const href = await app.byTestId('workbench-present').getAttribute('href');
   assert.match(href, /^workbench\.html\?/, 'presented from the workbench\'s page');

@@ -1,6 +1,6 @@
 //! No label is drawn across a line of its own colour (the lines it names), nor over another
-//! label, in any figure, at the lesson's scenarios and at a phone's, a docs column's and a
-//! desktop's width: checked on
+//! label, nor past the figure's edge, in any figure, at the lesson's scenarios and at a small
+//! phone's, a phone's, a docs column's and a desktop's width: checked on
 //! the figures' SVG, with each label's box estimated from its length and the size the canvas
 //! sets it at (plotters' SVG writes text 1.24 times smaller than the canvas does).
 
@@ -103,6 +103,7 @@ fn overlap(a: LabelBox, b: LabelBox) -> bool {
 fn no_label_crosses_a_line_of_its_colour_or_another_label() {
     let mut crossings = Vec::new();
     let mut overlapping = Vec::new();
+    let mut cut = Vec::new();
     let mut checked = 0;
     let mut states = vec![("default".to_string(), State::default())];
     for p in PRESETS.iter() {
@@ -110,7 +111,7 @@ fn no_label_crosses_a_line_of_its_colour_or_another_label() {
     }
     for figure in Figure::ALL {
         for (name, state) in &states {
-            for w in [390.0, 700.0, 1280.0] {
+            for w in [320.0, 390.0, 700.0, 1280.0] {
                 let cw: f64 = w - 16.0;
                 let ch = canvas_height_css(cw);
                 let svg = figure.to_svg(state, &Style::default(), cw as u32, ch as u32).unwrap();
@@ -129,6 +130,14 @@ fn no_label_crosses_a_line_of_its_colour_or_another_label() {
                             ));
                         }
                     }
+                    // A pixel of slack: the box is estimated, generously.
+                    if x0 < -1.0 || x1 > cw + 1.0 || y0 < -1.0 || y1 > ch + 1.0 {
+                        cut.push(format!(
+                            "{} {} at {w} px: “{content}” [{x0:.0}–{x1:.0} × {y0:.0}–{y1:.0}] leaves the {cw:.0} × {ch:.0} figure",
+                            figure.slug(),
+                            name
+                        ));
+                    }
                     boxes.push((content, (x0, x1, y0, y1)));
                     for (stroke, pts) in lines.iter().filter(|(stroke, _)| *stroke == fill) {
                         if let Some(seg) = crossing_segment(pts, (x0, x1, y0, y1)) {
@@ -142,4 +151,33 @@ fn no_label_crosses_a_line_of_its_colour_or_another_label() {
     assert!(checked > 1000, "labels were found and checked ({checked})");
     assert!(crossings.is_empty(), "{}", crossings.join("\n"));
     assert!(overlapping.is_empty(), "labels set over each other:\n{}", overlapping.join("\n"));
+    assert!(cut.is_empty(), "labels cut at the figure's edge:\n{}", cut.join("\n"));
+}
+
+/// The texts of a figure drawn alone, as an embed draws it in a frame `frame_css` wide.
+fn embed_texts(figure: Figure, state: &State, frame_css: f64) -> Vec<String> {
+    let cw = frame_css - 2.0 * crossover::state::embed_layout::SIDE_PX;
+    let svg = figure.to_svg(state, &Style::default(), cw as u32, canvas_height_css(cw) as u32);
+    lines_and_labels(&svg.unwrap()).1.into_iter().map(|(_, content)| content).collect()
+}
+
+#[test]
+fn a_figure_alone_names_what_it_shows_at_any_width() {
+    let mut h100 = State::default();
+    h100.chip = crossover::model::chips::Chip::H100;
+    for w in [320.0, 390.0, 700.0] {
+        // The roofline has no caption around it in a saved picture: it names its model, its
+        // precisions and its chips itself.
+        for (state, chip) in [(State::default(), "1 × A100"), (h100, "1 × H100")] {
+            let texts = embed_texts(Figure::Roofline, &state, w);
+            let named = [&format!("Llama 3.1 8B, {chip}"), "bf16 weights, bf16 cache"]
+                .iter()
+                .all(|line| texts.iter().any(|t| t == line));
+            assert!(named, "the roofline at {w} px names its setting ({chip}): {texts:?}");
+        }
+        // The race's ticks on the length axis are named, beside them or in the legend.
+        let texts = embed_texts(Figure::Completion, &State::default(), w);
+        let words = texts.join(" ");
+        assert!(words.contains("median") && words.contains("p90"), "ticks at {w} px: {texts:?}");
+    }
 }

@@ -1,4 +1,4 @@
-//! Figure 4 (answer lengths against the crossover) drawn natively into SVG: its labels, its words
+//! Figure 6 (answer lengths against the crossover) drawn natively into SVG: its labels, its words
 //! for the no-crossover cases, its bars and table, and inputs at the edges that must still draw.
 
 use super::figures::{keeps_its_promises, svg_of};

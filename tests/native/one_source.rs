@@ -122,7 +122,7 @@ fn sentences(s: &State) -> Vec<(String, Vec<Quantity>)> {
             vec![Quantity::Winner],
         ),
     ];
-    // Counting retries, the card's own crossover is not Figure 3's, and says so.
+    // Counting retries, the card's own crossover is not Figure 5's, and says so.
     if !Decision::of(s).counts_retries() {
         out.push((t.length_change.clone(), vec![lab_crossover]));
     }

@@ -1,5 +1,5 @@
 //! Pairs of sides as the review workbench gets them (typed in, handed on from a chip, set from a
-//! run), at random: every quantity the card, Figure 3, the presentation and the design doc state
+//! run), at random: every quantity the card, Figure 5, the presentation and the design doc state
 //! is stated alike (one source), the presentation changes none of the card's numbers, and no
 //! text carries the lesson's story (its support bot, its hours, its 63-token crossover, its
 //! 600-token answer) unless the reviewer's own numbers give it.
@@ -161,7 +161,7 @@ fn workbench(sides: &[Kind; 2], median: f64, p90: f64) -> (State, [SideSource; 2
     (state, found)
 }
 
-/// Every text the workbench states about the pair: the card, its headline, Figure 3's words at
+/// Every text the workbench states about the pair: the card, its headline, Figure 5's words at
 /// the race and at each presented step, and the record.
 fn texts(state: &State, sources: &[SideSource; 2]) -> Vec<String> {
     let d = Decision::of(state);
@@ -231,7 +231,7 @@ proptest! {
         );
         prop_assert!(doc.contains(&race_row), "{race_row}\n{doc}");
 
-        // The crossover of the fitted lines, where there is one, is the same number on Figure 3,
+        // The crossover of the fitted lines, where there is one, is the same number on Figure 5,
         // at every presented step, and in the record.
         if let Crossover::At { tokens, .. } = d.answering.crossover() {
             let said = crossover_tokens_text(tokens);

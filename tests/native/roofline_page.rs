@@ -1,5 +1,5 @@
 //! The chip section as the page holds and shows it: its controls bound to the hardware model's
-//! own ranges, Figure 5's inputs, words and table, and the section's sentences and tables
+//! own ranges, Figure 4's inputs, words and table, and the section's sentences and tables
 //! against the lesson's printed figures.
 
 use crossover::charts::{Chart, RooflineInputs};
@@ -45,17 +45,17 @@ fn the_controls_take_their_bounds_and_defaults_from_the_hardware_model() {
 }
 
 #[test]
-fn figure_5_is_redrawn_only_when_what_it_draws_changes() {
+fn the_roofline_is_redrawn_only_when_what_it_draws_changes() {
     let base = State::default();
     let inputs = |s: &State| Figure::Roofline.inputs(s);
     for elsewhere in [Param::Output, Param::Decode, Param::BRate, Param::Median, Param::ChipTflops]
     {
         let moved = base.with(elsewhere, elsewhere.spec().max);
-        assert_eq!(inputs(&base), inputs(&moved), "{:?} does not move Figure 5", elsewhere);
+        assert_eq!(inputs(&base), inputs(&moved), "{:?} does not move Figure 4", elsewhere);
     }
     for own in Param::SERVING.into_iter().chain([Param::Prompt]) {
         let moved = base.with(own, own.spec().max);
-        assert_ne!(inputs(&base), inputs(&moved), "{:?} moves Figure 5", own);
+        assert_ne!(inputs(&base), inputs(&moved), "{:?} moves Figure 4", own);
     }
     let mut h100 = base;
     h100.chip = Chip::H100;
@@ -63,7 +63,7 @@ fn figure_5_is_redrawn_only_when_what_it_draws_changes() {
 }
 
 #[test]
-fn figure_5_says_what_it_shows_and_tabulates_its_points() {
+fn the_roofline_says_what_it_shows_and_tabulates_its_points() {
     let chart = RooflineInputs::of(&State::default());
     let summary = chart.summary();
     for part in [

@@ -1,4 +1,4 @@
-//! The reader's answer on Figure 3: its length as a rule, where each line reaches it, its label,
+//! The reader's answer on Figure 5: its length as a rule, where each line reaches it, its label,
 //! and the race's cursor while it plays.
 
 use super::*;

@@ -1,4 +1,4 @@
-//! Figure 3's crossover: where the lines meet, at the quiet hour and the busiest, marked and named.
+//! Figure 5's crossover: where the lines meet, at the quiet hour and the busiest, marked and named.
 
 use super::*;
 use crate::charts::draw_placed;
@@ -51,7 +51,8 @@ pub(super) fn crossover_label<DB: DrawingBackend>(
     let (x_lo, x_hi, y_lo, y_hi) = (scales.x_lo, scales.x_hi, scales.y_lo, scales.y_hi);
     let rule_x = plane.px((tokens, y_lo)).0;
     let right_first = log_fraction(tokens, x_lo, x_hi) < 0.7;
-    let ys = [0.05, 0.14, 0.23].map(|h| plane.px((tokens, y_lo * (y_hi / y_lo).powf(h))).1);
+    let ys = [0.05, 0.14, 0.23, 0.32, 0.41, 0.5]
+        .map(|h| plane.px((tokens, y_lo * (y_hi / y_lo).powf(h))).1);
     let spots = label::beside_vertical(rule_x, &ys, 6.0 * style.scale, right_first);
     let number = crossover_tokens_text(tokens);
     let text = format!("crossover: {number}");

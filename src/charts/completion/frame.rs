@@ -1,4 +1,4 @@
-//! Figure 3's frame: its axes and legend.
+//! Figure 5's frame: its axes and legend.
 
 use super::*;
 use crate::charts::legend::LegendItem;
@@ -7,7 +7,8 @@ use crate::charts::{DrawResult, Palette, Style};
 use crate::format;
 use crate::model::deployments::Consumer;
 
-/// The legend: the busiest hour's lines while they are drawn, the reading time for a person.
+/// The legend: the busiest hour's lines while they are drawn, the reading time for a person,
+/// and what the ticks on the length axis mark.
 pub(super) fn legend(p: &Palette, inputs: &CompletionInputs) -> Vec<LegendItem> {
     let mut items = vec![
         LegendItem { name: "deployment A", color: p.prefill, dashed: false },
@@ -20,6 +21,10 @@ pub(super) fn legend(p: &Palette, inputs: &CompletionInputs) -> Vec<LegendItem> 
         items.push(LegendItem { name: "time to read it", color: p.reading, dashed: true });
     }
     items.push(LegendItem { name: "your answer", color: p.axis, dashed: true });
+    // The ticks are named beside them where there is room; on a narrow figure only here.
+    if inputs.spread().is_some() {
+        items.push(LegendItem { name: "axis ticks: median, p90", color: p.text, dashed: false });
+    }
     items
 }
 

@@ -1,9 +1,9 @@
-//! Figure 3's time labels and region names, placed clear of what is drawn.
+//! Figure 5's time labels and region names, placed clear of what is drawn.
 
 use super::*;
-use crate::charts::label::{Edge, Spot};
+use crate::charts::label::{self, Edge, Spot};
 use crate::charts::plane::Plane;
-use crate::charts::{draw_placed, draw_region_name};
+use crate::charts::{draw_label_at, draw_region_name};
 use crate::charts::{DrawResult, Style};
 use crate::format;
 use crate::model::deployments::{Crossover, Which};
@@ -48,6 +48,9 @@ pub(super) fn time_labels<DB: DrawingBackend>(
     let plane = chart.as_coord_spec();
     let x = here.answer_tokens.clamp(scales.x_lo, scales.x_hi);
     let gap = 6.0 * style.scale;
+    let inside = plane.plot_box();
+    // The times' own boxes, which the second of them keeps off in any case.
+    let mut placed: Vec<Vec<(f64, f64)>> = Vec::new();
     for (which, secs) in [(Which::A, here.a_secs), (Which::B, here.b_secs)] {
         let upper = match which {
             Which::A => here.a_secs >= here.b_secs,
@@ -67,6 +70,8 @@ pub(super) fn time_labels<DB: DrawingBackend>(
                 Spot { y: cy - far, ..above_right },
                 below_left,
                 below_right,
+                Spot { y: cy + far, ..below_left },
+                Spot { y: cy + far, ..below_right },
             ]
         } else {
             [
@@ -76,13 +81,48 @@ pub(super) fn time_labels<DB: DrawingBackend>(
                 Spot { y: cy + far, ..below_left },
                 above_right,
                 above_left,
+                Spot { y: cy - far, ..above_right },
+                Spot { y: cy - far, ..above_left },
             ]
         };
-        let text = format!("{} {}", which.label(), format::duration(secs));
-        let font = (12.0, ink(&style.palette, which));
-        draw_placed(chart, &[&text], &spots, font, style, lines)?;
+        // On a narrow figure the time alone, in its deployment's colour.
+        let time = format::duration(secs);
+        let text = format!("{} {time}", which.label());
+        let own = plane.px_line(&scales.finish_line(which));
+        let font_px = 12.0 * style.scale;
+        let found = time_spot(&spots, [&text, &time], font_px, inside, (lines, &own, &placed));
+        if let Some((spot, text)) = found {
+            let taken = label::box_lines(label::label_box(spot, text, font_px));
+            placed.extend(taken.iter().cloned());
+            lines.extend(taken);
+            let font = style.font_colored(12.0, ink(&style.palette, which));
+            draw_label_at(chart, text, spot, font)?;
+        }
     }
     Ok(())
+}
+
+/// A line in pixels, as labels keep clear of it.
+type Line = Vec<(f64, f64)>;
+
+/// Where a time goes: the first spot clear of everything drawn, for the whole label and then
+/// the time alone; failing that, the first where the time alone crosses neither its own line
+/// nor the other time (a crowded narrow figure may run it over another line); failing that,
+/// nowhere: the player and the table still give it.
+fn time_spot<'a>(
+    spots: &[Spot],
+    texts: [&'a str; 2],
+    font_px: f64,
+    inside: label::BoxPx,
+    (lines, own, placed): (&[Line], &[(f64, f64)], &[Line]),
+) -> Option<(Spot, &'a str)> {
+    let clear = |lines: &[Line], text: &'a str| {
+        label::clear_spot(spots, text, font_px, lines, inside).map(|spot| (spot, text))
+    };
+    texts.iter().find_map(|text| clear(lines, text)).or_else(|| {
+        let near: Vec<Line> = placed.iter().cloned().chain([own.to_vec()]).collect();
+        clear(&near, texts[1])
+    })
 }
 
 /// Each region's name along its top, where the lines are furthest away, last: it is the label

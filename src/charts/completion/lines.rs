@@ -1,4 +1,4 @@
-//! Figure 3's lines: each deployment's finish against length, and the runs' requests behind them.
+//! Figure 5's lines: each deployment's finish against length, and the runs' requests behind them.
 
 use super::*;
 use crate::charts::plane::Plane;

@@ -18,7 +18,7 @@ use crate::model::deployments::{
 };
 use crate::model::workload::LengthDistribution;
 use crate::model::ReadingSpeed;
-use crate::state::{Load, Param, State};
+use crate::state::{Figure, Load, Param, State};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::sync::Arc;
@@ -125,14 +125,15 @@ impl Chart for CompletionInputs {
         spread_ticks(&chart, &scales, self, style)?;
         let mut taken = obstacles(chart.as_coord_spec(), crossover, &scales, (answer, self));
         // Labels go in order of need, each keeping clear of the lines and of those placed
-        // before it: the crossover, both times, the answer's rule, the busiest hour's crossover
+        // before it: both times (a narrow figure has few places for them), the crossover, the
+        // answer's rule, the busiest hour's crossover
         // and the spread's ticks, and the regions' names last, left out where a narrow figure
         // has no room for them.
         let here = row(self, answer);
         answer_points(&chart, &scales, &here, style)?;
         peak_crossover_mark(&chart, &scales, style)?;
-        crossover_label(&chart, crossover, &scales, style, &mut taken)?;
         time_labels(&chart, &scales, &here, style, &mut taken)?;
+        crossover_label(&chart, crossover, &scales, style, &mut taken)?;
         answer_label(&chart, &scales, answer, style, &mut taken)?;
         peak_crossover_label(&chart, &scales, style, &mut taken)?;
         spread_tick_labels(&chart, &scales, self, style, &mut taken)?;
@@ -195,7 +196,7 @@ impl Chart for CompletionInputs {
         )
     }
 
-    /// Figure 3's data: [`rows`] with the reader's own length highlighted, and the busiest
+    /// Figure 5's data: [`rows`] with the reader's own length highlighted, and the busiest
     /// hour's two columns while it is drawn.
     fn table(&self) -> DataTable {
         let inputs = self;
@@ -226,7 +227,10 @@ impl Chart for CompletionInputs {
             headers.extend(["A at the busiest hour|s", "B at the busiest hour|s"]);
         }
         DataTable {
-            caption: "Figure 3 as a table: time to finish by answer length".to_string(),
+            caption: format!(
+                "{} as a table: time to finish by answer length",
+                Figure::Completion.name()
+            ),
             headers,
             rows,
             current_row,
@@ -235,7 +239,7 @@ impl Chart for CompletionInputs {
 }
 
 impl CompletionInputs {
-    /// Where Figure 3's plot lies on a canvas `size` backend pixels large: where it is drawn,
+    /// Where Figure 5's plot lies on a canvas `size` backend pixels large: where it is drawn,
     /// and what a pointer dragging the answer's length is read against.
     pub fn plane(&self, size: (u32, u32), style: &Style) -> Plane {
         self.plane_with(&Scales::of(self), size, style)
@@ -332,7 +336,7 @@ mod tests {
     #[test]
     fn every_deployments_scenario_changes_what_figure_three_draws() {
         use crate::state::presets::{Scope, PRESETS};
-        // From a state none of them describes, each scenario beside Figure 3 moves it.
+        // From a state none of them describes, each scenario beside Figure 5 moves it.
         let mut away = State::default()
             .with(Param::ATtft, 0.3)
             .with(Param::BRate, 90.0)
@@ -346,7 +350,7 @@ mod tests {
             assert_ne!(
                 CompletionInputs::of(&away),
                 CompletionInputs::of(&chosen),
-                "{} leaves Figure 3 as it was",
+                "{} leaves Figure 5 as it was",
                 preset.key
             );
         }

@@ -1,4 +1,4 @@
-//! Figure 3's table: each deployment's finish at the lesson's lengths and the reader's.
+//! Figure 5's table: each deployment's finish at the lesson's lengths and the reader's.
 
 use super::*;
 use crate::model::deployments::{Winner, MOST_TOKENS};

@@ -1,4 +1,4 @@
-//! Figure 3's scales: the lengths across, from the answers and the crossover, and the time up.
+//! Figure 5's scales: the lengths across, from the answers and the crossover, and the time up.
 
 use super::*;
 use crate::charts::plane::Scale;

@@ -1,4 +1,4 @@
-//! The spread of the answers the lab weighs, marked on Figure 3's length axis.
+//! The spread of the answers the lab weighs, marked on Figure 5's length axis.
 
 use super::*;
 use crate::charts::label::{Edge, Spot};

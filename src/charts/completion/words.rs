@@ -1,4 +1,4 @@
-//! Figure 3's words: its summary's sentences and the labels that name a crossover off the axis.
+//! Figure 5's words: its summary's sentences and the labels that name a crossover off the axis.
 
 use crate::format;
 use crate::format::crossover_tokens_text;

@@ -40,7 +40,7 @@ pub fn completion_points(fit: &Fit, most: usize) -> Vec<Point> {
     points
 }
 
-/// What Figure 3 draws behind its two lines when both come from runs: each run's points and
+/// What Figure 5 draws behind its two lines when both come from runs: each run's points and
 /// the crossover's 95% interval as a band. Kept as the numbers the worker moves to the page in
 /// one array, `[points of A, points of B, band's low end, band's high end, A's points as
 /// (length, time) pairs…, B's…]` (NaN ends for no band, an infinite high end for none), so the

@@ -123,7 +123,7 @@ pub enum Reply {
     /// A run as a deployment: its name, first token and decode rate; or why it cannot be one.
     Deployment(Result<RunAsDeployment, String>),
     /// Two runs compared: what the lab shows, as data (`text::comparison::ComparisonView`'s wire
-    /// form; `None` when they could not be compared), and the numbers of what Figure 3 draws
+    /// form; `None` when they could not be compared), and the numbers of what Figure 5 draws
     /// behind its lines.
     Compared { view: Option<String>, overlay: Vec<f64> },
 }

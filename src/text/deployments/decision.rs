@@ -1,4 +1,4 @@
-//! The decision card's sentences, and the same decision as rows for Figure 3's CSV.
+//! The decision card's sentences, and the same decision as rows for Figure 5's CSV.
 
 use super::label::{workload_label, Claim};
 use super::unless_felt;
@@ -9,6 +9,7 @@ use crate::model::levers::gap_is_felt;
 use crate::model::retries::attempts_per_answer;
 use crate::state::decision::Decision;
 use crate::state::quantity::Quantity;
+use crate::state::Figure;
 use crate::state::{Load, State};
 
 /// The card, line by line.
@@ -103,11 +104,12 @@ fn failures_sentence(d: &Decision) -> Option<String> {
     let [a, b] = d.failed;
     let attempts = |share: f64| format::with_separators(attempts_per_answer(share), 2);
     Some(format!(
-        "Every time on this card counts retries: A failed {} and B {}. A client that retries each failure at once makes {} attempts per answer on A and {} on B, and each failed attempt is taken to last as long as one that answers, so these times are longer than Figure 3's lines by those factors.",
+        "Every time on this card counts retries: A failed {} and B {}. A client that retries each failure at once makes {} attempts per answer on A and {} on B, and each failed attempt is taken to last as long as one that answers, so these times are longer than {}'s lines by those factors.",
         failed_words(a),
         failed_words(b),
         attempts(a),
         attempts(b),
+        Figure::Completion.name(),
     ))
 }
 
@@ -193,7 +195,7 @@ pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
         length_change: length_change(d),
         load_change: load_change(d),
         consumer_change: consumer_change(d),
-        // Figure 3's crossover; counting retries, the card's is another.
+        // Figure 5's crossover; counting retries, the card's is another.
         crossover: d.crossover().tokens().filter(|_| !d.counts_retries()).map(|n| {
             let quantity = match d.load {
                 Load::Idle => Quantity::Crossover,
@@ -206,7 +208,7 @@ pub fn decision_text(d: &Decision, state: &State) -> DecisionText {
 
 fn router_sentence(d: &Decision, state: &State) -> String {
     let saved = d.router.saved_secs();
-    // The router splits at Figure 3's crossover (`State::router`), retries or not.
+    // The router splits at Figure 5's crossover (`State::router`), retries or not.
     let threshold = match (state.route_at_crossover, d.answering.crossover()) {
         (true, Crossover::At { tokens, .. }) => {
             format!("its threshold at the crossover, {}", crossover_tokens_text(tokens))
@@ -237,7 +239,7 @@ fn router_sentence(d: &Decision, state: &State) -> String {
 
 fn length_change(d: &Decision) -> String {
     let mean = format::with_separators(d.mean_tokens, 0);
-    // Counting retries, the lines cross elsewhere than Figure 3's.
+    // Counting retries, the lines cross elsewhere than Figure 5's.
     let retries = if d.counts_retries() { "counting retries, " } else { "" };
     match (d.crossover(), d.ship) {
         (Crossover::At { tokens, below, above }, Some(ship)) if ship == above => format!(
@@ -359,7 +361,7 @@ pub fn decision_data(d: &Decision) -> String {
     pairs.into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
 }
 
-/// The decision as CSV rows under Figure 3's table, `width` fields each so a spreadsheet keeps
+/// The decision as CSV rows under Figure 5's table, `width` fields each so a spreadsheet keeps
 /// the columns: an empty row, then a label and a value per row (numbers bare, in seconds,
 /// tokens or tokens per second as the label says, and the sentences as text).
 pub fn decision_csv(d: &Decision, state: &State, width: usize) -> String {
@@ -449,7 +451,7 @@ mod tests {
         assert!(t.length_change.contains("counting retries"), "{}", t.length_change);
         // The first words and the streams are what a request that answers does.
         assert_eq!(t.first_words, fast.first_words);
-        assert!(t.crossover.is_none(), "the card's crossover is not Figure 3's");
+        assert!(t.crossover.is_none(), "the card's crossover is not Figure 5's");
         assert_eq!(
             retries_line(&d).as_deref(),
             Some("Times count a retry for each failed request (A none, B 70.0%).")

@@ -21,6 +21,7 @@ use crate::measurements::review::standing::{PairCheck, SideSource};
 use crate::model::deployments::Which;
 use crate::model::roofline::Serving;
 use crate::state::decision::{At, Decision};
+use crate::state::Figure;
 use crate::state::State;
 use crate::text::comparison::ComparisonView;
 use crate::text::markdown::{inert, inert_cell};
@@ -29,8 +30,8 @@ use crate::text::review::{
 };
 
 /// The names the record gives the figures' PNG files, which the workbench offers to save.
-pub const FIGURE_3_PNG: &str = "crossover-decision-figure3.png";
-pub const FIGURE_3B_PNG: &str = "crossover-decision-observed.png";
+pub const RACE_PNG: &str = "crossover-decision-race.png";
+pub const OBSERVED_PNG: &str = "crossover-decision-observed.png";
 
 /// What the record is written from: the page's state and decision, each side's source, the
 /// runs' comparison when both sides are runs', and the link that reopens it.
@@ -248,7 +249,8 @@ fn race_part(out: &mut String, d: &Decision, comparison: Option<&ComparisonView>
         "no request failed"
     };
     out.push_str(&format!(
-        "Time to the whole answer on Figure 3's lines, TTFT + n ÷ decode rate; {counted}.\n\n"
+        "Time to the whole answer on {}'s lines, TTFT + n ÷ decode rate; {counted}.\n\n",
+        Figure::Completion.name()
     ));
     let at = |name: &str, at: &At| {
         vec![
@@ -376,11 +378,13 @@ fn run_provenance(r: &RunFacts) -> String {
 fn figures_part(out: &mut String, sources: &[SideSource; 2]) {
     out.push_str("### Figures\n\nAttach the PNG files the workbench saves beside this record:\n\n");
     out.push_str(&format!(
-        "![Figure 3: the two deployments racing to the last token]({FIGURE_3_PNG})\n\n"
+        "![{}: the two deployments racing to the last token]({RACE_PNG})\n\n",
+        Figure::Completion.name()
     ));
     if sources.iter().any(|s| matches!(s, SideSource::Run(_))) {
         out.push_str(&format!(
-            "![Figure 3b: each side's requests as its run timed them]({FIGURE_3B_PNG})\n\n"
+            "![{}b: each side's requests as its run timed them]({OBSERVED_PNG})\n\n",
+            Figure::Completion.name()
         ));
     }
 }
@@ -453,7 +457,7 @@ mod tests {
         );
         assert!(!record.contains("What the runs observed"), "{record}");
         assert!(
-            record.contains(&format!("]({FIGURE_3_PNG})")) && !record.contains(FIGURE_3B_PNG),
+            record.contains(&format!("]({RACE_PNG})")) && !record.contains(OBSERVED_PNG),
             "{record}"
         );
         assert!(record.trim_end().ends_with("(https://example.org/x/workbench.html?a=1)"));
@@ -489,7 +493,7 @@ mod tests {
             record.contains("the file states no serving engine, no date, no hardware"),
             "{record}"
         );
-        assert!(record.contains(FIGURE_3B_PNG), "{record}");
+        assert!(record.contains(OBSERVED_PNG), "{record}");
         // No unit over a cell that shows another.
         assert!(!record.contains("(s) |"), "{record}");
     }

@@ -11,14 +11,14 @@ use crate::state::{DecisionWorkload, Load, Param, Spread, State};
 pub enum Claim {
     /// The race: both deployments writing one answer length.
     Race,
-    /// The spread of answer lengths of Figure 4, the router and the people who give up, at the
+    /// The spread of answer lengths of Figure 6, the router and the people who give up, at the
     /// hour the lab decides for.
     Spread,
     /// The answers the decision card decides for, at that hour.
     Decision,
     /// Each deployment writing its own typical length.
     OwnLengths,
-    /// The spread's median and 90th percentile, marked on Figure 3's length axis.
+    /// The spread's median and 90th percentile, marked on Figure 5's length axis.
     Ticks,
 }
 
@@ -46,7 +46,7 @@ fn answers_name(workload: DecisionWorkload, state: &State) -> String {
     format!("{name}, median {}, p90 {}{after}", count(median), count(p90))
 }
 
-/// The spread of Figure 4, the router and the people who give up, in a few words.
+/// The spread of Figure 6, the router and the people who give up, in a few words.
 pub fn spread_name(state: &State) -> String {
     let workload = match state.spread {
         Spread::Traffic => DecisionWorkload::Traffic,
@@ -60,7 +60,7 @@ pub fn decision_workload_name(state: &State) -> String {
     answers_name(state.decide_for, state)
 }
 
-/// "Workload: …" for a claim (for the ticks on Figure 3, what they mark).
+/// "Workload: …" for a claim (for the ticks on Figure 5, what they mark).
 pub fn workload_label(state: &State, claim: Claim) -> String {
     match claim {
         Claim::Race if state.in_review() => {
@@ -128,7 +128,7 @@ mod tests {
             workload_label(&s, Claim::Spread),
             "Workload: the lesson's mixed chat traffic, median 40, p90 900"
         );
-        // The card decides for the bot whose answers Figure 3 races.
+        // The card decides for the bot whose answers Figure 5 races.
         assert_eq!(
             workload_label(&s, Claim::Decision),
             "Workload: the bot's own answers, median 600, p90 1,200 (an assumed spread)"

@@ -8,6 +8,7 @@ use crate::measurements::file_text::cleaned;
 use crate::measurements::fit::{Counts, Fit};
 use crate::measurements::Refusal;
 use crate::model::roofline::Serving;
+use crate::state::Figure;
 
 /// The refusal when the worker could not be started: its script or its wasm did not load, or
 /// did not match the build.
@@ -183,8 +184,9 @@ pub fn calibrated_text(wanted: [f64; 2], held: [f64; 2]) -> String {
         0,
         format!(
             "The chip calculator now reckons with this run's efficiencies ({}): its rates and \
-             Figure 5 follow from them.",
-            set.join(", ")
+             {} follow from them.",
+            set.join(", "),
+            Figure::Roofline.name()
         ),
     );
     out.join(" ")

@@ -32,7 +32,7 @@ pub fn Deeper() -> impl IntoView {
     let revealed = use_revealed().crossing;
     let crossing_deep = memo(move || shown.with(|s| s.crossing_under(ModelView::Deep)));
     let crossing_line = memo(move || shown.with(|s| s.crossing_under(ModelView::Linear)));
-    // Figure 1c's own controls are in the panel only while its part is open: folded away, the
+    // Figure 8's own controls are in the panel only while its part is open: folded away, the
     // figure they move is not on the page. It starts open when a link counts the page's TTFT
     // from another clock.
     let clocks_open =
@@ -73,7 +73,7 @@ pub fn Deeper() -> impl IntoView {
                 <Choice name="model" testid="model-linear" label="the straight lines" value=ModelView::Linear current=model set=set_model />
                 <Choice name="model" testid="model-deep" label="the deeper model" value=ModelView::Deep current=model set=set_model />
             </fieldset>
-            <FigureCard figure=Figure::Bend number="Figure 2b." />
+            <FigureCard figure=Figure::Bend />
             <dl class="readout-grid">
                 <Readout testid="optimism-ttft" label="Straight lines understate TTFT by" value=derive(move || optimism.get().ttft_gap_secs)
                     text=derive(move || { let o = optimism.get(); format!("{} ({})", format::duration(o.ttft_gap_secs), format::percent(o.ttft_gap_fraction)) }) />
@@ -125,16 +125,16 @@ fn Clocks(open: RwSignal<bool>) -> impl IntoView {
     };
     view! {
         <details class="more" data-testid="clocks-details" open=open.get_untracked() on:toggle=toggled>
-        <summary>"Which clock starts the TTFT? (Figure 1c)"</summary>
+        <summary>"Which clock starts the TTFT? (" {Figure::Clocks.name()} ")"</summary>
         {prose!("deeper-clocks" =>
             <p>
                 "Every TTFT ends at the first token, but tools start the clock in different places. "
                 "Client benchmarks (AIPerf, GenAI-Perf, LLMPerf, "<code>"vllm bench serve"</code>") start it when the request is sent, so network, queue and prefill all count; a person also waits for their own connection, any gateway and the browser drawing the text. "
                 "vLLM's own TTFT metric starts on arrival at the server: the queue counts, the network does not. Its prefill time runs from scheduling to the first token, with the queue reported apart. "
-                "Figure 1c reads one first token on all three clocks, behind a network and queue of its own set in the panel. Always say which clock a number uses."
+                {Figure::Clocks.name()} " reads one first token on all three clocks, behind a network and queue of its own set in the panel. Always say which clock a number uses."
             </p>
         )}
-        <FigureCard figure=Figure::Clocks number="Figure 1c." />
+        <FigureCard figure=Figure::Clocks />
         <dl class="readout-grid">
             <Readout testid="ttft-client" label="From sending" value=client_value text=client_text />
             <Readout testid="ttft-server" label="From arrival" value=server_value text=server_text />

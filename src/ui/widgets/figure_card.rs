@@ -16,7 +16,7 @@ use crate::ui::erased::{derive, memo};
 use leptos::prelude::*;
 
 /// What `figure` is drawn from, and only that: moving a control elsewhere on the page leaves the
-/// memo unchanged, and with it the drawing, the text alternative and the table. Figure 3 also
+/// memo unchanged, and with it the drawing, the text alternative and the table. Figure 5 also
 /// draws two loaded runs behind its lines, when both deployments are theirs.
 fn inputs_of(figure: Figure) -> Memo<FigureInputs> {
     let shown = use_shown_state();
@@ -33,7 +33,6 @@ fn inputs_of(figure: Figure) -> Memo<FigureInputs> {
 #[component]
 pub fn FigureCard(
     figure: Figure,
-    number: &'static str,
     /// One figure alone: the menu instead of the row of buttons, and `children` (the link to
     /// the full page) on the menu's line. On the page, `children` go in the caption after the
     /// figure's title (the workload it is drawn for).
@@ -52,7 +51,7 @@ pub fn FigureCard(
     if compact {
         compact_card(parts, hide_caption, fill, children).into_any()
     } else {
-        page_card(parts, number, children).into_any()
+        page_card(parts, children).into_any()
     }
 }
 
@@ -185,12 +184,12 @@ fn compact_card(
 
 /// A figure on the page: `children` (the workload it is drawn for) in the caption after its
 /// number and title, the words under it, and its tools and table once it may state them.
-fn page_card(parts: Parts, number: &'static str, children: Option<Children>) -> impl IntoView {
+fn page_card(parts: Parts, children: Option<Children>) -> impl IntoView {
     let (figure, shows) = (parts.figure, parts.shows);
     view! {
         <figure class="figure" aria-labelledby=parts.title_id() data-figure=figure.slug() data-veiled=move || (!shows.get()).then_some("")>
             <figcaption id=parts.title_id()>
-                <strong>{number} " " {figure.title()} "."</strong>
+                <strong>{figure.name()} ". " {figure.title()} "."</strong>
                 {children.map(|c| c())}
             </figcaption>
             {parts.canvas(false, false)}

@@ -1,5 +1,5 @@
 //! A value the reader can take hold of on the figure itself: the reader's prompt on Figure 2,
-//! the race's answer on Figure 3. An element over the canvas, where the figure draws that
+//! the race's answer on Figure 5. An element over the canvas, where the figure draws that
 //! value's dashed rule, dragged by mouse, pen or finger, or focused and moved with the keys a
 //! slider takes. It moves the same state as the slider, through the same bounds; which value a
 //! pointer points at is read off the figure's own axis (`charts::Handle`).
@@ -36,7 +36,7 @@ pub fn DragHandle(
         })
     };
     // The axis and where the overlay sat when the drag began: the axis can widen as the value
-    // moves (Figure 3's does for long answers), and the drag follows the pointer, not the rescale.
+    // moves (Figure 5's does for long answers), and the drag follows the pointer, not the rescale.
     let dragging = StoredValue::new(None::<(Handle, f64)>);
     let on_down = move |ev: leptos::ev::PointerEvent| {
         if ev.button() != 0 {

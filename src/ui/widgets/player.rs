@@ -1,5 +1,5 @@
 //! Plays a figure's request as it happens, under its canvas: an answer bubble per lane (Figure
-//! 1's answer streamed and not streamed, Figure 3's deployments A and B) that stays empty until
+//! 1's answer streamed and not streamed, Figure 5's deployments A and B) that stays empty until
 //! its first token and then fills at the pace the model sets, with a reader's cursor moving
 //! through it at reading speed, while the figure marks the same moment. What is on screen at
 //! each moment is `state::playback`'s and `text::sample_answer`'s to say; this only runs the
@@ -262,7 +262,7 @@ fn player_markup(
     let mode = if reduced_motion { "step" } else { "play" };
     let hidden = if reduced_motion { " hidden" } else { "" };
     let mut out = format!(
-        "<div class=\"player-bar\"><button type=\"button\" class=\"play\" data-testid=\"play\" data-action=\"play\" data-state=\"{}\" data-mode=\"{mode}\">{}</button><label class=\"play-speed\"{hidden}>Speed <select data-testid=\"play-speed\">{}</select></label><span class=\"play-clock\" data-testid=\"play-clock\" data-value=\"0\">{clock}</span></div><div class=\"lanes\">",
+        "<div class=\"player-bar\"><button type=\"button\" class=\"play\" data-testid=\"play\" data-action=\"play\" data-state=\"{}\" data-mode=\"{mode}\">{}</button><label class=\"play-speed\"{hidden}><span class=\"play-speed-word\">Speed </span><select data-testid=\"play-speed\">{}</select></label><span class=\"play-clock\" data-testid=\"play-clock\" data-value=\"0\">{clock}</span></div><div class=\"lanes\">",
         Run::Idle.key(),
         Run::Idle.label(reduced_motion),
         speed_options(),

@@ -7,6 +7,7 @@
 
 use crate::measurements::review::standing::{PairCheck, Standing};
 use crate::state::decision::Decision;
+use crate::state::Figure;
 use crate::state::{Basis, Param};
 use crate::text::deployments::decision::decision_text;
 use crate::text::review::{
@@ -86,7 +87,7 @@ fn PairStanding(pair: ReviewPair) -> impl IntoView {
         {move || check.with(settle_text).map(|s| view! { <p data-testid="decision-settle">{s}</p> })}
         {move || check.with(models_note).map(|s| view! { <p class="aside" data-testid="decision-models">{s}</p> })}
         <Show when=move || check.with(|c| c.standing != Standing::Comparable)>
-            <p class="decision-changes-title">"Figure 3's fitted race, for reference"</p>
+            <p class="decision-changes-title">{format!("{}'s fitted race, for reference", Figure::Completion.name())}</p>
         </Show>
     }
 }
@@ -112,7 +113,7 @@ fn Observed(pair: ReviewPair) -> impl IntoView {
                 <Controls legend="Your limits for a request that counts" params=&Param::LIMITS />
                 <fieldset class="choice">
                     <legend>"The verdict rests on"</legend>
-                    <Choice name="basis" testid="basis-mean" label="the mean whole answer on Figure 3's fitted lines" value=Basis::Mean current=basis set=set_basis />
+                    <Choice name="basis" testid="basis-mean" label="the mean whole answer on the fitted lines" value=Basis::Mean current=basis set=set_basis />
                     <Choice name="basis" testid="basis-goodput" label="the share of each run's requests within both limits" value=Basis::Goodput current=basis set=set_basis />
                 </fieldset>
                 <TableOf table=table testid="decision-observed-table" />

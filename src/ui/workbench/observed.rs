@@ -1,4 +1,4 @@
-//! The workbench's Figure 3b, beside Figure 3's fitted lines: each side's requests as its run
+//! The workbench's Figure 5b, beside Figure 5's fitted lines: each side's requests as its run
 //! timed them, the share whose whole answer had arrived by each moment, with the reviewer's
 //! limit on the whole answer as a rule. Drawn on the page from the requests the sides' runs
 //! handed over (`measurements::review`), so it follows the limit as it moves.
@@ -6,8 +6,9 @@
 use crate::charts::observed::{ObservedInputs, ObservedSide};
 use crate::charts::Chart;
 use crate::render::export::download_canvas;
+use crate::state::Figure;
 use crate::state::Param;
-use crate::text::deployments::design_doc::FIGURE_3B_PNG;
+use crate::text::deployments::design_doc::OBSERVED_PNG;
 use crate::text::review::observed_of;
 use crate::ui::context::{use_review_sources, use_state};
 use crate::ui::erased::memo;
@@ -29,19 +30,19 @@ pub fn ObservedRuns() -> impl IntoView {
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
     let save = move |_| {
         if let Some(canvas) = canvas_ref.get_untracked() {
-            download_canvas(FIGURE_3B_PNG, &canvas);
+            download_canvas(OBSERVED_PNG, &canvas);
         }
     };
     view! {
         <Show when=any>
             <figure class="figure" aria-labelledby="observed-title" data-figure="observed">
                 <figcaption id="observed-title">
-                    <strong>"Figure 3b. Each side's requests as its run timed them."</strong>
-                    " Beside Figure 3's fitted lines: what the runs' requests really took, a failed request never arriving."
+                    <strong>{format!("{}b. Each side's requests as its run timed them.", Figure::Completion.name())}</strong>
+                    {format!(" Beside {}'s fitted lines: what the runs' requests really took, a failed request never arriving.", Figure::Completion.name())}
                 </figcaption>
                 <FigureCanvas slug="observed" inputs=inputs label=label canvas_ref=canvas_ref />
                 <p class="figure-summary" aria-hidden="true" data-testid="observed-summary">{move || label.get()}</p>
-                <div class="figure-tools" role="group" aria-label="Export Figure 3b">
+                <div class="figure-tools" role="group" aria-label=format!("Export {}b", Figure::Completion.name())>
                     <button type="button" class="quiet" data-testid="observed-png" on:click=save>"PNG"</button>
                 </div>
                 <details class="data">

@@ -1,5 +1,5 @@
 //! The workbench's decision presented on a projector (`?workbench=1&present=completion`):
-//! Figure 3 on the whole screen, stepped through the review's own answer lengths and hours
+//! Figure 5 on the whole screen, stepped through the review's own answer lengths and hours
 //! (`state::review_slides`), with the card's verdict beside it and the way back to the
 //! workbench. It is fetched with the workbench's part, so the lesson's wasm carries none of it.
 

@@ -1,5 +1,5 @@
 //! The workbench's body, fetched apart from the page's wasm when the door opens (`ui::parts`):
-//! at the top, the two deployments' inputs beside the decision and Figure 3; below, where their
+//! at the top, the two deployments' inputs beside the decision and Figure 5; below, where their
 //! numbers can come from, each opened on purpose: two chips (the roofline calculator) or two
 //! result files (the measurements section), each with "Use as A" and "Use as B".
 //!
@@ -10,7 +10,8 @@ use crate::measurements::compare::sources;
 use crate::measurements::review::standing::PairCheck;
 use crate::render::export::download_canvas;
 use crate::state::decision::Decision;
-use crate::text::deployments::design_doc::{design_doc, Record, FIGURE_3B_PNG, FIGURE_3_PNG};
+use crate::state::Figure;
+use crate::text::deployments::design_doc::{design_doc, Record, OBSERVED_PNG, RACE_PNG};
 use crate::text::embed::{lesson_href, present_review_href, CHIP_CALCULATOR_FRAGMENT};
 use crate::text::review::held;
 use crate::ui::context::{
@@ -28,7 +29,7 @@ use leptos::prelude::*;
 #[component]
 pub fn Review() -> impl IntoView {
     // The runs the sides were set from, and their comparison: the measurements section writes
-    // them, the panel and the place under Figure 3 show them.
+    // them, the panel and the place under Figure 5 show them.
     let runs = RwSignal::new([None, None]);
     let chips = RwSignal::new([None, None]);
     provide_context(RunSides(runs));
@@ -52,7 +53,7 @@ pub fn Review() -> impl IntoView {
                 <DesignDoc />
                 <div class="race">
                     <Race />
-                    // The runs' own times beside Figure 3's fitted lines, once a side is a run's.
+                    // The runs' own times beside Figure 5's fitted lines, once a side is a run's.
                     <super::observed::ObservedRuns />
                     // Both deployments from loaded runs ("Use as A", "Use as B").
                     <ComparedRuns />
@@ -71,7 +72,7 @@ fn Intro() -> impl IntoView {
             <h2 id="workbench-title">"Two deployments, one decision"</h2>
             <p>
                 "Set A and B in the panel, typed in, or take their rates from two chips or two result files further down. "
-                "The card decides for the answer lengths your workload produces, and Figure 3 below it shows where the two finish."
+                {format!("The card decides for the answer lengths your workload produces, and {} below it shows where the two finish.", Figure::Completion.name())}
             </p>
             <p class="aside">
                 <a href=lesson data-testid="workbench-to-lesson">"The lesson at these settings"</a>
@@ -92,7 +93,7 @@ fn DesignDoc() -> impl IntoView {
     let status = RwSignal::new(None::<String>);
     let text = RwSignal::new(String::new());
     let sources = use_review_sources();
-    // The two runs' comparison under Figure 3, when the sides come from runs.
+    // The two runs' comparison under Figure 5, when the sides come from runs.
     let compared = use_context::<RunsComparison>().map(|c| c.0);
     // The presentation states the card's headline where the fitted lines alone would not.
     let held = memo(move || {
@@ -134,9 +135,9 @@ fn DesignDoc() -> impl IntoView {
         <div class="design-doc">
             <button type="button" data-testid="workbench-copy-doc" on:click=copy_doc>"Copy for the design doc"</button>
             " "
-            <button type="button" class="quiet" data-testid="workbench-figure3-png" on:click=save("completion-canvas", FIGURE_3_PNG)>{format!("Save Figure 3 as {FIGURE_3_PNG}")}</button>
+            <button type="button" class="quiet" data-testid="workbench-race-png" on:click=save("completion-canvas", RACE_PNG)>{format!("Save {} as {RACE_PNG}", Figure::Completion.name())}</button>
             " "
-            <button type="button" class="quiet" data-testid="workbench-observed-png" on:click=save("observed-canvas", FIGURE_3B_PNG)>{format!("Save Figure 3b as {FIGURE_3B_PNG}")}</button>
+            <button type="button" class="quiet" data-testid="workbench-observed-png" on:click=save("observed-canvas", OBSERVED_PNG)>{format!("Save {}b as {OBSERVED_PNG}", Figure::Completion.name())}</button>
             " "
             <a href=present data-testid="workbench-present">"Present it on a projector"</a>
             " "

@@ -30,7 +30,7 @@ pub fn DecisionCard() -> impl IntoView {
         }
     };
     let line = move |f: fn(&DecisionText) -> String| move || said.with(f);
-    // Until the crossover is guessed the card is left out whole: the note over Figure 3 already
+    // Until the crossover is guessed the card is left out whole: the note over Figure 5 already
     // says that the numbers after it wait.
     view! {
         <Show when=move || revealed.get()>

@@ -4,6 +4,7 @@
 
 use crate::format;
 use crate::state::quantity::Quantity;
+use crate::state::Figure;
 use crate::state::{Load, Param};
 use crate::text::deployments::label::Claim;
 use crate::text::deployments::load::{crossover_moved, depends_on_workload, peak_table};
@@ -48,7 +49,7 @@ pub fn PeakLoad() -> impl IntoView {
             <DataTableView table=table testid="peak-table".to_string() />
             <p>{moved}</p>
             <fieldset class="choice">
-                <legend>"The decision, Figures 3 and 4, the router and the people who give up are for"</legend>
+                <legend>{format!("The decision, {} and {}, the router and the people who give up are for", Figure::Completion.name(), Figure::Lengths.name())}</legend>
                 <Choice name="hour" testid="hour-quiet" label="a quiet hour" value=Load::Idle current=hour set=set_hour />
                 <Choice name="hour" testid="hour-busiest" label="the busiest hour" value=Load::Peak current=hour set=set_hour />
             </fieldset>

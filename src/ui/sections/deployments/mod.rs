@@ -1,6 +1,6 @@
 //! The second half: two deployments compared on the whole answer. One starts sooner, the other
 //! writes faster; the section asks the reader to predict where that flips, then shows it in
-//! Figure 3, then tells the story's turn in the main line (the two rankings, why the crossover
+//! Figure 5, then tells the story's turn in the main line (the two rankings, why the crossover
 //! sits where it does, the same pair at the busiest hour and at each model's own length) and
 //! closes on one decision card. Depth a reader can skip (who is waiting, the busiest hour's
 //! figures, verbosity, the spread of lengths, routing, abandonment) sits in disclosures. Like the first half it is a lab: the deployments'
@@ -16,13 +16,14 @@ mod load;
 mod race;
 mod workload;
 
-// The review workbench shows the same inputs, Figure 3 and decision, without the lesson around
+// The review workbench shows the same inputs, Figure 5 and decision, without the lesson around
 // them.
 pub use decision::DecisionCard;
 pub use race::Race;
 
 use crate::format;
 use crate::state::presets::Scope;
+use crate::state::Figure;
 use crate::state::{DecisionWorkload, Param, Spread, State};
 use crate::text::strip::{folded_line, Lab};
 use crate::ui::arrival::prose;
@@ -53,7 +54,7 @@ pub fn Deployments() -> impl IntoView {
                 <crossover_challenge::CrossoverChallenge />
                 <div class="race" data-veiled=move || (!revealed.get()).then_some("")>
                     <VeilNote revealed=revealed testid="race-reveal"
-                        said="Figure 3 is blurred, and the numbers after it wait, until you lock a guess above." />
+                        said="The race below is blurred, and the numbers after it wait, until you lock a guess above." />
                     <Race />
                     // A closure rather than `Show`: its children would be boxed and memoised
                     // again, several kilobytes of this part's wasm.
@@ -74,7 +75,7 @@ pub fn Deployments() -> impl IntoView {
     }
 }
 
-/// Everything Figures 3 and 4 and the decision are drawn from, in one screen's height. The
+/// Everything Figures 5 and 6 and the decision are drawn from, in one screen's height. The
 /// share of each side's requests that failed is there in the workbench (`failures`), and in
 /// the lesson only when a link brings some.
 #[component]
@@ -89,8 +90,8 @@ pub fn DeploymentsPanel(#[prop(optional)] failures: bool) -> impl IntoView {
             <Show when=move || failures || failing.get()>
                 <Controls legend="Requests that failed" params=&Param::FAILURES />
             </Show>
-            // On a phone the race's answer and its reader also sit above Figure 3, so a reader
-            // there need not look for them in the strip; the spread of Figure 4 and the router
+            // On a phone the race's answer and its reader also sit above Figure 5, so a reader
+            // there need not look for them in the strip; the spread of Figure 6 and the router
             // have their controls beside them at every size.
             <Controls legend="The answer they race on" params=&ANSWER />
             <Controls legend="The person reading the answer" params=&race::READER prefix="panel-" />
@@ -118,8 +119,8 @@ fn router_controls() -> impl IntoView {
     }
 }
 
-/// The spread Figure 4, the router and the people who give up weigh, and its answer lengths:
-/// beside Figure 4, which it shapes (the panel holds the decision's answers instead).
+/// The spread Figure 6, the router and the people who give up weigh, and its answer lengths:
+/// beside Figure 6, which it shapes (the panel holds the decision's answers instead).
 fn spread_choice() -> impl IntoView {
     let state = use_state();
     let spread = derived(|s| s.spread);
@@ -138,7 +139,7 @@ fn spread_choice() -> impl IntoView {
     };
     view! {
         <fieldset class="choice">
-            <legend>"The spread in Figure 4 and the router"</legend>
+            <legend>"The spread in " {Figure::Lengths.name()} " and the router"</legend>
             <Choice name="spread" testid="spread-traffic" label="mixed chat traffic" value=Spread::Traffic current=spread set=set_spread />
             <Choice name="spread" testid="spread-bot" label="the bot's own answers" value=Spread::Bot current=spread set=set_spread />
         </fieldset>
@@ -146,9 +147,9 @@ fn spread_choice() -> impl IntoView {
     }
 }
 
-/// Which answers the decision card decides for: the bot's (whose answer Figure 3 races), the
+/// Which answers the decision card decides for: the bot's (whose answer Figure 5 races), the
 /// mixed traffic, or, once both sides came from runs, the runs' own. In the workbench, which tells
-/// no story, the lengths the reviewer types or the runs' own, and Figure 3 races the one chosen.
+/// no story, the lengths the reviewer types or the runs' own, and Figure 5 races the one chosen.
 fn decision_workload_choice() -> impl IntoView {
     let state = use_state();
     let current = derived(|s| s.decide_for);

@@ -1,4 +1,4 @@
-//! The race at the reader's answer length: Figure 3, the crossover and both finishing times, the
+//! The race at the reader's answer length: Figure 5, the crossover and both finishing times, the
 //! two ratios that make the trap with the lesson's table; and, opened on purpose, which milestone
 //! each kind of consumer feels.
 
@@ -45,10 +45,10 @@ pub fn Race() -> impl IntoView {
     });
     view! {
         // Above the figure on a phone, so it shows it with it; a wider screen has it in the panel
-        // beside the figure, with the pace of the person reading the answer that Figure 3 also
+        // beside the figure, with the pace of the person reading the answer that Figure 5 also
         // draws (on a phone that pace is in the strip, which opens beside the figure).
         <div class="phone-only"><Controls legend="The answer they race on" params=&super::ANSWER prefix="race-" /></div>
-        <FigureCard figure=Figure::Completion number="Figure 3.">
+        <FigureCard figure=Figure::Completion>
             <WorkloadLabel claim=Claim::Race testid="workload-completion" />
             <WorkloadLabel claim=Claim::Ticks testid="workload-completion-ticks" />
         </FigureCard>

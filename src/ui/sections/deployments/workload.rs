@@ -53,7 +53,7 @@ pub fn LengthSpread() -> impl IntoView {
     let table = derive(move || inputs.with(|i| percentile_table(&i.lengths, &i.comparison)));
     let spread = move || inputs.with(|i| spread_text(&i.lengths, &i.comparison));
     view! {
-        <Disclosure summary="Answer lengths are a spread, not a number (Figure 4)" testid="spread-details" shows=revealed>
+        <Disclosure summary="Answer lengths are a spread, not a number" testid="spread-details" shows=revealed>
             <p>
                 "Real traffic mixes one-line replies with long explanations. This part of the lab, the router and the people who give up weigh a spread of answer lengths: a mixed chat traffic set by its median and its 90th percentile (p90: nine answers in ten are shorter), or the bot's own answers. The page draws a "
                 <em>"log-normal"</em>" through the two: a spread whose logarithm is bell-shaped, the usual shape of lengths, with a long tail of long answers. "
@@ -66,7 +66,7 @@ pub fn LengthSpread() -> impl IntoView {
             </Show>
             // The spread's own choice and controls sit here, beside the figure they shape.
             {super::spread_choice()}
-            <FigureCard figure=Figure::Lengths number="Figure 4.">
+            <FigureCard figure=Figure::Lengths>
                 <WorkloadLabel claim=Claim::Spread testid="workload-lengths" />
             </FigureCard>
             <WorkloadLabel claim=Claim::Spread testid="workload-spread" />

@@ -60,7 +60,7 @@ fn Intro() -> impl IntoView {
     }
 }
 
-/// Figure 5 with the sentences that read it: the crossing the chip in the panel gives (held back
+/// Figure 4 with the sentences that read it: the crossing the chip in the panel gives (held back
 /// for the H200 until its prediction is answered) and what a decode step waits on.
 #[component]
 fn ChipFigure(revealed: RwSignal<bool>) -> impl IntoView {
@@ -79,7 +79,7 @@ fn ChipFigure(revealed: RwSignal<bool>) -> impl IntoView {
                 }>
                 <p data-testid="hw-crossing-sentence">{move || serving.with(|s| text::crossing_sentence(s, answer.get()))}</p>
             </Show>
-            <FigureCard figure=Figure::Roofline number="Figure 5." />
+            <FigureCard figure=Figure::Roofline />
             <p data-testid="hw-bound-sentence">{move || serving.with(text::bound_sentence)}</p>
         </section>
     }

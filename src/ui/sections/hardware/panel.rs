@@ -74,7 +74,7 @@ const GROUPS: [Group; 4] = [
 const PROMPT: [Param; 1] = [Param::Prompt];
 
 /// The panel of the calculator (`full`): every choice and number of how the model is served; or
-/// the lesson's: the published chips and Figure 5's own controls (how the model is served),
+/// the lesson's: the published chips and Figure 4's own controls (how the model is served),
 /// with the prompt the figure draws.
 #[component]
 pub fn HardwarePanel(full: bool) -> impl IntoView {
@@ -99,7 +99,7 @@ pub fn HardwarePanel(full: bool) -> impl IntoView {
             <ChoiceGroup group=chip full=full />
             {model}
             <Controls legend="How it is served" params=&Param::SERVING />
-            // Figure 5 draws the lesson's prompt as prefill's point: its length sets how much
+            // Figure 4 draws the lesson's prompt as prefill's point: its length sets how much
             // arithmetic each weight read buys.
             <Controls legend="The lesson's prompt" params=&PROMPT prefix="hw-" />
             {rates_last}

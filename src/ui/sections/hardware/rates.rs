@@ -1,4 +1,4 @@
-//! What the chip in the calculator's panel gives: Figure 5, the chip's own figures after
+//! What the chip in the calculator's panel gives: Figure 4, the chip's own figures after
 //! precision and chip count, whether the model fits, the sentences that read them, and the
 //! buttons that hand the rates to deployment A or B.
 
@@ -29,7 +29,7 @@ pub fn Rates() -> impl IntoView {
                 <span data-testid="hw-crossing-sentence">{move || serving.with(|s| text::crossing_sentence(s, answer.get()))}</span>
                 " "<span data-testid="hw-precision-note">{move || precision().unwrap_or_default()}</span>
             </p>
-            <FigureCard figure=Figure::Roofline number="Figure 5." />
+            <FigureCard figure=Figure::Roofline />
             <p data-testid="hw-bound-sentence">{words(text::bound_sentence)}</p>
             <ChipReadouts serving=serving />
             <p data-testid="hw-range-sentence">{words(text::range_sentence)}</p>

@@ -27,7 +27,7 @@ pub fn Sources() -> impl IntoView {
                     <li>"A mixture-of-experts model sends each token through a few of its experts: give the custom model its active parameters for the rates. Memory must still hold every expert, so the fit then looks better than it is."</li>
                     <li>"Prefill here is the straight-line part only. Attention adds work that grows with the square of the prompt, and a long cache makes each decode step read more: "<a href="#deeper">"the deeper model"</a>" below adds both to the request, and the context control here adds the cache's reads to decode."</li>
                     <li>"Several chips on one request are counted as one chip that many times larger. Real servers lose part of that to the traffic between chips, and more the more chips share a request."</li>
-                    <li>"A prompt too short to bring the ridge's worth of work per byte is read at memory's pace, not arithmetic's: Figure 5 shows its point on the slope, while the prefill rate still assumes arithmetic sets it."</li>
+                    <li>"A prompt too short to bring the ridge's worth of work per byte is read at memory's pace, not arithmetic's: " {crate::state::Figure::Roofline.name()} " shows its point on the slope, while the prefill rate still assumes arithmetic sets it."</li>
                 </ul>
             )}
             {prose!("hardware-sources" =>

@@ -2,7 +2,7 @@
 //! deployment at the chosen TTFT percentile and put its numbers into that side of the panel
 //! (`state::measured`); which run it was is kept beside the state, never in it, so that the
 //! side's line names the run while its controls still hold the run's numbers. Once both sides
-//! are runs', the worker is asked for their comparison, placed under Figure 3 with its points
+//! are runs', the worker is asked for their comparison, placed under Figure 5 with its points
 //! drawn behind the figure's lines.
 
 use super::section::Section;
@@ -47,7 +47,7 @@ pub(super) fn use_designed_pair(section: Section, a: usize, b: usize) {
     let typed: Box<dyn FnOnce()> = Box::new(move || {
         section.state.update(|s| {
             s.decide_for = DecisionWorkload::Traffic;
-            // Figure 3 races the typed median, as the card decides for it.
+            // Figure 5 races the typed median, as the card decides for it.
             *s = s.race_the_decision_median();
         });
     });
@@ -178,7 +178,7 @@ fn compare(section: Section, asked: CompareAsked, still_asked: impl Fn() -> bool
     });
 }
 
-/// The comparison of the two runs, under Figure 3 while both sides are runs', with its table's
+/// The comparison of the two runs, under Figure 5 while both sides are runs', with its table's
 /// CSV button.
 #[component]
 pub fn ComparedRuns() -> impl IntoView {

@@ -103,7 +103,7 @@ fn Intro() -> impl IntoView {
              lines. Load one file per deployment, pick a run in the list, and send it to the panel \
              with \u{201c}Use as A\u{201d} or \u{201c}Use as B\u{201d}; once both sides come from \
              runs, the decision above weighs the two runs' own answer lengths and what they \
-             observed, and Figure 3 gives the crossover with its interval. Result files of vLLM, \
+             observed, and the race under the card gives the crossover with its interval. Result files of vLLM, \
              SGLang, AIPerf, GenAI-Perf, LLMPerf, GuideLLM and llm-load-test are read, and so is \
              any CSV or JSON table with one row per request."
         </p>

@@ -69,9 +69,9 @@ pub struct Section {
     pub dark: Signal<bool>,
     /// The runs the panel's sides were set from.
     pub sides: RwSignal<[Option<RunSide>; 2]>,
-    /// The two runs compared, under Figure 3.
+    /// The two runs compared, under Figure 5.
     pub comparison: RwSignal<ComparisonShown>,
-    /// What Figure 3 draws behind its lines, where the door has the figure.
+    /// What Figure 5 draws behind its lines, where the door has the figure.
     pub overlay: Option<RwSignal<Option<Arc<Overlay>>>>,
     /// The chosen run's figures' canvases, in [`RunFigure::ALL`]'s order.
     pub canvases: [NodeRef<leptos::html::Canvas>; 3],

@@ -31,7 +31,7 @@ pub fn Crossing() -> impl IntoView {
         <section class="crossing" aria-labelledby="crossing-title" data-veiled=move || (!revealed.get()).then_some("")>
             <h2 id="crossing-title">"The crossing"</h2>
             <VeilNote revealed=revealed testid="crossing-reveal"
-                said="Figure 2 and the crossing's numbers stay blurred until you lock a guess above." />
+                said="The figure below and the crossing's numbers stay blurred until you lock a guess above." />
             {prose!("crossing-meaning" =>
                 <p>
                     "Reading and writing take equally long when the prompt has as many tokens per answer token as prefill is faster than decode: that prompt length is the "<em>"crossing"</em>". "
@@ -51,7 +51,7 @@ pub fn Crossing() -> impl IntoView {
                 </dl>
                 <p data-testid="crossing-shares">{move || shares.get()}</p>
             </Show>
-            <FigureCard figure=Figure::Crossing number="Figure 2." />
+            <FigureCard figure=Figure::Crossing />
             // The figure carries the table's numbers; the table itself is there for whoever wants
             // every row, without lengthening the lesson for everyone else.
             <Show when=move || revealed.get()>

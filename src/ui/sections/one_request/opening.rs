@@ -24,7 +24,7 @@ pub fn Opening() -> impl IntoView {
                     " (a piece of a word, about three quarters of one) at a time and sets the "<em>"total time"</em>". The controls start on the summariser."
                 </p>
             )}
-            <FigureCard figure=Figure::Timeline number="Figure 1." />
+            <FigureCard figure=Figure::Timeline />
         </section>
     }
 }

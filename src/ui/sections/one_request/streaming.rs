@@ -51,7 +51,7 @@ pub fn Streaming() -> impl IntoView {
             // the request, so the figure's own two sit above it.
             <div class="figure-with-controls">
                 <div class="phone-only"><Controls legend="The reader and the stream" params=&Param::STREAMING prefix="streaming-" /></div>
-                <FigureCard figure=Figure::Streaming number="Figure 1b." />
+                <FigureCard figure=Figure::Streaming />
             </div>
             <fieldset class="consumer">
                 <legend>"Who is waiting for the answer?"</legend>
