@@ -6,7 +6,7 @@ use super::label::{Edge, Spot};
 use super::legend::LegendItem;
 use super::plane::{draw_all, draw_axes, Axes, Layout, Plane, Scale};
 use super::table::{Cell, DataTable};
-use super::{backdrop, dashes, draw_if_clear, Chart, DrawResult, Style, TimelineInputs};
+use super::{backdrop, dashes, draw_if_clear, plane_of, Chart, DrawResult, Style, TimelineInputs};
 use crate::format;
 use crate::state::{Figure, State};
 use plotters::coord::Shift;
@@ -49,15 +49,24 @@ impl Chart for StreamingInputs {
     ) -> DrawResult<DB> {
         let p = style.palette;
         let lines = self.lines();
-        // Room above the answer's top for the two finishes' labels.
-        let y_max = (self.output_tokens * 1.4).max(1.0);
-        let scales = (Scale::Linear(0.0, self.x_max_secs()), Scale::Linear(0.0, y_max));
         let legend = [
             LegendItem { name: "on screen, streamed", color: p.decode, dashed: false },
             LegendItem { name: "on screen, not streamed", color: p.total, dashed: false },
             LegendItem { name: "read by a person", color: p.reading, dashed: true },
         ];
-        let chart = backdrop(area, &legend, scales, Layout::figure(style, 58.0), style)?;
+        let layout = Layout::figure(style, 58.0);
+        let x = Scale::Linear(0.0, self.x_max_secs());
+        // Room above the answer's top for the two finishes' labels, one row over the other:
+        // two fifths of the answer, or more on a short figure (a phone's), where that would
+        // leave less than two rows.
+        let roomy = (self.output_tokens * 1.4).max(1.0);
+        let plot =
+            plane_of(area.dim_in_pixel(), &legend, (x, Scale::Linear(0.0, roomy)), layout, style)
+                .plot_box();
+        let rows_px = 50.0 * style.scale;
+        let share = (rows_px / (plot.bottom - plot.top).max(1.0)).min(0.6);
+        let y_max = roomy.max(self.output_tokens / (1.0 - share));
+        let chart = backdrop(area, &legend, (x, Scale::Linear(0.0, y_max)), layout, style)?;
         let axes = Axes {
             x_desc: "time since the request was sent (s)",
             y_desc: "tokens",
@@ -163,7 +172,8 @@ fn finish_labels<DB: DrawingBackend>(
         plane.px_line(&[lines.read_streamed.0, lines.read_streamed.1]),
         plane.px_line(&[lines.read_unstreamed.0, lines.read_unstreamed.1]),
     ];
-    let (gap, row) = (5.0 * style.scale, 17.0 * style.scale);
+    // A row apart: a label's box is its height and a little air above and below.
+    let (gap, row) = (5.0 * style.scale, 19.0 * style.scale);
     let finishes = [
         (t.streamed_read_secs, "streamed", [0.0, 1.0]),
         (t.unstreamed_read_secs, "not streamed", [1.0, 0.0]),

@@ -150,28 +150,27 @@ mod browser {
         }
     }
 
-    /// At a phone's width (where the stylesheet folds each lab's panel into a strip), the
-    /// figure of the lab holding `panel` that is on screen below the place the open strip
-    /// reaches, so that opening it covers none of the figure (its `data-figure` slug, or `None`
-    /// when there is none); `None` at wider widths, where the panel is a column of its own and
-    /// never folds.
+    /// At a phone's width (where the stylesheet folds each lab's panel into a strip at the foot
+    /// of the screen), the figure of the lab holding `panel` whose drawing is wholly on screen
+    /// above the place the open strip reaches, so that opening it covers none of the drawing and
+    /// only what follows it (its `data-figure` slug, or `None` when there is none); `None` at
+    /// wider widths, where the panel is a column of its own and never folds.
     pub fn lab_figure_on_screen(panel: &web_sys::Element) -> Option<Option<String>> {
         let window = web_sys::window()?;
         // The same query as the stylesheet's strip.
         if !window.match_media("(max-width: 880px)").ok()??.matches() {
             return None;
         }
-        // Past the end of its lab the strip has gone up with it: nothing below is its lab's.
+        // Once the lab is read past, its strip is the lab's last line, no longer at the foot
+        // of the screen: nothing on screen is its lab's to open for.
         if strip_left_behind(panel) {
             return Some(None);
         }
         let height = window.inner_height().ok()?.as_f64()?;
         let figures =
             panel.parent_element()?.query_selector_all(".lab-main figure[data-figure]").ok()?;
-        // The open strip covers at most the stylesheet's `--strip-share` of the screen from its
-        // top. A figure whose top has gone above that would have its top covered: the strip
-        // folds and steps aside for it, as it does over prose. Below it, a figure only counts
-        // once a useful part of it is on screen.
+        // The open strip covers at most the stylesheet's `--strip-share` of the screen up from
+        // its foot.
         let root = window.document()?.document_element()?;
         let share = window
             .get_computed_style(&root)
@@ -180,8 +179,7 @@ mod browser {
             .ok()?;
         let share = crate::state::number::parse_f64(share.trim())?;
         const SLACK_PX: f64 = 8.0;
-        const SHOWN_PX: f64 = 48.0;
-        let reach = panel.get_bounding_client_rect().top().max(0.0) + share * height;
+        let reach = panel.get_bounding_client_rect().bottom().min(height) - share * height;
         Some(
             (0..figures.length())
                 .filter_map(|i| figures.item(i)?.dyn_into::<web_sys::Element>().ok())
@@ -189,17 +187,27 @@ mod browser {
                 // lays it out where it would open and reports that place.
                 .filter(|figure| figure.closest("details:not([open])").ok().flatten().is_none())
                 .find(|figure| {
-                    let top = figure.get_bounding_client_rect().top();
-                    top >= reach - SLACK_PX && top < height - SHOWN_PX
+                    let drawing = figure
+                        .query_selector(".canvas-box, .canvas-waiting")
+                        .ok()
+                        .flatten()
+                        .unwrap_or_else(|| figure.clone());
+                    let r = drawing.get_bounding_client_rect();
+                    r.height() > 0.0 && r.top() >= -SLACK_PX && r.bottom() <= reach + SLACK_PX
                 })
                 .and_then(|figure| figure.get_attribute("data-figure")),
         )
     }
 
-    /// Whether the strip of `panel` has gone up out of sight with the end of its lab: opened,
-    /// its controls would hang over what follows the lab, cut off from their bar.
+    /// Whether the strip of `panel` has left the foot of the screen with the end of its lab:
+    /// opened, its controls would hang over the middle of the page, over the lab's last lines.
     pub fn strip_left_behind(panel: &web_sys::Element) -> bool {
-        panel.get_bounding_client_rect().bottom() <= 0.0
+        let Some(height) =
+            web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64())
+        else {
+            return false;
+        };
+        panel.get_bounding_client_rect().bottom() < height - 2.0
     }
 
     /// Scrolls the open strip of `panel` inside itself so that the first control of `keys`

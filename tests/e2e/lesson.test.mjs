@@ -146,23 +146,94 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
   });
 }
 
-/** Each lab panel stuck at the top of the screen: how much of it it covers, and whether a figure of its lab is on screen. */
+/**
+ * Each lab panel on screen: whether it is stuck at the foot of the screen, how much of the
+ * screen it covers, whether it is open, and whether a figure of its lab is drawn wholly above
+ * the place the open strip reaches.
+ */
 function strips() {
+  const share = Number(getComputedStyle(document.documentElement).getPropertyValue('--strip-share'));
   return [...document.querySelectorAll('.lab-panel')].map((panel) => {
     const r = panel.getBoundingClientRect();
     const body = panel.querySelector('.strip-body');
     const shown = body && getComputedStyle(body).display !== 'none';
-    const bottom = shown ? Math.max(r.bottom, body.getBoundingClientRect().bottom) : r.bottom;
+    const top = shown ? Math.min(r.top, body.getBoundingClientRect().top) : r.top;
+    const reach = Math.min(r.bottom, innerHeight) - share * innerHeight;
     // A figure in a folded disclosure is not on screen, though the browser reports where it would be.
     const figure = [...panel.parentElement.querySelectorAll('.lab-main figure[data-figure]')].some((f) => {
-      const b = f.getBoundingClientRect();
-      return !f.closest('details:not([open])') && b.top < innerHeight && b.bottom > Math.max(0, r.bottom);
+      if (f.closest('details:not([open])')) return false;
+      const d = (f.querySelector('.canvas-box, .canvas-waiting') ?? f).getBoundingClientRect();
+      return d.height > 0 && d.top >= -8 && d.bottom <= reach + 8;
     });
-    // Stuck at the top, or gone up past the end of its lab with its opened controls still hanging on screen.
-    const stuck = r.top <= 1 && bottom > 0;
-    return { lab: panel.parentElement.id, stuck, barGone: r.bottom <= 0, covers: Math.max(0, bottom - Math.max(0, r.top)), open: panel.hasAttribute('data-open'), figure };
-  }).filter((s) => s.stuck);
+    const stuck = r.bottom >= innerHeight - 1 && r.top < innerHeight;
+    const onScreen = r.bottom > 0 && r.top < innerHeight;
+    return { lab: panel.parentElement.id, stuck, onScreen, covers: Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(0, top)), open: panel.hasAttribute('data-open'), figure };
+  }).filter((s) => s.onScreen);
 }
+
+/** The boxes the open strips cover on screen (top and bottom, in px from the screen's top). */
+function openStrips() {
+  return [...document.querySelectorAll('.lab-panel[data-open]')].map((panel) => {
+    const r = panel.getBoundingClientRect();
+    return { top: Math.min(r.top, panel.querySelector('.strip-body').getBoundingClientRect().top), bottom: r.bottom };
+  });
+}
+
+/** The first of `lines` (boxes with their text) that one of the `open` strips overlaps. */
+function coveredLine(open, lines) {
+  return lines.find((line) => open.some((o) => o.top < line.bottom - 1 && o.bottom > line.top + 1)) ?? null;
+}
+
+test('at 390×844, read a screen at a time with the predictions answered, no open strip covers the line being read', { timeout: 300_000 }, async (t) => {
+  const app = await openApp(env, t, '', { viewport: { width: 390, height: 844 } });
+  await app.reveal('all');
+  const height = await app.page.evaluate(() => document.documentElement.scrollHeight);
+  const problems = [];
+  let opened = 0;
+  // As the scrollshots read it: a screen at a time, less 60 px the last screen showed; from
+  // four starting places, so that every figure lands at several heights on a screen.
+  const stops = [0, 196, 392, 588].flatMap((start) => [...Array(Math.ceil((height - start) / 784)).keys()].map((i) => start + i * 784));
+  for (const y of stops) {
+    await app.page.evaluate((top) => window.scrollTo(0, top), y);
+    await app.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const found = await app.page.evaluate(() => {
+      // The line being read: the first line of text this screen shows that the last did not.
+      const text = [...document.querySelectorAll('main p, main li, main h2, main h3, main figcaption, main summary, main dt')]
+        .filter((el) => !el.closest('.lab-panel') && el.checkVisibility())
+        .map((el) => ({ el, b: el.getBoundingClientRect() }))
+        .filter(({ b }) => b.height > 0 && b.bottom > 61 && b.top < innerHeight)
+        .sort((p, q) => p.b.top - q.b.top)[0];
+      if (!text) return null;
+      const top = Math.max(text.b.top, 60);
+      return { top, bottom: top + 1.6 * parseFloat(getComputedStyle(text.el).fontSize), text: text.el.textContent.trim().slice(0, 60) };
+    });
+    const open = await app.page.evaluate(openStrips);
+    if (open.length) opened += 1;
+    const line = found && coveredLine(open, [found]);
+    if (line) problems.push(`at ${y}: an open strip covers “${line.text}”`);
+  }
+  // The places a reader found covered: the crossing's definition and the H200 question, each
+  // with its first lines at the top of the screen and a third of the way down.
+  for (const selector of ['[data-prose="crossing-meaning"]', '[data-testid="hw-challenge"]']) {
+    for (const at of [0, 0.33]) {
+      await app.page.evaluate(([sel, share]) => {
+        const el = document.querySelector(sel);
+        window.scrollBy(0, el.getBoundingClientRect().top - innerHeight * share);
+      }, [selector, at]);
+      await app.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const first = await app.page.evaluate((sel) => {
+        const el = document.querySelector(sel);
+        const p = [...el.querySelectorAll('p, h3, li')].find((e) => e.checkVisibility()) ?? el;
+        const b = p.getBoundingClientRect();
+        return { top: b.top, bottom: Math.min(b.bottom, b.top + 3 * 1.6 * parseFloat(getComputedStyle(p).fontSize)), text: p.textContent.trim().slice(0, 60) };
+      }, selector);
+      const line = coveredLine(await app.page.evaluate(openStrips), [first]);
+      if (line) problems.push(`${selector} at ${at} of the screen: an open strip covers “${line.text}”`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(opened > 0, `strips opened on some screens (${opened})`);
+});
 
 test("at 390×844 a lab's strip opens by itself only beside its figures and never covers more than its share of the screen", { timeout: 300_000 }, async (t) => {
   const app = await openApp(env, t, '', { viewport: { width: 390, height: 844 } });
@@ -182,7 +253,7 @@ test("at 390×844 a lab's strip opens by itself only beside its figures and neve
     for (const s of await app.page.evaluate(strips)) {
       if (s.covers > 844 * share + 1) problems.push(`${s.lab} covers ${Math.round(s.covers)} px at ${y}`);
       if (s.open && !s.figure) problems.push(`${s.lab} opened by itself over prose at ${y}`);
-      if (s.open && s.barGone) problems.push(`${s.lab}'s controls hang open past the end of its lab at ${y}`);
+      if (s.open && !s.stuck) problems.push(`${s.lab}'s controls hang open in mid-page once its lab is read past, at ${y}`);
       if (s.open) opened += 1;
       else folded += 1;
     }
@@ -200,8 +271,8 @@ test("at 390×844 a lab's strip that opens beside a figure starts at that figure
   const problems = [];
   for (const { figure, own } of FIGURE_TABLE) {
     const canvas = `${figure}-canvas`;
-    // The figure's top a little below where the open strip reaches, as a reader scrolling down
-    // to it brings it: the strip opens by itself there.
+    // The figure near the top of the screen, as a reader who has reached it brings it: drawn
+    // wholly above where the open strip reaches, the strip opens by itself there.
     const found = await app.page.evaluate(([c, keys]) => {
       const figure = document.querySelector(`[data-testid="${c}"]`)?.closest('figure');
       const body = figure?.closest('.lab')?.querySelector(':scope > .lab-panel .strip-body');
@@ -209,7 +280,7 @@ test("at 390×844 a lab's strip that opens beside a figure starts at that figure
       const first = keys.map((k) => body.querySelector(`[data-testid="${k}-slider"], [data-testid$="-${k}-slider"]`)).filter(Boolean)
         .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
       if (!first) return null;
-      window.scrollBy(0, figure.getBoundingClientRect().top - innerHeight * 0.45);
+      window.scrollBy(0, figure.getBoundingClientRect().top - innerHeight * 0.05);
       return first.getAttribute('data-testid');
     }, [canvas, own]);
     if (!found) continue;

@@ -175,6 +175,12 @@ fn a_figure_alone_names_what_it_shows_at_any_width() {
                 .all(|line| texts.iter().any(|t| t == line));
             assert!(named, "the roofline at {w} px names its setting ({chip}): {texts:?}");
         }
+        // Both readers' finishes are named, the streamed one's and the other's, however close.
+        let words = embed_texts(Figure::Streaming, &State::default(), w).join(" ");
+        assert!(
+            words.contains("58.27 s") && words.contains("63.25 s"),
+            "finishes at {w} px: {words}"
+        );
         // The race's ticks on the length axis are named, beside them or in the legend.
         let texts = embed_texts(Figure::Completion, &State::default(), w);
         let words = texts.join(" ");

@@ -1,11 +1,11 @@
 //! A lab's panel: a column of controls beside the lesson on a wide screen; on a phone a strip
-//! at the top of the screen, folded to one line of numbers and a button to open it. It opens
-//! by itself while a figure of its lab is on screen below the reach of the open strip, and folds
-//! again once none is (over prose, as the figure scrolls up to where the strip would cover it,
-//! where the figure sits in a folded disclosure, and once the lab is read past), so while the
-//! reader reads prose it covers one line, it never covers the figure it opened for, it never
-//! hangs over the page after its lab, and open it covers at most the share of the screen the
-//! stylesheet sets (`--strip-share`).
+//! at the foot of the screen while its lab is read, folded to one line of numbers and a button
+//! to open it. It opens by itself while a figure of its lab is drawn wholly above the reach of
+//! the open strip, and folds again once none is (over prose, as the figure scrolls on, where the
+//! figure sits in a folded disclosure, and once the lab is read past), so it covers only what
+//! comes after the figure the reader has reached, never the lines above it being read nor the
+//! figure it opened for, and open it covers at most the share of the screen the stylesheet sets
+//! (`--strip-share`).
 //! Opened beside a figure, it starts at that figure's own controls.
 
 use crate::state::{Figure, State};
