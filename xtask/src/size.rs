@@ -1,172 +1,345 @@
-//! The page's weight: every file of the build, raw and gzipped, against three ceilings. Gzip is
-//! what a reader's connection carries, so all are on sums of gzip sizes. The first load is what
-//! every reader of the lesson fetches; the embed's first load is what one embedded figure
-//! fetches (its own page, `embed.html`, in place of index.html, and the same scripts, wasm and
-//! stylesheet); the rest is fetched only on demand (the measurements worker, when a
-//! file is loaded; the sample run, when a reader asks for it; the page's parts, when a reader
-//! nears them or sets a value) or by other sites (the embed host script), and is held apart so that it can
-//! neither hide growth of the first load nor be mistaken for it.
+//! The page's weight, gzipped (what a reader's connection carries), tracked file by file in a
+//! checked-in file that the build writes and a person reviews in the diff, as the native tests'
+//! fixtures are: `UPDATE_FIXTURES=1 cargo xtask build` rewrites it, and git keeps its history.
+//!
+//! Sizes are judged by door, each the files one reader fetches together: the lesson's first
+//! load, one embedded figure's (its own page in place of the lesson's), the workbench's (its
+//! page, the shared files and its part), and each part the page fetches later, on its own (its
+//! file and the shared chunks it needs), as well as the measurements worker, the sample run and
+//! the embed host script. No total adds up files that no reader loads together, so one door's
+//! growth cannot hide behind another's saving. `cargo xtask test` fails when any door is more
+//! than [`TOLERANCE_BYTES`] over its tracked size, and names the files that grew.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use crate::process::command;
 
-/// Files no reader fetches when the page opens, by the start of their names.
-const NOT_FIRST_LOAD: [&str; 4] = ["crossover-worker", "embed-", "sample-run-", "part-"];
+/// The checked-in file of tracked sizes, at the repository's root.
+pub const SIZES_FILE: &str = "sizes.txt";
 
-/// The lesson's page, and the embedded figure's page that stands in for it in the embed's first
-/// load (the site's `embed_page` step writes it).
+/// How far a door may grow over its tracked size before the test fails: the same source builds
+/// the same bytes, so this is room for a reason to be written, not for noise.
+pub const TOLERANCE_BYTES: u64 = 64;
+
+/// Files no reader fetches when the lesson opens, by the start of their (stable) names.
+const NOT_FIRST_LOAD: [&str; 4] = ["crossover-worker", "embed", "sample-run", "part-"];
+
+/// The lesson's page, the embedded figure's page and the workbench's: each door's own page.
 const LESSON_PAGE: &str = "index.html";
 const EMBED_PAGE: &str = "embed.html";
-/// The review workbench's page (the site's `workbench_page` step): a door of its own, on no
-/// reader's first load of the lesson or of an embed.
 const WORKBENCH_PAGE: &str = "workbench.html";
+/// The start script, which names every part's file and the shared chunks each needs.
+const START_SCRIPT: &str = "boot.js";
+/// The workbench's part, which its page loads at once.
+const WORKBENCH_PART: &str = "part-workbench.wasm";
 
-/// The checked-in file of budgets, at the repository's root.
-pub const BUDGET_FILE: &str = "size-budget.txt";
-
-/// What the build weighs, gzipped: the lesson's first load, an embedded figure's, and
-/// everything fetched later or elsewhere.
+/// What the build weighs: every file by its stable name (the content hash taken out), gzipped,
+/// and the doors.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weight {
-    pub first_load: u64,
-    pub embed_first_load: u64,
-    pub on_demand: u64,
+    pub files: BTreeMap<String, u64>,
+    pub doors: Vec<Door>,
 }
 
-/// The budgets of [`BUDGET_FILE`]: each a sum of gzip sizes the build may not pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    pub first_load: u64,
-    pub embed_first_load: u64,
-    pub on_demand: u64,
+/// Files one reader fetches together, and their total.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Door {
+    pub name: String,
+    pub files: Vec<String>,
+    pub bytes: u64,
 }
 
-/// The names of the budgets in [`BUDGET_FILE`], in [`Budget`]'s order.
-const BUDGET_NAMES: [&str; 3] = ["first-load", "embed-first-load", "on-demand"];
-
-impl Budget {
-    /// Reads the budget file: lines of a name and a number of bytes, `#` lines are the reasons.
-    pub fn read(root: &Path) -> Result<Budget, String> {
-        let path = root.join(BUDGET_FILE);
-        let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Budget::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
-    }
-
-    fn parse(text: &str) -> Result<Budget, String> {
-        let mut found = [None, None, None];
-        for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-            let mut words = line.split_whitespace();
-            let (name, bytes) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
-            let bytes: u64 =
-                bytes.parse().map_err(|_| format!("`{line}`: the budget is not a number"))?;
-            let Some(slot) =
-                BUDGET_NAMES.iter().position(|n| *n == name).and_then(|i| found.get_mut(i))
-            else {
-                return Err(format!("`{name}` is not a budget this build measures"));
-            };
-            if slot.replace(bytes).is_some() {
-                return Err(format!("`{name}` is given twice"));
-            }
-        }
-        match found {
-            [Some(first_load), Some(embed_first_load), Some(on_demand)] => {
-                Ok(Budget { first_load, embed_first_load, on_demand })
-            }
-            _ => Err(format!("it must give each of {}", BUDGET_NAMES.join(", "))),
+/// A shipped file's name without the content hash the build gives it, so that the tracked file
+/// names the same file from build to build: `part-chip-0123456789abcdef.wasm` is
+/// `part-chip.wasm`, `crossover-0123456789abcdef_bg.wasm` is `crossover_bg.wasm`.
+pub fn stable_name(name: &str) -> String {
+    let bytes = name.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        let hash = bytes.get(i + 1..i + 17);
+        let after = bytes.get(i + 17).copied();
+        let is_hash =
+            hash.is_some_and(|h| h.iter().all(|c| c.is_ascii_digit() || (b'a'..=b'f').contains(c)));
+        if b == b'-' && is_hash && matches!(after, None | Some(b'.') | Some(b'_')) {
+            return format!("{}{}", &name[..i], &name[i + 17..]);
         }
     }
+    name.to_string()
+}
+
+/// Each file the start script loads on demand (by stable name) with the shared chunks it needs,
+/// read from the script the build wrote: every loader there is `const __name = …makeLoad(() =>
+/// { … fetch(new URL("./file", …)) … }, [__dependency, …])`.
+fn part_needs(script: &str) -> BTreeMap<String, Vec<String>> {
+    let mut file_of = BTreeMap::new();
+    let mut deps_of = BTreeMap::new();
+    for block in script.split("const __").skip(1) {
+        let Some((var, rest)) = block.split_once(" = ") else { continue };
+        if !rest.contains("makeLoad(") {
+            continue;
+        }
+        let Some(file) = rest.split("new URL(\"./").nth(1).and_then(|f| f.split('"').next()) else {
+            continue;
+        };
+        let deps = rest
+            .rfind('[')
+            .and_then(|open| rest[open + 1..].split(']').next())
+            .map(|list| {
+                list.split(',')
+                    .map(|d| d.trim().trim_start_matches("__").to_string())
+                    .filter(|d| !d.is_empty())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default();
+        file_of.insert(var.to_string(), stable_name(file));
+        deps_of.insert(var.to_string(), deps);
+    }
+    let mut needs = BTreeMap::new();
+    for (var, file) in &file_of {
+        let mut all = BTreeSet::new();
+        let mut todo = deps_of.get(var).cloned().unwrap_or_default();
+        while let Some(dep) = todo.pop() {
+            if let Some(dep_file) = file_of.get(&dep) {
+                if all.insert(dep_file.clone()) {
+                    todo.extend(deps_of.get(&dep).cloned().unwrap_or_default());
+                }
+            }
+        }
+        needs.insert(file.clone(), all.into_iter().collect());
+    }
+    needs
+}
+
+/// A file's name before its extension and any `_bg` (wasm-bindgen's name for a script's wasm):
+/// the files a script and its wasm are fetched together by.
+fn stem_of(name: &str) -> &str {
+    let base = name.split('.').next().unwrap_or(name);
+    base.strip_suffix("_bg").unwrap_or(base)
 }
 
 impl Weight {
-    /// Writes what was measured where a reader of the build, or a script, finds it.
-    pub fn record(&self, root: &Path) -> Result<(), String> {
-        let path = root.join("target").join("size-measured.txt");
-        let text = format!(
-            "first-load {}\nembed-first-load {}\non-demand {}\n",
-            self.first_load, self.embed_first_load, self.on_demand
-        );
-        fs::create_dir_all(root.join("target"))
-            .and_then(|()| fs::write(&path, text))
-            .map_err(|e| format!("{}: {e}", path.display()))
+    /// The doors of a build whose files weigh `files` and whose start script reads `script`.
+    fn of(files: BTreeMap<String, u64>, script: &str) -> Weight {
+        let shared: Vec<String> = files
+            .keys()
+            .filter(|n| {
+                !NOT_FIRST_LOAD.iter().any(|p| n.starts_with(p))
+                    && ![LESSON_PAGE, EMBED_PAGE, WORKBENCH_PAGE].contains(&n.as_str())
+            })
+            .cloned()
+            .collect();
+        let needs = part_needs(script);
+        let with = |own: &[&str], rest: &[String]| -> Vec<String> {
+            let mut list: Vec<String> = own
+                .iter()
+                .map(|s| s.to_string())
+                .chain(rest.iter().cloned())
+                .filter(|n| files.contains_key(n))
+                .collect();
+            list.sort();
+            list.dedup();
+            list
+        };
+        let part = |file: &str| -> Vec<String> {
+            let chunks = needs.get(file).cloned().unwrap_or_default();
+            with(&[file], &chunks)
+        };
+        let mut doors = vec![
+            ("lesson, first load".to_string(), with(&[LESSON_PAGE], &shared)),
+            ("embed, first load".to_string(), with(&[EMBED_PAGE], &shared)),
+            (
+                "workbench, first load".to_string(),
+                with(&[WORKBENCH_PAGE], &[shared.clone(), part(WORKBENCH_PART)].concat()),
+            ),
+        ];
+        // Everything else on its own: each part with its chunks, and each other file with those
+        // that share its stem (the worker's script and its wasm).
+        for name in files.keys() {
+            if name.starts_with("part-chunk") || doors.iter().any(|(_, f)| f.contains(name)) {
+                continue;
+            }
+            if name.starts_with("part-") {
+                doors.push((format!("{name}, on demand"), part(name)));
+                continue;
+            }
+            let stem = stem_of(name);
+            let counted = |n: &String| doors.iter().any(|(_, f)| f.contains(n));
+            let together: Vec<String> =
+                files.keys().filter(|n| stem_of(n) == stem && !counted(n)).cloned().collect();
+            doors.push((format!("{}, on demand", together.join(" + ")), together));
+        }
+        let doors = doors
+            .into_iter()
+            .map(|(name, list)| {
+                let bytes = list.iter().filter_map(|f| files.get(f)).sum();
+                Door { name, files: list, bytes }
+            })
+            .collect();
+        Weight { files, doors }
     }
 
-    /// A one-line summary against both budgets, or an error if either is exceeded.
-    pub fn against(&self, budget: Budget) -> Result<String, String> {
-        let summary = format!(
-            "first load {} bytes gzipped (budget {}), an embed's first load {} (budget {}), on demand {} (budget {})",
-            grouped(self.first_load),
-            grouped(budget.first_load),
-            grouped(self.embed_first_load),
-            grouped(budget.embed_first_load),
-            grouped(self.on_demand),
-            grouped(budget.on_demand)
+    /// The tracked file's text: a header, each door's total, then each file's size.
+    pub fn tracked_text(&self) -> String {
+        let mut out = String::from(
+            "# Every shipped file's gzip -9 size, and each door's total (the files one reader\n\
+             # fetches together), written by `UPDATE_FIXTURES=1 cargo xtask build` and reviewed in\n\
+             # the diff; a commit that grows a door says why. `cargo xtask test` fails when a door\n\
+             # is more than xtask/src/size.rs's TOLERANCE_BYTES over its line here.\n",
         );
-        if self.first_load > budget.first_load
-            || self.embed_first_load > budget.embed_first_load
-            || self.on_demand > budget.on_demand
-        {
-            Err(format!("the page is over its size budget ({BUDGET_FILE}): {summary}"))
-        } else {
-            Ok(summary)
+        for door in &self.doors {
+            out.push_str(&format!("door {} {}\n", door.bytes, door.name));
         }
+        for (name, bytes) in &self.files {
+            out.push_str(&format!("file {bytes} {name}\n"));
+        }
+        out
+    }
+
+    /// Writes what was measured to `target/size-measured.txt`, and to [`SIZES_FILE`] when
+    /// `UPDATE_FIXTURES` is set.
+    pub fn record(&self, root: &Path) -> Result<(), String> {
+        let text = self.tracked_text();
+        let measured = root.join("target").join("size-measured.txt");
+        fs::create_dir_all(root.join("target"))
+            .and_then(|()| fs::write(&measured, &text))
+            .map_err(|e| format!("{}: {e}", measured.display()))?;
+        if std::env::var_os("UPDATE_FIXTURES").is_some() {
+            let tracked = root.join(SIZES_FILE);
+            fs::write(&tracked, &text).map_err(|e| format!("{}: {e}", tracked.display()))?;
+            println!("wrote {SIZES_FILE}");
+        }
+        Ok(())
+    }
+
+    /// A summary of the doors against the tracked sizes, or an error naming each door over its
+    /// tracked size by more than the tolerance, and the files in it that grew.
+    pub fn against(&self, tracked: &Tracked) -> Result<String, String> {
+        let mut over = Vec::new();
+        let mut lines = Vec::new();
+        for door in &self.doors {
+            let Some(&was) = tracked.doors.get(&door.name) else {
+                over.push(format!("{} ({} B) is not in {SIZES_FILE}", door.name, door.bytes));
+                continue;
+            };
+            let change = door.bytes as i64 - was as i64;
+            // The summary names the three doors a reader opens; the parts are judged alike.
+            if door.name.ends_with("first load") {
+                lines.push(format!("{} {} ({change:+})", door.name, grouped(door.bytes)));
+            }
+            if door.bytes > was + TOLERANCE_BYTES {
+                let grew: Vec<String> = door
+                    .files
+                    .iter()
+                    .filter_map(|f| {
+                        let now = *self.files.get(f)?;
+                        let then = tracked.files.get(f).copied().unwrap_or(0);
+                        (now > then).then(|| format!("{f} {then} -> {now}"))
+                    })
+                    .collect();
+                over.push(format!(
+                    "{} grew {change:+} B to {} (tracked {}): {}",
+                    door.name,
+                    grouped(door.bytes),
+                    grouped(was),
+                    grew.join(", ")
+                ));
+            }
+        }
+        let gone: Vec<&String> =
+            tracked.doors.keys().filter(|d| !self.doors.iter().any(|o| &o.name == *d)).collect();
+        if !gone.is_empty() {
+            lines.push(format!("no longer built: {gone:?}"));
+        }
+        lines.push(format!("{} doors in all", self.doors.len()));
+        let summary = lines.join("; ");
+        if over.is_empty() {
+            Ok(format!("sizes within {TOLERANCE_BYTES} B of {SIZES_FILE}: {summary}"))
+        } else {
+            Err(format!(
+                "the page outgrew {SIZES_FILE} (refresh it with UPDATE_FIXTURES=1 cargo xtask build, and say why in the commit):\n  {}",
+                over.join("\n  ")
+            ))
+        }
+    }
+}
+
+/// The sizes [`SIZES_FILE`] tracks: each door's total and each file's, by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tracked {
+    pub doors: BTreeMap<String, u64>,
+    pub files: BTreeMap<String, u64>,
+}
+
+impl Tracked {
+    pub fn read(root: &Path) -> Result<Tracked, String> {
+        let path = root.join(SIZES_FILE);
+        let text = fs::read_to_string(&path).map_err(|e| {
+            format!("{}: {e} (write it with UPDATE_FIXTURES=1 cargo xtask build)", path.display())
+        })?;
+        Tracked::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    fn parse(text: &str) -> Result<Tracked, String> {
+        let mut tracked = Tracked::default();
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            let mut words = line.splitn(3, ' ');
+            let (kind, bytes, name) = (words.next(), words.next(), words.next());
+            let (Some(kind), Some(bytes), Some(name)) = (kind, bytes, name) else {
+                return Err(format!("`{line}`: expected `door|file <bytes> <name>`"));
+            };
+            let bytes: u64 = bytes.parse().map_err(|_| format!("`{line}`: not a number"))?;
+            let into = match kind {
+                "door" => &mut tracked.doors,
+                "file" => &mut tracked.files,
+                _ => return Err(format!("`{line}`: expected `door` or `file`")),
+            };
+            if into.insert(name.to_string(), bytes).is_some() {
+                return Err(format!("`{name}` is given twice"));
+            }
+        }
+        Ok(tracked)
     }
 }
 
 /// Prints a table of every file in `dist`, raw and gzipped, and returns the page's weight.
 pub fn measure(dist: &Path) -> Result<Weight, String> {
-    let mut files = Vec::new();
-    collect_files(dist, &mut files).map_err(|e| format!("cannot list {}: {e}", dist.display()))?;
-    if files.is_empty() {
+    let mut paths = Vec::new();
+    collect_files(dist, &mut paths).map_err(|e| format!("cannot list {}: {e}", dist.display()))?;
+    if paths.is_empty() {
         return Err(format!("{} is empty: nothing was built", dist.display()));
     }
-    files.sort();
-
+    paths.sort();
     println!("{:>12} {:>12}  file (in {})", "raw bytes", "gzip -9", dist.display());
-    let (mut raw_total, mut gzip_total, mut on_demand) = (0u64, 0u64, 0u64);
-    let (mut lesson_page, mut embed_page, mut workbench_page) = (0u64, None, 0u64);
-    for file in &files {
+    let (mut raw_total, mut gzip_total) = (0u64, 0u64);
+    let mut files = BTreeMap::new();
+    let mut script = String::new();
+    for path in &paths {
         let raw =
-            fs::metadata(file).map_err(|e| format!("cannot stat {}: {e}", file.display()))?.len();
-        let gzipped = gzip_size(file)?;
+            fs::metadata(path).map_err(|e| format!("cannot stat {}: {e}", path.display()))?.len();
+        let gzipped = gzip_size(path)?;
         raw_total += raw;
         gzip_total += gzipped;
-        let name = file.strip_prefix(dist).unwrap_or(file).to_string_lossy().into_owned();
-        let later = NOT_FIRST_LOAD.iter().any(|prefix| name.starts_with(prefix));
-        if later {
-            on_demand += gzipped;
+        let name = path.strip_prefix(dist).unwrap_or(path).to_string_lossy().into_owned();
+        let stable = stable_name(&name);
+        if stable == START_SCRIPT {
+            script = fs::read_to_string(path).unwrap_or_default();
         }
-        let mark = match name.as_str() {
-            LESSON_PAGE => {
-                lesson_page = gzipped;
-                "  (the lesson's page)"
-            }
-            EMBED_PAGE => {
-                embed_page = Some(gzipped);
-                "  (an embed's page, in place of the lesson's)"
-            }
-            WORKBENCH_PAGE => {
-                workbench_page = gzipped;
-                "  (the workbench's page, a door of its own)"
-            }
-            _ if later => "  (not on the first load)",
-            _ => "",
-        };
-        println!("{:>12} {:>12}  {name}{mark}", grouped(raw), grouped(gzipped));
+        println!("{:>12} {:>12}  {name}", grouped(raw), grouped(gzipped));
+        files.insert(stable, gzipped);
     }
     println!(
         "{:>12} {:>12}  total, {} files",
         grouped(raw_total),
         grouped(gzip_total),
-        files.len()
+        paths.len()
     );
-    // The embed fetches everything the lesson does but its page; a build without the embed's
-    // page (a bare `trunk build`) opens an embed from the lesson's.
-    let embed_page = embed_page.unwrap_or(lesson_page);
-    let first_load = gzip_total - on_demand - embed_page - workbench_page;
-    let embed_first_load = first_load - lesson_page + embed_page;
-    Ok(Weight { first_load, embed_first_load, on_demand })
+    let weight = Weight::of(files, &script);
+    for door in &weight.doors {
+        println!("{:>25}  {} ({} files)", grouped(door.bytes), door.name, door.files.len());
+    }
+    Ok(weight)
 }
 
 fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -212,21 +385,105 @@ fn grouped(n: u64) -> String {
 mod tests {
     use super::*;
 
+    /// A start script as the build writes it: two chunks, a part needing one of them (which
+    /// needs the other), and a part needing none.
+    const SCRIPT: &str = r#"
+const __chunk_3 = makeLoad(() => {
+    const src = fetch(new URL("./part-chunk-3-0123456789abcdef.wasm", import.meta.url), { integrity: "sha384-x" })
+}
+, [__chunk_4])
+const __chunk_4 = makeLoad(() => {
+    const src = fetch(new URL("./part-chunk-4-0123456789abcdef.wasm", import.meta.url))
+}
+, [])
+const __wasm_split_load_workbench = wrapAsyncCb(makeLoad(() => {
+    const src = fetch(new URL("./part-workbench-fedcba9876543210.wasm", import.meta.url))
+}
+, [__chunk_3]))
+const __wasm_split_load_chip = wrapAsyncCb(makeLoad(() => {
+    const src = fetch(new URL("./part-chip-fedcba9876543210.wasm", import.meta.url))
+}
+, []))
+"#;
+
+    fn build() -> Weight {
+        let files: BTreeMap<String, u64> = [
+            ("index.html", 20),
+            ("embed.html", 2),
+            ("workbench.html", 5),
+            ("boot.js", 3),
+            ("crossover_bg.wasm", 100),
+            ("main.css", 4),
+            ("part-chunk-3.wasm", 7),
+            ("part-chunk-4.wasm", 11),
+            ("part-workbench.wasm", 30),
+            ("part-chip.wasm", 13),
+            ("crossover-worker_bg.wasm", 50),
+            ("crossover-worker.js", 6),
+            ("embed.js", 1),
+        ]
+        .into_iter()
+        .map(|(n, b)| (n.to_string(), b))
+        .collect();
+        Weight::of(files, SCRIPT)
+    }
+
+    fn door(w: &Weight, name: &str) -> u64 {
+        w.doors.iter().find(|d| d.name == name).map_or(0, |d| d.bytes)
+    }
+
     #[test]
-    fn the_budget_file_gives_each_budget_once() {
-        let good = "# why\nfirst-load 300\n\nembed-first-load 100\non-demand 200\n";
-        assert_eq!(
-            Budget::parse(good),
-            Ok(Budget { first_load: 300, embed_first_load: 100, on_demand: 200 })
-        );
-        assert!(Budget::parse("first-load 300\non-demand 1").is_err(), "all three are needed");
-        assert!(Budget::parse("first-load 3x0\nembed-first-load 1\non-demand 1").is_err());
+    fn names_lose_their_content_hash() {
+        assert_eq!(stable_name("part-chip-0123456789abcdef.wasm"), "part-chip.wasm");
+        assert_eq!(stable_name("part-chunk-10-4b5f0123456789ab.wasm"), "part-chunk-10.wasm");
+        assert_eq!(stable_name("crossover-da60736f09aa1171_bg.wasm"), "crossover_bg.wasm");
+        assert_eq!(stable_name("index.html"), "index.html");
+        assert_eq!(stable_name("sample-run-5c2731a70f56ef61.json"), "sample-run.json");
+        assert_eq!(stable_name("not-a-hash-0123.js"), "not-a-hash-0123.js");
+    }
+
+    #[test]
+    fn each_door_counts_what_one_reader_fetches_together() {
+        let w = build();
+        let shared = 3 + 100 + 4;
+        assert_eq!(door(&w, "lesson, first load"), 20 + shared);
+        assert_eq!(door(&w, "embed, first load"), 2 + shared);
+        // The workbench's part needs chunk 3, which needs chunk 4.
+        assert_eq!(door(&w, "workbench, first load"), 5 + shared + 30 + 7 + 11);
+        assert_eq!(door(&w, "part-chip.wasm, on demand"), 13);
+        assert_eq!(door(&w, "crossover-worker.js + crossover-worker_bg.wasm, on demand"), 50 + 6);
+        assert_eq!(door(&w, "embed.js, on demand"), 1);
         assert!(
-            Budget::parse("first-load 1\nfirst-load 2\nembed-first-load 1\non-demand 1").is_err()
+            w.doors.iter().all(|d| !d.name.starts_with("part-chunk")),
+            "chunks count in their parts"
         );
-        assert!(Budget::parse("first-lode 1\nembed-first-load 1\non-demand 1").is_err());
+    }
+
+    #[test]
+    fn the_tracked_file_reads_back_and_judges_growth_by_door() {
+        let w = build();
+        let tracked = Tracked::parse(&w.tracked_text()).unwrap();
+        assert_eq!(tracked.doors.len(), w.doors.len());
+        assert!(w.against(&tracked).is_ok());
+        let mut grown = w.clone();
+        grown.files.insert("part-chunk-4.wasm".to_string(), 11 + TOLERANCE_BYTES + 1);
+        let grown = Weight::of(grown.files, SCRIPT);
+        let err = grown.against(&tracked).unwrap_err();
+        assert!(err.contains("workbench, first load grew"), "{err}");
+        assert!(err.contains("part-chunk-4.wasm 11 -> "), "{err}");
+        assert!(!err.contains("lesson, first load grew"), "the lesson does not fetch it: {err}");
+        let mut small = w.clone();
+        small.files.insert("part-chip.wasm".to_string(), 13 + TOLERANCE_BYTES);
+        assert!(Weight::of(small.files, SCRIPT).against(&tracked).is_ok(), "within the tolerance");
+        assert!(Tracked::parse("door x 1").is_err(), "a number first");
+        assert!(Tracked::parse("door 1 x\ndoor 2 x").is_err(), "once each");
+    }
+
+    #[test]
+    fn the_repositorys_tracked_file_reads() {
         let here = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new("."));
-        assert!(Budget::read(here).is_ok(), "the repository's own file reads");
+        let tracked = Tracked::read(here).unwrap();
+        assert!(tracked.doors.contains_key("lesson, first load"), "{tracked:?}");
     }
 
     #[test]
@@ -235,62 +492,5 @@ mod tests {
         assert_eq!(grouped(999), "999");
         assert_eq!(grouped(150_000), "150,000");
         assert_eq!(grouped(1_234_567), "1,234,567");
-    }
-
-    #[test]
-    fn reports_and_enforces_the_budget() {
-        let dir = std::env::temp_dir().join(format!("xtask-size-{}", std::process::id()));
-        fs::create_dir_all(dir.join("sub")).unwrap();
-        fs::write(dir.join("a.txt"), "a".repeat(10_000)).unwrap();
-        fs::write(dir.join("sub").join("b.txt"), "hello").unwrap();
-        let weight = measure(&dir).unwrap();
-        let budget =
-            |first_load, embed_first_load| Budget { first_load, embed_first_load, on_demand: 0 };
-        assert!(weight.against(budget(1_000_000, 1_000_000)).is_ok());
-        assert!(weight
-            .against(budget(10, 1_000_000))
-            .unwrap_err()
-            .contains("over its size budget"));
-        assert!(weight
-            .against(budget(1_000_000, 10))
-            .unwrap_err()
-            .contains("over its size budget"));
-        assert!(
-            weight.first_load > 0 && weight.first_load < 10_000,
-            "gzip shrinks 10,000 repeated bytes: {}",
-            weight.first_load
-        );
-        fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn an_embed_weighs_its_own_page_in_place_of_the_lessons_and_the_workbenchs_is_in_neither() {
-        let dir = std::env::temp_dir().join(format!("xtask-doors-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        let noise = |n: usize, seed: u64| -> Vec<u8> {
-            let mut x = seed;
-            (0..n)
-                .map(|_| {
-                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                    (x >> 33) as u8
-                })
-                .collect()
-        };
-        fs::write(dir.join(LESSON_PAGE), noise(20_000, 1)).unwrap();
-        fs::write(dir.join(EMBED_PAGE), noise(1_000, 2)).unwrap();
-        fs::write(dir.join(WORKBENCH_PAGE), noise(4_000, 5)).unwrap();
-        fs::write(dir.join("app.wasm"), noise(5_000, 3)).unwrap();
-        fs::write(dir.join("part-x.wasm"), noise(3_000, 4)).unwrap();
-        let weight = measure(&dir).unwrap();
-        let (lesson, embed, wasm, part) = (
-            gzip_size(&dir.join(LESSON_PAGE)).unwrap(),
-            gzip_size(&dir.join(EMBED_PAGE)).unwrap(),
-            gzip_size(&dir.join("app.wasm")).unwrap(),
-            gzip_size(&dir.join("part-x.wasm")).unwrap(),
-        );
-        assert_eq!(weight.first_load, lesson + wasm);
-        assert_eq!(weight.embed_first_load, embed + wasm);
-        assert_eq!(weight.on_demand, part);
-        fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -14,6 +14,7 @@ use crate::ui::context::{use_revealed, use_shown_state, use_state};
 use crate::ui::erased::{derive, memo};
 use crate::ui::widgets::choice::Choice;
 use crate::ui::widgets::controls::Controls;
+use crate::ui::widgets::disclosure::follows_toggle;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::lab_panel::LabPanel;
 use crate::ui::widgets::readout::{secs_signals, Readout};
@@ -117,14 +118,8 @@ fn Clocks(open: RwSignal<bool>) -> impl IntoView {
     let (scheduled_value, scheduled_text) = on(TtftDefinition::Scheduled);
     // Closed unless the page's readouts already count from another clock (a link that set
     // one): then the reader sees at once why the TTFT differs from the first half's.
-    let toggled = move |ev: web_sys::Event| {
-        let now = event_target::<web_sys::Element>(&ev).has_attribute("open");
-        if open.get_untracked() != now {
-            open.set(now);
-        }
-    };
     view! {
-        <details class="more" data-testid="clocks-details" open=open.get_untracked() on:toggle=toggled>
+        <details class="more" data-testid="clocks-details" open=open.get_untracked() on:toggle=follows_toggle(open)>
         <summary>"Which clock starts the TTFT? (" {Figure::Clocks.name()} ")"</summary>
         {prose!("deeper-clocks" =>
             <p>

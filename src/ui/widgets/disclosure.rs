@@ -6,6 +6,17 @@ use crate::text::veil::AFTER_THE_CROSSOVER_GUESS;
 use crate::ui::context::use_printing;
 use leptos::prelude::*;
 
+/// A `<details>` element's toggle handler that keeps `opened` equal to whether it is open,
+/// setting it only when that changed (the browser also fires `toggle` when the page opens it).
+pub fn follows_toggle(opened: RwSignal<bool>) -> impl Fn(web_sys::Event) + Copy + 'static {
+    move |ev: web_sys::Event| {
+        let now = event_target::<web_sys::Element>(&ev).has_attribute("open");
+        if opened.get_untracked() != now {
+            opened.set(now);
+        }
+    }
+}
+
 #[component]
 pub fn Disclosure(
     summary: &'static str,
@@ -30,12 +41,7 @@ pub fn Disclosure(
         });
     }
     let is_open = move || opened.get();
-    let toggled = move |ev: web_sys::Event| {
-        let now = event_target::<web_sys::Element>(&ev).has_attribute("open");
-        if opened.get_untracked() != now {
-            opened.set(now);
-        }
-    };
+    let toggled = follows_toggle(opened);
     // Plain closures rather than `Show`: this widget is used seven times, and each `Show` would
     // add its own memo and boxed branches to the page's wasm.
     let body = move || (shows.get() && (is_open() || printing.get())).then(|| children());
