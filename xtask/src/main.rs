@@ -36,7 +36,7 @@ commands:
   serve   install what is missing, then serve the explainer at http://127.0.0.1:8080
   build   install what is missing, release build into dist/, print its size
   test    install what is missing, then run native tests, clippy (native and wasm32),
-          the release build, the size budget and the browser tests; with --fresh
+          the release build, its sizes against sizes.txt and the browser tests; with --fresh
           (as CI runs it) the release build is the fresh check's, from an empty cargo home
   bench   install what is missing, release build into dist/, then measure it against the
           Chart.js page in bench/ (extra arguments go to bench/run.mjs)
@@ -304,7 +304,7 @@ fn test(root: &Path, args: &[String]) -> Result<String, String> {
 
 /// Builds the release page and measures it against the Chart.js peer in headless Chromium (step
 /// latency in Firefox too).
-/// Timings and the size budget are reported by the benchmark, never asserted here: only a
+/// Timings and the tracked sizes are reported by the benchmark, never asserted here: only a
 /// harness failure fails this command.
 fn bench(root: &Path, extra: &[String]) -> Result<String, String> {
     step("checking the toolchain");
