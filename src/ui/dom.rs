@@ -162,7 +162,8 @@ mod browser {
             return None;
         }
         // Once the lab is read past, its strip is the lab's last line, no longer at the foot
-        // of the screen: nothing on screen is its lab's to open for.
+        // of the screen, and before the lab is reached it is below the screen: nothing on
+        // screen is its lab's to open for.
         if strip_left_behind(panel) {
             return Some(None);
         }
@@ -199,15 +200,16 @@ mod browser {
         )
     }
 
-    /// Whether the strip of `panel` has left the foot of the screen with the end of its lab:
-    /// opened, its controls would hang over the middle of the page, over the lab's last lines.
+    /// Whether the strip of `panel` is away from the foot of the screen: gone up with the end of
+    /// its lab, or still below the screen before the lab is reached. Opened there, its controls
+    /// would hang over the middle of the page, or rise over the text before the lab.
     pub fn strip_left_behind(panel: &web_sys::Element) -> bool {
         let Some(height) =
             web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64())
         else {
             return false;
         };
-        panel.get_bounding_client_rect().bottom() < height - 2.0
+        (panel.get_bounding_client_rect().bottom() - height).abs() > 2.0
     }
 
     /// Scrolls the open strip of `panel` inside itself so that the first control of `keys`

@@ -334,6 +334,24 @@ test("at 390×844 the strip's button opens and folds its controls over prose", T
     window.scrollTo(0, lab.getBoundingClientRect().bottom + window.scrollY + 100);
   });
   await eventually(async () => assert.equal(await panel.getAttribute('data-open'), null, 'folded past the end of its lab'));
+  // The next lab's strip, opened by the reader, folds too when the reader scrolls back above
+  // that lab, rather than rise over the text before it from a bar below the screen.
+  const next = app.page.locator('#hardware > .lab-panel');
+  await app.page.evaluate(() => {
+    const panel = document.querySelector('#hardware > .lab-panel');
+    window.scrollBy(0, panel.getBoundingClientRect().top - innerHeight / 2);
+  });
+  await eventually(async () => assert.ok(await app.page.evaluate(() => {
+    const r = document.querySelector('#hardware > .lab-panel').getBoundingClientRect();
+    return Math.abs(r.bottom - innerHeight) <= 2;
+  }), 'the second lab\'s strip at the foot of the screen'));
+  await next.locator('[data-testid="hardware-strip-toggle"]').click();
+  await eventually(async () => assert.equal(await next.getAttribute('data-open'), ''));
+  await app.page.evaluate(() => {
+    const lab = document.querySelector('#hardware');
+    window.scrollBy(0, lab.getBoundingClientRect().top - innerHeight - 200);
+  });
+  await eventually(async () => assert.equal(await next.getAttribute('data-open'), null, 'folded above its lab'));
 });
 
 test('the deployments panel fits one 800 px screen, and the router sits beside its numbers', TIMEOUT, async (t) => {

@@ -38,7 +38,8 @@ pub fn LabPanel(
     let chosen = RwSignal::new(None::<bool>);
     let look = move || {
         let Some(element) = panel.get_untracked() else { return };
-        // Opened by the reader, it still folds once its lab has been read past.
+        // Opened by the reader, it still folds once its lab has been read past, or scrolled
+        // back above.
         if dom::strip_left_behind(&element) && chosen.with_untracked(Option::is_some) {
             chosen.set(None);
         }
