@@ -53,9 +53,13 @@ export function instrument() {
 }
 
 // Load runs only: notes the end of the first task after which every figure canvas holds
-// non-blank pixels (at least two colours). A drawing call on any 2D context schedules one
-// check at the end of the current task (MessageChannel), so the check costs nothing while
-// nothing draws and never polls.
+// non-blank pixels (at least two colours), as `firstCanvas`. A drawing call on any 2D context
+// schedules one check at the end of the current task (MessageChannel), so the check costs
+// nothing while nothing draws and never polls. Crossover's first figure also comes drawn in the
+// page's markup, as SVG (src/render/sketch.rs): the end of the first frame that shows that
+// drawing (the first task after its frame callbacks, once its style, layout and paint are done)
+// is `firstMarkup`. The figure is drawn at the earlier of the two; the peer's page has no
+// drawing in its markup.
 export function firstFigureProbe(ids) {
   const b = window.__bench;
   let scheduled = false;
@@ -71,14 +75,28 @@ export function firstFigureProbe(ids) {
   };
   channel.port1.onmessage = () => {
     scheduled = false;
-    if (b.firstFigure) return;
-    if (ids.every((id) => nonBlank(document.querySelector(`canvas[data-testid="${id}"]`)))) b.firstFigure = performance.now();
+    if (b.firstCanvas) return;
+    if (ids.every((id) => nonBlank(document.querySelector(`canvas[data-testid="${id}"]`)))) b.firstCanvas = performance.now();
   };
+  const markup = ids.map((id) => `[data-testid="${id.replace(/-canvas$/, '-waiting')}"] .sketch`);
+  const shownInMarkup = () => markup.every((selector) => [...document.querySelectorAll(selector)].some((s) => getComputedStyle(s).display !== 'none'));
+  // The frame that shows it is rendered after its frame callbacks: the first task after them
+  // runs once that frame's style, layout and paint are done.
+  const afterFrame = new MessageChannel();
+  afterFrame.port1.onmessage = () => {
+    b.firstMarkup ??= performance.now();
+  };
+  const watchMarkup = () => {
+    if (b.firstCanvas) return;
+    if (shownInMarkup()) afterFrame.port2.postMessage(0);
+    else requestAnimationFrame(watchMarkup);
+  };
+  requestAnimationFrame(watchMarkup);
   const proto = CanvasRenderingContext2D.prototype;
   for (const name of ['fill', 'stroke', 'fillRect', 'strokeRect', 'fillText', 'strokeText', 'drawImage', 'putImageData']) {
     const original = proto[name];
     proto[name] = function (...args) {
-      if (!scheduled && !b.firstFigure) {
+      if (!scheduled && !b.firstCanvas) {
         scheduled = true;
         channel.port2.postMessage(0);
       }

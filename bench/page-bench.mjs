@@ -74,7 +74,7 @@ export class PageBench {
     page.on('response', (r) => responses.push(r));
     await page.goto(url, { waitUntil: 'load' });
     try {
-      await page.waitForFunction(() => window.__bench.firstFigure, null, { timeout: 30_000, polling: 50 });
+      await page.waitForFunction(() => window.__bench.firstCanvas, null, { timeout: 30_000, polling: 50 });
     } catch (error) {
       throw new Error(`${this.label}: no figure was drawn: ${error.message}\n${errors.join('\n')}`);
     }
@@ -82,7 +82,8 @@ export class PageBench {
       await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0];
         const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-        return { firstFigure: window.__bench.firstFigure, domContentLoaded: nav?.domContentLoadedEventEnd, load: nav?.loadEventEnd, fcp: fcp?.startTime ?? null };
+        const { firstMarkup, firstCanvas } = window.__bench;
+        return { firstFigure: Math.min(firstMarkup ?? Infinity, firstCanvas), firstCanvas, domContentLoaded: nav?.domContentLoadedEventEnd, load: nav?.loadEventEnd, fcp: fcp?.startTime ?? null };
       }),
     );
     if (!this.files) {
@@ -111,6 +112,7 @@ export class PageBench {
     this.result.load = {
       runs: runs.length,
       firstFigureMs: { median: median(pick('firstFigure')), min: Math.min(...pick('firstFigure')), max: Math.max(...pick('firstFigure')) },
+      firstCanvasMs: median(pick('firstCanvas')),
       domContentLoadedMs: median(pick('domContentLoaded')),
       loadEventMs: median(pick('load')),
       firstContentfulPaintMs: median(pick('fcp')),

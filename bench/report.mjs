@@ -34,6 +34,7 @@ export function comparisonTable(ours, peer) {
   }
   section(`load, cold, median of ${ours.load.runs}`);
   add('  first figure drawn', ours.load.firstFigureMs.median, peer.load.firstFigureMs.median, (x) => ms(x, 1));
+  add('  first canvas drawn', ours.load.firstCanvasMs, peer.load.firstCanvasMs, (x) => ms(x, 1));
   add('  first contentful paint', ours.load.firstContentfulPaintMs, peer.load.firstContentfulPaintMs, (x) => ms(x, 1));
   add('  DOMContentLoaded', ours.load.domContentLoadedMs, peer.load.domContentLoadedMs, (x) => ms(x, 1));
   add('  load event', ours.load.loadEventMs, peer.load.loadEventMs, (x) => ms(x, 1));

@@ -34,6 +34,11 @@ if (goTo) {
   await new Promise(() => {});
 }
 if (single) document.getElementById('prerendered')?.remove();
+// The build drew the lesson's first figure into the page at the default values
+// (src/render/sketch.rs). An address asking for anything but a theme may ask for other values:
+// the page then shows no drawing until the app draws the address's own, rather than numbers
+// that are not the address's.
+if ([...given.keys()].some((key) => key !== 'theme')) document.documentElement.dataset.asked = '';
 // The lesson is painted before the app can set its colours: dark as the app will choose it (the
 // link's last `theme`, else the system's), so a dark page does not open light and then flip.
 // The app takes this over when it starts (src/ui/widgets/theme.rs).

@@ -135,6 +135,10 @@ pub mod root {
     /// The page is the workbench's own (`workbench.html`): written on its root by the build, and
     /// read by `boot.js` and the app, which open the workbench there whatever the address says.
     pub const WORKBENCH_PAGE: &str = "data-workbench-page";
+    /// The address asks for something other than the defaults (any key but a theme): set by
+    /// `boot.js` before the first paint; the stylesheet then hides the figure the build drew at
+    /// the defaults (`render::sketch`).
+    pub const ASKED: &str = "data-asked";
     /// `light` or `dark`: set by `boot.js` before the first paint, kept by the page, read by the
     /// stylesheet and the worker, which draws the run's figures in the page's palette.
     pub const THEME: &str = "data-theme";
@@ -257,7 +261,7 @@ mod tests {
             (
                 "style/main.css",
                 include_str!("../style/main.css"),
-                vec![root::THEME, root::EMBED, root::PRESENT],
+                vec![root::THEME, root::ASKED, root::EMBED, root::PRESENT],
             ),
             (
                 "xtask/src/size.rs",
@@ -308,6 +312,8 @@ mod tests {
         assert!(boot.contains(&format!("dataset.{integrity}")), "boot.js reads the wasm's hash");
         let theme = root::THEME.trim_start_matches("data-");
         assert!(boot.contains(&format!("dataset.{theme} = 'dark'")), "boot.js sets the theme");
+        let asked = root::ASKED.trim_start_matches("data-");
+        assert!(boot.contains(&format!("dataset.{asked} = ''")), "boot.js marks an asking address");
     }
 
     /// The `data-*` attributes and `crossover…` names the page's own scripts use are all in the
@@ -329,6 +335,7 @@ mod tests {
             root::WORKBENCH,
             root::WORKBENCH_PAGE,
             root::THEME,
+            root::ASKED,
             takeover::STAGED,
             takeover::STANDING_IN,
             embed::ELEMENT,

@@ -2,11 +2,10 @@
 //! plotters' SVG backend, so it is vector and matches the screen), and tables as CSV.
 
 use crate::charts::{Figure, Style};
-use crate::render::page_backend::PageBackend;
+use crate::render::svg::picture_svg;
 use crate::state::State;
 use crate::text::figure_csv::figure_csv;
 use crate::text::files::file_name;
-use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -72,16 +71,10 @@ pub fn download_canvas(name: &str, canvas: &web_sys::HtmlCanvasElement) {
     let _ = canvas.to_blob_with_type(save.unchecked_ref(), "image/png");
 }
 
-/// Plotters units per SVG user unit: the drawing is made this much larger and the `<svg>`
-/// element shown at the real size, so coordinates keep a quarter of a pixel of precision instead
-/// of being rounded to whole pixels (which stair-steps shallow straight lines).
-const SVG_SUBUNITS: u32 = 4;
-
 /// The figure redrawn as SVG at the canvas's CSS size, in the page's current palette. `style`'s
 /// scale is the figure's zoom on screen (1 on the page, more in a presentation).
 pub fn download_svg(figure: Figure, state: &State, style: Style, width_css: u32, height_css: u32) {
-    let style = Style { scale: f64::from(SVG_SUBUNITS) * style.scale, ..style };
-    match to_svg(figure, state, &style, width_css.max(320), height_css.max(200)) {
+    match picture_svg(&figure.inputs(state), style, width_css.max(320), height_css.max(200)) {
         Ok(svg) => download_text(&file_name(figure, state, "svg"), "image/svg+xml", &svg),
         Err(e) => web_sys::console::warn_1(&format!("SVG export failed: {e}").into()),
     }
@@ -89,25 +82,4 @@ pub fn download_svg(figure: Figure, state: &State, style: Style, width_css: u32,
 
 pub fn download_csv(figure: Figure, state: &State) {
     download_text(&file_name(figure, state, "csv"), "text/csv", &figure_csv(figure, state));
-}
-
-/// [`Figure::to_svg`] through [`PageBackend`], so the page holds one copy of the drawing code.
-fn to_svg(
-    figure: Figure,
-    state: &State,
-    style: &Style,
-    width: u32,
-    height: u32,
-) -> Result<String, String> {
-    let mut out = String::new();
-    let fine = (width * SVG_SUBUNITS, height * SVG_SUBUNITS);
-    {
-        let root = PageBackend::Svg(SVGBackend::with_string(&mut out, fine)).into_drawing_area();
-        figure.inputs(state).draw(&root, style).map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    // Shown at the real size; the viewBox keeps the finer coordinates.
-    let drawn = format!(r#"width="{}" height="{}""#, fine.0, fine.1);
-    let shown = format!(r#"width="{width}" height="{height}""#);
-    Ok(out.replacen(&drawn, &shown, 1))
 }

@@ -66,6 +66,58 @@ impl BackendStyle for Paint {
     }
 }
 
+/// A text style as plotters' SVG backend must be given it to draw at the canvas's size: that
+/// backend writes a font size of the style's size over 1.24, where the canvas sets the size
+/// itself, so a figure's words would come out a fifth smaller in an SVG than on screen.
+struct SvgText<'s, S>(&'s S);
+
+/// What plotters' SVG backend divides a text style's size by.
+const SVG_FONT_SHRINK: f64 = 1.24;
+
+impl<S: BackendTextStyle> BackendTextStyle for SvgText<'_, S> {
+    type FontError = S::FontError;
+
+    fn color(&self) -> BackendColor {
+        self.0.color()
+    }
+
+    fn size(&self) -> f64 {
+        self.0.size() * SVG_FONT_SHRINK
+    }
+
+    fn transform(&self) -> plotters_backend::FontTransform {
+        self.0.transform()
+    }
+
+    fn style(&self) -> plotters_backend::FontStyle {
+        self.0.style()
+    }
+
+    fn anchor(&self) -> plotters_backend::text_anchor::Pos {
+        self.0.anchor()
+    }
+
+    fn family(&self) -> plotters_backend::FontFamily<'_> {
+        self.0.family()
+    }
+
+    fn layout_box(
+        &self,
+        text: &str,
+    ) -> std::result::Result<((i32, i32), (i32, i32)), S::FontError> {
+        self.0.layout_box(text)
+    }
+
+    fn draw<E, F: FnMut(i32, i32, BackendColor) -> std::result::Result<(), E>>(
+        &self,
+        text: &str,
+        pos: BackendCoord,
+        draw: F,
+    ) -> std::result::Result<std::result::Result<(), E>, S::FontError> {
+        self.0.draw(text, pos, draw)
+    }
+}
+
 /// Calls `$call` on whichever backend this is, converting its error.
 macro_rules! forward {
     ($self:ident, $b:ident => $call:expr) => {
@@ -154,7 +206,10 @@ impl DrawingBackend for PageBackend<'_> {
         style: &TStyle,
         pos: BackendCoord,
     ) -> Result {
-        forward!(self, b => b.draw_text(text, style, pos))
+        match self {
+            PageBackend::Canvas(b) => b.draw_text(text, style, pos).map_err(cast),
+            PageBackend::Svg(b) => b.draw_text(text, &SvgText(style), pos).map_err(cast),
+        }
     }
 
     fn estimate_text_size<TStyle: BackendTextStyle>(

@@ -1,11 +1,12 @@
 // The lesson's text is in the page before the wasm runs (written in at build time by the page's
-// own components): with the wasm blocked the whole lesson reads, each figure's place says why it
-// is empty, and once the app starts it has taken the place of every prerendered node, with the
-// address's numbers rather than the defaults.
+// own components): with the wasm blocked the whole lesson reads, the first figure is drawn (as
+// SVG, by the build), each other figure's place says why it is empty, and once the app starts it
+// has taken the place of every prerendered node, with the address's numbers rather than the
+// defaults.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULTS, ENGINE, FIGURE_TABLE, assertDurationText, assertNumberText, eventually, model, openApp, shownText, useBrowser, timeForWhatMustNotHappen } from './helpers.mjs';
+import { DEFAULTS, ENGINE, FIGURE_TABLE, assertDurationText, assertNumberText, eventually, figureDrawn, model, openApp, shownText, useBrowser, timeForWhatMustNotHappen } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
@@ -40,7 +41,7 @@ async function openWithoutWasm(t, query = '') {
   return page;
 }
 
-test('with the wasm blocked, the whole lesson reads, and every figure says why it is not drawn', TIMEOUT, async (t) => {
+test('with the wasm blocked, the whole lesson reads, the first figure is drawn, and every other says why it is not', TIMEOUT, async (t) => {
   const page = await openWithoutWasm(t);
   const stopped = await page.locator('.stopped').innerText();
   assert.match(stopped, /figures.*could not start/i, 'the message is about the figures, not the page');
@@ -74,12 +75,19 @@ test('with the wasm blocked, the whole lesson reads, and every figure says why i
   // Figures 2 and 5 would give a prediction away: their places say so, with no table; Figure 6
   // waits inside its part of the deployments lab, which opens once the crossover is guessed.
   const VEILED = ['crossing', 'completion', 'bend'];
+  // Figure 1 is drawn into the page at the defaults by the build.
+  const SKETCHED = ['timeline'];
   // Figure 8 sits in a part the reader opens; opened, its place reads as the others do.
   await page.evaluate(() => { document.querySelector('[data-testid="clocks-details"]').open = true; });
   for (const slug of FIGURES.filter((f) => f !== 'lengths')) {
     const slot = page.locator(`[data-testid="${slug}-waiting"]`);
     assert.equal(await slot.count(), 1, `${slug}: one place for the figure`);
-    assert.match(await shownText(slot), /WebAssembly/, `${slug}: its place says what draws it`);
+    if (SKETCHED.includes(slug)) {
+      // Drawn by the build (src/render/sketch.rs): one drawing shows, over the words.
+      assert.equal(await slot.evaluate((e) => [...e.querySelectorAll('.sketch')].filter((s) => getComputedStyle(s).display !== 'none').length), 1, `${slug}: drawn in the page`);
+    } else {
+      assert.match(await shownText(slot), /WebAssembly/, `${slug}: its place says what draws it`);
+    }
     const label = await slot.getAttribute('aria-label');
     assert.ok(label && label.length > 20, `${slug}: the figure's text alternative is its name`);
     const height = await page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect().height, `${slug}-waiting`);
@@ -268,4 +276,130 @@ test('at the defaults, changing a value builds every section, since the prerende
   assert.equal(await page.locator('[data-prerendered]').count(), 0, 'nothing prerendered is left');
   assert.equal(await page.evaluate(() => window.scrollY), 0, 'nothing scrolled');
   await app.expectConsistent('after the change');
+});
+
+/** The first figure's drawings in the prerendered page that are shown: their classes and boxes. */
+function shownSketches() {
+  const box = document.querySelector('#prerendered [data-testid="timeline-waiting"]');
+  const rect = (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; };
+  const words = box.querySelector('p');
+  return {
+    box: rect(box),
+    wordsSeen: getComputedStyle(words).visibility === 'visible',
+    shown: [...box.querySelectorAll('.sketch')].filter((s) => getComputedStyle(s).display !== 'none').map((s) => ({
+      class: s.className,
+      rect: rect(s),
+      // The drawing's own width, in CSS pixels: its viewBox is in finer units (four per pixel).
+      drawnWidth: Number(s.querySelector('svg').getAttribute('width')),
+      marks: s.querySelectorAll('svg polyline, svg rect, svg text').length,
+    })),
+  };
+}
+
+test('before the wasm, the first figure is drawn in the page for the screen and the theme, and not for an address that asks for other values', TIMEOUT, async (t) => {
+  const cases = [
+    { viewport: { width: 1280, height: 800 }, colorScheme: 'light', query: '', drawing: 'sketch wide light' },
+    { viewport: { width: 1280, height: 800 }, colorScheme: 'dark', query: '', drawing: 'sketch wide dark' },
+    { viewport: { width: 768, height: 1024 }, colorScheme: 'light', query: '', drawing: 'sketch medium light' },
+    { viewport: { width: 390, height: 844 }, colorScheme: 'light', query: '', drawing: 'sketch narrow light' },
+    { viewport: { width: 390, height: 844 }, colorScheme: 'light', query: '?theme=dark', drawing: 'sketch narrow dark' },
+    { viewport: { width: 1280, height: 800 }, colorScheme: 'light', query: '?prompt=2000', drawing: null },
+  ];
+  for (const { viewport, colorScheme, query, drawing } of cases) {
+    const what = `${viewport.width}×${viewport.height} ${colorScheme}${query}`;
+    const context = await env.browser.newContext({ viewport, colorScheme });
+    t.after(() => context.close());
+    const page = await context.newPage();
+    await page.route(/\.wasm$/, (route) => route.abort());
+    const url = new URL(env.baseUrl);
+    await page.goto(url.origin + url.pathname + query);
+    await page.locator('.stopped').waitFor({ timeout: 20_000 });
+    const seen = await page.evaluate(shownSketches);
+    if (!drawing) {
+      assert.deepEqual(seen.shown, [], `${what}: no drawing at the defaults for an address with its own values`);
+      assert.ok(seen.wordsSeen, `${what}: the box says why it is empty`);
+      continue;
+    }
+    assert.deepEqual(seen.shown.map((s) => s.class), [drawing], what);
+    const [shown] = seen.shown;
+    assert.ok(!seen.wordsSeen, `${what}: the drawing, not the words`);
+    assert.ok(shown.marks > 20, `${what}: a drawing, not an empty picture (${shown.marks} marks)`);
+    // It fills the canvas's box, border included.
+    for (const side of ['x', 'y', 'width', 'height']) {
+      assert.ok(Math.abs(shown.rect[side] - seen.box[side]) <= 1.01, `${what}: the drawing's ${side} ${shown.rect[side]} against the box's ${seen.box[side]}`);
+    }
+    // On a 1280 px screen and a 390 px phone it was drawn at the very width the page gives the
+    // figure, so the canvas draws it the same.
+    // (A browser whose scrollbar takes width, as headless Firefox's does, gives the phone's
+    // figure that much less.)
+    if (viewport.width === 1280 || viewport.width === 390) {
+      const scrollbar = viewport.width === 390 ? await page.evaluate(() => window.innerWidth - document.documentElement.clientWidth) : 0;
+      assert.equal(shown.drawnWidth, seen.box.width + scrollbar, `${what}: drawn at the figure's width`);
+    }
+  }
+});
+
+/** The share of pixels that differ clearly between two PNG screenshots of the same size. */
+async function pixelsApart(page, a, b) {
+  return page.evaluate(async ([a, b]) => {
+    const pixels = async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const context = canvas.getContext('2d');
+      context.drawImage(image, 0, 0);
+      return context.getImageData(0, 0, image.width, image.height);
+    };
+    const [one, two] = [await pixels(a), await pixels(b)];
+    if (one.width !== two.width || one.height !== two.height) return { apart: 1, inked: 0 };
+    let apart = 0;
+    let inked = 0;
+    for (let i = 0; i < one.data.length; i += 4) {
+      const differ = [0, 1, 2].some((c) => Math.abs(one.data[i + c] - two.data[i + c]) > 64);
+      if (differ) apart++;
+      if (one.data[i] < 200 || one.data[i + 1] < 200 || one.data[i + 2] < 200) inked++;
+    }
+    const count = one.data.length / 4;
+    return { apart: apart / count, inked: inked / count };
+  }, [Buffer.from(a).toString('base64'), Buffer.from(b).toString('base64')]);
+}
+
+test('the live canvas takes the first figure\'s place where the drawing was, looking the same, and nothing below moves', TIMEOUT, async (t) => {
+  let release;
+  const held = new Promise((done) => (release = done));
+  const app = await openApp(env, t, '', {
+    viewport: { width: 1280, height: 800 },
+    colorScheme: 'light',
+    ready: '#prerendered [data-testid="timeline-waiting"] .sketch',
+    setup: (page) => page.route(/\.wasm$/, async (route) => {
+      await held;
+      await route.continue();
+    }),
+  });
+  const page = app.page;
+  const where = () => page.evaluate(() => {
+    const box = document.querySelector('[data-testid="timeline-canvas"], #prerendered [data-testid="timeline-waiting"]');
+    const figure = box.closest('figure');
+    // The first heading after the figure, and what follows the drawing in the figure.
+    const after = [...document.querySelectorAll('h2, h3')].find((h) => figure.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const under = box.closest('.canvas-box').nextElementSibling;
+    const rect = (e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 10) / 10); };
+    return { box: rect(box), caption: rect(figure.querySelector('figcaption')), under: rect(under), after: rect(after), live: box.tagName === 'CANVAS' };
+  });
+  const before = await where();
+  assert.equal(before.live, false, 'the wasm is held back: the page is the prerendered one');
+  const clip = { x: before.box[0], y: before.box[1], width: before.box[2], height: before.box[3] };
+  const drawing = await page.screenshot({ clip });
+  release();
+  await page.locator('#app [data-testid="timeline-canvas"][data-drawn]').waitFor({ state: 'attached', timeout: 30_000 });
+  await figureDrawn(page, 'timeline-canvas');
+  const after = await where();
+  assert.equal(after.live, true, 'the live canvas is in place');
+  const { live: _, ...placed } = after;
+  const { live: __, ...placedBefore } = before;
+  assert.deepEqual(placed, placedBefore, 'the figure, its caption, what is under it and the next heading are where they were');
+  const canvas = await page.screenshot({ clip });
+  const { apart, inked } = await pixelsApart(page, drawing, canvas);
+  assert.ok(inked > 0.02, `the drawing has ink on it (${(inked * 100).toFixed(1)}% of its pixels)`);
+  assert.ok(apart < 0.02, `the canvas looks as the drawing did: ${(apart * 100).toFixed(2)}% of the pixels differ`);
 });

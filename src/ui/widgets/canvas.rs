@@ -97,6 +97,9 @@ pub fn FigureCanvas<P: Picture>(
     /// Told how the figure was drawn each time that changes: for what is dragged on it.
     #[prop(optional)]
     drawn: Option<RwSignal<Option<Drawn>>>,
+    /// Drawn into the page by the build too, seen before the wasm arrives (`render::sketch`).
+    #[prop(optional)]
+    sketched: bool,
     /// Laid over the canvas (the handles dragged on it).
     #[prop(optional)]
     children: Option<Children>,
@@ -147,7 +150,8 @@ pub fn FigureCanvas<P: Picture>(
     };
     redraw_on_change(inputs, palette, size, Redraw { painted_once, stale, draw });
 
-    view! { <div class="canvas-box">{drawing(slug, label, canvas_ref)} {children.map(|c| c())}</div> }
+    let sketch = sketched.then_some(inputs);
+    view! { <div class="canvas-box">{drawing(slug, label, canvas_ref, sketch)} {children.map(|c| c())}</div> }
 }
 
 /// The container's size in CSS pixels, and whether it is on screen or about to be.
@@ -308,10 +312,11 @@ const OFF_SCREEN_QUIET_MS: f64 = 200.0;
 
 /// The canvas the figure is drawn on.
 #[cfg(target_arch = "wasm32")]
-fn drawing(
+fn drawing<P: Picture>(
     slug: &'static str,
     label: Memo<String>,
     canvas_ref: NodeRef<leptos::html::Canvas>,
+    _sketch: Option<Memo<P>>,
 ) -> impl IntoView {
     view! {
         <canvas
@@ -323,19 +328,28 @@ fn drawing(
     }
 }
 
-/// In the markup written at build time, where no figure can be drawn: a box the canvas's size
-/// (the stylesheet gives it the shape of [`canvas_height_css`]), so nothing moves when the canvas
-/// takes its place, saying why it is empty. Its name is the figure's text alternative, as the
-/// canvas's is.
+/// In the markup written at build time, where no figure can be drawn on a canvas: a box the
+/// canvas's size (the stylesheet gives it the shape of [`canvas_height_css`]), so nothing moves
+/// when the canvas takes its place. It holds the figure drawn as SVG at the default state
+/// (`sketch`, for the first figures: `render::sketch`) or says why it is empty. Its name is the
+/// figure's text alternative, as the canvas's is.
 #[cfg(not(target_arch = "wasm32"))]
-fn drawing(
+fn drawing<P: Picture>(
     slug: &'static str,
     label: Memo<String>,
     _canvas_ref: NodeRef<leptos::html::Canvas>,
+    sketch: Option<Memo<P>>,
 ) -> impl IntoView {
+    let sketches = sketch.map(|inputs| crate::render::sketch::sketches(&inputs.get_untracked()));
+    let sketched = sketches.as_ref().is_some_and(|s| !s.is_empty());
+    // Each drawing is an SVG document that plotters wrote, set as the markup it is.
+    let drawings = sketches.unwrap_or_default().into_iter().map(|sketch| {
+        view! { <div class=sketch.class aria-hidden="true" inner_html=sketch.svg></div> }
+    });
     view! {
-        <div class="canvas-waiting" data-testid=format!("{slug}-waiting") role="img" aria-label=label.get_untracked()>
+        <div class="canvas-waiting" class:sketched=sketched data-testid=format!("{slug}-waiting") role="img" aria-label=label.get_untracked()>
             <p>"This figure is drawn by WebAssembly: it appears in a browser that runs it."</p>
+            {drawings.collect_view()}
         </div>
     }
 }

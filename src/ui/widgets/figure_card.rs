@@ -121,10 +121,13 @@ impl Parts {
         move || self.deck.filter(|_| shows.get()).map(|deck| view! { <Player deck=deck /> })
     }
 
-    fn canvas(self, fill: bool, sized_at_once: bool) -> impl IntoView {
+    /// `sketched`: also drawn into the page at build time, if it is one of the figures a reader
+    /// sees first (`render::sketch::SKETCHED`).
+    fn canvas(self, fill: bool, sized_at_once: bool, sketched: bool) -> impl IntoView {
         let Parts { figure, drawn_inputs, label, canvas_ref, zoom, drawn, shows, .. } = self;
         let handles = move || shows.get().then(|| handles(figure, drawn_inputs, drawn));
-        view! { <FigureCanvas slug=figure.slug() inputs=drawn_inputs label=label canvas_ref=canvas_ref fill=fill zoom=zoom sized_at_once=sized_at_once drawn=drawn>{handles}</FigureCanvas> }
+        let sketched = sketched && crate::render::sketch::SKETCHED.contains(&figure);
+        view! { <FigureCanvas slug=figure.slug() inputs=drawn_inputs label=label canvas_ref=canvas_ref fill=fill zoom=zoom sized_at_once=sized_at_once drawn=drawn sketched=sketched>{handles}</FigureCanvas> }
     }
 
     /// The canvas's accessible name, shown for everyone who does not hear it.
@@ -165,7 +168,7 @@ fn compact_card(
             <figcaption id=parts.title_id() class:visually-hidden=hide_caption data-testid="figure-caption">
                 <strong>{figure.title()} "."</strong>
             </figcaption>
-            {parts.canvas(fill, true)}
+            {parts.canvas(fill, true, false)}
             {parts.player()}
             <div class="figure-bar">
                 <details class="figure-menu" data-testid=format!("{}-menu", figure.slug())>
@@ -192,7 +195,7 @@ fn page_card(parts: Parts, children: Option<Children>) -> impl IntoView {
                 <strong>{figure.name()} ". " {figure.title()} "."</strong>
                 {children.map(|c| c())}
             </figcaption>
-            {parts.canvas(false, false)}
+            {parts.canvas(false, false, true)}
             {parts.player()}
             {parts.summary()}
             <Show when=move || shows.get()>
