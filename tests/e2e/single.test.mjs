@@ -310,8 +310,8 @@ test('PageDown and PageUp step through the scenarios, named aloud; Esc leaves at
 
 /**
  * Every label of the figure's SVG export whose box crosses a line of its own colour, and every
- * pair of labels whose boxes overlap, boxes measured by the browser (getBBox) and grown to the
- * size the canvas sets text at (plotters' SVG writes text 1.24 times smaller than the canvas).
+ * pair of labels whose boxes overlap, boxes measured by the browser (getBBox). The export sets
+ * text at the canvas's size (`render::page_backend`'s `SvgText`), so these are the canvas's boxes.
  */
 function crossingsInSvg(page, svgText) {
   return page.evaluate((svg) => {
@@ -329,16 +329,10 @@ function crossingsInSvg(page, svgText) {
     const texts = [...holder.querySelectorAll('text')].filter((t) => !t.getAttribute('transform'));
     for (const text of texts) {
       const b = text.getBBox();
-      const grow = 1.24;
-      const anchor = text.getAttribute('text-anchor');
-      const w = b.width * grow;
-      const x0 = anchor === 'end' ? b.x + b.width - w : anchor === 'middle' ? b.x + b.width / 2 - w / 2 : b.x;
-      const h = b.height * grow;
-      const y0 = b.y + b.height / 2 - h / 2;
-      const box = { x0, x1: x0 + w, y0, y1: y0 + h };
+      const box = { x0: b.x, x1: b.x + b.width, y0: b.y, y1: b.y + b.height };
       // Labels cover each other when their boxes share a quarter of a line's height and a few
       // pixels across; less is two neighbours touching, such as the axes' first ticks at the
-      // corner, whose boxes (grown to the canvas's size) meet by a pixel or two in some fonts.
+      // corner, whose boxes meet by a pixel or two in some fonts.
       for (const other of boxes) {
         const across = Math.min(box.x1, other.box.x1) - Math.max(box.x0, other.box.x0);
         const down = Math.min(box.y1, other.box.y1) - Math.max(box.y0, other.box.y0);
