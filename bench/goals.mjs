@@ -81,6 +81,7 @@ export function pageGoals(ours, peer, lh) {
     out.push(
       { goal: `step p95 ≤ ${STEP_GOALS.p95Ms} ms`, pass: ours.step.prompt.p95 <= STEP_GOALS.p95Ms, value: `${ours.step.prompt.p95.toFixed(2)} ms (prompt slider)` },
       { goal: `step p95 ≤ ${STEP_GOALS.p95OverPeer}× Chart.js`, pass: stepRatio !== null && stepRatio <= STEP_GOALS.p95OverPeer, value: `${stepRatio?.toFixed(2)}× (${ours.step.prompt.p95.toFixed(2)} vs ${peer.step.prompt.p95.toFixed(2)} ms)` },
+      ...everySliderGoal(ours, peer),
       { goal: `drag holds 60 Hz (dropped frames ≤ ${pct(STEP_GOALS.dragDroppedShare)})`, pass: ours.drag.droppedShare <= STEP_GOALS.dragDroppedShare, value: `${pct(ours.drag.droppedShare)} dropped, p95 interval ${ours.drag.p95.toFixed(1)} ms (idle baseline ${pct(ours.drag.idle.droppedShare)})` },
       ...(ours.play
         ? [{ goal: `playing a request holds 60 Hz (dropped frames ≤ ${pct(STEP_GOALS.dragDroppedShare)})`, pass: ours.play.droppedShare <= STEP_GOALS.dragDroppedShare, value: `${pct(ours.play.droppedShare)} dropped over ${ours.play.frames} frames, p95 interval ${ours.play.p95.toFixed(1)} ms` }]
@@ -93,6 +94,24 @@ export function pageGoals(ours, peer, lh) {
     );
   }
   return out;
+}
+
+/**
+ * Every slider's step p95 over the peer's: each of the six over the same slider of the peer's,
+ * every other (the labs', the workbench's, which the peer has not) over the peer's six-slider p95.
+ * One goal, named by the slider furthest from it.
+ */
+function everySliderGoal(ours, peer) {
+  const others = ours.step.otherSliders;
+  if (!others) return [];
+  const rows = [
+    ...Object.entries(ours.step.perSlider).map(([k, r]) => [`lesson ${k}`, r.p95, peer.step.perSlider[k]?.p95]),
+    ...Object.entries(others.lesson).map(([k, r]) => [`lesson ${k}`, r.p95, peer.step.allSliders.p95]),
+    ...Object.entries(others.workbench).map(([k, r]) => [`workbench ${k}`, r.p95, peer.step.allSliders.p95]),
+  ].map(([name, p95, peerP95]) => ({ name, p95, r: ratio(p95, peerP95) }));
+  const worst = rows.reduce((a, b) => ((b.r ?? Infinity) > (a.r ?? Infinity) ? b : a));
+  const pass = rows.every((x) => x.r !== null && x.r <= STEP_GOALS.p95OverPeer);
+  return [{ goal: `every slider's step p95 ≤ ${STEP_GOALS.p95OverPeer}× Chart.js (${rows.length} sliders)`, pass, value: `furthest: ${worst.name} ${worst.r?.toFixed(2)}× (${worst.p95.toFixed(2)} ms)` }];
 }
 
 /** The import's goals, each PASS or MISS; the first load's goal needs a --compare-dist build. */

@@ -182,6 +182,48 @@ export class PageBench {
     };
   }
 
+  /**
+   * a′. Every other slider of the page (ours only: the deployments lab's, the chip section's) and
+   * of the review workbench's page, each measured as the six are: `stepsPerSlider` steps along a
+   * triangle around where it starts, in its own units and steps. Each slider is first scrolled to
+   * the middle of the screen, so its figures are on screen and drawn at every step, as the six
+   * sliders' are beside Figures 1 and 2.
+   */
+  async otherSliders(workbenchUrl) {
+    const o = this.options;
+    const stepsPerSlider = Math.max(20, Math.ceil(o.steps / 15));
+    const measure = async (page, skip) => {
+      const sliders = await page.evaluate((skip) => {
+        const seen = new Set();
+        return [...document.querySelectorAll('input[type="range"][data-testid$="-slider"]')]
+          .map((s) => ({ key: s.dataset.testid.replace(/-slider$/, ''), min: Number(s.min || 0), max: Number(s.max || 100), step: Number(s.step) || 1, value: Number(s.value), disabled: s.disabled }))
+          .filter((s) => !s.disabled && !skip.includes(s.key) && !seen.has(s.key) && seen.add(s.key));
+      }, skip);
+      const out = {};
+      for (const s of sliders) {
+        await page.evaluate((key) => document.querySelector(`[data-testid="${key}-slider"]`).scrollIntoView({ block: 'center' }), s.key);
+        // Indices of the slider's steps, walked within 150 steps (or a sixth of its range) of
+        // where it starts; the values sent are those steps' own.
+        const last = Math.round((s.max - s.min) / s.step);
+        const at = Math.round((s.value - s.min) / s.step);
+        const reach = Math.max(2, Math.min(150, Math.round(last / 6)));
+        const path = triangle(at, Math.max(0, at - reach), Math.min(last, at + reach), stepsPerSlider).map((i) => [s.key, Number((s.min + i * s.step).toFixed(6))]);
+        const rows = await page.evaluate(stepSeries, path);
+        out[s.key] = { ...summary(rows.map((r) => r[0])), render: summary(rows.map((r) => r[4])) };
+      }
+      return out;
+    };
+    const lesson = await measure(this.session.page, Object.keys(this.start));
+    await this.session.page.evaluate(() => window.scrollTo(0, 0));
+    const { context, page, errors } = await this.open(workbenchUrl);
+    await page.goto(workbenchUrl, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-complete'), null, { timeout: 30_000 });
+    const workbench = await measure(page, []);
+    if (errors.length) (this.result.messages ||= []).push(...errors.slice(0, 10));
+    await context.close();
+    this.result.step.otherSliders = { stepsPerSlider, lesson, workbench };
+  }
+
   /** b. One input per frame; or, with `idle`, the same frames without input (the baseline). */
   async drag(idle) {
     const o = this.options;

@@ -21,6 +21,13 @@ export function comparisonTable(ours, peer) {
   add('  p95', ours.step.allSliders.p95, peer.step.allSliders.p95, ms);
   add('  p99', ours.step.allSliders.p99, peer.step.allSliders.p99, ms);
   for (const k of Object.keys(ours.step.perSlider)) add(`  p50 ${k} only`, ours.step.perSlider[k].p50, peer.step.perSlider[k]?.p50, ms);
+  const others = ours.step.otherSliders;
+  if (others) {
+    section(`step, every other slider, p95 (n=${others.stepsPerSlider} each; Chart.js: its six sliders' p95)`);
+    for (const [door, sliders] of [['lesson', others.lesson], ['workbench', others.workbench]]) {
+      for (const [k, r] of Object.entries(sliders)) add(`  ${door} ${k} (p50 ${ms(r.p50)}, rendering ${ms(r.render.p50)})`, r.p95, peer.step.allSliders.p95, ms);
+    }
+  }
   section(`drag, one input per frame (${ours.drag.frames} frames)`);
   add('  interval p50', ours.drag.p50, peer.drag.p50, ms);
   add('  interval p95', ours.drag.p95, peer.drag.p95, ms);

@@ -156,6 +156,8 @@ async function measureInChromium(browser, ourUrl, peerServerUrl, o) {
     }
   }
   both.forEach((b, i) => b.recordSteps(plans[i], rows[i]));
+  console.log('bench: step latency of every other slider, in the lesson and the review workbench…');
+  await ours.otherSliders(new URL('workbench.html', ourUrl).href);
   const machine = { iterations: fixed.iterations, ...summary(fixed.rows) };
   machine.p95OverP50 = ratio(machine.p95, machine.p50);
   console.log(`bench: drag, ${o.dragFrames} frames idle then ${o.dragFrames} frames with one input each…`);

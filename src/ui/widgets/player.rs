@@ -219,21 +219,28 @@ pub fn Player(deck: Deck) -> impl IntoView {
     let status = move |i: usize| lane(i).map(|l| lane_status(&l, 0.0)).unwrap_or_default();
     let end = playback.map_or(0.0, |p| p.end_secs);
     let answer = Answer::default();
-    // Returns what it wrote of each lane, so the next moment rewrites a lane only when its
-    // counts or its words move: the words follow the request at rest too (a prompt moved while
-    // nothing plays changes when the first token comes).
-    Effect::new(move |last: Option<Option<[LaneShown; 2]>>| {
+    // Returns what it wrote, so the next moment writes only what moved (the clock's value, a
+    // lane's counts, its words): the words follow the request at rest too (a prompt moved while
+    // nothing plays changes when the first token comes), and a write of the same value still
+    // costs the browser a mutation and may restyle.
+    Effect::new(move |last: Option<Option<Moment>>| {
         let (run, secs) = (deck.run.get(), deck.secs.get());
         let playback = deck.playback.get();
         let root = here.get()?;
         let of_lane = |i: usize| playback.and_then(|p| p.lanes.get(i).copied());
-        let now = [0, 1].map(|i| LaneShown::at(of_lane(i), milestones[i], secs));
         let end = playback.map_or(0.0, |p| p.end_secs);
-        write_moment(&root, run.label(reduced_motion), run.key(), secs, end);
+        let now = Moment {
+            run,
+            secs,
+            end,
+            lanes: [0, 1].map(|i| LaneShown::at(of_lane(i), milestones[i], secs)),
+        };
         let before = last.flatten();
-        for (i, lane) in now.iter().enumerate() {
-            if before.as_ref().and_then(|l| l.get(i)) != Some(lane) {
-                write_lane(&root, i, lane, &answer.window(lane.shown, lane.read));
+        write_moment(&root, &now, before.as_ref(), reduced_motion);
+        for (i, lane) in now.lanes.iter().enumerate() {
+            let was = before.as_ref().and_then(|b| b.lanes.get(i));
+            if was != Some(lane) {
+                write_lane(&root, i, lane, was, &answer.window(lane.shown, lane.read));
             }
         }
         Some(now)
@@ -289,51 +296,106 @@ fn speed_options() -> String {
         .collect()
 }
 
+/// Sets an element's text by changing its one text node, which the browser lays out again in
+/// place; replacing the node (`textContent`) makes it drop the old one's layout and build anew.
+fn set_text(element: &web_sys::Element, text: &str) {
+    match element.first_child() {
+        Some(node)
+            if node.node_type() == web_sys::Node::TEXT_NODE && node.next_sibling().is_none() =>
+        {
+            node.set_node_value(Some(text));
+        }
+        _ => element.set_text_content(Some(text)),
+    }
+}
+
 /// The first element under `root` that `selector` finds.
 fn part(root: &web_sys::Element, selector: &str) -> Option<web_sys::Element> {
     root.query_selector(selector).ok().flatten()
 }
 
-/// The control and the clock at `secs` of a request ending at `end_secs`.
-fn write_moment(root: &web_sys::Element, label: &str, key: &str, secs: f64, end_secs: f64) {
-    if let Some(button) = part(root, PLAY_SELECTOR) {
-        if button.get_attribute("data-state").as_deref() != Some(key) {
-            let _ = button.set_attribute("data-state", key);
-            button.set_text_content(Some(label));
+/// What the player shows at one moment: how the request runs, where its clock stands, when it
+/// ends, and each answer.
+#[derive(Clone, Debug, PartialEq)]
+struct Moment {
+    run: Run,
+    secs: f64,
+    end: f64,
+    lanes: [LaneShown; 2],
+}
+
+/// The control and the clock at `now`, each written only if it differs from `before` (the
+/// markup as [`player_markup`] wrote it when there is no `before`).
+fn write_moment(root: &web_sys::Element, now: &Moment, before: Option<&Moment>, reduced: bool) {
+    if before.map_or(now.run != Run::Idle, |b| b.run != now.run) {
+        if let Some(button) = part(root, PLAY_SELECTOR) {
+            let _ = button.set_attribute("data-state", now.run.key());
+            button.set_text_content(Some(now.run.label(reduced)));
         }
     }
-    if let Some(clock) = part(root, ".play-clock") {
-        let _ = clock.set_attribute("data-value", &secs.to_string());
-        clock.set_text_content(Some(&clock_text(secs, end_secs)));
+    let (secs_moved, end_moved) = match before {
+        Some(b) => (b.secs != now.secs, b.end != now.end),
+        None => (now.secs != 0.0, true),
+    };
+    if secs_moved || end_moved {
+        if let Some(clock) = part(root, ".play-clock") {
+            if secs_moved {
+                let _ = clock.set_attribute("data-value", &now.secs.to_string());
+            }
+            set_text(&clock, &clock_text(now.secs, now.end));
+        }
     }
 }
 
 /// One answer as it arrives: how much of it is shown and read, where it stands, and the bubble's
-/// text, the part already read apart up to the reader's cursor.
-fn write_lane(root: &web_sys::Element, i: usize, now: &LaneShown, (done, rest): &(String, String)) {
+/// text, the part already read apart up to the reader's cursor. Only what differs from `was`
+/// is written (everything when the lane has not been written yet).
+fn write_lane(
+    root: &web_sys::Element,
+    i: usize,
+    now: &LaneShown,
+    was: Option<&LaneShown>,
+    (done, rest): &(String, String),
+) {
     let Some(lane) = part(root, &format!(".lane[data-lane=\"{i}\"]")) else { return };
-    let shown = now.shown;
-    let _ = lane.set_attribute("data-shown", &shown.to_string());
-    let _ = lane.set_attribute("data-read", &now.read.to_string());
+    let moved = |field: fn(&LaneShown) -> usize| was.is_none_or(|w| field(w) != field(now));
+    let (shown_moved, read_moved) = (moved(|l| l.shown), moved(|l| l.read));
+    if shown_moved {
+        let _ = lane.set_attribute("data-shown", &now.shown.to_string());
+    }
+    if read_moved {
+        let _ = lane.set_attribute("data-read", &now.read.to_string());
+    }
     let write = |selector: &str, text: &str| {
         if let Some(element) = part(&lane, selector) {
-            element.set_text_content(Some(text));
+            set_text(&element, text);
         }
     };
-    write(".lane-name span", &now.status);
-    if let Some(status) = part(&lane, ".lane-name span") {
-        let _ = match now.states {
-            Some((quantity, secs)) => status
-                .set_attribute("data-quantity", quantity.key())
-                .and_then(|()| status.set_attribute("data-value", &secs.to_string())),
-            None => status
-                .remove_attribute("data-quantity")
-                .and_then(|()| status.remove_attribute("data-value")),
-        };
+    if was.is_none_or(|w| w.status != now.status || w.states != now.states) {
+        if let Some(status) = part(&lane, ".lane-name span") {
+            if was.is_none_or(|w| w.status != now.status) {
+                set_text(&status, &now.status);
+            }
+            if was.is_none_or(|w| w.states != now.states) {
+                let _ = match now.states {
+                    Some((quantity, secs)) => status
+                        .set_attribute("data-quantity", quantity.key())
+                        .and_then(|()| status.set_attribute("data-value", &secs.to_string())),
+                    None => status
+                        .remove_attribute("data-quantity")
+                        .and_then(|()| status.remove_attribute("data-value")),
+                };
+            }
+        }
     }
-    write(".read", done);
-    write(".rest", rest);
-    if let Some(bubble) = part(&lane, ".bubble") {
-        let _ = bubble.set_attribute("class", if shown == 0 { "bubble empty" } else { "bubble" });
+    if shown_moved || read_moved {
+        write(".read", done);
+        write(".rest", rest);
+    }
+    if was.is_none_or(|w| (w.shown == 0) != (now.shown == 0)) {
+        if let Some(bubble) = part(&lane, ".bubble") {
+            let class = if now.shown == 0 { "bubble empty" } else { "bubble" };
+            let _ = bubble.set_attribute("class", class);
+        }
     }
 }

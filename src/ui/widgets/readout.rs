@@ -63,10 +63,12 @@ pub fn Readout(
 ) -> impl IntoView {
     let end = move |pick: fn(Ends) -> Signal<f64>| move || span.map(|s| pick(s).get().to_string());
     let quantity = move || quantity.map(|q| q.get().key());
+    // A readout with no value to state shows words instead (the stylesheet sets them as text).
+    let worded = move || matches!(value, DataValue::Text(t) if t.with(Option::is_none));
     view! {
         <div class="readout">
             <dt>{label}</dt>
-            <dd data-testid=testid data-quantity=quantity data-value=move || value.attribute() data-low=end(|s| s.0) data-high=end(|s| s.1)>{move || text.get()}</dd>
+            <dd data-testid=testid class:worded=worded data-quantity=quantity data-value=move || value.attribute() data-low=end(|s| s.0) data-high=end(|s| s.1)>{move || text.get()}</dd>
             {note.map(|note| if isolated {
                 view! { <dd class="readout-note"><bdi>{move || note.get()}</bdi></dd> }.into_any()
             } else {
