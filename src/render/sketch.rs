@@ -37,8 +37,8 @@ pub fn sketches<P: Picture>(picture: &P) -> Vec<Sketch> {
     WIDTHS_CSS
         .iter()
         .flat_map(|&(screen, width_css)| {
+            let height_css = canvas_height_css(f64::from(width_css)).round() as u32;
             THEMES.iter().filter_map(move |&(theme, palette)| {
-                let height_css = canvas_height_css(f64::from(width_css)).round() as u32;
                 let style = Style { scale: 1.0, palette };
                 let svg = crate::render::svg::picture_svg(picture, style, width_css, height_css);
                 svg.ok().map(|svg| Sketch { class: format!("sketch {screen} {theme}"), svg })
@@ -56,11 +56,8 @@ mod tests {
     fn the_first_figure_is_drawn_at_every_width_in_both_palettes_at_the_canvas_height() {
         let drawn = sketches(&Figure::Timeline.inputs(&State::default()));
         assert_eq!(drawn.len(), WIDTHS_CSS.len() * THEMES.len());
-        for (sketch, (screen, width)) in drawn
-            .chunks(THEMES.len())
-            .zip(WIDTHS_CSS)
-            .flat_map(|(pair, w)| pair.iter().map(move |s| (s, w)))
-        {
+        let widths = WIDTHS_CSS.iter().flat_map(|&w| THEMES.iter().map(move |_| w));
+        for (sketch, (screen, width)) in drawn.iter().zip(widths) {
             assert!(sketch.class.starts_with(&format!("sketch {screen} ")), "{}", sketch.class);
             let height = canvas_height_css(f64::from(width)).round();
             let size = format!(r#"<svg width="{width}" height="{height}" viewBox="0 0 "#);

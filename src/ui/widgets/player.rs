@@ -371,12 +371,14 @@ fn write_lane(
             set_text(&element, text);
         }
     };
-    if was.is_none_or(|w| w.status != now.status || w.states != now.states) {
+    let words_moved = was.is_none_or(|w| w.status != now.status);
+    let states_moved = was.is_none_or(|w| w.states != now.states);
+    if words_moved || states_moved {
         if let Some(status) = part(&lane, ".lane-name span") {
-            if was.is_none_or(|w| w.status != now.status) {
+            if words_moved {
                 set_text(&status, &now.status);
             }
-            if was.is_none_or(|w| w.states != now.states) {
+            if states_moved {
                 let _ = match now.states {
                     Some((quantity, secs)) => status
                         .set_attribute("data-quantity", quantity.key())
