@@ -13,10 +13,8 @@ use super::dom;
 use super::parts;
 use super::sections::one_request::OneRequest;
 use super::single_figure::SingleFigure;
-use super::widgets::announcer::Announcer;
-use super::widgets::notices::Notices;
-use super::widgets::share::ShareBar;
-use super::widgets::theme::{provide_theme, ThemeToggle};
+use super::widgets::masthead::Masthead;
+use super::widgets::theme::provide_theme;
 use super::workbench::presented::Presenting;
 use crate::shared_names::root;
 use crate::state::review_slides::presented_controls;
@@ -208,26 +206,16 @@ fn FullPage(theme: RwSignal<Theme>) -> impl IntoView {
     provide_context(Revealed::open(use_state()));
     provide_context(RunsOverlay(RwSignal::new(None)));
     view! {
-        <Later stage=stage::MASTHEAD>
-            <header class="masthead">
-                <div class="masthead-top">
-                    <p class="kicker">"Crossover · an explainer of LLM response time"</p>
-                    <Contents />
-                </div>
-                <h1>"Two waits in every answer"</h1>
-                <div class="page-tools" data-takeover>
-                    <Later stage=stage::READOUTS_AND_TOOLS>
-                        <ShareBar />
-                        <ThemeToggle choice=theme />
-                    </Later>
-                </div>
-            </header>
-            <Notices />
-            <Announcer />
-        </Later>
+        <Masthead kicker="Crossover · an explainer of LLM response time" title="Two waits in every answer" theme=theme>
+            <Contents />
+        </Masthead>
         <Later stage=stage::MAIN>
             <main id="main" data-takeover>
-                <OneRequest />
+                <OneRequest>
+                    <Later stage=stage::STREAMING_AND_ADVICE fetch=parts::fetch_streaming>
+                        {parts::streaming()}
+                    </Later>
+                </OneRequest>
                 <Later stage=stage::HARDWARE fetch=parts::fetch_chip>
                     {parts::chip()}
                 </Later>

@@ -157,10 +157,11 @@ mod browser {
     /// wider widths, where the panel is a column of its own and never folds.
     pub fn lab_figure_on_screen(panel: &web_sys::Element) -> Option<Option<String>> {
         let window = web_sys::window()?;
-        // The same query as the stylesheet's strip.
-        if !window.match_media("(max-width: 880px)").ok()??.matches() {
-            return None;
-        }
+        // Whether the panel folds is the stylesheet's to say (its width rule shows the strip's
+        // bar only where it folds): a bar that takes no box means a column of its own.
+        let bar =
+            panel.query_selector(".strip-bar").ok()??.dyn_into::<web_sys::HtmlElement>().ok()?;
+        bar.offset_parent()?;
         // Once the lab is read past, its strip is the lab's last line, no longer at the foot
         // of the screen, and before the lab is reached it is below the screen: nothing on
         // screen is its lab's to open for.

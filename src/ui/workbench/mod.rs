@@ -17,10 +17,7 @@ pub mod review;
 
 use super::arrival::{provide_stages, stage, Arrival, Complete, Later, LAST_STAGE};
 use super::context::{RunsOverlay, ThemeChoice};
-use super::widgets::announcer::Announcer;
-use super::widgets::notices::Notices;
-use super::widgets::share::ShareBar;
-use super::widgets::theme::ThemeToggle;
+use super::widgets::masthead::Masthead;
 use leptos::prelude::*;
 
 #[component]
@@ -29,22 +26,7 @@ pub fn WorkbenchPage() -> impl IntoView {
     provide_stages(Arrival::AtOnce);
     provide_context(RunsOverlay(RwSignal::new(None)));
     view! {
-        <Later stage=stage::MASTHEAD>
-            <header class="masthead">
-                <div class="masthead-top">
-                    <p class="kicker">"Crossover · review workbench"</p>
-                </div>
-                <h1>"Deployment A or B, decided on your workload"</h1>
-                <div class="page-tools" data-takeover>
-                    <Later stage=stage::READOUTS_AND_TOOLS>
-                        <ShareBar />
-                        <ThemeToggle choice=theme />
-                    </Later>
-                </div>
-            </header>
-            <Notices />
-            <Announcer />
-        </Later>
+        <Masthead kicker="Crossover · review workbench" title="Deployment A or B, decided on your workload" theme=theme />
         <Later stage=stage::MAIN>
             <main id="main" class="workbench" data-takeover>
                 <Later stage=stage::WORKBENCH>

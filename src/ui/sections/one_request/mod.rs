@@ -12,11 +12,12 @@ mod phases;
 mod streaming;
 
 use crate::ui::arrival::{stage, Later};
-use crate::ui::parts;
 use leptos::prelude::*;
 
+/// `children` are the lab's second half, [`StreamingAndAdvice`], as the page composes it: a part
+/// fetched on its own (`ui::parts`), which this section does not reach for.
 #[component]
-pub fn OneRequest() -> impl IntoView {
+pub fn OneRequest(children: Children) -> impl IntoView {
     view! {
         <div class="lab" id="one-request">
             <panel::RequestPanel />
@@ -36,9 +37,7 @@ pub fn OneRequest() -> impl IntoView {
                     <challenge::Challenge />
                     <crossing::Crossing />
                 </Later>
-                <Later stage=stage::STREAMING_AND_ADVICE fetch=parts::fetch_streaming>
-                    {parts::streaming()}
-                </Later>
+                {children()}
             </div>
         </div>
     }
