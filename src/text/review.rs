@@ -256,6 +256,15 @@ pub fn observed_table(sources: &[SideSource; 2], limits: Limits) -> Option<DataT
 
 /// Each run's failures and why, a line per side that has any.
 pub fn failure_lines(sources: &[SideSource; 2]) -> Vec<String> {
+    failure_lines_quoting(sources, |kind| format!("\u{201c}{kind}\u{201d}"))
+}
+
+/// [`failure_lines`] with each kind, the tool's own words, written by `quote` (the design doc's
+/// writes it inert): the kinds are quoted where the line is built, never found again in it.
+pub fn failure_lines_quoting(
+    sources: &[SideSource; 2],
+    quote: impl Fn(&str) -> String,
+) -> Vec<String> {
     [Which::A, Which::B]
         .into_iter()
         .zip(sources)
@@ -266,7 +275,9 @@ pub fn failure_lines(sources: &[SideSource; 2]) -> Vec<String> {
                 let kinds: Vec<String> = f
                     .kinds
                     .iter()
-                    .map(|(kind, n)| format!("{} × “{kind}”", format::with_separators(*n as f64, 0)))
+                    .map(|(kind, n)| {
+                        format!("{} × {}", format::with_separators(*n as f64, 0), quote(kind))
+                    })
                     .collect();
                 format!(
                     "{}: {} of {} requests failed ({}). The card counts each as an attempt that lasts as long as an answer and is retried at once; goodput counts each as a miss.",

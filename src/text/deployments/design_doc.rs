@@ -26,7 +26,8 @@ use crate::state::State;
 use crate::text::comparison::ComparisonView;
 use crate::text::markdown::{inert, inert_cell};
 use crate::text::review::{
-    difference_line, failure_lines, headline, limits, models_note, observed_table, settle_text,
+    difference_line, failure_lines_quoting, headline, limits, models_note, observed_table,
+    settle_text,
 };
 
 /// The names the record gives the figures' PNG files, which the workbench offers to save.
@@ -82,8 +83,8 @@ pub fn design_doc(r: &Record) -> String {
         let body: Vec<Vec<String>> =
             body.iter().map(|row| row.iter().map(|c| cell(c)).collect()).collect();
         table(&mut out, &header.iter().map(String::as_str).collect::<Vec<_>>(), &body);
-        for line in failure_lines(sources) {
-            out.push_str(&format!("{}\n\n", inert_quotes(&line)));
+        for line in failure_lines_quoting(sources, inert) {
+            out.push_str(&format!("{line}\n\n"));
         }
     }
     out.push_str("### Why\n\n");
@@ -101,20 +102,6 @@ pub fn design_doc(r: &Record) -> String {
     provenance_part(&mut out, sources);
     figures_part(&mut out, sources);
     out.push_str(&format!("[These numbers in the review workbench]({})\n", r.link));
-    out
-}
-
-/// A failure line whose quoted kinds (“…”) are the tool's words: each written inert.
-fn inert_quotes(line: &str) -> String {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some((before, after)) = rest.split_once('“') {
-        let Some((quoted, next)) = after.split_once('”') else { break };
-        out.push_str(before);
-        out.push_str(&inert(quoted));
-        rest = next;
-    }
-    out.push_str(rest);
     out
 }
 
@@ -525,8 +512,19 @@ mod tests {
         let image = "![t](https://evil.example/t.png)";
         let phish = "[Sign in again](https://evil.example/login) <img src=x onerror=alert(1)> <!--";
         let state = State::default().for_review();
-        let sources = [run(image, phish, 6.0, 0), run(phish, image, 5.0, 0)];
+        let mut attacker = run(phish, image, 5.0, 49);
+        // A failure message that closes the card's quotation mark early, then attacks.
+        if let SideSource::Run(facts) = &mut attacker {
+            let mut facts = (**facts).clone();
+            facts.failures.kinds = vec![
+                (format!("error -100: x\u{201d} {image} <!--"), 25),
+                (format!("\u{201c}y\u{201d} {phish}"), 24),
+            ];
+            attacker = SideSource::Run(facts.into());
+        }
+        let sources = [run(image, phish, 6.0, 0), attacker];
         let record = doc(&state, &sources, None);
+        assert!(record.contains("B: 49 of 150 requests failed (25 × `error -100: x"), "{record}");
         // Outside code spans, and before the page's own closing link, nothing of theirs remains.
         let body =
             record.split("[These numbers in the review workbench]").next().unwrap_or_default();
