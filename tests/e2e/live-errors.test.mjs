@@ -2,7 +2,7 @@
 // nothing on it, a llama.cpp server that lets in another origin only, a wrong key (and the right
 // one, which is written nowhere), and a hostile server (markup for names, a stream cut midway,
 // a stream that never ends). Each gets its own words; nothing the page shows is the server's
-// markup.
+// markup. And a reviewer who cancels keeps every request measured before it.
 
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -63,25 +63,43 @@ test('a server that is not there, one that lets in another origin only, and a wr
   app.pageErrors = app.pageErrors.filter((e) => !/Cross-Origin Request Blocked/.test(e));
 });
 
+/** Waits for both servers' models to be listed and taken. */
+async function listed(app) {
+  for (const side of ['a', 'b']) {
+    await eventually(async () => assert.notEqual(await app.byTestId(`live-${side}-model`).inputValue(), ''), { timeout: 30_000 });
+  }
+}
+
 /**
  * A server that answers as an attacker would: markup and a huge name in its model list, an
- * error body of markup, and completions that either stop midway (`cut`) or never end (`endless`).
+ * error body of markup, and completions that either stop midway (`cut`), never end
+ * (`endless`), are turned away with 429 and an error body that never ends once the warm-ups are
+ * done (`busy`, which keeps the times it was asked in `asked`), or are redirected (`redirect`).
  */
 async function hostileServer(mode) {
   const sockets = new Set();
   const server = createServer((req, res) => {
+    server.asked ??= [];
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
     if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
     if (req.url.endsWith('/models')) {
       res.writeHead(200, { ...cors, 'content-type': 'application/json' });
       return res.end(JSON.stringify({ data: [{ id: '<img src=x onerror="document.title=\'pwned\'">' }, { id: 'x'.repeat(100_000) }] }));
     }
+    server.answered = (server.answered ?? 0) + 1;
+    if (mode === 'redirect') return res.writeHead(307, { ...cors, location: 'http://127.0.0.1:9/v1/completions' }).end();
+    if (mode === 'busy' && server.answered > 2) {
+      server.asked.push(Date.now());
+      res.writeHead(429, { ...cors, 'access-control-expose-headers': 'retry-after', 'retry-after': '1', 'content-type': 'text/plain' });
+      res.write('<b>slow down</b> ');
+      const timer = setInterval(() => res.write('x'.repeat(10_000)), 10);
+      return res.on('close', () => clearInterval(timer));
+    }
     res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' });
     const chunk = (text) => `data: ${JSON.stringify({ choices: [{ text }] })}\n\n`;
     res.write(chunk('<script>document.title="pwned"</script>'));
-    if (mode === 'cut') {
+    if (mode === 'cut' || mode === 'busy') {
       // The two warm-ups get whole answers; the requests after them are cut off midway.
-      server.answered = (server.answered ?? 0) + 1;
       // Cut once the first text is on its way: a server killed partway through an answer.
       if (server.answered > 2) return setTimeout(() => res.socket.destroy(), 100);
       res.write(chunk(' more'));
@@ -98,6 +116,7 @@ async function hostileServer(mode) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     base: `http://127.0.0.1:${server.address().port}/v1`,
+    server: () => server,
     stop: () => new Promise((resolve) => {
       for (const s of sockets) s.destroy();
       server.close(resolve);
@@ -125,4 +144,46 @@ test('a hostile server: its names stay text, a stream cut midway and one that ne
   assert.match(await shownText(app.byTestId('live-message')), /had not finished after 2 s, the plan's limit/);
   assert.notEqual(await app.page.evaluate(() => document.title), 'pwned');
   assert.equal(await app.page.locator('main img[src="x"], main script:not([src])').count(), 0);
+});
+
+test('a server that turns requests away is waited for, its endless error body cut short; a redirect is named, not followed', TIMEOUT, async (t) => {
+  const busy = await hostileServer('busy');
+  const redirect = await hostileServer('redirect');
+  t.after(() => Promise.all([busy.stop(), redirect.stop()]));
+  const app = await openLive(env, t);
+  await setPlan(app, { ...QUICK, limit: '30' });
+  await setServers(app, { base: busy.base }, { base: busy.base });
+  await listed(app);
+  await start(app);
+  // Three refusals in a row from a side end the run; each was read without waiting for the
+  // error body's end (which never comes), and each side waited the second its 429 asked.
+  await ended(app, 'stopped', 120_000);
+  assert.match(await shownText(app.byTestId('live-message')), /answered 429, too many requests: .*the page waits 1 s before it sends [AB] the next one.*slow down/);
+  const asked = busy.server().asked;
+  assert.ok(asked.length >= 4, `${asked.length} requests turned away`);
+  // By the server's clock: a side's three refusals are at least two waits apart.
+  assert.ok(asked.at(-1) - asked[0] >= 2_000, `the refusals came within ${asked.at(-1) - asked[0]} ms`);
+  await setServers(app, { base: redirect.base }, { base: redirect.base });
+  await listed(app);
+  await start(app);
+  await eventually(async () => assert.match(await shownText(app.byTestId('live-message')), /answered with a redirect, which the page does not follow/), { timeout: 60_000 });
+  await ended(app, 'stopped', 60_000);
+});
+
+test('cancel stops the request in flight and keeps every one before it', TIMEOUT, async (t) => {
+  const live = await startLiveServers({ corsOrigins: pageOrigin(env) });
+  t.after(() => live.stop());
+  const app = await openLive(env, t);
+  await setServers(app, live.a, live.b);
+  await setPlan(app, { ...QUICK, repeats: '4' });
+  await start(app);
+  await app.page.locator('[data-testid="live-progress"][data-done="3"]').waitFor({ state: 'attached', timeout: 120_000 });
+  await app.byTestId('live-cancel').click();
+  const summary = await ended(app, 'cancelled');
+  const rows = await app.byTestId('live-requests').locator('tbody tr').count();
+  assert.ok(rows >= 3, `${rows} requests kept`);
+  assert.match(summary, /planned requests were not sent\./);
+  const measured = JSON.parse(await fs.readFile((await downloaded(app)).path, 'utf8'));
+  assert.equal(measured.requests.length, rows, 'the download holds what the table shows');
+  assert.equal(measured.plan.unsent, 48 - rows);
 });

@@ -1,6 +1,6 @@
 // The workbench's live measurement as the live tests drive it: open it, fill its fields as a
-// reviewer types them, start, and wait for how it ended. Shared by live.test.mjs (measuring) and
-// live-errors.test.mjs (what goes wrong), which run side by side.
+// reviewer types them, start, and wait for how it ended. Shared by live.alone.test.mjs
+// (measuring, on its own) and live-errors.test.mjs (cancel and what goes wrong, beside other files).
 
 import { openWorkbench, scrollIntoView, shownText } from './helpers.mjs';
 

@@ -2,8 +2,24 @@
 //! do about it. The page shows the sentence where the reviewer looks; what was measured before
 //! stays.
 
-use crate::format::with_separators;
+use crate::format::{self, with_separators};
 use crate::measurements::file_text;
+
+/// The longest wait after a 429 the page takes, whatever the server's `Retry-After` asks.
+pub const MOST_BACK_OFF_SECS: f64 = 60.0;
+
+/// The wait after a 429 where the server's `Retry-After` gives no number of seconds.
+pub const BACK_OFF_SECS: f64 = 5.0;
+
+/// The wait after a 429: what the server's `Retry-After` header asked in seconds (at most
+/// [`MOST_BACK_OFF_SECS`]), or else [`BACK_OFF_SECS`]. Three refusals in a row still end the
+/// measurement, so a server that keeps refusing costs the reviewer at most three waits.
+pub fn back_off_secs(retry_after: Option<&str>) -> f64 {
+    match retry_after.and_then(|r| r.trim().parse::<f64>().ok()) {
+        Some(secs) if secs.is_finite() && secs >= 0.0 => secs.min(MOST_BACK_OFF_SECS),
+        _ => BACK_OFF_SECS,
+    }
+}
 
 /// The longest part of a server's error body kept: enough for its message, and no more of an
 /// untrusted server's text than that.
@@ -18,10 +34,14 @@ pub enum Failure {
     MixedContent,
     /// 401 or 403: the key is missing or wrong.
     Key { status: u16, body: String },
+    /// The server answered with a redirect, which the page does not follow (a key must not be
+    /// carried to another address).
+    Redirected,
     /// 404: no such path, or no such model.
     NotFound { body: String },
-    /// 429: the server is turning requests away.
-    TooMany { body: String },
+    /// 429: the server is turning requests away; the page waits `wait_secs` before it sends
+    /// that server the next one.
+    TooMany { body: String, wait_secs: f64 },
     /// 5xx.
     ServerFault { status: u16, body: String },
     /// Any other status that is not a success.
@@ -46,12 +66,13 @@ pub enum Failure {
 
 impl Failure {
     /// A status that is not a success, with the start of the body the server sent.
-    pub fn of_status(status: u16, body: &str) -> Failure {
+    /// `retry_after` is the response's `Retry-After` header, which a 429's wait follows.
+    pub fn of_status(status: u16, body: &str, retry_after: Option<&str>) -> Failure {
         let body: String = file_text::cleaned(body).chars().take(MOST_BODY_CHARS).collect();
         match status {
             401 | 403 => Failure::Key { status, body },
             404 => Failure::NotFound { body },
-            429 => Failure::TooMany { body },
+            429 => Failure::TooMany { body, wait_secs: back_off_secs(retry_after) },
             500..=599 => Failure::ServerFault { status, body },
             _ => Failure::Status { status, body },
         }
@@ -63,6 +84,7 @@ impl Failure {
             Failure::Unreachable => "unreachable",
             Failure::MixedContent => "mixed-content",
             Failure::Key { .. } => "key",
+            Failure::Redirected => "redirected",
             Failure::NotFound { .. } => "not-found",
             Failure::TooMany { .. } => "too-many",
             Failure::ServerFault { .. } => "server-fault",
@@ -86,6 +108,7 @@ impl Failure {
             Failure::Unreachable
                 | Failure::MixedContent
                 | Failure::Key { .. }
+                | Failure::Redirected
                 | Failure::NotFound { .. }
                 | Failure::NotStreamed { .. }
         )
@@ -137,11 +160,18 @@ impl Failure {
                  /v1, or the server serves no model by that name. Check both.{}",
                 said(body)
             ),
-            Failure::TooMany { body } => format!(
+            Failure::TooMany { body, wait_secs } => format!(
                 "{side} at {host} answered 429, too many requests: it is rate-limiting this \
-                 key. The request counts as failed; wait, or raise the limit, before measuring \
+                 key. The request counts as failed, and the page waits {} before it sends \
+                 {side} the next one; if it keeps refusing, raise the limit and measure \
                  again.{}",
+                format::duration(*wait_secs),
                 said(body)
+            ),
+            Failure::Redirected => format!(
+                "{side} at {host} answered with a redirect, which the page does not follow: a \
+                 key must not be carried to another address. Give the address the API answers \
+                 at itself (it usually ends in /v1), and check http against https."
             ),
             Failure::ServerFault { status, body } => format!(
                 "{side} at {host} failed with {status}: the fault is on the server's side (its \
@@ -223,7 +253,7 @@ mod tests {
             (418, "status"),
         ];
         for (status, id) in cases {
-            let failure = Failure::of_status(status, &body);
+            let failure = Failure::of_status(status, &body, None);
             assert_eq!(failure.id(), id);
             let said = failure.sentence("A", "127.0.0.1:8000", "http://127.0.0.1:9000");
             assert!(said.starts_with("A at 127.0.0.1:8000"), "{said}");
@@ -242,6 +272,25 @@ mod tests {
             assert!(unreachable.contains(switch), "{switch}");
         }
         assert!(Failure::Unreachable.stops_the_run());
-        assert!(!Failure::TooMany { body: String::new() }.stops_the_run());
+        assert!(!Failure::TooMany { body: String::new(), wait_secs: 2.0 }.stops_the_run());
+        assert!(Failure::Redirected.stops_the_run());
+    }
+
+    #[test]
+    fn a_429_waits_as_the_server_asks_or_five_seconds() {
+        assert_eq!(back_off_secs(Some("7")), 7.0);
+        assert_eq!(back_off_secs(Some(" 0.5 ")), 0.5);
+        assert_eq!(back_off_secs(Some("3600")), MOST_BACK_OFF_SECS);
+        // An HTTP date, or nonsense, is not a number of seconds: the page's own wait.
+        assert_eq!(back_off_secs(Some("Wed, 21 Oct 2026 07:28:00 GMT")), BACK_OFF_SECS);
+        assert_eq!(back_off_secs(Some("-4")), BACK_OFF_SECS);
+        assert_eq!(back_off_secs(None), BACK_OFF_SECS);
+        let said = Failure::of_status(429, "slow down", Some("2")).sentence(
+            "B",
+            "gpu:8000",
+            "http://127.0.0.1:9000",
+        );
+        assert!(said.contains("the page waits 2 s before it sends B the next one"), "{said}");
+        assert!(said.contains("slow down"), "{said}");
     }
 }

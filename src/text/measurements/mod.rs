@@ -18,7 +18,9 @@ use crate::format;
 use crate::measurements::fit::Fit;
 use crate::measurements::protocol::PageRun;
 use crate::measurements::{self, Run};
-use sentences::{bending_text, crossing_text, dropped_text, no_prefill_reason, run_choice};
+use sentences::{
+    bending_text, crossing_text, dropped_text, interval_text, no_prefill_reason, run_choice,
+};
 
 /// One run as the page shows it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -39,6 +41,9 @@ pub struct RunView {
     pub prefill_tokens_per_sec: Option<f64>,
     pub prefill_text: String,
     pub decode_tokens_per_sec: Option<f64>,
+    /// The 95% intervals of the fixed time, the prefill rate and the decode rate, in words
+    /// (empty where the fit gives none).
+    pub intervals: [String; 3],
     /// The lesson's queue before prefill: the overhead less the one decode step in the TTFT.
     pub wait_secs: Option<f64>,
     pub crossing_ratio: Option<f64>,
@@ -96,6 +101,11 @@ pub fn run_view(run: &Run, fit: &Fit, figures: &RunFigures) -> RunView {
             None => no_prefill_reason(fit),
         },
         decode_tokens_per_sec: estimate(fit.decode_tokens_per_sec),
+        intervals: [
+            interval_text(fit.overhead_secs, format::duration),
+            interval_text(fit.prefill_tokens_per_sec, format::rate),
+            interval_text(fit.decode_tokens_per_sec, format::rate),
+        ],
         wait_secs: fit.wait_secs,
         crossing_ratio: fit.crossing.map(|c| c.ratio),
         crossing_prompt_tokens: fit.crossing.map(|c| c.prompt_tokens),

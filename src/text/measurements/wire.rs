@@ -15,6 +15,9 @@ impl RunView {
         w.flag(Some(self.streamed)).number(self.overhead_secs);
         w.number(self.prefill_tokens_per_sec).text(&self.prefill_text);
         w.number(self.decode_tokens_per_sec).number(self.wait_secs);
+        for interval in &self.intervals {
+            w.text(interval);
+        }
         w.number(self.crossing_ratio).number(self.crossing_prompt_tokens);
         w.text(&self.crossing_text).text(&self.bending_text);
         for quantiles in &self.percentiles {
@@ -60,6 +63,7 @@ impl RunView {
             prefill_text: r.text()?,
             decode_tokens_per_sec: r.number()?,
             wait_secs: r.number()?,
+            intervals: [r.text()?, r.text()?, r.text()?],
             crossing_ratio: r.number()?,
             crossing_prompt_tokens: r.number()?,
             crossing_text: r.text()?,
@@ -94,6 +98,8 @@ mod tests {
         let fit = measurements::fit(&run);
         let mut view = run_view(&run, &fit, &RunFigures::of(&fit));
         assert_eq!(view.figures.len(), 3);
+        // The synthetic run's decode rate has its interval, which crosses with the rest.
+        assert!(view.intervals[2].starts_with("95% interval: "), "{:?}", view.intervals);
         view.stated = StatedSetting {
             model: "Meta-Llama-3.1-70B-Instruct-FP8".to_string(),
             precision: String::new(),

@@ -125,11 +125,11 @@ fn RunShown(section: Section, run: Arc<RunView>) -> impl IntoView {
             <Readout testid="fit-dropped" label="Left out" value=count(run.dropped)
                 text=fixed(format::with_separators(run.dropped as f64, 0)) note=fixed(run.dropped_text.clone()) />
             <Readout testid="fit-overhead" label="Fixed time before the first token" value=value(run.overhead_secs)
-                text=not_fitted(run.overhead_secs, format::duration) />
+                text=not_fitted(run.overhead_secs, format::duration) note=fixed(run.intervals[0].clone()) />
             <Readout testid="fit-prefill" label="Prefill rate" value=value(run.prefill_tokens_per_sec)
-                text=fixed(run.prefill_text.clone()) />
+                text=fixed(run.prefill_text.clone()) note=fixed(run.intervals[1].clone()) />
             <Readout testid="fit-decode" label="Decode rate" value=value(run.decode_tokens_per_sec)
-                text=not_fitted(run.decode_tokens_per_sec, format::rate) />
+                text=not_fitted(run.decode_tokens_per_sec, format::rate) note=fixed(run.intervals[2].clone()) />
             <Readout testid="fit-crossing-ratio" label="Crossing ratio" value=value(run.crossing_ratio)
                 text=not_fitted(run.crossing_ratio, |x| format::trimmed(x, 1)) />
             <Readout testid="fit-crossing-prompt" label="Crossing prompt at the median answer" value=value(run.crossing_prompt_tokens)

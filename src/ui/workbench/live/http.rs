@@ -1,4 +1,4 @@
-//! The browser's side of talking to a server: `fetch` with no cookies and no redirects, the
+//! The browser's side of talking to a server: `fetch` with no cookies and no redirect followed, the
 //! key (if any) as a bearer token, and a stream read piece by piece with the page's clock read
 //! as each piece arrives. What the pieces mean is `measurements::live`'s business.
 
@@ -26,6 +26,19 @@ pub fn page_scheme() -> String {
 /// The page's origin, which a server's cross-origin policy must let in.
 pub fn page_origin() -> String {
     web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default()
+}
+
+/// Waits `secs` (a quarter second at a time, so Cancel is heard), or less once `cancelled`.
+pub async fn pause(secs: f64, cancelled: impl Fn() -> bool) {
+    let Some(window) = web_sys::window() else { return };
+    let until = now_ms() + secs * 1_000.0;
+    while !cancelled() && now_ms() < until {
+        let step = (until - now_ms()).clamp(0.0, 250.0).ceil() as i32;
+        let tick = js_sys::Promise::new(&mut |resolve, _| {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, step);
+        });
+        let _ = JsFuture::from(tick).await;
+    }
 }
 
 /// A request that can be stopped: by Cancel, or by its time limit.
@@ -70,7 +83,9 @@ fn init(method: &str, key: &str, body: Option<&str>, stopper: &Stopper) -> web_s
     init.set_method(method);
     init.set_mode(web_sys::RequestMode::Cors);
     init.set_credentials(web_sys::RequestCredentials::Omit);
-    init.set_redirect(web_sys::RequestRedirect::Error);
+    // Manual, not error: a redirect then comes back as one (an opaque one, never followed),
+    // which the page can name, where an error would read as an unreachable server.
+    init.set_redirect(web_sys::RequestRedirect::Manual);
     init.set_cache(web_sys::RequestCache::NoStore);
     if let Ok(headers) = web_sys::Headers::new() {
         if !key.is_empty() {
@@ -95,14 +110,26 @@ async fn send(url: &str, init: &web_sys::RequestInit) -> Result<web_sys::Respons
     let promise = window.fetch_with_str_and_init(url, init);
     // A refused preflight, a closed port and a stopped request all reject the same way.
     let response = JsFuture::from(promise).await.map_err(|_| Failure::Unreachable)?;
-    response.dyn_into().map_err(|_| Failure::Unreachable)
+    let response: web_sys::Response = response.dyn_into().map_err(|_| Failure::Unreachable)?;
+    if response.type_() == web_sys::ResponseType::Opaqueredirect {
+        return Err(Failure::Redirected);
+    }
+    Ok(response)
 }
 
-/// The start of a body, for an error's sentence (never more than the sentence keeps).
-async fn body_start(response: &web_sys::Response) -> String {
-    let Ok(text) = response.text() else { return String::new() };
-    let text = JsFuture::from(text).await.ok().and_then(|t| t.as_string()).unwrap_or_default();
-    text.chars().take(MOST_BODY_CHARS * 4).collect()
+/// What a status that is not a success says: the start of its body (read only as far as the
+/// sentence keeps, so an endless or huge error body costs nothing) and its `Retry-After`.
+async fn failed_status(response: &web_sys::Response) -> Failure {
+    let most_bytes = MOST_BODY_CHARS * 4;
+    let mut body = Vec::new();
+    read_all(response, |piece| {
+        body.extend_from_slice(piece);
+        body.len() < most_bytes
+    })
+    .await;
+    body.truncate(most_bytes);
+    let retry_after = response.headers().get("retry-after").ok().flatten();
+    Failure::of_status(response.status(), &String::from_utf8_lossy(&body), retry_after.as_deref())
 }
 
 /// A small GET: the status's failure, or the body (cut at `most_bytes`) and how long the round
@@ -114,7 +141,7 @@ pub async fn get(url: &str, key: &str, most_bytes: usize) -> Result<(String, f64
     let response = send(url, &init("GET", key, None, &stopper)).await?;
     let secs = (now_ms() - started) / 1_000.0;
     if !response.ok() {
-        return Err(Failure::of_status(response.status(), &body_start(&response).await));
+        return Err(failed_status(&response).await);
     }
     let mut body = Vec::new();
     read_all(&response, |piece| {
@@ -169,8 +196,7 @@ pub async fn timed_completion(
         Err(f) => return Timed::failed(planned, f, elapsed()),
     };
     if !response.ok() {
-        let failure = Failure::of_status(response.status(), &body_start(&response).await);
-        return Timed::failed(planned, failure, elapsed());
+        return Timed::failed(planned, failed_status(&response).await, elapsed());
     }
     let content_type = response.headers().get("content-type").ok().flatten().unwrap_or_default();
     if !content_type.to_ascii_lowercase().starts_with("text/event-stream") {

@@ -120,11 +120,20 @@ pub async fn measure(live: Live, asked: Asked) {
     live.say(None);
     live.started_ms.set_value(http::now_ms());
     let mut in_a_row = [0usize; 2];
+    // When each server may next be sent a request: later than now after it answered 429.
+    let mut not_before_ms = [0f64; 2];
     for (i, planned) in order.into_iter().enumerate() {
         if live.cancelled.get_untracked() {
             return live.end(Ending::Cancelled);
         }
         let side = planned.side;
+        let wait_secs = (not_before_ms[side.index()] - http::now_ms()) / 1_000.0;
+        if wait_secs > 0.0 {
+            http::pause(wait_secs, || live.cancelled.get_untracked()).await;
+            if live.cancelled.get_untracked() {
+                return live.end(Ending::Cancelled);
+            }
+        }
         let calibration = side.of_mut(&mut calibrations);
         let words = calibration.words_for(planned.prompt_tokens);
         let timed = send(live, &asked, tag, (i + 3, words), planned).await;
@@ -144,6 +153,9 @@ pub async fn measure(live: Live, asked: Asked) {
         }
         let stop = timed.failure.as_ref().map(|failure| {
             in_a_row[side.index()] += 1;
+            if let Failure::TooMany { wait_secs, .. } = failure {
+                not_before_ms[side.index()] = http::now_ms() + wait_secs * 1_000.0;
+            }
             let host = &asked.bases[side.index()].host;
             live.say(Some(failure.sentence(side.letter(), host, &origin)));
             failure.stops_the_run() || in_a_row[side.index()] >= FAILURES_IN_A_ROW

@@ -3,14 +3,16 @@
 // cross-origin and preflighted as a reviewer's would be. A reads prompts faster and B writes
 // faster, so the two cross. The page's fit is checked against the rates each server reports for
 // itself (llama.cpp's `timings`, in the downloaded file), the crossover against the one those
-// rates give, and the download against the page's own file reader; Cancel keeps what was
-// measured. What goes wrong is live-errors.test.mjs's.
+// rates give, and the download against the page's own file reader. It runs alone (the xtask's
+// `.alone` pass): the page's clock reads each streamed piece as its own thread gets to it, and
+// a neighbour's browser holding both cores made it read B's pieces no faster than A's (B 85.0
+// tok/s by the page, 130.4 by the server). Cancel, and what goes wrong, are live-errors.test.mjs's.
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { test } from 'node:test';
 import { eventually, shownText, useBrowser } from './helpers.mjs';
-import { QUICK, downloaded, ended, median, openLive, pageOrigin, setPlan, setServers, start, value } from './live-page.mjs';
+import { downloaded, ended, median, openLive, pageOrigin, setPlan, setServers, start, value } from './live-page.mjs';
 import { LIVE_SKIP, startLiveServers } from './live-servers.mjs';
 
 const env = useBrowser({ skip: LIVE_SKIP });
@@ -110,22 +112,4 @@ test('two live servers measured from the page: rates beside their own, a crossov
     assert.equal(await value(app, 'fit-prefill'), fitted[side].prefill, `${side}'s prefill read back`);
     assert.equal(await value(app, 'fit-decode'), fitted[side].decode, `${side}'s decode read back`);
   }
-});
-
-test('cancel stops the request in flight and keeps every one before it', TIMEOUT, async (t) => {
-  const live = await startLiveServers({ corsOrigins: pageOrigin(env) });
-  t.after(() => live.stop());
-  const app = await openLive(env, t);
-  await setServers(app, live.a, live.b);
-  await setPlan(app, { ...QUICK, repeats: '4' });
-  await start(app);
-  await app.page.locator('[data-testid="live-progress"][data-done="3"]').waitFor({ state: 'attached', timeout: 120_000 });
-  await app.byTestId('live-cancel').click();
-  const summary = await ended(app, 'cancelled');
-  const rows = await app.byTestId('live-requests').locator('tbody tr').count();
-  assert.ok(rows >= 3, `${rows} requests kept`);
-  assert.match(summary, /planned requests were not sent\./);
-  const measured = JSON.parse(await fs.readFile((await downloaded(app)).path, 'utf8'));
-  assert.equal(measured.requests.length, rows, 'the download holds what the table shows');
-  assert.equal(measured.plan.unsent, 48 - rows);
 });
