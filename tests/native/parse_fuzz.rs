@@ -83,9 +83,14 @@ fn expected_notice_counts(query: &str, parsed: &State) -> BTreeMap<String, usize
     let mut version = None;
     for pair in query.strip_prefix('?').unwrap_or(query).split('&').filter(|p| !p.is_empty()) {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let key = percent_decode(k).trim().to_string();
+        // Trimmed of ASCII whitespace only, as the page and boot.js trim an address's keys
+        // (`state::query::trimmed`): `str::trim` would also take U+000B and the like, which
+        // URLSearchParams keeps.
+        let ascii_trimmed =
+            |s: String| s.trim_matches(|c: char| c.is_ascii_whitespace()).to_string();
+        let key = ascii_trimmed(percent_decode(k));
         if key == "v" {
-            version = Some(percent_decode(v).trim().to_string());
+            version = Some(ascii_trimmed(percent_decode(v)));
         }
         if Param::from_key(&key).is_some() || choices.contains(&key) {
             let entry = last.entry(key).or_insert((0, String::new()));
