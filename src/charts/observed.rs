@@ -1,7 +1,7 @@
 //! The review's observed figure: each side's requests as the runs timed them, the share of all
 //! its requests whose whole answer had arrived by each moment (a cumulative distribution), beside
-//! Figure 5's fitted lines. A failed request never arrives, so a side that failed some tops out
-//! below the whole; the reviewer's limit on the whole answer is a dashed rule, and where each
+//! Figure 5's fitted lines. A request its tool counted as failed is taken never to arrive, so a
+//! side that failed some tops out below the whole; the reviewer's limit on the whole answer is a dashed rule, and where each
 //! side crosses it is the share the goodput counts, less the requests too slow to their first
 //! token.
 
@@ -161,18 +161,20 @@ impl Chart for ObservedInputs {
                 .to_string();
         }
         let mut out = "The share of each side's requests whose whole answer had arrived, against \
-                       the time since it was sent, as the runs timed them; failed requests never \
-                       arrive."
+                       the time since it was sent, as the runs timed them; a request its tool \
+                       counted as failed counts as never arriving, whatever it sent."
             .to_string();
         for which in [Which::A, Which::B] {
             let Some(Some(side)) = self.sides.get(which.index()) else { continue };
+            let in_all = side.share_by(f64::INFINITY);
             out.push_str(&format!(
-                " {}: {} of {} requests within the {} limit, {} answered in all.",
+                " {}: {} of {} requests within the {} limit, {} in all{}.",
                 side_name(which),
                 format::percent(side.share_by(self.limit_secs)),
                 format::with_separators(side.requests as f64, 0),
                 format::duration(self.limit_secs),
-                format::percent(side.share_by(f64::INFINITY)),
+                format::percent(in_all),
+                if in_all < 1.0 { " (the rest its tool counted as failed)" } else { "" },
             ));
         }
         out
@@ -228,11 +230,14 @@ mod tests {
         assert_eq!(b.share_by(f64::INFINITY), 0.5, "two of four failed");
         let summary = inputs.summary();
         assert!(
-            summary.contains("A: 75% of 4 requests within the 10 s limit, 100% answered"),
+            summary.contains("A: 75% of 4 requests within the 10 s limit, 100% in all. "),
             "{summary}"
         );
         assert!(
-            summary.contains("B: 50% of 4 requests within the 10 s limit, 50% answered"),
+            summary.contains(
+                "B: 50% of 4 requests within the 10 s limit, 50% in all (the rest its tool \
+                 counted as failed)."
+            ),
             "{summary}"
         );
         let table = inputs.table();

@@ -47,8 +47,16 @@ fn p90_answer(state: State) -> State {
     race_at(state, state.get(p90))
 }
 
+/// The steps a review opened at `state` walks through: the crossover's only where the two
+/// lines cross, so no step names a crossover that is not there.
+pub fn review_slides(state: &State) -> &'static [Preset] {
+    let crosses = state.lab_comparison().crossover().tokens().is_some();
+    let steps = if crosses { REVIEW_SLIDES.len() } else { REVIEW_SLIDES.len() - 1 };
+    REVIEW_SLIDES.get(..steps).unwrap_or(&REVIEW_SLIDES)
+}
+
 /// At the crossover, where the two finish together, to the whole token the race's answer holds;
-/// with none, the median answer again.
+/// with none, the median answer again (a step [`review_slides`] leaves out then).
 fn at_crossover(state: State) -> State {
     match state.lab_comparison().crossover().tokens() {
         Some(tokens) => race_at(state, tokens),
@@ -56,7 +64,7 @@ fn at_crossover(state: State) -> State {
     }
 }
 
-/// The steps, in the order a review walks through them.
+/// The steps, in the order a review walks through them, the crossover's last.
 pub static REVIEW_SLIDES: [Preset; 3] = [
     Preset {
         key: "review-median",
@@ -101,6 +109,23 @@ mod tests {
             assert_eq!(step.load, opened.load, "and their load");
             assert_eq!(step.decision_lengths(), opened.decision_lengths(), "and the workload");
         }
+    }
+
+    #[test]
+    fn a_pair_that_never_crosses_has_no_crossover_step() {
+        let crossing = State::default();
+        assert!(crossing.lab_comparison().crossover().tokens().is_some());
+        assert_eq!(review_slides(&crossing).len(), 3);
+        // A starts first and writes faster: the lines never cross.
+        let never = State::default()
+            .with(Param::ATtft, 0.1)
+            .with(Param::ARate, 200.0)
+            .with(Param::BTtft, 0.5)
+            .with(Param::BRate, 50.0);
+        assert_eq!(never.lab_comparison().crossover().tokens(), None);
+        let steps = review_slides(&never);
+        assert_eq!(steps.len(), 2);
+        assert!(steps.iter().all(|s| !s.name.contains("crossover")));
     }
 
     #[test]

@@ -254,6 +254,13 @@ pub fn observed_table(sources: &[SideSource; 2], limits: Limits) -> Option<DataT
     })
 }
 
+/// Where the pair's verdict does not stand as the card's, the title over the fitted race's
+/// reasons: they are Figure 5's, for reference (the card's and the record's one wording).
+pub fn reference_title(check: &PairCheck) -> Option<String> {
+    (check.standing != Standing::Comparable)
+        .then(|| format!("{}'s fitted race, for reference", Figure::Completion.name()))
+}
+
 /// Each run's failures and why, a line per side that has any.
 pub fn failure_lines(sources: &[SideSource; 2]) -> Vec<String> {
     failure_lines_quoting(sources, |kind| format!("\u{201c}{kind}\u{201d}"))

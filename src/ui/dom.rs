@@ -9,6 +9,10 @@
 /// Whether this is the native build that renders the page's markup, not the browser's.
 pub const AT_BUILD_TIME: bool = !cfg!(target_arch = "wasm32");
 
+/// The tab the workbench opens its presentation in (a link's `target`): the review, with the
+/// files it was read from, stays in its own tab, and leaving the presentation closes this one.
+pub const PRESENTATION_TAB: &str = "crossover-presentation";
+
 #[cfg(target_arch = "wasm32")]
 pub use browser::*;
 #[cfg(not(target_arch = "wasm32"))]
@@ -50,6 +54,20 @@ mod browser {
 
     /// Sets (`on`) or clears the root element's attribute `mark`, one of
     /// [`crate::shared_names::root`]'s, with an empty value.
+    /// Leaves a presentation: a tab the workbench opened for it ([`super::PRESENTATION_TAB`])
+    /// closes, back to the review; otherwise, or where the browser keeps the tab open, the
+    /// page goes to `full_page`.
+    pub fn leave_presentation(full_page: &str) {
+        let Some(window) = web_sys::window() else { return };
+        if window.name().is_ok_and(|n| n == super::PRESENTATION_TAB) {
+            let _ = window.close();
+            if window.closed().unwrap_or(false) {
+                return;
+            }
+        }
+        let _ = window.location().assign(full_page);
+    }
+
     pub fn mark_root(mark: &str, on: bool) {
         let Some(root) = root() else { return };
         let _ = if on { root.set_attribute(mark, "") } else { root.remove_attribute(mark) };
@@ -269,6 +287,8 @@ mod native {
     }
 
     pub fn replace_query(_query: &str) {}
+
+    pub fn leave_presentation(_full_page: &str) {}
 
     pub fn mark_root(_mark: &str, _on: bool) {}
 

@@ -104,10 +104,17 @@ pub fn SingleFigure(
         embed::full_page(&page, &query.get_untracked())
     };
     let leave_label = steps.as_ref().map(|s| s.leave_label);
+    // In presentation the link leaves as Escape does (closing the tab the workbench opened).
+    let leave = move |ev: web_sys::MouseEvent| {
+        if presentation && !(ev.ctrl_key() || ev.meta_key() || ev.shift_key()) {
+            ev.prevent_default();
+            super::dom::leave_presentation(&full_page());
+        }
+    };
     let link = move || {
         view! {
             <p class="single-link">
-                <a href=move || { query.track(); full_page() } target=if presentation { "_self" } else { "_blank" } rel="noopener">
+                <a href=move || { query.track(); full_page() } target=if presentation { "_self" } else { "_blank" } rel="noopener" on:click=leave>
                     {match (presentation, &leave_label) {
                         (true, Some(label)) => label,
                         (true, None) => "Leave presentation mode",
@@ -210,9 +217,7 @@ fn presentation_keys(given: Slides, full_page: impl Fn() -> String + 'static) ->
                 return;
             }
             "Escape" => {
-                if let Some(window) = web_sys::window() {
-                    let _ = window.location().assign(&full_page());
-                }
+                super::dom::leave_presentation(&full_page());
                 return;
             }
             _ => return,

@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, eventually, loadRuns, openApp, openMeasurements, openWorkbench, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
+import { REPO_ROOT, eventually, loadRuns, onlyIn, openApp, openMeasurements, openWorkbench, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 180_000 };
@@ -95,7 +95,31 @@ test('a pair not raced alike gets no verdict: what differs is on the card, with 
   const differs = section(doc, 'What differs between A and B');
   assert.match(differs, /Model: A `neuralmagic\/Meta-Llama-3\.1-70B-Instruct-FP8`; B `[^`]*qwen[^`]*`/i, differs);
   assert.match(differs, /would settle it/);
+  // The fitted race's reasons come under the card's title for them, not as the record's why.
+  assert.ok(!doc.includes('\n### Why\n'), doc);
+  assert.match(section(doc, "Figure 5's fitted race, for reference"), /^For a person reading, B delivers/);
   for (const story of STORY_FOR_RUNS) assert.doesNotMatch(doc, story, 'no story in the record');
+});
+
+test('presenting a review opens a tab of its own: the review keeps its files, and leaving the presentation closes that tab', {
+  ...TIMEOUT,
+  skip: onlyIn('chromium', "the Firefox driver here follows no tab a page opens"),
+}, async (t) => {
+  const app = await openMeasurements(env, t, '', { viewport: VIEWPORT });
+  await comparePair(app, FILES.vllm, FILES.sglang);
+  await standing(app, 'not-comparable');
+  const link = app.byTestId('workbench-present');
+  await scrollIntoView(link);
+  const [shown] = await Promise.all([app.page.context().waitForEvent('page'), link.click()]);
+  await shown.locator('html[data-complete] [data-testid="completion-canvas"]').waitFor({ state: 'attached', timeout: 60_000 });
+  assert.match(await shownText(shown.getByTestId('slide-verdict')), /^Not comparable as run\./);
+  const closed = new Promise((resolve) => shown.once('close', resolve));
+  // Only the key's press: the tab is gone before its release.
+  await shown.keyboard.down('Escape');
+  await closed;
+  // The review is where it was: its runs, its standing, its headline.
+  assert.equal(await shownText(app.byTestId('decision-verdict')), 'Not comparable as run');
+  assert.ok(await app.byTestId('import-run').locator('option').count() >= 2, 'both runs still loaded');
 });
 
 test('a pair raced alike: the verdict, what the runs observed, goodput at the reviewer\'s limits, and a record that names its files', TIMEOUT, async (t) => {

@@ -237,15 +237,30 @@ fn router_sentence(d: &Decision, state: &State) -> String {
     }
 }
 
+/// Where the workload's long answers pull its mean well above its median (a tenth or more),
+/// the words that say so; nothing where the two are close.
+fn above_the_median(d: &Decision) -> String {
+    let median = d.median.tokens;
+    if median > 0.0 && d.mean_tokens >= 1.1 * median {
+        format!(
+            ", the long answers pulling it above the median of {}",
+            format::with_separators(median, 0)
+        )
+    } else {
+        String::new()
+    }
+}
+
 fn length_change(d: &Decision) -> String {
     let mean = format::with_separators(d.mean_tokens, 0);
     // Counting retries, the lines cross elsewhere than Figure 5's.
     let retries = if d.counts_retries() { "counting retries, " } else { "" };
     match (d.crossover(), d.ship) {
         (Crossover::At { tokens, below, above }, Some(ship)) if ship == above => format!(
-            "The answer length: {retries}{} wins only answers shorter than {}, so the verdict turns if the mean answer falls below that (it is {mean} tokens now, the long answers pulling it far above the median).",
+            "The answer length: {retries}{} wins only answers shorter than {}, so the verdict turns if the mean answer falls below that (it is {mean} tokens now{}).",
             below.label(),
             crossover_tokens_text(tokens),
+            above_the_median(d),
         ),
         (Crossover::At { tokens, above, .. }, Some(_)) => format!(
             "The answer length: {retries}{} wins every answer longer than {}, so the verdict turns if the mean answer grows past that (it is {mean} tokens now).",

@@ -27,7 +27,7 @@ use crate::text::comparison::ComparisonView;
 use crate::text::markdown::{inert, inert_cell};
 use crate::text::review::{
     difference_line, failure_lines_quoting, headline, limits, models_note, observed_table,
-    settle_text,
+    reference_title, settle_text,
 };
 
 /// The names the record gives the figures' PNG files, which the workbench offers to save.
@@ -87,7 +87,10 @@ pub fn design_doc(r: &Record) -> String {
             out.push_str(&format!("{line}\n\n"));
         }
     }
-    out.push_str("### Why\n\n");
+    // A pair whose verdict does not stand gives the fitted race's reasons under the card's
+    // title for them, not as the record's why.
+    let why_title = reference_title(&check).unwrap_or_else(|| "Why".to_string());
+    out.push_str(&format!("### {why_title}\n\n"));
     let said =
         [&t.reason].into_iter().chain(&t.failures).chain([&t.margins, &t.first_words, &t.router]);
     for line in said {
@@ -192,9 +195,11 @@ fn sides_part(out: &mut String, d: &Decision, state: &State, sources: &[SideSour
             format!("{} and {}", format::percent(s.mfu), format::percent(s.mbu))
         }));
         rows.push(chip("Prefill rate", |s| format::rate(s.prefill_tokens_per_sec())));
-        rows.push(row("Prompt both are sent", |w| match side(sources, w) {
+        // The chip side's first token is read from this prompt; a run's or a typed side's is
+        // its own.
+        rows.push(row("Prompt its first token is read from", |w| match side(sources, w) {
             SideSource::Chip(_) => format::tokens(state.b_prompt_ttft().prompt_tokens()),
-            _ => "—".to_string(),
+            _ => "its own first-token time".to_string(),
         }));
     }
     // Two runs' failures are counted in what they observed, as counts with their reasons.
@@ -204,6 +209,14 @@ fn sides_part(out: &mut String, d: &Decision, state: &State, sources: &[SideSour
         rows.push(vec!["Requests that failed".to_string(), a, b]);
     }
     table(out, &["", "A", "B"], &rows);
+    if runs {
+        // Two first-token figures of a run appear in the record; this says why they may differ.
+        out.push_str(
+            "A run's first token and decode rate here are those Figure 5 races: each the p50 over the \
+             requests its fit used. What the runs observed, below, ranks every request that \
+             answered, so its first-token p50 may differ a little.\n\n",
+        );
+    }
 }
 
 /// Side `which` of `sources`.
@@ -306,18 +319,27 @@ fn provenance_part(out: &mut String, sources: &[SideSource; 2]) {
     out.push('\n');
 }
 
+/// `n` sequences in words: "one sequence", "8 sequences".
+fn count(n: f64, one: &str, many: &str) -> String {
+    if n == 1.0 {
+        one.to_string()
+    } else {
+        format!("{} {many}", format::with_separators(n, 0))
+    }
+}
+
 fn chip_provenance(s: &Serving) -> String {
     let sheet = |name: &str, source: Option<crate::model::source::Source>| match source {
         Some(src) => format!("{name} ([{}]({}))", src.name, src.url),
         None => format!("{name} (typed into the calculator)"),
     };
     format!(
-        "the roofline of {} running {}, {} weights, {} cache, {} sequences together; MFU {} and MBU {} are assumptions, not measurements.",
+        "the roofline of {} running {}, {} weights, {} cache, {} decoded together; MFU {} and MBU {} are assumptions, not measurements.",
         sheet(s.chip.name, s.chip.source),
         sheet(s.llm.name, s.llm.source),
         s.weights.label(),
         s.kv.label(),
-        format::with_separators(s.batch, 0),
+        count(s.batch, "one sequence", "sequences"),
         format::percent(s.mfu),
         format::percent(s.mbu),
     )
@@ -500,7 +522,7 @@ mod tests {
             "| Model |",
             "| Weights and KV cache |",
             "| MFU and MBU (assumed) |",
-            "| Prompt both are sent |",
+            "| Prompt its first token is read from |",
             "are assumptions, not measurements",
         ] {
             assert!(record.contains(wanted), "{wanted}: {record}");

@@ -7,12 +7,11 @@
 
 use crate::measurements::review::standing::{PairCheck, Standing};
 use crate::state::decision::Decision;
-use crate::state::Figure;
 use crate::state::{Basis, Param};
 use crate::text::deployments::decision::decision_text;
 use crate::text::review::{
     difference_line, failure_lines, headline, limits, models_note, observed_of, observed_table,
-    settle_text,
+    reference_title, settle_text,
 };
 use crate::ui::context::{
     use_review_sources, use_shown_state, use_state, ReviewCard, ReviewPair, RunsComparison,
@@ -86,9 +85,7 @@ fn PairStanding(pair: ReviewPair) -> impl IntoView {
         </Show>
         {move || check.with(settle_text).map(|s| view! { <p data-testid="decision-settle">{s}</p> })}
         {move || check.with(models_note).map(|s| view! { <p class="aside" data-testid="decision-models">{s}</p> })}
-        <Show when=move || check.with(|c| c.standing != Standing::Comparable)>
-            <p class="decision-changes-title">{format!("{}'s fitted race, for reference", Figure::Completion.name())}</p>
-        </Show>
+        {move || check.with(reference_title).map(|t| view! { <p class="decision-changes-title">{t}</p> })}
     }
 }
 

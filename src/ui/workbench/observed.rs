@@ -38,7 +38,7 @@ pub fn ObservedRuns() -> impl IntoView {
             <figure class="figure" aria-labelledby="observed-title" data-figure="observed">
                 <figcaption id="observed-title">
                     <strong>{format!("{}b. Each side's requests as its run timed them.", Figure::Completion.name())}</strong>
-                    {format!(" Beside {}'s fitted lines: what the runs' requests really took, a failed request never arriving.", Figure::Completion.name())}
+                    {format!(" Beside {}'s fitted lines: what the runs' requests really took; a request its tool counted as failed is drawn as never arriving, whatever it sent.", Figure::Completion.name())}
                 </figcaption>
                 <FigureCanvas slug="observed" inputs=inputs label=label canvas_ref=canvas_ref />
                 <p class="figure-summary" aria-hidden="true" data-testid="observed-summary">{move || label.get()}</p>

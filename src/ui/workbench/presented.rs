@@ -6,7 +6,7 @@
 use crate::charts::Figure;
 use crate::state::decision::Decision;
 use crate::state::review::Held;
-use crate::state::review_slides::REVIEW_SLIDES;
+use crate::state::review_slides::review_slides;
 use crate::state::Param;
 use crate::text::deployments::decision::{decision_text, retries_line};
 use crate::text::embed::workbench_href;
@@ -27,7 +27,7 @@ pub struct Presenting {
 #[component]
 pub fn ReviewPresented(presenting: Presenting) -> impl IntoView {
     let steps = Steps {
-        slides: REVIEW_SLIDES.iter().collect(),
+        slides: review_slides(&use_state().get_untracked()).iter().collect(),
         from_opening: true,
         line: review_step_line,
         beside: verdict(presenting.held).into_any(),

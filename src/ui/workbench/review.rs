@@ -139,7 +139,7 @@ fn DesignDoc() -> impl IntoView {
             " "
             <button type="button" class="quiet" data-testid="workbench-observed-png" on:click=save("observed-canvas", OBSERVED_PNG)>{format!("Save {}b as {OBSERVED_PNG}", Figure::Completion.name())}</button>
             " "
-            <a href=present data-testid="workbench-present">"Present it on a projector"</a>
+            <a href=present target=dom::PRESENTATION_TAB data-testid="workbench-present">"Present it on a projector"</a>
             " "
             <span class="share-status" role="status" data-testid="workbench-doc-status">{move || status.get().unwrap_or_default()}</span>
             <Show when=move || !text.with(String::is_empty)>
