@@ -151,6 +151,9 @@ pub struct Run {
     pub load: Load,
     /// The model, engine, date and hardware, where the file says.
     pub meta: RunMeta,
+    /// A live measurement's round trip to its server (a small request), part of every first
+    /// token and of the fitted fixed time: shown beside that time, never taken out.
+    pub round_trip_secs: Option<f64>,
 }
 
 impl Run {
@@ -163,6 +166,7 @@ impl Run {
             checks: Vec::new(),
             load: Load::default(),
             meta: RunMeta::default(),
+            round_trip_secs: None,
         }
     }
 

@@ -118,6 +118,18 @@ pub fn summary_text(m: &Measurement) -> String {
             with_separators(m.unsent as f64, 0)
         ));
     }
+    let [a, b] = [m.tally(Side::A), m.tally(Side::B)];
+    if a.shorter + a.longer + b.shorter + b.longer > 0 {
+        // What to do about answers off their planned length: nothing for the fit, which reads
+        // each answer's length from the server's own count.
+        text.push_str(
+            " Answers off their planned length still count, at the length the server reported. \
+             The page asks for each length with max_tokens, min_tokens and ignore_eos (which \
+             vLLM, SGLang and llama.cpp honour); a server that answers shorter or longer \
+             ignores some of them, or ends answers at a stop sequence of its own: check its \
+             settings if the plan's lengths matter to you.",
+        );
+    }
     text.push_str(if m.can_fit() {
         " The fit, the card and the figures now use these requests: each server is a run under \
          \u{201c}Two result files\u{201d} above, with its fixed time, prefill rate and decode rate \
@@ -206,5 +218,32 @@ mod tests {
         assert_eq!(minutes(61.0), "1 min 1 s");
         assert_eq!(minutes(120.2), "2 min");
         assert_eq!(minutes(f64::NAN), "—");
+    }
+
+    #[test]
+    fn answers_off_their_planned_length_are_counted_and_what_to_check_is_said() {
+        use crate::measurements::live::plan::Planned;
+        let answered = |side, answer_tokens: u32, got: f64| Timed {
+            answer_tokens: Some(got),
+            ..Timed::failed(
+                Planned { side, prompt_tokens: 64, answer_tokens },
+                crate::measurements::live::Failure::Cut,
+                1.0,
+            )
+        };
+        let mut m = Measurement {
+            started_utc: String::new(),
+            plan: Plan::default(),
+            seed: 1,
+            servers: Default::default(),
+            requests: vec![answered(Side::A, 16, 16.0), answered(Side::B, 16, 16.0)],
+            unsent: 0,
+        };
+        assert!(!summary_text(&m).contains("planned length"), "{}", summary_text(&m));
+        m.requests.push(answered(Side::B, 128, 300.0));
+        let text = summary_text(&m);
+        assert!(text.contains("B: 2 sent, 2 failed, 1 ran past it (the server ignored the limit)"));
+        assert!(text.contains("still count, at the length the server reported"), "{text}");
+        assert!(text.contains("max_tokens, min_tokens and ignore_eos"), "{text}");
     }
 }

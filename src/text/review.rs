@@ -110,7 +110,7 @@ pub fn headline(
     sources: &[SideSource; 2],
 ) -> (String, String) {
     let Some(held) = held(check, state, sources) else {
-        return (verdict.to_string(), String::new());
+        return (verdict.to_string(), clear_of_the_interval(check));
     };
     let why = match (held, &check.standing, observed_of(sources)) {
         (Held::NotComparable, ..) => format!("The two were not raced alike, so any verdict would rest on the difference: see what differs and what run would settle it. {}'s fitted race is below for reference only.", Figure::Completion.name()),
@@ -148,6 +148,19 @@ pub fn presented_headline(held: Held, state: &State) -> String {
 }
 
 /// "90 to 4,000 tokens", or "90 tokens and up".
+/// A verdict on two runs that stands: where their crossover's interval lies, clear of the mean
+/// answer decided for (nothing where there is no interval to state).
+fn clear_of_the_interval(check: &PairCheck) -> String {
+    match (&check.standing, check.interval) {
+        (Standing::Comparable, Some((low, high))) => format!(
+            "The runs' crossover has its 95% interval at {}, clear of the mean answer decided for ({}): the lead does not change hands there.",
+            interval_text(low, high),
+            format::tokens(check.mean_tokens)
+        ),
+        _ => String::new(),
+    }
+}
+
 fn interval_text(low: f64, high: Option<f64>) -> String {
     match high {
         Some(high) => format!("{} to {}", format::with_separators(low, 0), format::tokens(high)),

@@ -54,7 +54,8 @@ pub fn read(v: &Value<'_>) -> Result<Vec<Run>, Refusal> {
             "Measured live by this page at {host}: {}, {ORDER}.",
             count(mine.len(), "request", "requests")
         ));
-        if let Some(rtt) = server.and_then(|s| num(s, "round_trip_secs")) {
+        run.round_trip_secs = server.and_then(|s| num(s, "round_trip_secs"));
+        if let Some(rtt) = run.round_trip_secs {
             run.notes.push(format!(
                 "A small request's round trip to the server took {}; it is part of every first \
                  token here and of the fitted fixed time, and is not taken out.",
@@ -88,7 +89,7 @@ fn method(v: &Value<'_>, run: &Run) -> String {
     let unsent = v.path(&["plan", "unsent"]).and_then(Value::as_finite).unwrap_or(0.0);
     let mut text = format!(
         "measured live by this page, {ORDER}: prompts of {} tokens with answers of {} tokens, \
-         each pair {} times; {} sent to this server, {} failed",
+         each pair {} times; {} sent to this server, {} failed and left out of the fit",
         lengths("prompt_tokens"),
         lengths("answer_tokens"),
         crate::format::with_separators(repeats, 0),
@@ -215,6 +216,7 @@ mod tests {
         let m = measured();
         let runs = read(&m.to_json(), "m.json").unwrap();
         for (run, (prefill, decode)) in runs.iter().zip([(460.0, 55.0), (128.0, 96.0)]) {
+            assert_eq!(run.round_trip_secs, Some(0.0021), "the round trip, to be shown");
             let f = fit(run);
             let p = f.prefill_tokens_per_sec.unwrap().value;
             let d = f.decode_tokens_per_sec.unwrap().value;

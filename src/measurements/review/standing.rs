@@ -78,6 +78,10 @@ pub enum Standing {
 pub struct PairCheck {
     pub standing: Standing,
     pub differences: Vec<Difference>,
+    /// The runs' crossover interval (where both sides are runs) and the mean answer it was
+    /// weighed against, so a verdict that stands can say how far it stands from the lead's change.
+    pub interval: Option<(f64, Option<f64>)>,
+    pub mean_tokens: f64,
 }
 
 /// Prompts or answers whose medians differ by more than this factor were not the same work.
@@ -105,7 +109,7 @@ impl PairCheck {
                 _ => Standing::Comparable,
             }
         };
-        PairCheck { standing, differences }
+        PairCheck { standing, differences, interval, mean_tokens }
     }
 }
 

@@ -19,7 +19,8 @@ use crate::measurements::fit::Fit;
 use crate::measurements::protocol::PageRun;
 use crate::measurements::{self, Run};
 use sentences::{
-    bending_text, crossing_text, dropped_text, interval_text, no_prefill_reason, run_choice,
+    bending_text, crossing_text, dropped_text, fixed_time_note, interval_text, no_prefill_reason,
+    run_choice,
 };
 
 /// One run as the page shows it.
@@ -42,7 +43,8 @@ pub struct RunView {
     pub prefill_text: String,
     pub decode_tokens_per_sec: Option<f64>,
     /// The 95% intervals of the fixed time, the prefill rate and the decode rate, in words
-    /// (empty where the fit gives none).
+    /// (empty where the fit gives none); a live run's fixed time also names the round trip
+    /// it holds.
     pub intervals: [String; 3],
     /// The lesson's queue before prefill: the overhead less the one decode step in the TTFT.
     pub wait_secs: Option<f64>,
@@ -102,7 +104,7 @@ pub fn run_view(run: &Run, fit: &Fit, figures: &RunFigures) -> RunView {
         },
         decode_tokens_per_sec: estimate(fit.decode_tokens_per_sec),
         intervals: [
-            interval_text(fit.overhead_secs, format::duration),
+            fixed_time_note(fit.overhead_secs, run.round_trip_secs),
             interval_text(fit.prefill_tokens_per_sec, format::rate),
             interval_text(fit.decode_tokens_per_sec, format::rate),
         ],

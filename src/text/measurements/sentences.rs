@@ -110,6 +110,21 @@ pub(super) fn interval_text(estimate: Option<Estimate>, show: fn(f64) -> String)
     }
 }
 
+/// Beside the fitted fixed time: its interval and, for a live run, the round trip to the server
+/// that every first token held, which the fit does not take out.
+pub(super) fn fixed_time_note(estimate: Option<Estimate>, round_trip_secs: Option<f64>) -> String {
+    let interval = interval_text(estimate, format::duration);
+    let Some(round_trip) = round_trip_secs.filter(|s| s.is_finite() && *s >= 0.0) else {
+        return interval;
+    };
+    let round_trip = format::duration(round_trip);
+    if interval.is_empty() {
+        format!("The round trip to the server, {round_trip}, is in it, not taken out")
+    } else {
+        format!("{interval}; the round trip to the server, {round_trip}, is in it, not taken out")
+    }
+}
+
 /// Why a fit claims no prefill rate.
 pub(super) fn no_prefill_reason(fit: &Fit) -> String {
     match fit.flat_prompts {
@@ -219,6 +234,23 @@ pub fn records_text(used: usize, records: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_live_runs_fixed_time_names_the_round_trip_it_holds() {
+        use crate::measurements::fit::Estimate;
+        let estimate = Some(Estimate { value: 0.05, ci95: Some((0.02, 0.09)) });
+        assert_eq!(
+            fixed_time_note(estimate, Some(0.0042)),
+            "95% interval: 20 ms to 90 ms; the round trip to the server, 4.2 ms, is in it, not \
+             taken out"
+        );
+        assert_eq!(
+            fixed_time_note(None, Some(0.0042)),
+            "The round trip to the server, 4.2 ms, is in it, not taken out"
+        );
+        assert_eq!(fixed_time_note(estimate, None), "95% interval: 20 ms to 90 ms");
+        assert_eq!(fixed_time_note(None, None), "");
+    }
+
     use super::*;
 
     #[test]
