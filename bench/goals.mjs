@@ -51,6 +51,26 @@ export const IMPORT_GOALS = {
   manyRunsWasmBytes: 200 * 1024 * 1024,
 };
 
+/** Measuring two live servers from the workbench (bench/live.mjs). */
+export const LIVE_GOALS = {
+  /** p95 of slider steps taken while a measurement of the default plan runs, over the p95 of the
+   * same steps on the same page before it started. */
+  stepDuringMeasurementOverIdle: 1.2,
+};
+
+/** The live section's goals, each PASS or MISS; none when the section was skipped. */
+export function liveGoals(live) {
+  if (!live || live.skipped || live.error) return [];
+  const { idle, during } = live.steps;
+  const r = ratio(during.p95, idle.p95);
+  const finished = live.measurement.ending === 'finished';
+  return [{
+    goal: `slider step p95 while a measurement runs ≤ ${LIVE_GOALS.stepDuringMeasurementOverIdle}× idle`,
+    pass: finished && during.n > 0 && r !== null && r <= LIVE_GOALS.stepDuringMeasurementOverIdle,
+    value: `${r?.toFixed(2)}× (${ms(during.p95)} over ${during.n} steps against ${ms(idle.p95)} over ${idle.n} idle)${finished ? '' : `; the measurement ${live.measurement.ending}`}`,
+  }];
+}
+
 /** The page's goals, each PASS or MISS; a goal whose measurement was skipped is left out. */
 export function pageGoals(ours, peer, lh) {
   const out = [];

@@ -192,12 +192,19 @@ export function attributionHooks() {
 // the browser does on its own after the page's code are not included in the step; they are
 // measured separately as `render`: from the harness's callback in the next frame to the first
 // task after that frame (the drag shows both together).
-export async function stepSeries(steps) {
+//
+// Each step's row: [step, in the handler, to the task after it, frame work, rendering, t0], ms.
+// `steps` is a list of [slider key, position]; or `{ steps, whileSelector }`, which stops early,
+// before a step, once nothing in the page matches `whileSelector` (the live measurement's steps
+// stop when its progress no longer says it is running).
+export async function stepSeries(plan) {
+  const { steps, whileSelector = null } = Array.isArray(plan) ? { steps: plan } : plan;
   const b = window.__bench;
   const nextTask = b.nextTask;
   const nextFrame = () => new Promise((resolve) => b.raf(resolve));
   const out = [];
   for (const [key, position] of steps) {
+    if (whileSelector !== null && !document.querySelector(whileSelector)) break;
     const slider = document.querySelector(`[data-testid="${key}-slider"]`);
     await nextFrame();
     await nextTask();
@@ -220,7 +227,7 @@ export async function stepSeries(steps) {
     const r0 = performance.now();
     await nextTask();
     const render = performance.now() - r0;
-    out.push([t2 - t0 + frameWork, t1 - t0, t2 - t0, frameWork, render]);
+    out.push([t2 - t0 + frameWork, t1 - t0, t2 - t0, frameWork, render, t0]);
   }
   return out;
 }

@@ -33,12 +33,16 @@ export function parseArgs(argv) {
       o.importOnly = true;
       continue;
     }
+    if (flag === '--no-live' || flag === '--live-only') {
+      o[flag === '--no-live' ? 'noLive' : 'liveOnly'] = true;
+      continue;
+    }
     if (flag === '--no-lighthouse' || flag === '--lighthouse-only') {
       o[flag === '--no-lighthouse' ? 'noLighthouse' : 'lighthouseOnly'] = true;
       continue;
     }
     if (flag === '--help' || flag === '-h') {
-      console.log(`usage: node bench/run.mjs [--dist dist] [--out FILE] [--steps N] [--drag-frames N] [--memory-steps N] [--loads N] [--profile-steps N] [--width PX] [--height PX] [--dpr X] [--quick] [--no-firefox] [--lighthouse-runs N] [--no-lighthouse] [--lighthouse-only] [--import-only] [--compare-dist DIR]`);
+      console.log(`usage: node bench/run.mjs [--dist dist] [--out FILE] [--steps N] [--drag-frames N] [--memory-steps N] [--loads N] [--profile-steps N] [--width PX] [--height PX] [--dpr X] [--quick] [--no-firefox] [--lighthouse-runs N] [--no-lighthouse] [--lighthouse-only] [--import-only] [--compare-dist DIR] [--no-live] [--live-only]`);
       process.exit(0);
     }
     const value = argv[++i];

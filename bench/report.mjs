@@ -62,3 +62,49 @@ export function comparisonTable(ours, peer) {
   return [line(['', 'Crossover', 'Chart.js', 'ours/Chart.js']), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+
+/**
+ * The live section (bench/live.mjs): slider steps idle, during a measurement of the default plan,
+ * with the servers busy but the page not measuring, and idle again; each series' ratio to the
+ * first; then what the measurement cost each server.
+ */
+export function liveTable(live) {
+  if (live.skipped) return `  skipped: ${live.skipped}`;
+  if (live.error) return `  no results: ${live.error}`;
+  const s = live.steps;
+  const base = s.idle.p95;
+  const rows = [
+    ['idle, before the measurement', s.idle],
+    ['during the measurement (default plan)', s.during],
+    ['servers busy, page not measuring (control)', s.serversBusy],
+    ['idle, after it (measured runs as A and B)', s.idleAfter],
+  ].map(([label, r]) => [label, String(r.n), ms(r.p50), ms(r.p95), ms(r.max), ms(r.render.p50), ratio(r.p95, base) === null ? '—' : `${ratio(r.p95, base).toFixed(2)}×`]);
+  const head = [`step of ${live.slider}-slider`, 'n', 'p50', 'p95', 'max', 'render p50', 'p95 / idle'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r) => '  ' + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const out = [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+  const near = live.nearResults;
+  if (near) out.push(`  during, split: ${near.near.n} steps within ${near.withinMs} ms after one of the ${near.results} results reached the page (row added, card reread) p95 ${ms(near.near.p95)}, max ${ms(near.near.max)}; the other ${near.away.n} (streams being read) p95 ${ms(near.away.p95)}, max ${ms(near.away.max)}`);
+  if (live.control) out.push(`  the control sent ${live.control.requests} requests again in ${live.control.secs.toFixed(1)} s`);
+  out.push(`  the page's plan: ${live.plan.text}`);
+  out.push(`  the page's summary: ${live.measurement.summary}`);
+  out.push(...liveCostLines(live));
+  out.push(`  this section took ${live.sectionSecs.toFixed(0)} s (servers ready in ${(live.servers.readyMs / 1000).toFixed(1)} s)`);
+  if (live.messages) out.push(`  the page said: ${live.messages.join('; ')}`);
+  return out.join('\n');
+}
+
+/** Thousands separated. */
+const n = (x) => Math.round(x).toLocaleString('en');
+
+/** The cost lines: each server's requests, tokens and time. */
+export function liveCostLines(r) {
+  const lines = [];
+  const m = r.measurement;
+  lines.push(`  the page's default plan (${r.plan.fields.prompts} | ${r.plan.fields.answers} | ×${r.plan.fields.repeats}): ${r.plan.requests} requests; it ${m.ending} after ${(m.wallSecs / 60).toFixed(2)} min (${m.wallSecs.toFixed(1)} s from Start to its summary, warm-ups included)`);
+  for (const side of ['a', 'b']) {
+    const c = r.cost[side];
+    lines.push(`  ${side.toUpperCase()} (${c.host}): ${c.requests} requests (${c.failed} failed), prompt tokens ${n(c.promptTokens)} (planned ${n(c.plannedPromptTokens)}), answer tokens ${n(c.answerTokens)} (planned ${n(c.plannedAnswerTokens)}), busy ${c.busySecs.toFixed(1)} s (${(c.busySecs / 60).toFixed(2)} min) from sending to each stream's end; plus one warm-up of ${c.warmUpPromptTokens === null ? '?' : n(c.warmUpPromptTokens)} prompt and 4 answer tokens`);
+  }
+  return lines;
+}

@@ -26,6 +26,10 @@
 //   --lighthouse-runs N   Lighthouse runs per page and serving, median taken (default 3)
 //   --no-lighthouse       skip the Lighthouse runs
 //   --lighthouse-only     only the Lighthouse runs (a few minutes)
+//   --no-live             skip the live section: a slider stepped while the workbench measures
+//                         two real llama.cpp servers (skipped anyway, with a note, when
+//                         target/live-venv/bin/python is missing)
+//   --live-only           only the live section (about three minutes; --steps sets its idle steps)
 //
 // Timings are reported, never asserted: the goals (goals.mjs) are printed as PASS/MISS lines and
 // the exit code is 0 unless the harness itself fails. See bench/README.md for what each figure
@@ -34,7 +38,8 @@
 // The parts, in the order a full run uses them: options.mjs (the command line), page-bench.mjs
 // (one page in Chromium, driving the code in in-page.mjs), machine.mjs (the machine alone),
 // attribution.mjs (where the time goes), firefox.mjs, doors.mjs (each door's first load),
-// import.mjs (your own measurements),
+// import.mjs (your own measurements), live.mjs (a slider stepped while two live servers are
+// measured),
 // lighthouse.mjs, report.mjs and goals.mjs (what is printed), stats.mjs (numbers).
 
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -47,13 +52,14 @@ import { startServer } from '../tests/e2e/server.mjs';
 import { attributionText } from './attribution.mjs';
 import { doorBytes, doorLines } from './doors.mjs';
 import { engineTable, firefoxSteps } from './firefox.mjs';
-import { goalLines, importGoals, pageGoals } from './goals.mjs';
+import { goalLines, importGoals, liveGoals, pageGoals } from './goals.mjs';
 import { firstLoadBytes, importBench, importLines } from './import.mjs';
 import { lighthouseAll, lighthouseTable } from './lighthouse.mjs';
+import { liveBench } from './live.mjs';
 import { machineText, openFixedTask } from './machine.mjs';
 import { parseArgs } from './options.mjs';
 import { PageBench } from './page-bench.mjs';
-import { comparisonTable } from './report.mjs';
+import { comparisonTable, liveTable } from './report.mjs';
 import { intervals, ratio, roundDeep, summary } from './stats.mjs';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -61,6 +67,7 @@ const ROOT = path.resolve(BENCH_DIR, '..');
 
 const PAGE_GOALS_HEADING = 'goals for the lesson page';
 const IMPORT_GOALS_HEADING = 'goals for reading your own measurements';
+const LIVE_GOALS_HEADING = 'goals for measuring two live servers';
 
 // ---- the peer page, staged with Chart.js ----------------------------------------------------
 
@@ -112,6 +119,40 @@ async function importOnly(o, dist) {
     await browser.close();
     await ourServer.close();
     await compareServer?.close();
+  }
+}
+
+// ---- the live section, and --live-only -----------------------------------------------------------
+
+/** The live section in `browser`; a failure is reported, never the end of a full run. */
+async function liveSection(browser, ourUrl, o) {
+  if (o.noLive) return { skipped: '--no-live' };
+  return liveBench(browser, ourUrl, o).catch((error) => {
+    if (o.liveOnly) throw error;
+    console.log(`bench: no live results: ${error.message.split('\n')[0]}`);
+    return { error: error.message.split('\n')[0] };
+  });
+}
+
+function printLive(live) {
+  console.log('slider steps while the workbench measures two live servers (reported, not asserted):');
+  console.log(liveTable(live));
+  log(goalLines(LIVE_GOALS_HEADING, liveGoals(live)));
+}
+
+async function liveOnly(o, dist) {
+  const ourServer = await startServer({ root: dist });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const loadBefore = os.loadavg();
+    console.log(`bench: Chromium ${browser.version()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, window ${o.width}×${o.height} @${o.dpr}x; load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')}`);
+    const live = await liveSection(browser, ourServer.url, o);
+    console.log('');
+    printLive(live);
+    await writeResult(o, { meta: { date: new Date().toISOString(), dist, liveOnly: true, chromium: browser.version(), cpus: os.cpus().length, window: { width: o.width, height: o.height, dpr: o.dpr }, steps: o.steps, loadAverage: { before: loadBefore, after: os.loadavg() } }, live, goals: liveGoals(live) });
+  } finally {
+    await browser.close();
+    await ourServer.close();
   }
 }
 
@@ -220,6 +261,7 @@ async function main() {
   const distFiles = await readdir(dist).catch(() => []);
   if (!distFiles.includes('index.html')) throw new Error(`${dist} has no index.html: build the page first (cargo xtask build, or use cargo xtask bench)`);
   if (o.importOnly) return importOnly(o, dist);
+  if (o.liveOnly) return liveOnly(o, dist);
 
   const peerDir = await stagePeer();
   const ourServer = await startServer({ root: dist });
@@ -251,6 +293,7 @@ async function main() {
     }
     const doors = await doorBytes(browser, ourUrl, o);
     const imported = await importBench(browser, ourUrl, o);
+    const live = await liveSection(browser, ourUrl, o);
     const lighthouse = o.noLighthouse ? null : await lighthouseAll({ dist, peerDir, runs: o.lighthouseRuns });
 
     const r1 = ours.result;
@@ -259,6 +302,8 @@ async function main() {
     const importGoalList = importGoals(imported, importBytes);
     printReport({ browser, ours, peer, machine, firefox, lighthouse, goals, imported, importBytes, importGoalList, o });
     log(doorLines(doors));
+    console.log('');
+    printLive(live);
 
     await writeResult(o, {
       meta: {
@@ -294,6 +339,8 @@ async function main() {
       goals,
       // The first load of each door (bench/doors.mjs).
       doors: doors.map(({ name, gzip, files }) => ({ name, gzip, files: files.length })),
+      // A slider stepped while two live servers are measured (bench/live.mjs), or why not.
+      live: { ...live, goals: liveGoals(live) },
       import: { ...imported, firstLoad: { ours: importBytes.ours.gzip, readThrough: importBytes.ours.readThrough.gzip, compare: importBytes.compare?.gzip ?? null }, goals: importGoalList },
     });
   } finally {
