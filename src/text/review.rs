@@ -319,6 +319,26 @@ mod tests {
     use crate::measurements::review::facts::RunFacts;
     use crate::measurements::review::observed::{Failures, ObservedRequest};
 
+    #[test]
+    fn a_standing_verdict_says_where_the_runs_crossover_lies_against_the_mean_answer() {
+        let check = |standing, interval| PairCheck {
+            standing,
+            differences: vec![],
+            interval,
+            mean_tokens: 85.0,
+        };
+        assert_eq!(
+            clear_of_the_interval(&check(Standing::Comparable, Some((495.6, None)))),
+            "The runs' crossover has its 95% interval at 496 tokens and up, clear of the mean \
+             answer decided for (85 tokens): the lead does not change hands there."
+        );
+        assert!(clear_of_the_interval(&check(Standing::Comparable, Some((120.0, Some(300.0)))))
+            .contains("at 120 to 300 tokens"));
+        // No interval (typed sides, or lines that never cross), or a pair not judged: nothing.
+        assert_eq!(clear_of_the_interval(&check(Standing::Comparable, None)), "");
+        assert_eq!(clear_of_the_interval(&check(Standing::NotComparable, Some((1.0, None)))), "");
+    }
+
     fn run(model: &str, load: Load, e2e: &[f64], failed: usize) -> SideSource {
         let mut requests: Vec<ObservedRequest> = e2e
             .iter()
