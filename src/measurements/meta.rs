@@ -25,6 +25,9 @@ impl Stated {
 /// Everything the file states about its run, each `None` where it says nothing.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RunMeta {
+    /// The tool that wrote the file and its version, where the file names them (`Crossover
+    /// 0.1.0`); no other tool's files here do, and a review says so.
+    pub tool_version: Option<Stated>,
     /// The model as the server or the client named it.
     pub model: Option<Stated>,
     /// The serving engine and its version (`SGLang 0.5.9`).
@@ -35,6 +38,9 @@ pub struct RunMeta {
     pub hardware: Option<Stated>,
     /// The precision of the weights, where the server reports it.
     pub precision: Option<Stated>,
+    /// How many chips the server's parallelism spans (tensor × data parallel), where it reports
+    /// both: what a reading on the chip calculator takes in place of its own count.
+    pub chips: Option<f64>,
     /// How the requests were sent, where the page itself sent them (its live measurement): the
     /// page's own sentence from the file's numbers, never the file's words.
     pub method: Option<String>,

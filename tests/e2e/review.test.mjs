@@ -227,7 +227,9 @@ test('the chip calculator reads a run as the model its file names, and says what
   const read = await shownText(app.byTestId('fit-calibration-read'));
   assert.match(read, /The file names its model, neuralmagic\/Meta-Llama-3\.1-70B-Instruct-FP8: the calculator's Llama 3\.1 70B\./);
   assert.match(read, /Its weights are fp8, as the model's name says\./);
-  assert.match(read, /It names no chip: the chip section's one A100 and its batch of 1 are assumed\./);
+  assert.match(read, /It names no chip: the chip section's A100 stands in; how many, one A100, is the chip section's\./);
+  // The file's load is said beside the batch it is not.
+  assert.match(read, /It was run at concurrency 256, 10 requests\/s, but states not how many sequences shared each decode step: the chip section's batch of 1 is assumed/);
   await app.byTestId('fit-calibrate').click();
   await eventually(async () => assert.match(await shownText(app.byTestId('import-applied')), /^The chip section now serves Llama 3\.1 70B with fp8 weights on one A100, as the run's file states\./));
   const query = await app.query();

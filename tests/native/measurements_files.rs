@@ -342,6 +342,12 @@ fn each_file_states_its_model_engine_date_and_hardware_where_it_has_them() {
         Some("tp 8, dp 1, on cuda")
     );
     assert_eq!(sglang.meta.precision.as_ref().map(|h| h.value.as_str()), Some("bfloat16"));
+    assert_eq!(sglang.meta.chips, Some(8.0), "tp 8 × dp 1");
+    assert_eq!(
+        sglang.meta.tool_version, None,
+        "server_info.version is the server's, not the benchmark's"
+    );
+    assert_eq!(vllm.meta.chips, None);
     let guidellm = runs("guidellm_v0.2-schema_benchmarks__graz-dev_qwen2.5-7b_throughput.json");
     assert_eq!(said(&guidellm[0].meta.model), Some(("qwen2.5-7b", "worker.backend_model")));
     assert_eq!(said(&guidellm[0].meta.date), Some(("2026-05-25 13:31 UTC", "start_time")));

@@ -22,6 +22,7 @@ pub fn read(v: &Value<'_>) -> Result<Vec<Run>, Refusal> {
     let requests = v.get("requests").and_then(Value::as_array).unwrap_or_default();
     let servers = v.get("servers").and_then(Value::as_array).unwrap_or_default();
     let started = v.get("started_utc").and_then(Value::as_str);
+    let written_by = v.get("written_by").and_then(Value::as_str);
     let mut runs = Vec::new();
     for side in Side::BOTH {
         let server = servers
@@ -35,6 +36,7 @@ pub fn read(v: &Value<'_>) -> Result<Vec<Run>, Refusal> {
             Format::Live,
             format!("{} · {shown_model} at {host}, measured live", side.letter()),
         );
+        run.meta.tool_version = Stated::of(written_by.clone(), "written_by");
         run.meta.model = Stated::of(model, "servers[].model");
         run.meta.date = Stated::of(started.clone(), "started_utc");
         // The server by host and port, which is all the file keeps of it.

@@ -55,7 +55,8 @@ pub(crate) fn read(v: &Value<'_>) -> Run {
 /// precision.
 fn meta(v: &Value<'_>) -> RunMeta {
     let info = |key: &str| v.path(&["server_info", key]);
-    let number = |key: &str| info(key).and_then(Value::as_f64).map(|n| n.to_string());
+    let number_of = |key: &str| info(key).and_then(Value::as_f64).filter(|n| n.is_finite());
+    let number = |key: &str| number_of(key).map(|n| n.to_string());
     let word = |key: &str| info(key).and_then(Value::as_str).map(|s| s.into_owned());
     let parallel: Vec<String> =
         [("tp", number("tp_size")), ("dp", number("dp_size")), ("on", word("device"))]
@@ -64,6 +65,8 @@ fn meta(v: &Value<'_>) -> RunMeta {
             .collect();
     let quantized = word("quantization").map(|q| format!(", {q} quantization")).unwrap_or_default();
     RunMeta {
+        // `server_info.version` is the server's, not that of the benchmark that wrote the file.
+        tool_version: None,
         model: Stated::of(word("served_model_name"), "server_info.served_model_name")
             .or_else(|| Stated::of(word("model_path"), "server_info.model_path")),
         engine: Stated::of(word("version").map(|n| format!("SGLang {n}")), "server_info.version"),
@@ -76,6 +79,10 @@ fn meta(v: &Value<'_>) -> RunMeta {
             word("dtype").map(|d| format!("{d}{quantized}")),
             "server_info.dtype, quantization",
         ),
+        chips: match (number_of("tp_size"), number_of("dp_size")) {
+            (Some(tp), Some(dp)) if tp >= 1.0 && dp >= 1.0 => Some(tp * dp),
+            _ => None,
+        },
         method: None,
     }
 }

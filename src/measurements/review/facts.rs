@@ -43,6 +43,7 @@ impl RunFacts {
         w.text(&self.file.name).text(&self.file.sha256).count(self.file.bytes);
         w.text(&self.tool);
         for stated in [
+            &self.meta.tool_version,
             &self.meta.model,
             &self.meta.engine,
             &self.meta.date,
@@ -52,6 +53,7 @@ impl RunFacts {
             w.text(stated.as_ref().map_or("", |s| &s.value))
                 .text(stated.as_ref().map_or("", |s| s.key));
         }
+        w.number(self.meta.chips);
         w.text(self.meta.method.as_deref().unwrap_or_default());
         w.number(self.load.concurrency);
         w.number(match self.load.request_rate {
@@ -83,11 +85,13 @@ impl RunFacts {
             Some(KEYS.iter().find(|k| **k == key).and_then(|k| Stated::of(Some(value), k)))
         };
         let meta = RunMeta {
+            tool_version: stated()?,
             model: stated()?,
             engine: stated()?,
             date: stated()?,
             hardware: stated()?,
             precision: stated()?,
+            chips: r.number()?,
             method: Some(r.text()?).filter(|m| !m.is_empty()),
         };
         let concurrency = r.number()?;
@@ -125,7 +129,8 @@ impl RunFacts {
 
 /// The keys a file's statements are read from (`meta`'s readers): a key read back must be one of
 /// them, so what the page names as the source of a statement is the page's own word.
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 15] = [
+    "written_by",
     "servers[].model",
     "servers[].host",
     "started_utc",

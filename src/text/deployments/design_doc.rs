@@ -22,7 +22,7 @@ use crate::model::deployments::Which;
 use crate::model::roofline::Serving;
 use crate::state::decision::{At, Decision};
 use crate::state::Figure;
-use crate::state::State;
+use crate::state::{Param, State};
 use crate::text::comparison::ComparisonView;
 use crate::text::markdown::{inert, inert_cell};
 use crate::text::review::{
@@ -178,29 +178,7 @@ fn sides_part(out: &mut String, d: &Decision, state: &State, sources: &[SideSour
         }));
     }
     if chips {
-        let chip = |name: &str, show: fn(&Serving) -> String| {
-            row(name, |w| match side(sources, w) {
-                SideSource::Chip(s) => show(s),
-                _ => "—".to_string(),
-            })
-        };
-        rows.push(chip("Chips", |s| format!("{} × {}", s.chips, s.chip.name)));
-        rows.push(chip("Model", |s| s.llm.name.to_string()));
-        rows.push(chip("Weights and KV cache", |s| {
-            format!("{} weights, {} cache", s.weights.label(), s.kv.label())
-        }));
-        rows.push(chip("Sequences decoded together", |s| format::with_separators(s.batch, 0)));
-        rows.push(chip("Context per sequence", |s| format::tokens(s.context_tokens)));
-        rows.push(chip("MFU and MBU (assumed)", |s| {
-            format!("{} and {}", format::percent(s.mfu), format::percent(s.mbu))
-        }));
-        rows.push(chip("Prefill rate", |s| format::rate(s.prefill_tokens_per_sec())));
-        // The chip side's first token is read from this prompt; a run's or a typed side's is
-        // its own.
-        rows.push(row("Prompt its first token is read from", |w| match side(sources, w) {
-            SideSource::Chip(_) => format::tokens(state.b_prompt_ttft().prompt_tokens()),
-            _ => "its own first-token time".to_string(),
-        }));
+        chip_rows(&mut rows, state, sources);
     }
     // Two runs' failures are counted in what they observed, as counts with their reasons.
     let both_runs = sources.iter().all(|s| matches!(s, SideSource::Run(_)));
@@ -209,6 +187,10 @@ fn sides_part(out: &mut String, d: &Decision, state: &State, sources: &[SideSour
         rows.push(vec!["Requests that failed".to_string(), a, b]);
     }
     table(out, &["", "A", "B"], &rows);
+    for line in beyond_the_page(state, sources) {
+        out.push_str(&line);
+        out.push_str("\n\n");
+    }
     if runs {
         // Two first-token figures of a run appear in the record; this says why they may differ.
         out.push_str(
@@ -217,6 +199,77 @@ fn sides_part(out: &mut String, d: &Decision, state: &State, sources: &[SideSour
              answered, so its first-token p50 may differ a little.\n\n",
         );
     }
+}
+
+/// The rows of a chip side: its setting, its assumed efficiencies and what its first token is
+/// read from.
+fn chip_rows(rows: &mut Vec<Vec<String>>, state: &State, sources: &[SideSource; 2]) {
+    let chip = |name: &str, show: fn(&Serving) -> String| {
+        row(name, |w| match side(sources, w) {
+            SideSource::Chip(s) => show(s),
+            _ => "—".to_string(),
+        })
+    };
+    rows.push(chip("Chips", |s| format!("{} × {}", s.chips, s.chip.name)));
+    rows.push(chip("Model", |s| s.llm.name.to_string()));
+    rows.push(chip("Weights and KV cache", |s| {
+        format!("{} weights, {} cache", s.weights.label(), s.kv.label())
+    }));
+    rows.push(chip("Sequences decoded together", |s| format::with_separators(s.batch, 0)));
+    rows.push(chip("Context per sequence", |s| format::tokens(s.context_tokens)));
+    rows.push(chip("MFU and MBU (assumed)", |s| {
+        format!("{} and {}", format::percent(s.mfu), format::percent(s.mbu))
+    }));
+    // The rate its control holds, which is what the record races: a chip's own rate
+    // outside the page's range is said below the table, never shown as if raced.
+    rows.push(row("Prefill rate", |w| match side(sources, w) {
+        SideSource::Chip(_) => format::rate(state.get(held_params(w).0)),
+        _ => "—".to_string(),
+    }));
+    // The chip side's first token is read from this prompt; a run's or a typed side's is
+    // its own.
+    rows.push(row("Prompt its first token is read from", |w| match side(sources, w) {
+        SideSource::Chip(_) => format::tokens(state.b_prompt_ttft().prompt_tokens()),
+        _ => "its own first-token time".to_string(),
+    }));
+}
+
+/// The prefill and decode controls of side `which`.
+fn held_params(which: Which) -> (Param, Param) {
+    match which {
+        Which::A => (Param::APrefill, Param::ARate),
+        Which::B => (Param::BPrefill, Param::BRate),
+    }
+}
+
+/// For each chip side whose setting gives a rate the page's controls cannot hold: the chip's own
+/// rate and the one the record races instead, so no number stands for a chip it does not fit.
+fn beyond_the_page(state: &State, sources: &[SideSource; 2]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for which in [Which::A, Which::B] {
+        let SideSource::Chip(s) = side(sources, which) else { continue };
+        let (prefill, decode) = held_params(which);
+        for (what, param, own) in [
+            ("reads prompts at", prefill, s.prefill_tokens_per_sec()),
+            ("writes at", decode, s.decode_tokens_per_sec()),
+        ] {
+            let held = state.get(param);
+            if (own - held).abs() > 1e-9 * own.abs().max(held.abs()) {
+                lines.push(format!(
+                    "{}'s chip setting {what} {}, outside the page's range of {} to {}: this \
+                     record races the {} its control holds, so {}'s numbers are that bound's, \
+                     not the chip's.",
+                    which.label(),
+                    format::rate(own),
+                    format::rate(param.spec().min),
+                    format::rate(param.spec().max),
+                    format::rate(held),
+                    which.label(),
+                ));
+            }
+        }
+    }
+    lines
 }
 
 /// Side `which` of `sources`.
@@ -346,14 +399,21 @@ fn chip_provenance(s: &Serving) -> String {
 }
 
 fn run_provenance(r: &RunFacts) -> String {
+    // The tool as the page recognised its file; its version only as the file states it.
+    let writer = match &r.meta.tool_version {
+        Some(s) => format!("{} (`{}`)", inert(&s.value), s.key),
+        None => r.tool.clone(),
+    };
     let mut parts = vec![format!(
-        "{}, SHA-256 `{}`, {} bytes, written by {}",
+        "{}, SHA-256 `{}`, {} bytes, written by {writer}",
         inert(&r.file.name),
         r.file.sha256,
         format::with_separators(r.file.bytes as f64, 0),
-        r.tool
     )];
     let mut silent = Vec::new();
+    if r.meta.tool_version.is_none() {
+        silent.push("version of that tool");
+    }
     for (what, stated) in [
         ("model", &r.meta.model),
         ("serving engine", &r.meta.engine),
@@ -473,6 +533,27 @@ mod tests {
     }
 
     #[test]
+    fn a_tool_version_is_named_only_where_the_file_states_it() {
+        let state = State::default().for_review();
+        let mut live = run("crossover-live.json", "m", 5.0, 0);
+        if let SideSource::Run(r) = &mut live {
+            r.tool = "Crossover live measurement".into();
+            r.meta.tool_version = Stated::of(Some("Crossover 0.1.0"), "written_by");
+        }
+        let record = doc(&state, &[run("a.json", "m", 6.0, 0), live], None);
+        let provenance = |side: &str| {
+            record.lines().find(|l| l.starts_with(&format!("- **{side}**"))).unwrap_or_default()
+        };
+        assert!(provenance("A").contains("written by LLMPerf; model"), "{record}");
+        assert!(provenance("A").contains("states no version of that tool"), "{record}");
+        assert!(
+            provenance("B").contains("written by `Crossover 0.1.0` (`written_by`);"),
+            "{record}"
+        );
+        assert!(!provenance("B").contains("version of that tool"), "{record}");
+    }
+
+    #[test]
     fn two_runs_give_one_number_per_quantity_failures_with_their_reasons_and_provenance() {
         // B failed 49 of 150: every fitted time counts retries, said once in the table's caption.
         let state = State::default().with(Param::BFailed, 49.0 / 150.0 * 100.0).for_review();
@@ -499,7 +580,9 @@ mod tests {
         );
         assert!(record.contains(&format!("- **A**: `anyscale.json`, SHA-256 `{}`, 126,295 bytes, written by LLMPerf; model `m` (`model_id`)", "2b".repeat(32))), "{record}");
         assert!(
-            record.contains("the file states no serving engine, no date, no hardware"),
+            record.contains(
+                "the file states no version of that tool, no serving engine, no date, no hardware"
+            ),
             "{record}"
         );
         assert!(record.contains(OBSERVED_PNG), "{record}");
@@ -527,6 +610,42 @@ mod tests {
         ] {
             assert!(record.contains(wanted), "{wanted}: {record}");
         }
+    }
+
+    #[test]
+    fn a_chip_rate_the_controls_cannot_hold_is_said_and_never_shown_as_raced() {
+        use crate::model::chips::Chip;
+        let mut state = State::default();
+        state.chip = Chip::Custom;
+        state.set(Param::ChipTflops, Param::ChipTflops.spec().min);
+        state.set(Param::ChipBandwidth, Param::ChipBandwidth.spec().min);
+        let own = state.serving();
+        let handed = state.take_hardware_rates(RateTarget::A);
+        assert!(!handed.moved.is_empty(), "this setting must fall outside the page's range");
+        let a = SideSource::Chip(Box::new(own));
+        let state = state.for_review();
+        let record = doc(&state, &[a, SideSource::Typed], None);
+        let held = format::rate(state.get(Param::APrefill));
+        assert!(record.contains(&format!("| Prefill rate | {held} | — |")), "{record}");
+        for m in &handed.moved {
+            let (what, own_rate) = if m.param == Param::APrefill {
+                ("reads prompts at", own.prefill_tokens_per_sec())
+            } else {
+                ("writes at", own.decode_tokens_per_sec())
+            };
+            let said = format!(
+                "A's chip setting {what} {}, outside the page's range",
+                format::rate(own_rate)
+            );
+            assert!(record.contains(&said), "{said}: {record}");
+            assert!(record.contains(&format!("races the {}", format::rate(m.held))), "{record}");
+        }
+        // A chip the controls hold whole says nothing of bounds.
+        let mut fits = State::default().with_worked_case(1);
+        fits.take_hardware_rates(RateTarget::A);
+        let a = SideSource::Chip(Box::new(fits.serving()));
+        let record = doc(&fits.for_review(), &[a, SideSource::Typed], None);
+        assert!(!record.contains("outside the page's range"), "{record}");
     }
 
     #[test]

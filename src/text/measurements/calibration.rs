@@ -17,6 +17,8 @@ use crate::text::roofline::{calibration_sentence, chips_phrase, setting, whole_b
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reading {
     pub chip: Chip,
+    /// How many of it: the count the file states, else the section's.
+    pub chips: f64,
     pub llm: Llm,
     pub weights: WeightPrecision,
     /// "Read as … at a batch of …, your run's decode reached …".
@@ -45,6 +47,11 @@ pub fn read_run(
     read.llm = named_llm.unwrap_or(section.llm);
     read.weights = precision_stated.or(precision_in_name).unwrap_or(section.weights);
     read.chip = named_chip.unwrap_or(section.chip);
+    // A count the file states replaces the section's (within the control's bounds, said below).
+    let chips_stated = stated.chips.filter(|n| n.is_finite() && *n >= 1.0);
+    if let Some(n) = chips_stated {
+        read.set(Param::Chips, n);
+    }
     let serving = read.serving();
     let sentence = calibration_sentence(&serving, prefill_tokens_per_sec, decode_tokens_per_sec)?;
     let stated_piece = |s: &str| Piece::Stated(s.to_string());
@@ -77,31 +84,9 @@ pub fn read_run(
             )
         }
     }));
-    let (chips, batch) =
-        (chips_phrase(&serving), format::with_separators(whole_batch(&serving), 0));
-    match (stated.hardware.is_empty(), named_chip) {
-        (false, Some(_)) => assumptions.extend([
-            Piece::words("The hardware it states, "),
-            stated_piece(&stated.hardware),
-            Piece::words(format!(
-                ", is read as the {}; how many, and the batch of {batch}, are the chip \
-                 section's.",
-                serving.chip.short_name
-            )),
-        ]),
-        (false, None) => assumptions.extend([
-            Piece::words("The hardware it states, "),
-            stated_piece(&stated.hardware),
-            Piece::words(format!(
-                ", names no chip the calculator knows: the chip section's {chips} and its batch \
-                 of {batch} are assumed."
-            )),
-        ]),
-        (true, _) => assumptions.push(Piece::words(format!(
-            "It names no chip: the chip section's {chips} and its batch of {batch} are assumed."
-        ))),
-    }
+    assumptions.extend(hardware_assumptions(stated, &read, chips_stated, named_chip.is_some()));
     Some(Reading {
+        chips: read.get(Param::Chips),
         chip: read.chip,
         llm: read.llm,
         weights: read.weights,
@@ -112,6 +97,62 @@ pub fn read_run(
     })
 }
 
+/// What the reading takes from the file's hardware and load and what it assumes: which chip,
+/// how many, and the batch (a load is not a batch: how many sequences shared each decode step is
+/// in no file).
+fn hardware_assumptions(
+    stated: &StatedSetting,
+    read: &State,
+    chips_stated: Option<f64>,
+    chip_named: bool,
+) -> Vec<Piece> {
+    let serving = read.serving();
+    let mut assumptions = Vec::new();
+    let (chips, batch) =
+        (chips_phrase(&serving), format::with_separators(whole_batch(&serving), 0));
+    // How many: the file's parallelism where it states one, else the section's.
+    let count = match chips_stated {
+        Some(n) if read.get(Param::Chips) == n => {
+            format!("its parallelism spans {chips}, as it states")
+        }
+        Some(n) => format!(
+            "its parallelism spans {} chips, more than the calculator holds: {chips} are read",
+            format::with_separators(n, 0)
+        ),
+        None => format!("how many, {chips}, is the chip section's"),
+    };
+    match (stated.hardware.is_empty(), chip_named) {
+        (false, true) => assumptions.extend([
+            Piece::words("The hardware it states, "),
+            Piece::Stated(stated.hardware.clone()),
+            Piece::words(format!(", is read as the {}; {count}. ", serving.chip.short_name)),
+        ]),
+        (false, false) => assumptions.extend([
+            Piece::words("The hardware it states, "),
+            Piece::Stated(stated.hardware.clone()),
+            Piece::words(format!(
+                ", names no chip the calculator knows: the chip section's {} stands in; {count}. ",
+                serving.chip.short_name
+            )),
+        ]),
+        (true, _) => assumptions.push(Piece::words(format!(
+            "It names no chip: the chip section's {} stands in; {count}. ",
+            serving.chip.short_name
+        ))),
+    }
+    assumptions.push(Piece::words(if stated.load.is_empty() {
+        format!("It states no load: the chip section's batch of {batch} is assumed.")
+    } else {
+        format!(
+            "It was run at {}, but states not how many sequences shared each decode step: the \
+             chip section's batch of {batch} is assumed, and had more shared them, the same rates \
+             would mean a larger share of the memory's bandwidth than this says.",
+            stated.load
+        )
+    }));
+    assumptions
+}
+
 /// "Set MFU and MBU from this run": the setting read and the shares put into `state`'s chip
 /// section (a share the run did not give leaves its control as it is), and what was done, in
 /// words.
@@ -120,6 +161,7 @@ pub fn apply(state: &mut State, reading: &Reading) -> String {
     state.chip = reading.chip;
     state.llm = reading.llm;
     state.weights = reading.weights;
+    state.set(Param::Chips, reading.chips);
     let after = setting(&state.serving());
     let wanted = [reading.mfu, reading.mbu].map(|x| x.unwrap_or(f64::NAN));
     let mut held = [f64::NAN; 2];
@@ -142,6 +184,8 @@ mod tests {
             model: model.to_string(),
             precision: precision.to_string(),
             hardware: hardware.to_string(),
+            chips: None,
+            load: String::new(),
         }
     }
 
@@ -161,7 +205,7 @@ mod tests {
         assert!(said.contains("Its weights are fp8, as the model's name says."), "{said}");
         assert!(
             said.contains(
-                "It names no chip: the chip section's one A100 and its batch of 1 are assumed."
+                "It names no chip: the chip section's A100 stands in; how many, one A100, is the chip section's. It states no load: the chip section's batch of 1 is assumed."
             ),
             "{said}"
         );
@@ -214,6 +258,44 @@ mod tests {
         assert_eq!(h100.chip, Chip::H100);
         assert!(Piece::plain(&h100.assumptions).contains("is read as the H100"));
         assert_eq!(read_run(&section, &StatedSetting::default(), None, None), None);
+    }
+
+    #[test]
+    fn a_stated_parallelism_is_read_and_a_stated_load_is_not_taken_for_a_batch() {
+        let section = State::default();
+        let sglang = StatedSetting {
+            chips: Some(8.0),
+            load: "concurrency 100".to_string(),
+            ..stated("/workspace/qwen-3.5-27b", "bfloat16", "tp 8, dp 1, on cuda")
+        };
+        let reading = read_run(&section, &sglang, None, Some(40.0)).unwrap();
+        assert_eq!(reading.chips, 8.0);
+        let said = Piece::plain(&reading.assumptions);
+        assert!(said.contains("stands in; its parallelism spans 8 A100s, as it states."), "{said}");
+        assert!(
+            said.contains("It was run at concurrency 100, but states not how many sequences shared each decode step: the chip section's batch of 1 is assumed"),
+            "{said}"
+        );
+        assert!(
+            Piece::plain(&reading.sentence).contains("on 8 A100s"),
+            "{}",
+            Piece::plain(&reading.sentence)
+        );
+        // Eight chips share the bandwidth: the same rate is a smaller share of them.
+        let one =
+            read_run(&section, &StatedSetting { chips: None, ..sglang.clone() }, None, Some(40.0));
+        assert!(reading.mbu.unwrap() < one.unwrap().mbu.unwrap());
+        // Put into the section, the count goes with the setting.
+        let mut state = section;
+        apply(&mut state, &reading);
+        assert_eq!(state.get(Param::Chips), 8.0);
+        // A count past the control's bound is said, not silently held.
+        let huge = StatedSetting { chips: Some(1e6), ..sglang };
+        let said = Piece::plain(&read_run(&section, &huge, None, Some(40.0)).unwrap().assumptions);
+        assert!(
+            said.contains("its parallelism spans 1,000,000 chips, more than the calculator holds"),
+            "{said}"
+        );
     }
 
     #[test]

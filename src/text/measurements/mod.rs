@@ -71,6 +71,10 @@ pub struct StatedSetting {
     pub model: String,
     pub precision: String,
     pub hardware: String,
+    /// The chips the server's parallelism spans, where the file reports it.
+    pub chips: Option<f64>,
+    /// The load the run was sent at, as a review states it; empty where the file says nothing.
+    pub load: String,
 }
 
 /// A figure of the run as the page's markup carries it (the worker draws its pixels).
@@ -132,6 +136,12 @@ pub fn run_view(run: &Run, fit: &Fit, figures: &RunFigures) -> RunView {
             model: stated(&run.meta.model),
             precision: stated(&run.meta.precision),
             hardware: stated(&run.meta.hardware),
+            chips: run.meta.chips,
+            load: if run.load.is_stated() {
+                measurements::review::standing::load_text(&run.load)
+            } else {
+                String::new()
+            },
         },
     }
 }

@@ -34,6 +34,7 @@ impl RunView {
             figure.table.write(w);
         });
         w.text(&self.stated.model).text(&self.stated.precision).text(&self.stated.hardware);
+        w.number(self.stated.chips).text(&self.stated.load);
         w.finish()
     }
 
@@ -79,7 +80,13 @@ impl RunView {
                     table: DataTable::read(r)?,
                 })
             })?,
-            stated: StatedSetting { model: r.text()?, precision: r.text()?, hardware: r.text()? },
+            stated: StatedSetting {
+                model: r.text()?,
+                precision: r.text()?,
+                hardware: r.text()?,
+                chips: r.number()?,
+                load: r.text()?,
+            },
         };
         r.finish(view)
     }
@@ -104,6 +111,8 @@ mod tests {
             model: "Meta-Llama-3.1-70B-Instruct-FP8".to_string(),
             precision: String::new(),
             hardware: "tp 8".to_string(),
+            chips: Some(8.0),
+            load: "concurrency 256".to_string(),
         };
         let back = RunView::from_wire(&view.to_wire());
         assert_eq!(back.as_ref(), Some(&view));
