@@ -104,8 +104,37 @@ pub fn design_doc(r: &Record) -> String {
     out.push('\n');
     provenance_part(&mut out, sources);
     figures_part(&mut out, sources);
+    if let Some(reopened) = reopened_note(sources) {
+        out.push_str(&reopened);
+        out.push_str("\n\n");
+    }
     out.push_str(&format!("[These numbers in the review workbench]({})\n", r.link));
     out
+}
+
+/// What the record's link brings back where a side came from a file or a chip: the numbers, as
+/// typed ones, and not what stood behind them, so a reader of the reopened card knows why it
+/// may say less than this record.
+fn reopened_note(sources: &[SideSource; 2]) -> Option<String> {
+    let runs = sources.iter().any(|s| matches!(s, SideSource::Run(_)));
+    let chips = sources.iter().any(|s| matches!(s, SideSource::Chip(_)));
+    if !runs && !chips {
+        return None;
+    }
+    let mut note = "The link below reopens both deployments' numbers as typed ones.".to_string();
+    if runs {
+        note.push_str(
+            " What the runs observed, their failures and whether the pair compares come back only \
+             with their files loaded beside them (the hashes above name them).",
+        );
+    }
+    if chips {
+        note.push_str(
+            " The chip section reopens on the last chip setting; \u{201c}Use as A\u{201d} or \
+             \u{201c}Use as B\u{201d} makes a side that chip's again.",
+        );
+    }
+    Some(note)
 }
 
 /// What differs between the sides, what run would settle a pair not raced alike, and that two
@@ -525,6 +554,7 @@ mod tests {
             "{record}"
         );
         assert!(!record.contains("What the runs observed"), "{record}");
+        assert!(!record.contains("reopens both"), "typed numbers reopen as they are: {record}");
         assert!(
             record.contains(&format!("]({RACE_PNG})")) && !record.contains(OBSERVED_PNG),
             "{record}"
@@ -586,6 +616,12 @@ mod tests {
             "{record}"
         );
         assert!(record.contains(OBSERVED_PNG), "{record}");
+        assert!(
+            record.contains(
+                "reopens both deployments' numbers as typed ones. What the runs observed"
+            ),
+            "the link says what it brings back: {record}"
+        );
         // No unit over a cell that shows another.
         assert!(!record.contains("(s) |"), "{record}");
     }
@@ -607,6 +643,7 @@ mod tests {
             "| MFU and MBU (assumed) |",
             "| Prompt its first token is read from |",
             "are assumptions, not measurements",
+            "makes a side that chip's again",
         ] {
             assert!(record.contains(wanted), "{wanted}: {record}");
         }
