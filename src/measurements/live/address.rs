@@ -98,6 +98,37 @@ impl Base {
             || host == "::1"
     }
 
+    /// Whether the host is this computer or a private network's (by its address or a name
+    /// that only a local network resolves): where Chrome asks the reader before a page on the
+    /// public internet may reach it. A public name may still resolve to a private address, which
+    /// only the browser sees; such a host is not counted here.
+    pub fn is_local_network(&self) -> bool {
+        let host = self.hostname();
+        if self.is_loopback() {
+            return true;
+        }
+        let octets: Vec<u8> = host.split('.').filter_map(|p| p.parse().ok()).collect();
+        if octets.len() == 4 && host.split('.').count() == 4 {
+            return matches!(octets[..], [10, ..] | [192, 168, ..] | [169, 254, ..])
+                || matches!(octets[..], [172, b, ..] if (16..=31).contains(&b));
+        }
+        if host.contains(':') {
+            // IPv6: unique local (fc00::/7) and link-local (fe80::/10).
+            let first = host.split(':').next().unwrap_or_default();
+            let lead = u16::from_str_radix(first, 16).unwrap_or(0);
+            return (lead & 0xfe00) == 0xfc00 || (lead & 0xffc0) == 0xfe80;
+        }
+        !host.contains('.')
+            || [".local", ".lan", ".internal", ".home.arpa"].iter().any(|end| host.ends_with(end))
+    }
+
+    /// Whether a page at `page_origin` calling this base crosses from the public internet into
+    /// the reader's own computer or network (Chrome's local network access prompt).
+    pub fn reached_from_public(&self, page_origin: &str) -> bool {
+        let page_local = Base::parse(page_origin).is_ok_and(|page| page.is_local_network());
+        !page_local && self.is_local_network()
+    }
+
     /// Whether a page served over `page_scheme` may call this base at all.
     pub fn mixed_content_from(&self, page_scheme: &str) -> bool {
         page_scheme.eq_ignore_ascii_case("https:") && self.scheme == "http" && !self.is_loopback()
@@ -131,6 +162,43 @@ pub fn is_plain_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn local_networks_are_told_from_the_public_internet() {
+        let local = |typed: &str| Base::parse(typed).map(|b| b.is_local_network()).unwrap_or(false);
+        for typed in [
+            "http://127.0.0.1:8000/v1",
+            "http://localhost:8000",
+            "http://[::1]:8000",
+            "http://10.0.0.7:8000",
+            "http://172.20.1.1",
+            "http://192.168.1.20:11434",
+            "http://169.254.3.3",
+            "http://[fd12::1]:8000",
+            "http://[fe80::1]:8000",
+            "http://gpu-box:8000",
+            "http://gpu.local:8000",
+            "http://node.home.arpa",
+        ] {
+            assert!(local(typed), "{typed}");
+        }
+        for typed in [
+            "https://api.example.com/v1",
+            "http://172.32.0.1",
+            "http://8.8.8.8",
+            "http://[2001:db8::1]:8000",
+            "http://192.168.example.com",
+        ] {
+            assert!(!local(typed), "{typed}");
+        }
+        let home = Base::parse("http://127.0.0.1:8000").unwrap();
+        assert!(home.reached_from_public("https://crossover.example"));
+        assert!(!home.reached_from_public("http://127.0.0.1:8080"));
+        assert!(!home.reached_from_public("http://192.168.1.2:8080"));
+        assert!(!Base::parse("https://api.example.com")
+            .unwrap()
+            .reached_from_public("https://x.dev"));
+    }
 
     #[test]
     fn an_address_reads_to_its_base_whatever_endpoint_was_pasted() {

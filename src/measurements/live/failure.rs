@@ -127,15 +127,30 @@ impl Failure {
 
     /// Why the server could not be reached or would not serve this page.
     fn reach_sentence(&self, side: &str, host: &str, origin: &str) -> String {
+        let base = super::address::Base {
+            scheme: "http".to_string(),
+            host: host.to_string(),
+            path: String::new(),
+        };
         match self {
+            Failure::Unreachable if base.reached_from_public(origin) => format!(
+                "{side} at {host} did not answer. This page, at {origin}, is on the public \
+                 internet and {host} is on your own computer or network: Chrome (from version \
+                 142) asks before letting such a page reach it, and until that is allowed the \
+                 server looks unreachable. If Chrome asked, allow it and start again; if it was \
+                 refused, allow local network access for this site in its settings (the icon left \
+                 of the address). If Chrome did not ask, the server is down or refused the page's \
+                 origin: start vLLM with --allowed-origins, llama.cpp's server with \
+                 --cors-origins, Ollama with OLLAMA_ORIGINS or LM Studio with lms server start \
+                 --cors; SGLang lets any origin in."
+            ),
             Failure::Unreachable => format!(
                 "{side} at {host} did not answer this page. Either nothing is listening there \
                  (check the address and that the server is up), or the server refused the \
                  page's origin, {origin}: browsers do not say which. To let the page in, start \
                  vLLM with --allowed-origins, llama.cpp's server with --cors-origins, Ollama \
                  with OLLAMA_ORIGINS or LM Studio with lms server start --cors; SGLang lets any \
-                 origin in. If Chrome asked whether this page may reach devices on your \
-                 network, it needs that permission."
+                 origin in."
             ),
             Failure::MixedContent => format!(
                 "This page came over https, so the browser will not let it call {host} over \
@@ -271,6 +286,21 @@ mod tests {
         ] {
             assert!(unreachable.contains(switch), "{switch}");
         }
+        let public = Failure::Unreachable.sentence("B", "gpu.example.com", "https://x.dev");
+        assert!(public.contains("--cors-origins") && public.contains("https://x.dev"), "{public}");
+        assert!(!public.contains("Chrome"), "a public page calling a public name: {public}");
+        // A public page calling this computer or a private address: Chrome's prompt, in words
+        // of its own, and the switches still.
+        for host in
+            ["127.0.0.1:8000", "192.168.1.20:8000", "[::1]:8000", "gpu-box:8000", "gpu.local"]
+        {
+            let said = Failure::Unreachable.sentence("A", host, "https://crossover.example");
+            assert!(said.contains("Chrome (from version 142) asks"), "{host}: {said}");
+            assert!(said.contains("--cors-origins"), "{said}");
+        }
+        // Served from this computer, nothing is crossed.
+        let local = Failure::Unreachable.sentence("A", "127.0.0.1:8000", "http://127.0.0.1:8080");
+        assert!(!local.contains("Chrome"), "{local}");
         assert!(Failure::Unreachable.stops_the_run());
         assert!(!Failure::TooMany { body: String::new(), wait_secs: 2.0 }.stops_the_run());
         assert!(Failure::Redirected.stops_the_run());
