@@ -67,6 +67,17 @@ pub const ORDER_WHY: &str = "Requests go one at a time, so none waits behind ano
     after the first over the time from the first text to the last; token counts are the \
     server's own.";
 
+/// Why the figures and the card may take a result in a moment after the table shows it: a
+/// refit and redraw under a moving control would make the control stutter.
+pub fn held_while_moving(quiet_ms: f64, most_secs: f64) -> String {
+    format!(
+        "Each result joins the table at once; the fit, the figures and the card take it in once \
+         the controls have been still for {} (at most {} later), so moving one stays smooth.",
+        duration(quiet_ms / 1_000.0),
+        duration(most_secs),
+    )
+}
+
 /// The line under the progress bar.
 pub fn progress_text(m: &Measurement, total: usize, elapsed_secs: f64) -> String {
     let done = m.requests.len();
@@ -207,6 +218,12 @@ pub fn requests_table(m: &Measurement) -> DataTable<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn results_held_while_a_control_moves_say_for_how_long() {
+        let text = held_while_moving(300.0, 10.0);
+        assert!(text.contains("still for 300 ms (at most 10 s later)"), "{text}");
+    }
 
     #[test]
     fn the_default_plan_says_what_it_sends_and_how_long_it_may_take() {

@@ -55,7 +55,8 @@ test('two live servers measured from the page: rates beside their own, a crossov
     fitted[side] = { prefill: await value(app, 'fit-prefill'), decode: await value(app, 'fit-decode') };
     // The server's own prefill rates over the same requests: the page's slope must fall within
     // their range (a fifth either side), since a machine busy with other work slows each of
-    // the server's prompts differently; its decode rate within 40% of the server's median.
+    // the server's prompts differently; its decode rate within 20% of the server's median (seen
+    // within 5% in both engines on a fresh machine with other builds on its two cores).
     const mine = measured.requests.filter((r) => r.side === side);
     const rates = mine.map((r) => r.server_prefill_tokens_per_sec);
     const [slowest, fastest] = [Math.min(...rates), Math.max(...rates)];
@@ -65,7 +66,7 @@ test('two live servers measured from the page: rates beside their own, a crossov
     assert.ok(fitted[side].prefill >= 0.8 * slowest && fitted[side].prefill <= 1.25 * fastest, `${side}'s prefill ${fitted[side].prefill} against the server's ${slowest} to ${fastest}`);
     // A busy machine delivers chunks in bursts, which the page's clock sees and the server's does
     // not: the tolerance is for that.
-    assert.ok(Math.abs(fitted[side].decode / decode - 1) < 0.4, `${side}'s decode ${fitted[side].decode} against the server's ${decode}`);
+    assert.ok(Math.abs(fitted[side].decode / decode - 1) < 0.2, `${side}'s decode ${fitted[side].decode} against the server's ${decode}`);
   }
   // B writes faster, by the servers' own account and by the page's.
   assert.ok(own('b', 'server_decode_tokens_per_sec') > own('a', 'server_decode_tokens_per_sec'));

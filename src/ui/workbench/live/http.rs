@@ -120,7 +120,14 @@ async fn send(url: &str, init: &web_sys::RequestInit) -> Result<web_sys::Respons
 /// What a status that is not a success says: the start of its body (read only as far as the
 /// sentence keeps, so an endless or huge error body costs nothing) and its `Retry-After`.
 async fn failed_status(response: &web_sys::Response) -> Failure {
-    let most_bytes = MOST_BODY_CHARS * 4;
+    let body = read_capped(response, MOST_BODY_CHARS * 4).await;
+    let retry_after = response.headers().get("retry-after").ok().flatten();
+    Failure::of_status(response.status(), &body, retry_after.as_deref())
+}
+
+/// A body's first `most_bytes` as text: read piece by piece and left there, so a body that is
+/// huge or never ends costs no more than that.
+async fn read_capped(response: &web_sys::Response, most_bytes: usize) -> String {
     let mut body = Vec::new();
     read_all(response, |piece| {
         body.extend_from_slice(piece);
@@ -128,8 +135,7 @@ async fn failed_status(response: &web_sys::Response) -> Failure {
     })
     .await;
     body.truncate(most_bytes);
-    let retry_after = response.headers().get("retry-after").ok().flatten();
-    Failure::of_status(response.status(), &String::from_utf8_lossy(&body), retry_after.as_deref())
+    String::from_utf8_lossy(&body).into_owned()
 }
 
 /// A small GET: the status's failure, or the body (cut at `most_bytes`) and how long the round
@@ -143,14 +149,7 @@ pub async fn get(url: &str, key: &str, most_bytes: usize) -> Result<(String, f64
     if !response.ok() {
         return Err(failed_status(&response).await);
     }
-    let mut body = Vec::new();
-    read_all(&response, |piece| {
-        body.extend_from_slice(piece);
-        body.len() <= most_bytes
-    })
-    .await;
-    body.truncate(most_bytes);
-    Ok((String::from_utf8_lossy(&body).into_owned(), secs))
+    Ok((read_capped(&response, most_bytes).await, secs))
 }
 
 /// Reads a response's body piece by piece until it ends, `each` returns false, or reading fails

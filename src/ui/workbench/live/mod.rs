@@ -11,7 +11,7 @@ mod run;
 
 use crate::measurements::live::file::Measurement;
 use crate::measurements::live::Timed;
-use crate::text::live::{summary_text, NOTHING_MEASURED};
+use crate::text::live::{held_while_moving, summary_text, NOTHING_MEASURED};
 use crate::ui::context::{LiveFile, LiveMeasured};
 use form::{PlanFields, Progress, Requests, ServerFields};
 use http::Stopper;
@@ -63,7 +63,19 @@ pub struct Live {
     /// Measurements started, so each replaces only its own runs when handed on.
     pub serial: StoredValue<u64>,
     published: Option<RwSignal<Option<LiveFile>>>,
+    /// When the reader last moved a control (an input, a key, a drag), in ms since 1970.
+    moved_at_ms: StoredValue<f64>,
+    /// Since when results have waited to be handed on; `None` when none wait.
+    held_since_ms: StoredValue<Option<f64>>,
+    /// How many times the measurement has been handed on (refitted), on the page for the bench.
+    handed: RwSignal<u32>,
 }
+
+/// How long the controls must be still before results waiting are handed on: a refit and the
+/// redraws after it cost tens of milliseconds, which under a moving slider is a stutter.
+const STILL_MS: f64 = 300.0;
+/// The longest results wait for the controls to be still.
+const MOST_HELD_SECS: f64 = 10.0;
 
 impl Live {
     fn new() -> Live {
@@ -84,7 +96,23 @@ impl Live {
             started_ms: StoredValue::new(0.0),
             serial: StoredValue::new(0),
             published: use_context::<LiveMeasured>().map(|l| l.0),
+            moved_at_ms: StoredValue::new(0.0),
+            held_since_ms: StoredValue::new(None),
+            handed: RwSignal::new(0),
         }
+    }
+
+    /// Follows the reader's hands: any input, key or drag anywhere on the page.
+    fn follow_the_controls(self) {
+        let moved = move |_: web_sys::Event| self.moved_at_ms.set_value(js_sys::Date::now());
+        for event in ["input", "keydown", "pointerdown"] {
+            let _ = window_event_listener_untyped(event, moved);
+        }
+        let _ = window_event_listener(leptos::ev::pointermove, move |ev| {
+            if ev.buttons() != 0 {
+                self.moved_at_ms.set_value(js_sys::Date::now());
+            }
+        });
     }
 
     pub fn say(self, message: Option<String>) {
@@ -99,14 +127,42 @@ impl Live {
                 m.unsent = m.unsent.saturating_sub(1);
             }
         });
-        self.publish();
+        self.publish_when_still();
     }
 
     pub fn end(self, ending: Ending) {
         self.running.set(false);
         self.ended.set(Some(ending));
         self.stopper.set_value(None);
+        self.held_since_ms.set_value(None);
         self.publish();
+    }
+
+    /// Hands the measurement on now if the controls are still, else once they have been still
+    /// for [`STILL_MS`] (at most [`MOST_HELD_SECS`] after the first result that waited), with
+    /// every result that came meanwhile: one refit for them all.
+    fn publish_when_still(self) {
+        let now = js_sys::Date::now();
+        if now - self.moved_at_ms.get_value() >= STILL_MS {
+            self.held_since_ms.set_value(None);
+            return self.publish();
+        }
+        if self.held_since_ms.get_value().is_some() {
+            return;
+        }
+        self.held_since_ms.set_value(Some(now));
+        let changed = move || {
+            // Handed on meanwhile (the run ended): nothing waits.
+            let held = self.held_since_ms.get_value()?;
+            if js_sys::Date::now() - held >= MOST_HELD_SECS * 1_000.0 {
+                return Some(f64::MIN);
+            }
+            Some(self.moved_at_ms.get_value())
+        };
+        crate::ui::arrival::when_still(STILL_MS, changed, move || {
+            self.held_since_ms.set_value(None);
+            self.publish();
+        });
     }
 
     fn publish(self) {
@@ -120,6 +176,7 @@ impl Live {
         });
         if file.is_some() {
             published.set(file);
+            self.handed.update(|n| *n += 1);
         }
     }
 }
@@ -127,6 +184,7 @@ impl Live {
 #[component]
 pub fn LiveMeasure() -> impl IntoView {
     let live = Live::new();
+    live.follow_the_controls();
     let download = move |_| {
         live.measurement.with_untracked(|m| {
             if let Some(m) = m {
@@ -144,7 +202,7 @@ pub fn LiveMeasure() -> impl IntoView {
         Some((ended, said.unwrap_or_else(|| NOTHING_MEASURED.to_string())))
     };
     view! {
-        <div class="live-measure" data-testid="live-measure">
+        <div class="live-measure" data-testid="live-measure" data-handed=move || live.handed.get().to_string()>
             <p>
                 "The page sends both servers the same requests itself and times them as the serving benchmarks do, "
                 "then fits each server's fixed time, prefill rate and decode rate with their intervals, and decides on them as on result files. "
@@ -156,6 +214,7 @@ pub fn LiveMeasure() -> impl IntoView {
             </div>
             <PlanFields live=live />
             <Progress live=live />
+            <p class="aside">{held_while_moving(STILL_MS, MOST_HELD_SECS)}</p>
             {move || live.message.get().map(|m| view! { <p class="notice" role="alert" data-testid="live-message">{m}</p> })}
             {move || summary().map(|(ended, text)| view! {
                 <p data-testid="live-summary" data-ended=format!("{ended:?}").to_lowercase()>{text}</p>
