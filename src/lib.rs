@@ -1,7 +1,7 @@
 //! Crossover: an interactive explainer of LLM response latency.
 //!
 //! Layers, bottom up: `shared_names` (the names the page, the build steps, the worker and the
-//! scripts share), `model` (latency arithmetic on plain numbers), `format` (numbers to text),
+//! scripts share), `keyed` (enums whose variants have names, each written once), `model` (latency arithmetic on plain numbers), `format` (numbers to text),
 //! `state` (the page's inputs, their bounds and the URL codec), `measurements` (reading a
 //! benchmark's result file and fitting the lesson's lines to it), `charts` (one drawing function
 //! per figure over any plotters backend), `text` (every sentence built from numbers), `render`
@@ -13,6 +13,7 @@
 
 pub mod charts;
 pub mod format;
+mod keyed;
 pub mod shared_names;
 
 // The model and the state take numbers from URLs and people: neither may ever panic, so they

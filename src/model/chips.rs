@@ -12,16 +12,19 @@ use super::source::Source;
 const TERA: f64 = 1e12;
 const GIGA: f64 = 1e9;
 
-/// One of the chips on offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Chip {
-    A100,
-    H100,
-    H200,
-    L4,
-    Mi300x,
-    /// Described by the reader: one dense figure for every precision, a bandwidth and a memory.
-    Custom,
+crate::keyed::keyed! {
+    /// One of the chips on offer.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Chip {
+        A100 => "a100",
+        H100 => "h100",
+        H200 => "h200",
+        L4 => "l4",
+        Mi300x => "mi300x",
+        /// Described by the reader: one dense figure for every precision, a bandwidth and a
+        /// memory.
+        Custom => "custom",
+    }
 }
 
 /// What the arithmetic needs to know about a chip, in SI units.
@@ -114,26 +117,8 @@ const MI300X: ChipSpec = ChipSpec {
 };
 
 impl Chip {
-    pub const ALL: [Chip; 6] =
-        [Chip::A100, Chip::H100, Chip::H200, Chip::L4, Chip::Mi300x, Chip::Custom];
     /// The lesson's 8,000 and 60 tok/s are what an A100-class chip gives, so the page starts there.
     pub const DEFAULT: Chip = Chip::A100;
-
-    /// Short key, e.g. for a URL parameter.
-    pub fn key(self) -> &'static str {
-        match self {
-            Chip::A100 => "a100",
-            Chip::H100 => "h100",
-            Chip::H200 => "h200",
-            Chip::L4 => "l4",
-            Chip::Mi300x => "mi300x",
-            Chip::Custom => "custom",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Chip> {
-        Chip::ALL.into_iter().find(|c| c.key() == key)
-    }
 
     /// The published chip a file's words name (`NVIDIA H100 80GB HBM3`, `h100-sxm`), by a word
     /// that starts with its key and no further figure; `None` where none or more than one is

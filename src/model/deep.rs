@@ -340,40 +340,26 @@ impl DeepRequest {
     }
 }
 
-/// Which clock a TTFT figure is read from. Every clock stops at the first token; they differ in
-/// when they start, and so in how much of the wait before prefill they count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum TtftDefinition {
-    /// From the moment the client sends the request: network, server queue, prefill and the
-    /// first step. Client-side benchmarks (AIPerf, GenAI-Perf, LLMPerf, `vllm bench serve`)
-    /// count it this way, and it is what a person waits.
-    #[default]
-    Client,
-    /// From the request's arrival at the server: the queue counts, the network does not. This is
-    /// vLLM's own TTFT metric.
-    Server,
-    /// From the moment the scheduler starts the request: prefill and the first step only. vLLM
-    /// reports this interval as its prefill time, with the queue as a metric of its own.
-    Scheduled,
+crate::keyed::keyed! {
+    /// Which clock a TTFT figure is read from. Every clock stops at the first token; they differ
+    /// in when they start, and so in how much of the wait before prefill they count.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+    pub enum TtftDefinition {
+        /// From the moment the client sends the request: network, server queue, prefill and the
+        /// first step. Client-side benchmarks (AIPerf, GenAI-Perf, LLMPerf, `vllm bench serve`)
+        /// count it this way, and it is what a person waits.
+        #[default]
+        Client => "client",
+        /// From the request's arrival at the server: the queue counts, the network does not.
+        /// This is vLLM's own TTFT metric.
+        Server => "server",
+        /// From the moment the scheduler starts the request: prefill and the first step only.
+        /// vLLM reports this interval as its prefill time, with the queue as a metric of its own.
+        Scheduled => "scheduled",
+    }
 }
 
 impl TtftDefinition {
-    pub const ALL: [TtftDefinition; 3] =
-        [TtftDefinition::Client, TtftDefinition::Server, TtftDefinition::Scheduled];
-
-    /// Short key, e.g. for a URL parameter.
-    pub fn key(self) -> &'static str {
-        match self {
-            TtftDefinition::Client => "client",
-            TtftDefinition::Server => "server",
-            TtftDefinition::Scheduled => "scheduled",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<TtftDefinition> {
-        TtftDefinition::ALL.into_iter().find(|d| d.key() == key)
-    }
-
     /// How much of the time before prefill this clock does not see, given the network's share
     /// and the server queue's: none for the client, the network for the server, both once the
     /// request is scheduled. Negative or NaN parts count as nothing.

@@ -10,14 +10,16 @@ use super::source::Source;
 
 const BILLION: f64 = 1e9;
 
-/// One of the models on offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Llm {
-    Llama8b,
-    Llama70b,
-    Llama405b,
-    /// Described by the reader.
-    Custom,
+crate::keyed::keyed! {
+    /// One of the models on offer.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Llm {
+        Llama8b => "llama8b",
+        Llama70b => "llama70b",
+        Llama405b => "llama405b",
+        /// Described by the reader.
+        Custom => "custom",
+    }
 }
 
 /// What the arithmetic needs to know about a model.
@@ -76,23 +78,8 @@ const LLAMA_405B: LlmSpec = LlmSpec {
 };
 
 impl Llm {
-    pub const ALL: [Llm; 4] = [Llm::Llama8b, Llm::Llama70b, Llm::Llama405b, Llm::Custom];
     /// Closest to the lesson's model of about ten billion parameters.
     pub const DEFAULT: Llm = Llm::Llama8b;
-
-    /// Short key, e.g. for a URL parameter.
-    pub fn key(self) -> &'static str {
-        match self {
-            Llm::Llama8b => "llama8b",
-            Llm::Llama70b => "llama70b",
-            Llm::Llama405b => "llama405b",
-            Llm::Custom => "custom",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Llm> {
-        Llm::ALL.into_iter().find(|m| m.key() == key)
-    }
 
     /// The published model a name written by a serving tool names (`neuralmagic/Meta-Llama-3.1-
     /// 70B-Instruct-FP8`, `meta-llama/Llama-3.1-8B`), by its family, version and size; `None`

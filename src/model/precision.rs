@@ -1,13 +1,15 @@
 //! How many bytes each weight and each cached key or value takes, and which arithmetic the
 //! matrix products run in.
 
-/// The number format the weights are stored in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WeightPrecision {
-    Bf16,
-    Fp8,
-    /// Four-bit integers, unpacked to bf16 for the arithmetic.
-    Int4,
+crate::keyed::keyed! {
+    /// The number format the weights are stored in.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum WeightPrecision {
+        Bf16 => "bf16",
+        Fp8 => "fp8",
+        /// Four-bit integers, unpacked to bf16 for the arithmetic.
+        Int4 => "int4",
+    }
 }
 
 impl WeightPrecision {
@@ -35,30 +37,17 @@ pub enum Arithmetic {
     Fp8,
 }
 
-/// The number format of the KV cache.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum KvPrecision {
-    Bf16,
-    Fp8,
+crate::keyed::keyed! {
+    /// The number format of the KV cache.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum KvPrecision {
+        Bf16 => "bf16",
+        Fp8 => "fp8",
+    }
 }
 
 impl WeightPrecision {
-    pub const ALL: [WeightPrecision; 3] =
-        [WeightPrecision::Bf16, WeightPrecision::Fp8, WeightPrecision::Int4];
     pub const DEFAULT: WeightPrecision = WeightPrecision::Bf16;
-
-    /// Short key, e.g. for a URL parameter.
-    pub fn key(self) -> &'static str {
-        match self {
-            WeightPrecision::Bf16 => "bf16",
-            WeightPrecision::Fp8 => "fp8",
-            WeightPrecision::Int4 => "int4",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<WeightPrecision> {
-        WeightPrecision::ALL.into_iter().find(|p| p.key() == key)
-    }
 
     /// How it is named in a sentence.
     pub fn label(self) -> &'static str {
@@ -99,20 +88,7 @@ impl Arithmetic {
 }
 
 impl KvPrecision {
-    pub const ALL: [KvPrecision; 2] = [KvPrecision::Bf16, KvPrecision::Fp8];
     pub const DEFAULT: KvPrecision = KvPrecision::Bf16;
-
-    /// Short key, e.g. for a URL parameter.
-    pub fn key(self) -> &'static str {
-        match self {
-            KvPrecision::Bf16 => "bf16",
-            KvPrecision::Fp8 => "fp8",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<KvPrecision> {
-        KvPrecision::ALL.into_iter().find(|p| p.key() == key)
-    }
 
     pub fn label(self) -> &'static str {
         self.key()

@@ -34,105 +34,58 @@ use crate::model::precision::{KvPrecision, WeightPrecision};
 use crate::model::workload::{LengthDistribution, Router};
 use crate::model::{ReadingSpeed, Request};
 
-/// Which model the page's headline numbers follow.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ModelView {
-    /// The lesson's straight lines.
-    #[default]
-    Linear,
-    /// Quadratic attention in prefill and decode that slows as the context grows.
-    Deep,
-}
-
-impl ModelView {
-    pub const ALL: [ModelView; 2] = [ModelView::Linear, ModelView::Deep];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            ModelView::Linear => "linear",
-            ModelView::Deep => "deep",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<ModelView> {
-        ModelView::ALL.into_iter().find(|m| m.key() == key)
+crate::keyed::keyed! {
+    /// Which model the page's headline numbers follow.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum ModelView {
+        /// The lesson's straight lines.
+        #[default]
+        Linear => "linear",
+        /// Quadratic attention in prefill and decode that slows as the context grows.
+        Deep => "deep",
     }
 }
 
-/// Where a deployment's time to first token comes from.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum TtftSource {
-    /// Typed in, as measured.
-    #[default]
-    Given,
-    /// Built from its prompt: base + passages × tokens per passage, prefill rate and overhead.
-    Prompt,
-}
-
-impl TtftSource {
-    pub fn key(self) -> &'static str {
-        match self {
-            TtftSource::Given => "given",
-            TtftSource::Prompt => "prompt",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<TtftSource> {
-        [TtftSource::Given, TtftSource::Prompt].into_iter().find(|s| s.key() == key)
+crate::keyed::keyed! {
+    /// Where a deployment's time to first token comes from.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum TtftSource {
+        /// Typed in, as measured.
+        #[default]
+        Given => "given",
+        /// Built from its prompt: base + passages × tokens per passage, prefill rate and
+        /// overhead.
+        Prompt => "prompt",
     }
 }
 
-/// Which answer lengths the second half's spread is taken over: Figure 6, the router, the
-/// people who give up and the decision.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Spread {
-    /// The reader's traffic, set by its median and 90th percentile (the lesson's mixed chat
-    /// traffic by default).
-    #[default]
-    Traffic,
-    /// The support bot's own answers: the race's answer length as the median, and an assumed
-    /// 90th percentile.
-    Bot,
-}
-
-impl Spread {
-    pub const ALL: [Spread; 2] = [Spread::Traffic, Spread::Bot];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            Spread::Traffic => "traffic",
-            Spread::Bot => "bot",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Spread> {
-        Spread::ALL.into_iter().find(|s| s.key() == key)
+crate::keyed::keyed! {
+    /// Which answer lengths the second half's spread is taken over: Figure 6, the router, the
+    /// people who give up and the decision.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Spread {
+        /// The reader's traffic, set by its median and 90th percentile (the lesson's mixed chat
+        /// traffic by default).
+        #[default]
+        Traffic => "traffic",
+        /// The support bot's own answers: the race's answer length as the median, and an
+        /// assumed 90th percentile.
+        Bot => "bot",
     }
 }
 
-/// Which hour the second half decides for: the deployments' quiet figures, or the ones they
-/// reach at the busiest hour.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Load {
-    #[default]
-    Idle,
-    Peak,
+crate::keyed::keyed! {
+    /// Which hour the second half decides for: the deployments' quiet figures, or the ones they
+    /// reach at the busiest hour.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Load {
+        #[default]
+        Idle => "idle",
+        Peak => "peak",
+    }
 }
 
 impl Load {
-    pub const ALL: [Load; 2] = [Load::Idle, Load::Peak];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            Load::Idle => "idle",
-            Load::Peak => "peak",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Load> {
-        Load::ALL.into_iter().find(|l| l.key() == key)
-    }
-
     /// The hour that is not this one.
     pub fn other(self) -> Load {
         match self {
@@ -142,61 +95,37 @@ impl Load {
     }
 }
 
-/// What the workbench's verdict rests on when both sides are runs: the fitted lines' mean whole
-/// answer, or the share of the runs' own requests that met both of the reviewer's limits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Basis {
-    #[default]
-    Mean,
-    Goodput,
-}
-
-impl Basis {
-    pub const ALL: [Basis; 2] = [Basis::Mean, Basis::Goodput];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            Basis::Mean => "mean",
-            Basis::Goodput => "goodput",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Basis> {
-        Basis::ALL.into_iter().find(|b| b.key() == key)
+crate::keyed::keyed! {
+    /// What the workbench's verdict rests on when both sides are runs: the fitted lines' mean
+    /// whole answer, or the share of the runs' own requests that met both of the reviewer's
+    /// limits.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Basis {
+        #[default]
+        Mean => "mean",
+        Goodput => "goodput",
     }
 }
 
-/// The answer lengths the decision card decides for. The spread of Figure 6, the router and
-/// the people who give up teaches what a spread does, on the lesson's mixed traffic; the card
-/// decides for the workload under review.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum DecisionWorkload {
-    /// The support bot's own answers, the ones Figure 5 races: the race's answer length as the
-    /// median and an assumed 90th percentile.
-    #[default]
-    Bot,
-    /// The mixed traffic of the spread (`median` and `p90`).
-    Traffic,
-    /// The answers the two runs behind the deployments gave (`runs_median` and `runs_p90`).
-    Runs,
+crate::keyed::keyed! {
+    /// The answer lengths the decision card decides for. The spread of Figure 6, the router and
+    /// the people who give up teaches what a spread does, on the lesson's mixed traffic; the
+    /// card decides for the workload under review.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum DecisionWorkload {
+        /// The support bot's own answers, the ones Figure 5 races: the race's answer length as
+        /// the median and an assumed 90th percentile.
+        #[default]
+        Bot => "bot",
+        /// The mixed traffic of the spread (`median` and `p90`).
+        Traffic => "traffic",
+        /// The answers the two runs behind the deployments gave (`runs_median` and
+        /// `runs_p90`).
+        Runs => "runs",
+    }
 }
 
 impl DecisionWorkload {
-    pub const ALL: [DecisionWorkload; 3] =
-        [DecisionWorkload::Bot, DecisionWorkload::Traffic, DecisionWorkload::Runs];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            DecisionWorkload::Bot => "bot",
-            DecisionWorkload::Traffic => "traffic",
-            DecisionWorkload::Runs => "runs",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<DecisionWorkload> {
-        DecisionWorkload::ALL.into_iter().find(|w| w.key() == key)
-    }
-
     /// The parameters of its median and 90th percentile.
     pub fn params(self) -> (Param, Param) {
         match self {

@@ -7,26 +7,14 @@ use super::query::{pairs, repeated};
 use super::review::Held;
 use super::{Figure, Notice, Param};
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Theme {
-    /// Follow the operating system's `prefers-color-scheme`.
-    #[default]
-    Auto,
-    Light,
-    Dark,
-}
-
-impl Theme {
-    pub fn key(self) -> &'static str {
-        match self {
-            Theme::Auto => "auto",
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        }
-    }
-
-    fn from_key(key: &str) -> Option<Theme> {
-        [Theme::Auto, Theme::Light, Theme::Dark].into_iter().find(|t| t.key() == key)
+crate::keyed::keyed! {
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Theme {
+        /// Follow the operating system's `prefers-color-scheme`.
+        #[default]
+        Auto => "auto",
+        Light => "light",
+        Dark => "dark",
     }
 }
 

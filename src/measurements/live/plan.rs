@@ -10,28 +10,21 @@
 
 use crate::measurements::fit::bootstrap::SplitMix64;
 
-/// One of the two servers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    A,
-    B,
+crate::keyed::keyed! {
+    names(BOTH, key, from_key);
+    /// One of the two servers, named in the file by its key (`a`, `b`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Side {
+        A => "a",
+        B => "b",
+    }
 }
 
 impl Side {
-    pub const BOTH: [Side; 2] = [Side::A, Side::B];
-
     pub const fn letter(self) -> &'static str {
         match self {
             Side::A => "A",
             Side::B => "B",
-        }
-    }
-
-    /// How the file names the side (`a`, `b`).
-    pub const fn key(self) -> &'static str {
-        match self {
-            Side::A => "a",
-            Side::B => "b",
         }
     }
 
@@ -56,14 +49,6 @@ impl Side {
         match self {
             Side::A => a,
             Side::B => b,
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Side> {
-        match key {
-            "a" | "A" => Some(Side::A),
-            "b" | "B" => Some(Side::B),
-            _ => None,
         }
     }
 }

@@ -7,10 +7,10 @@
 //!   exactly one [`Reply`] per request in the order asked, a read's [`Reply::Progress`] reports
 //!   coming before its answer.
 //!
-//! Every name the two share is written once, in [`name!`]. The runs a read gives cross as one
-//! string, whose form is in [`runs`]; what the page shows of a run or of two runs compared
-//! crosses as data in [`wire`]'s form, never as markup: the page lays it out with its own
-//! components.
+//! Every name the two share is written once: the messages' tags in [`Tag`]'s table, the others in
+//! [`name!`]. The runs a read gives cross as one string, whose form is in [`runs`]; what the page
+//! shows of a run or of two runs compared crosses as data in [`wire`]'s form, never as markup:
+//! the page lays it out with its own components.
 //!
 //! Why here: both ends import it (the page from `ui`, the worker from its own crate), and it needs nothing above `state` (the number parser): a figure is named by its slug
 //! and what the page shows crosses as a string of [`wire`]'s form, so it reaches up to neither

@@ -1,7 +1,8 @@
-//! The names the page and its worker share: each written once, in [`name!`].
+//! The names the page and its worker share: each written once, in [`name!`]. The messages' tags
+//! are written once too, in [`Tag`](super::Tag)'s table.
 
-/// Each name the protocol gives a message or a file, as a literal: each is written once, and a
-/// `match` can take it as a pattern.
+/// Each name the protocol gives a file or a place in the markup, as a literal: each is written
+/// once, and a `match` can take it as a pattern.
 macro_rules! name {
     // What the downloads are named in an export request.
     (fit) => {
@@ -10,43 +11,12 @@ macro_rules! name {
     (residuals) => {
         "residuals"
     };
-    (compare) => {
-        "compare"
-    };
     // The lines under the panel's sides naming the run each comes from.
     (run_side_a) => {
         "a-run"
     };
     (run_side_b) => {
         "b-run"
-    };
-    // The worker's messages' tags.
-    (ready) => {
-        "ready"
-    };
-    (read) => {
-        "read"
-    };
-    (progress) => {
-        "progress"
-    };
-    (draw) => {
-        "draw"
-    };
-    (drawn) => {
-        "drawn"
-    };
-    (export) => {
-        "export"
-    };
-    (file) => {
-        "file"
-    };
-    (deployment) => {
-        "deployment"
-    };
-    (compared) => {
-        "compared"
     };
 }
 pub(crate) use name;

@@ -2,7 +2,6 @@
 //! one [`Reply`] per request the other, in the order asked (a read's [`Reply::Progress`] reports
 //! before its answer). Each message is an array whose first item is its [`Tag`].
 
-use super::names::name;
 use super::{bakeoff, decode_runs, encode_runs, CompareAsked, RunFile, RunsReply, SideAsked};
 use crate::measurements::review::facts::RunFacts;
 use wasm_bindgen::{JsCast, JsValue};
@@ -10,64 +9,22 @@ use wasm_bindgen::{JsCast, JsValue};
 /// The worker's first message: its handler is set, and what is sent from now on is heard.
 pub const READY: &str = Tag::Ready.name();
 
-/// Each message's first item (or, for [`Tag::Ready`], the whole message).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tag {
-    Ready,
-    Read,
-    Progress,
-    Draw,
-    Drawn,
-    Export,
-    File,
-    Deployment,
-    Compare,
-    Compared,
-}
-
-impl Tag {
-    pub const ALL: [Tag; 10] = [
-        Tag::Ready,
-        Tag::Read,
-        Tag::Progress,
-        Tag::Draw,
-        Tag::Drawn,
-        Tag::Export,
-        Tag::File,
-        Tag::Deployment,
-        Tag::Compare,
-        Tag::Compared,
-    ];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Tag::Ready => name!(ready),
-            Tag::Read => name!(read),
-            Tag::Progress => name!(progress),
-            Tag::Draw => name!(draw),
-            Tag::Drawn => name!(drawn),
-            Tag::Export => name!(export),
-            Tag::File => name!(file),
-            Tag::Deployment => name!(deployment),
-            Tag::Compare => name!(compare),
-            Tag::Compared => name!(compared),
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Tag> {
-        Some(match name {
-            name!(ready) => Tag::Ready,
-            name!(read) => Tag::Read,
-            name!(progress) => Tag::Progress,
-            name!(draw) => Tag::Draw,
-            name!(drawn) => Tag::Drawn,
-            name!(export) => Tag::Export,
-            name!(file) => Tag::File,
-            name!(deployment) => Tag::Deployment,
-            name!(compare) => Tag::Compare,
-            name!(compared) => Tag::Compared,
-            _ => return None,
-        })
+crate::keyed::keyed! {
+    names(ALL, name, from_name);
+    /// Each message's first item (or, for [`Tag::Ready`], the whole message), by its name on
+    /// the wire: each name is written here once.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Tag {
+        Ready => "ready",
+        Read => "read",
+        Progress => "progress",
+        Draw => "draw",
+        Drawn => "drawn",
+        Export => "export",
+        File => "file",
+        Deployment => "deployment",
+        Compare => "compare",
+        Compared => "compared",
     }
 }
 
