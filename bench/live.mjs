@@ -142,14 +142,18 @@ export const NEAR_RESULT_MS = 250;
  * request's result reached the page (its row added, the card reread and redrawn), or not (the
  * page only reading streams). Says which of the two the measurement's cost to a step is.
  */
-function nearResults(rows, doneAt) {
-  const near = (t) => doneAt.some((d) => t >= d && t - d <= NEAR_RESULT_MS);
+function nearResults(rows, doneAt, handedAt) {
+  const within = (marks) => (t) => marks.some((d) => t >= d && t - d <= NEAR_RESULT_MS);
+  const [nearDone, nearHanded] = [within(doneAt), within(handedAt)];
   const strip = (r) => ({ n: r.n, p50: r.p50, p95: r.p95, max: r.max });
+  const of = (keep) => strip(summary(rows.filter((r) => keep(r[5])).map((r) => r[0])));
   return {
     results: doneAt.length,
+    handed: handedAt.length,
     withinMs: NEAR_RESULT_MS,
-    near: strip(summary(rows.filter((r) => near(r[5])).map((r) => r[0]))),
-    away: strip(summary(rows.filter((r) => !near(r[5])).map((r) => r[0]))),
+    near: of(nearDone),
+    nearHanded: of(nearHanded),
+    away: of((t) => !nearDone(t) && !nearHanded(t)),
   };
 }
 
@@ -193,13 +197,18 @@ export async function liveBench(browser, ourUrl, o) {
     // When each request's result reaches the page (the progress's count of requests done
     // changes: a row is added and, once both sides can be fitted, the card reread), on the
     // page's clock, to place the steps against.
+    // Likewise each time the measurement is handed on to the fit, the figures and the card
+    // (`data-handed`: the page holds them back while a control moves).
     await page.evaluate(() => {
-      const done = (window.__liveDone = []);
-      const progress = document.querySelector('[data-testid="live-progress"]');
-      new MutationObserver(() => {
-        const n = progress.getAttribute('data-done');
-        if (n !== null && n !== '0' && done[done.length - 1]?.[1] !== n) done.push([performance.now(), n]);
-      }).observe(progress, { attributes: true, attributeFilter: ['data-done'] });
+      const watch = (testid, attribute, marks) => {
+        const e = document.querySelector(`[data-testid="${testid}"]`);
+        new MutationObserver(() => {
+          const n = e.getAttribute(attribute);
+          if (n !== null && n !== '0' && marks[marks.length - 1]?.[1] !== n) marks.push([performance.now(), n]);
+        }).observe(e, { attributes: true, attributeFilter: [attribute] });
+      };
+      watch('live-progress', 'data-done', (window.__liveDone = []));
+      watch('live-measure', 'data-handed', (window.__liveHanded = []));
     });
     // Start, as the button does (without scrolling to it: the slider stays where it is).
     const started = Date.now();
@@ -213,6 +222,7 @@ export async function liveBench(browser, ourUrl, o) {
     const summaryText = (await summaryLocator.evaluate((e) => e.textContent)).trim();
     const status = (await app.byTestId('live-status').evaluate((e) => e.textContent)).trim();
     const doneAt = (await page.evaluate(() => window.__liveDone)).map(([t]) => t);
+    const handedAt = (await page.evaluate(() => window.__liveHanded)).map(([t]) => t);
 
     // The measurement as the page downloads it.
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.evaluate(() => document.querySelector('[data-testid="live-download"]').click())]);
@@ -239,7 +249,7 @@ export async function liveBench(browser, ourUrl, o) {
       measurement: { ending, wallSecs: endedMs / 1000, summary: summaryText, status, started: file.started_utc, unsent: file.plan.unsent },
       cost,
       steps: { idle: stepsOf(idle), during: stepsOf(during), serversBusy: stepsOf(busy), idleAfter: stepsOf(idleAfter) },
-      nearResults: nearResults(during, doneAt),
+      nearResults: nearResults(during, doneAt, handedAt),
       control,
       sectionSecs: (Date.now() - t0) / 1000,
       messages: errors.length ? errors.slice(0, 20) : null,

@@ -84,7 +84,10 @@ export function liveTable(live) {
   const line = (r) => '  ' + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const out = [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
   const near = live.nearResults;
-  if (near) out.push(`  during, split: ${near.near.n} steps within ${near.withinMs} ms after one of the ${near.results} results reached the page (row added, card reread) p95 ${ms(near.near.p95)}, max ${ms(near.near.max)}; the other ${near.away.n} (streams being read) p95 ${ms(near.away.p95)}, max ${ms(near.away.max)}`);
+  if (near) {
+    out.push(`  during, split: ${near.near.n} steps within ${near.withinMs} ms after one of the ${near.results} results reached the table p95 ${ms(near.near.p95)}, max ${ms(near.near.max)}; the other ${near.away.n} (streams being read) p95 ${ms(near.away.p95)}, max ${ms(near.away.max)}`);
+    if (near.nearHanded) out.push(`  during, handed on to the fit and the card ${near.handed} times: ${near.nearHanded.n} steps within ${near.withinMs} ms after one, p95 ${ms(near.nearHanded.p95)}, max ${ms(near.nearHanded.max)}`);
+  }
   if (live.control) out.push(`  the control sent ${live.control.requests} requests again in ${live.control.secs.toFixed(1)} s`);
   out.push(`  the page's plan: ${live.plan.text}`);
   out.push(`  the page's summary: ${live.measurement.summary}`);
