@@ -110,10 +110,24 @@ pub(super) fn interval_text(estimate: Option<Estimate>, show: fn(f64) -> String)
     }
 }
 
-/// Beside the fitted fixed time: its interval and, for a live run, the round trip to the server
-/// that every first token held, which the fit does not take out.
+/// Beside the fitted fixed time: its interval, a word where it falls below zero, and, for a
+/// live run, the round trip to the server that every first token held, which the fit does not
+/// take out.
 pub(super) fn fixed_time_note(estimate: Option<Estimate>, round_trip_secs: Option<f64>) -> String {
-    let interval = interval_text(estimate, format::duration);
+    let mut interval = interval_text(estimate, format::duration);
+    if estimate.is_some_and(|e| e.value < 0.0) {
+        // A line fitted through first tokens that grow faster than in proportion (long prompts
+        // slowed more than short ones, as on a machine busy with other work) meets the axis below
+        // zero; no server answers before it is asked, so the page says what that means.
+        let below = "below zero, which no server can take: the first tokens do not lie on one \
+                     straight line through these prompts (the long ones took longer per token than \
+                     the short), so the prefill rate beside it is a rough figure";
+        interval = if interval.is_empty() {
+            format!("{}{}", below[..1].to_uppercase(), &below[1..])
+        } else {
+            format!("{interval}; {below}")
+        };
+    }
     let Some(round_trip) = round_trip_secs.filter(|s| s.is_finite() && *s >= 0.0) else {
         return interval;
     };
@@ -249,6 +263,21 @@ mod tests {
         );
         assert_eq!(fixed_time_note(estimate, None), "95% interval: 20 ms to 90 ms");
         assert_eq!(fixed_time_note(None, None), "");
+        // Fitted below zero (seen on a live run while another build held the cores): said.
+        let below = Some(Estimate { value: -1.43, ci95: Some((-1.57, 0.056)) });
+        let said = fixed_time_note(below, Some(0.0043));
+        assert!(
+            said.starts_with(
+                "95% interval: -1,570 ms to 56 ms; below zero, which no server can take"
+            ),
+            "{said}"
+        );
+        assert!(
+            said.ends_with("the round trip to the server, 4.3 ms, is in it, not taken out"),
+            "{said}"
+        );
+        let said = fixed_time_note(Some(Estimate { value: -0.2, ci95: None }), None);
+        assert!(said.starts_with("Below zero, which no server can take"), "{said}");
     }
 
     use super::*;
