@@ -20,6 +20,7 @@ use crossover::state::hardware::RateTarget;
 use crossover::state::measured::{MeasuredSide, MeasuredSides};
 use crossover::state::review_slides::REVIEW_SLIDES;
 use crossover::state::{Param, State};
+use crossover::text::comparison::ComparisonView;
 use crossover::text::deployments::decision::decision_text;
 use crossover::text::deployments::design_doc::{design_doc, Record};
 use crossover::text::review::{headline, held, presented_headline};
@@ -163,10 +164,15 @@ fn workbench(sides: &[Kind; 2], median: f64, p90: f64) -> (State, [SideSource; 2
 
 /// Every text the workbench states about the pair: the card, its headline, Figure 5's words at
 /// the race and at each presented step, and the record.
-fn texts(state: &State, sources: &[SideSource; 2]) -> Vec<String> {
+fn texts(
+    state: &State,
+    sources: &[SideSource; 2],
+    comparison: Option<&ComparisonView>,
+) -> Vec<String> {
     let d = Decision::of(state);
     let t = decision_text(&d, state);
-    let check = PairCheck::of(&sources[0], &sources[1], d.mean_tokens, None);
+    let interval = comparison.and_then(|c| c.interval);
+    let check = PairCheck::of(&sources[0], &sources[1], d.mean_tokens, interval);
     let (verdict, why) = headline(&check, &t.verdict, state, sources);
     let mut all = vec![
         verdict,
@@ -185,8 +191,21 @@ fn texts(state: &State, sources: &[SideSource; 2]) -> Vec<String> {
     all.extend(
         REVIEW_SLIDES.iter().map(|step| Figure::Completion.inputs(&(step.apply)(*state)).summary()),
     );
-    all.push(design_doc(&Record { decision: &d, state, sources, comparison: None, link: "x" }));
+    all.push(design_doc(&Record { decision: &d, state, sources, comparison, link: "x" }));
     all
+}
+
+/// Two runs' comparison as the page gets it from the worker, reduced to what the card and the
+/// record read of it: the crossover's bootstrap interval (`None` at all where the pair is not two
+/// runs').
+fn comparison(
+    sources: &[SideSource; 2],
+    interval: Option<(f64, Option<f64>)>,
+) -> Option<ComparisonView> {
+    sources
+        .iter()
+        .all(|s| matches!(s, SideSource::Run(_)))
+        .then(|| ComparisonView { interval, ..ComparisonView::default() })
 }
 
 /// Whether `text` holds `number_and_unit` as a number of its own (not the end of 463 or 1,600).
@@ -204,16 +223,25 @@ proptest! {
         b in kind(),
         median in 20.0..4_000.0f64,
         spread in 1.0..4.0f64,
+        interval in prop::option::of((1.0..5_000.0f64, prop::option::of(1.0..10_000.0f64))),
     ) {
         let (state, found) = workbench(&[a, b], median, median * spread);
         let d = Decision::of(&state);
-        let all = texts(&state, &found);
+        // Two runs' comparison, with a crossover interval that may hold the workload or not.
+        let interval = interval.map(|(low, width)| (low, width.map(|w| low + w)));
+        let compared = comparison(&found, interval);
+        let all = texts(&state, &found, compared.as_ref());
         let doc = all.last().cloned().unwrap_or_default();
 
-        // One source: the record's headline is the card's, and its race table holds the card's
-        // times at the median answer.
+        // One source: the record's headline is the card's (the same interval read by both), and
+        // its race table holds the card's times at the median answer.
         let t = decision_text(&d, &state);
-        let check = PairCheck::of(&found[0], &found[1], d.mean_tokens, None);
+        let check = PairCheck::of(
+            &found[0],
+            &found[1],
+            d.mean_tokens,
+            compared.as_ref().and_then(|c| c.interval),
+        );
         let (verdict, _) = headline(&check, &t.verdict, &state, &found);
         prop_assert!(doc.starts_with(&format!("## Deployment decision: {verdict}\n")), "{doc}");
         // The presentation, whose address holds the headline the card held the pair to, opens
@@ -230,6 +258,18 @@ proptest! {
             crossover::format::duration(d.median.race.b_secs)
         );
         prop_assert!(doc.contains(&race_row), "{race_row}\n{doc}");
+        // The interval the card's headline rests on is the one the record states.
+        if let Some((low, high)) = compared.as_ref().and_then(|c| c.interval) {
+            let said = match high {
+                Some(high) => format!(
+                    "its 95% interval is {} to {}",
+                    crossover::format::with_separators(low, 0),
+                    crossover_tokens_text(high)
+                ),
+                None => format!("its 95% interval is {} and up", crossover_tokens_text(low)),
+            };
+            prop_assert!(doc.contains(&said), "{said}\n{doc}");
+        }
 
         // The crossover of the fitted lines, where there is one, is the same number on Figure 5,
         // at every presented step, and in the record.
