@@ -123,7 +123,8 @@ pub(super) fn fixed_time_note(estimate: Option<Estimate>, round_trip_secs: Optio
                      straight line through these prompts (the long ones took longer per token than \
                      the short), so the prefill rate beside it is a rough figure";
         interval = if interval.is_empty() {
-            format!("{}{}", below[..1].to_uppercase(), &below[1..])
+            // Capitalised by hand: `to_uppercase` would bring Unicode's case tables (7 KB).
+            format!("B{}", &below[1..])
         } else {
             format!("{interval}; {below}")
         };
