@@ -208,9 +208,25 @@ pub fn crossover_tokens_text(tokens: f64) -> String {
     }
 }
 
+/// A crossover's interval, both ends as [`crossover_tokens_text`] writes a crossover: "74.3 to
+/// 269.1 tokens", or "495.6 tokens and up" where it has no upper end.
+pub fn crossover_interval_text(low: f64, high: Option<f64>) -> String {
+    match high {
+        Some(high) => format!("{} to {}", trimmed(low, 1), crossover_tokens_text(high)),
+        None => format!("{} and up", crossover_tokens_text(low)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crossover_interval_spells_both_ends_as_a_crossover() {
+        assert_eq!(crossover_interval_text(74.26, Some(269.07)), "74.3 to 269.1 tokens");
+        assert_eq!(crossover_interval_text(495.6, None), "495.6 tokens and up");
+        assert_eq!(crossover_interval_text(1_200.0, Some(4_000.0)), "1,200 to 4,000 tokens");
+    }
 
     #[test]
     fn short_counts() {

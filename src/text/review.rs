@@ -125,7 +125,7 @@ pub fn headline(
         }
         (_, &Standing::EitherMayFinishFirst { low, high }, _) => format!(
             "The runs' crossover is uncertain: its 95% interval, {}, holds the mean answer decided for, so the runs cannot tell which finishes it first. The fitted race says: {verdict}.",
-            interval_text(low, high)
+            format::crossover_interval_text(low, high)
         ),
         _ => String::new(),
     };
@@ -154,17 +154,10 @@ fn clear_of_the_interval(check: &PairCheck) -> String {
     match (&check.standing, check.interval) {
         (Standing::Comparable, Some((low, high))) => format!(
             "The runs' crossover has its 95% interval at {}, clear of the mean answer decided for ({}): the lead does not change hands there.",
-            interval_text(low, high),
+            format::crossover_interval_text(low, high),
             format::tokens(check.mean_tokens)
         ),
         _ => String::new(),
-    }
-}
-
-fn interval_text(low: f64, high: Option<f64>) -> String {
-    match high {
-        Some(high) => format!("{} to {}", format::with_separators(low, 0), format::tokens(high)),
-        None => format!("{} and up", format::tokens(low)),
     }
 }
 
@@ -329,7 +322,7 @@ mod tests {
         };
         assert_eq!(
             clear_of_the_interval(&check(Standing::Comparable, Some((495.6, None)))),
-            "The runs' crossover has its 95% interval at 496 tokens and up, clear of the mean \
+            "The runs' crossover has its 95% interval at 495.6 tokens and up, clear of the mean \
              answer decided for (85 tokens): the lead does not change hands there."
         );
         assert!(clear_of_the_interval(&check(Standing::Comparable, Some((120.0, Some(300.0)))))

@@ -260,15 +260,14 @@ proptest! {
         prop_assert!(doc.contains(&race_row), "{race_row}\n{doc}");
         // The interval the card's headline rests on is the one the record states.
         if let Some((low, high)) = compared.as_ref().and_then(|c| c.interval) {
-            let said = match high {
-                Some(high) => format!(
-                    "its 95% interval is {} to {}",
-                    crossover::format::with_separators(low, 0),
-                    crossover_tokens_text(high)
-                ),
-                None => format!("its 95% interval is {} and up", crossover_tokens_text(low)),
-            };
+            // One spelling of it, in the headline (where it stands) and in the race's words.
+            let spelled = crossover::format::crossover_interval_text(low, high);
+            let said = format!("its 95% interval is {spelled}");
             prop_assert!(doc.contains(&said), "{said}\n{doc}");
+            let why = doc.split("\n\n").nth(1).unwrap_or_default();
+            if why.starts_with("The runs' crossover has its 95% interval") {
+                prop_assert!(why.contains(&format!("interval at {spelled}")), "{spelled}: {why}");
+            }
         }
 
         // The crossover of the fitted lines, where there is one, is the same number on Figure 5,

@@ -13,7 +13,7 @@
 //! (`text::markdown`): a file cannot make the document show a link, an image or markup.
 
 use super::decision::decision_text;
-use super::{crossover_text, crossover_tokens_text};
+use super::crossover_text;
 use crate::format;
 use crate::measurements::meta::Stated;
 use crate::measurements::review::facts::RunFacts;
@@ -361,18 +361,12 @@ fn race_part(out: &mut String, d: &Decision, comparison: Option<&ComparisonView>
     }
     out.push_str("\n\n");
     if let Some(view) = comparison {
-        let interval = match view.interval {
-            Some((low, Some(high))) => format!(
-                "From the runs' bootstrap resamples, its 95% interval is {} to {}. ",
-                format::with_separators(low, 0),
-                crossover_tokens_text(high)
-            ),
-            Some((low, None)) => format!(
-                "From the runs' bootstrap resamples, its 95% interval is {} and up. ",
-                crossover_tokens_text(low)
-            ),
-            None => String::new(),
-        };
+        let interval = view.interval.map_or_else(String::new, |(low, high)| {
+            format!(
+                "From the runs' bootstrap resamples, its 95% interval is {}. ",
+                format::crossover_interval_text(low, high)
+            )
+        });
         out.push_str(&format!("{interval}{}\n\n", plain(&view.interval_text)));
     }
 }
