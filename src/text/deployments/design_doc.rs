@@ -12,8 +12,8 @@
 //! (a model's name, a run's, a file's, a failure's words) is written as inert Markdown
 //! (`text::markdown`): a file cannot make the document show a link, an image or markup.
 
-use super::decision::decision_text;
 use super::crossover_text;
+use super::decision::decision_text;
 use crate::format;
 use crate::measurements::meta::Stated;
 use crate::measurements::review::facts::RunFacts;
