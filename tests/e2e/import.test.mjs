@@ -59,13 +59,15 @@ const FIGURES = ['fit-ttft', 'fit-decode-time', 'fit-residuals'];
 const IN_A_WORKER = { ...TIMEOUT, skip: onlyIn('chromium', 'the test runs script inside the worker') };
 
 /** Waits until the worker's drawings of the chosen run are on all three canvases, and returns
- * a fingerprint of each: its size, how many colours it holds and a hash of its pixels. */
+ * a fingerprint of each: its size, how many colours it holds and a hash of its pixels. A canvas
+ * is read only once drawn and no longer stale: after another run was shown, its pixels stay that
+ * run's until the worker's new drawings arrive (under load, after the readouts have changed). */
 async function drawnFigures(app) {
   let prints = null;
   await eventually(async () => {
     prints = await app.page.evaluate((slugs) => slugs.map((slug) => {
       const c = document.querySelector(`[data-testid="${slug}-canvas"]`);
-      if (!c || !c.style.height) return null;
+      if (!c || !c.style.height || !c.hasAttribute('data-drawn') || c.hasAttribute('data-stale')) return null;
       const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
       const colours = new Set();
       let hash = 0;

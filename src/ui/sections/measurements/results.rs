@@ -228,6 +228,11 @@ pub(super) fn draw(section: Section, dark: bool) {
     let pixel_ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
     let request = Request::Draw { id, size: CssSize { width, height }, pixel_ratio, dark };
     section.drawing.update_value(|d| d.busy = true);
+    // Until the worker's drawings arrive the canvases may hold another run's, or this one's at
+    // another size: marked stale, as every figure is, so a script reading their pixels waits.
+    for canvas in section.canvases.iter().filter_map(|c| c.get_untracked()) {
+        let _ = canvas.set_attribute(crate::shared_names::figure::STALE, "");
+    }
     section.worker().ask(&request, None, move |reply| {
         section.drawing.update_value(|d| d.busy = false);
         if let Some(Reply::Drawn { id: drawn, bitmaps }) = reply {
@@ -282,6 +287,7 @@ fn paint(
             if let Some(context) = context {
                 let _ = context.draw_image_with_image_bitmap(&bitmap, 0.0, 0.0);
                 let _ = canvas.set_attribute(crate::shared_names::figure::DRAWN, "");
+                let _ = canvas.remove_attribute(crate::shared_names::figure::STALE);
             }
         }
         bitmap.close();
