@@ -32,6 +32,8 @@ const WEIGHT_BYTES = { bf16: 2, fp8: 1, int4: 0.5 };
 const KV_BYTES = { bf16: 2, fp8: 1 };
 // Its prompts spread from 16 to 8,152 tokens, so the run gives a prefill rate as well as a decode rate.
 const REAL_RUN = 'sglang_0.5.9_bench_serving_output-details__llm-benchmaq_qwen3.5-27b.jsonl';
+/** The chips REAL_RUN's server reports: tensor parallel 8, data parallel 1. */
+const STATED_CHIPS = 8;
 const NUMBER_KEYS = ['chip_tflops', 'chip_bw', 'chip_mem', 'chips', 'hw_params', 'hw_layers', 'hw_kv_heads', 'hw_head_dim', 'batch', 'context', 'mfu', 'mbu'];
 
 /** The roofline at the address's settings `q` (numbers and choices), at efficiencies `mfu`, `mbu`. */
@@ -342,9 +344,11 @@ test('a real run read on the chosen chip: the efficiencies it implies, followed 
   const { prefill, decode } = await fitted();
   assert.ok(prefill > 0 && decode > 0, `the run gives both rates: ${prefill}, ${decode}`);
 
-  /** What the run implies at the section's settings, from the formulas at MFU = MBU = 1. */
+  /** What the run implies at the section's settings, from the formulas at MFU = MBU = 1, on
+   * the chips its file states (tp 8 × dp 1 in `server_info`), which the reading takes in place
+   * of the section's count. */
   const implied = async () => {
-    const q = await settings(app);
+    const q = { ...(await settings(app)), chips: STATED_CHIPS };
     const peak = roofline(q, 1, 1);
     const memoryOnly = (peak['hw-weights-bytes'] + q.batch * q.context * peak['hw-kv-per-token']) / peak['hw-chip-bw'];
     return { mfu: prefill / peak['hw-prefill-rate'], mbu: decode * memoryOnly };
@@ -360,13 +364,14 @@ test('a real run read on the chosen chip: the efficiencies it implies, followed 
     assertClose(now.mbu, h100.mbu, 'MBU on the H100');
   });
   const words = await shownText(app.byTestId('fit-calibration'));
-  assert.match(words, /with bf16 weights on one H100 at a batch of 1/);
-  assert.match(words, new RegExp(`decode reached ${Math.round(h100.mbu * 100)}% of the H100's bandwidth`));
+  assert.match(words, /with bf16 weights on 8 H100s at a batch of 1/);
+  assert.match(await shownText(app.byTestId('fit-calibration-read')), /its parallelism spans 8 H100s, as it states/);
+  assert.match(words, new RegExp(`decode reached ${Math.round(h100.mbu * 100)}% of the 8 H100s' bandwidth`));
 
   // The same run read on an H200: the same decode is a smaller share of more bandwidth.
   await choose(app, 'chip-h200');
   await eventually(async () => assertClose((await shown()).mbu, h100.mbu * 3350 / 4800, 'MBU on the H200'));
-  assert.match(await shownText(app.byTestId('fit-calibration')), /of the H200's bandwidth/);
+  assert.match(await shownText(app.byTestId('fit-calibration')), /of the 8 H200s' bandwidth/);
 
   // Setting MFU and MBU from the run: the section's controls hold them (inside their ranges),
   // and with MBU from the run the section's decode rate is the run's, the step being memory-bound.
