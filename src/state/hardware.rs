@@ -52,6 +52,14 @@ pub struct Handed {
 impl RateTarget {
     pub const ALL: [RateTarget; 2] = [RateTarget::A, RateTarget::B];
 
+    /// The target that is deployment `which`.
+    pub fn of(which: crate::model::deployments::Which) -> RateTarget {
+        match which {
+            crate::model::deployments::Which::A => RateTarget::A,
+            crate::model::deployments::Which::B => RateTarget::B,
+        }
+    }
+
     /// The controls that take the prefill rate and the per-sequence decode rate.
     pub fn params(self) -> (Param, Param) {
         match self {

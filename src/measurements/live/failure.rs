@@ -64,6 +64,12 @@ pub enum Failure {
     TooLarge { bytes: usize },
 }
 
+/// Each serving stack's switch that lets a page's origin in, said wherever a server may have
+/// refused it.
+const CORS_SWITCHES: &str = "start vLLM with --allowed-origins, llama.cpp's server with \
+    --cors-origins, Ollama with OLLAMA_ORIGINS or LM Studio with lms server start --cors; SGLang \
+    lets any origin in.";
+
 impl Failure {
     /// A status that is not a success, with the start of the body the server sent.
     /// `retry_after` is the response's `Retry-After` header, which a 429's wait follows.
@@ -140,17 +146,13 @@ impl Failure {
                  server looks unreachable. If Chrome asked, allow it and start again; if it was \
                  refused, allow local network access for this site in its settings (the icon left \
                  of the address). If Chrome did not ask, the server is down or refused the page's \
-                 origin: start vLLM with --allowed-origins, llama.cpp's server with \
-                 --cors-origins, Ollama with OLLAMA_ORIGINS or LM Studio with lms server start \
-                 --cors; SGLang lets any origin in."
+                 origin: {CORS_SWITCHES}"
             ),
             Failure::Unreachable => format!(
                 "{side} at {host} did not answer this page. Either nothing is listening there \
                  (check the address and that the server is up), or the server refused the \
-                 page's origin, {origin}: browsers do not say which. To let the page in, start \
-                 vLLM with --allowed-origins, llama.cpp's server with --cors-origins, Ollama \
-                 with OLLAMA_ORIGINS or LM Studio with lms server start --cors; SGLang lets any \
-                 origin in."
+                 page's origin, {origin}: browsers do not say which. To let the page in, \
+                 {CORS_SWITCHES}"
             ),
             Failure::MixedContent => format!(
                 "This page came over https, so the browser will not let it call {host} over \

@@ -21,8 +21,9 @@ use crate::measurements::review::standing::{PairCheck, SideSource};
 use crate::model::deployments::Which;
 use crate::model::roofline::Serving;
 use crate::state::decision::{At, Decision};
+use crate::state::hardware::RateTarget;
 use crate::state::Figure;
-use crate::state::{Param, State};
+use crate::state::State;
 use crate::text::comparison::ComparisonView;
 use crate::text::markdown::{inert, inert_cell};
 use crate::text::review::{
@@ -252,7 +253,7 @@ fn chip_rows(rows: &mut Vec<Vec<String>>, state: &State, sources: &[SideSource; 
     // The rate its control holds, which is what the record races: a chip's own rate
     // outside the page's range is said below the table, never shown as if raced.
     rows.push(row("Prefill rate", |w| match side(sources, w) {
-        SideSource::Chip(_) => format::rate(state.get(held_params(w).0)),
+        SideSource::Chip(_) => format::rate(state.get(RateTarget::of(w).params().0)),
         _ => "—".to_string(),
     }));
     // The chip side's first token is read from this prompt; a run's or a typed side's is
@@ -263,21 +264,13 @@ fn chip_rows(rows: &mut Vec<Vec<String>>, state: &State, sources: &[SideSource; 
     }));
 }
 
-/// The prefill and decode controls of side `which`.
-fn held_params(which: Which) -> (Param, Param) {
-    match which {
-        Which::A => (Param::APrefill, Param::ARate),
-        Which::B => (Param::BPrefill, Param::BRate),
-    }
-}
-
 /// For each chip side whose setting gives a rate the page's controls cannot hold: the chip's own
 /// rate and the one the record races instead, so no number stands for a chip it does not fit.
 fn beyond_the_page(state: &State, sources: &[SideSource; 2]) -> Vec<String> {
     let mut lines = Vec::new();
     for which in [Which::A, Which::B] {
         let SideSource::Chip(s) = side(sources, which) else { continue };
-        let (prefill, decode) = held_params(which);
+        let (prefill, decode) = RateTarget::of(which).params();
         for (what, param, own) in [
             ("reads prompts at", prefill, s.prefill_tokens_per_sec()),
             ("writes at", decode, s.decode_tokens_per_sec()),
