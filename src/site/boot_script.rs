@@ -7,29 +7,25 @@
 //! and the blank lines, names the file by what is left, and writes its new name and integrity
 //! hash into the page's script tag.
 
-use super::content_hash::{integrity, rename_by_content};
-use std::fs;
-use std::path::Path;
+use super::content_hash::integrity;
+use super::folder::Folder;
 
 /// Trunk's name for boot.js starts with this, then its hash and `.js`.
 const PREFIX: &str = "boot-";
 
 /// Rewrites the boot script the page names without its comment lines, under a name from its new
 /// content, and the page's tag to match.
-pub fn strip_comments(page: &str, dir: &Path) -> Result<String, String> {
+pub fn strip_comments(page: &str, folder: &mut Folder) -> Result<String, String> {
     let old_name = script_name(page).ok_or("the built index.html names no boot-<hash>.js")?;
-    let script = fs::read_to_string(dir.join(old_name)).map_err(|e| format!("{old_name}: {e}"))?;
-    let stripped = without_comment_lines(&script)?;
+    let script = folder.text(old_name)?;
+    let stripped = without_comment_lines(script)?;
     let old_integrity = integrity(script.as_bytes());
     if !page.contains(&old_integrity) {
         return Err(format!("the page does not check {old_name} against its own hash"));
     }
-    let new_name = rename_by_content(dir, old_name, PREFIX, ".js", stripped.as_bytes())?;
-    Ok(page.replacen(old_name, &new_name, 1).replacen(
-        &old_integrity,
-        &integrity(stripped.as_bytes()),
-        1,
-    ))
+    let new_integrity = integrity(stripped.as_bytes());
+    let new_name = folder.rename_by_content(old_name, PREFIX, ".js", stripped);
+    Ok(page.replacen(old_name, &new_name, 1).replacen(&old_integrity, &new_integrity, 1))
 }
 
 /// The boot script's file name as the page's script tag gives it.
@@ -78,27 +74,22 @@ mod tests {
 
     #[test]
     fn the_file_is_renamed_by_its_new_content_and_the_tag_follows() {
-        let dir = std::env::temp_dir().join(format!("crossover-boot-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
         let script = "// a comment\nconsole.log(1);\n";
-        fs::write(dir.join("boot-0123456789abcdef.js"), script).unwrap();
+        let mut folder = Folder::of([("boot-0123456789abcdef.js", script.as_bytes())]);
         let tag = format!(
             "<script integrity={} src=./boot-0123456789abcdef.js type=module></script>",
             integrity(script.as_bytes())
         );
-        fs::write(dir.join("index.html"), &tag).unwrap();
-        super::super::on_file(&dir.join("index.html"), strip_comments).unwrap();
+        let page = strip_comments(&tag, &mut folder).unwrap();
         let stripped = "console.log(1);\n";
         let name = format!("boot-{}.js", short_hash(stripped.as_bytes()));
-        assert_eq!(fs::read_to_string(dir.join(&name)).unwrap(), stripped);
-        assert!(!dir.join("boot-0123456789abcdef.js").exists());
-        let page = fs::read_to_string(dir.join("index.html")).unwrap();
+        assert_eq!(folder.names().collect::<Vec<_>>(), [name.as_str()]);
+        assert_eq!(folder.text(&name), Ok(stripped));
         assert!(page.contains(&format!("src=./{name}")), "{page}");
         assert!(page.contains(&integrity(stripped.as_bytes())), "{page}");
         // Run again on its own output, it changes nothing.
-        super::super::on_file(&dir.join("index.html"), strip_comments).unwrap();
-        assert_eq!(fs::read_to_string(dir.join("index.html")).unwrap(), page);
-        let _ = fs::remove_dir_all(&dir);
+        let before = folder.clone();
+        assert_eq!(strip_comments(&page, &mut folder).as_ref(), Ok(&page));
+        assert_eq!(folder, before);
     }
 }

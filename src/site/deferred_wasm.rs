@@ -9,11 +9,9 @@
 //! file before wasm-opt, so a change to wasm-opt's passes alone would give new bytes under the
 //! old name, and a browser or proxy holding the old file would fail the new integrity check.
 
-use super::content_hash::rename_by_content;
+use super::folder::Folder;
 use super::markup::{escaped, tags, value};
 use crate::shared_names::files::{META_INTEGRITY, WASM_META};
-use std::fs;
-use std::path::Path;
 
 /// `page` with trunk's preload link for the wasm replaced by a `<meta>` carrying its address
 /// (`content`) and integrity hash ([`META_INTEGRITY`]). Trunk may have minified the page, which
@@ -51,7 +49,7 @@ pub(super) fn wasm_name(page: &str) -> Option<(usize, &str)> {
 
 /// Renames the wasm that the page's `<meta>` names (`<stem>-<hash>_bg.wasm`) with the hash of its
 /// own bytes, and the `<meta>` to match. Its integrity hash, from the same bytes, stays.
-pub fn name_by_content(page: &str, dir: &Path) -> Result<String, String> {
+pub fn name_by_content(page: &str, folder: &mut Folder) -> Result<String, String> {
     let (start, old_name) = wasm_name(page)
         .ok_or("the built index.html has no <meta> for its wasm, or one cut short")?;
     let stem = old_name
@@ -59,8 +57,8 @@ pub fn name_by_content(page: &str, dir: &Path) -> Result<String, String> {
         .and_then(|name| name.rsplit_once('-'))
         .map(|(stem, _)| stem)
         .ok_or_else(|| format!("{old_name} is not named <stem>-<hash>_bg.wasm"))?;
-    let wasm = fs::read(dir.join(old_name)).map_err(|e| format!("{old_name}: {e}"))?;
-    let new_name = rename_by_content(dir, old_name, &format!("{stem}-"), "_bg.wasm", &wasm)?;
+    let wasm = folder.bytes(old_name)?.to_vec();
+    let new_name = folder.rename_by_content(old_name, &format!("{stem}-"), "_bg.wasm", wasm);
     Ok(format!(
         "{}{new_name}{}",
         page.get(..start).unwrap_or_default(),
@@ -75,20 +73,15 @@ mod tests {
 
     #[test]
     fn the_wasm_is_renamed_by_its_bytes_and_the_meta_follows() {
-        let dir = std::env::temp_dir().join(format!("crossover-wasm-name-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
         let wasm = b"\0asm bytes after wasm-opt";
-        fs::write(dir.join("app-0123456789abcdef_bg.wasm"), wasm).unwrap();
+        let mut folder = Folder::of([("app-0123456789abcdef_bg.wasm", &wasm[..])]);
         let meta = format!(
             r#"<meta name="crossover-wasm" content="./app-0123456789abcdef_bg.wasm" data-integrity="{HASH}"><link href=./app-0123456789abcdef.js>"#
         );
-        fs::write(dir.join("index.html"), &meta).unwrap();
-        super::super::on_file(&dir.join("index.html"), name_by_content).unwrap();
+        let page = name_by_content(&meta, &mut folder).unwrap();
         let name = format!("app-{}_bg.wasm", short_hash(wasm));
-        assert_eq!(fs::read(dir.join(&name)).unwrap(), wasm);
-        assert!(!dir.join("app-0123456789abcdef_bg.wasm").exists());
-        let page = fs::read_to_string(dir.join("index.html")).unwrap();
+        assert_eq!(folder.names().collect::<Vec<_>>(), [name.as_str()]);
+        assert_eq!(folder.bytes(&name), Ok(&wasm[..]));
         assert_eq!(
             page,
             format!(
@@ -96,9 +89,9 @@ mod tests {
             )
         );
         // Run again on its own output, it changes nothing.
-        super::super::on_file(&dir.join("index.html"), name_by_content).unwrap();
-        assert_eq!(fs::read_to_string(dir.join("index.html")).unwrap(), page);
-        let _ = fs::remove_dir_all(&dir);
+        let before = folder.clone();
+        assert_eq!(name_by_content(&page, &mut folder).as_ref(), Ok(&page));
+        assert_eq!(folder, before);
     }
 
     const HASH: &str = "sha384-w88pE6h3dyeJ5uprXiP5nUwggg25HESfLgWGPZZfRgcaAjPkeCCD8Fzpi0o58GtZ";

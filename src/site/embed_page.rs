@@ -7,9 +7,8 @@
 //! that cannot start speak of a figure, not of a lesson below them. index.html still opens an
 //! embed (`?embed=`), so every embed link made before this page existed keeps working.
 
-use super::content_hash::put;
+use super::folder::Folder;
 use crate::shared_names::files::EMBED_PAGE;
-use std::path::Path;
 
 /// index.html's note for a reader without JavaScript, and the embed page's.
 const NOSCRIPT_NOTE: (&str, &str) =
@@ -20,8 +19,8 @@ const NOT_STARTED_NOTE: (&str, &str) =
 
 /// Writes `embed.html` beside the page: `page` without `lesson`, which step 1 wrote into it.
 /// Returns the page unchanged.
-pub fn write(page: &str, lesson: &str, dir: &Path) -> Result<String, String> {
-    put(dir, EMBED_PAGE, embed_page(page, lesson)?.as_bytes(), &[])?;
+pub fn write(page: &str, lesson: &str, folder: &mut Folder) -> Result<String, String> {
+    folder.put(EMBED_PAGE, embed_page(page, lesson)?, &[]);
     Ok(page.to_string())
 }
 

@@ -8,9 +8,8 @@
 //! and writes the new name and integrity hash into the page's modulepreload link, the one
 //! `boot.js` imports.
 
-use super::content_hash::{integrity, rename_by_content};
-use std::fs;
-use std::path::Path;
+use super::content_hash::integrity;
+use super::folder::Folder;
 
 /// Trunk's name for the page's script: this, its hash in hex, `.js`. Trunk writes the hash
 /// without leading zeros, so it has up to sixteen digits, sometimes fewer. The worker's script
@@ -19,30 +18,27 @@ const PREFIX: &str = "crossover-";
 
 /// Rewrites the page's wasm-bindgen script without its comments and indentation, under a name
 /// from its new content, and the page's link to match.
-pub fn strip_comments(page: &str, dir: &Path) -> Result<String, String> {
-    rewrite(page, dir, without_comments)
+pub fn strip_comments(page: &str, folder: &mut Folder) -> Result<String, String> {
+    rewrite(page, folder, without_comments)
 }
 
-/// The page's wasm-bindgen script in `dir`, named in `page`, changed by `change` and named by its
+/// The page's wasm-bindgen script in `folder`, named in `page`, changed by `change` and named by its
 /// new content; returns the page with its link and integrity hash following.
 pub(super) fn rewrite(
     page: &str,
-    dir: &Path,
+    folder: &mut Folder,
     change: impl FnOnce(&str) -> Result<String, String>,
 ) -> Result<String, String> {
     let old_name = script_name(page).ok_or("the built index.html names no crossover-<hash>.js")?;
-    let script = fs::read_to_string(dir.join(old_name)).map_err(|e| format!("{old_name}: {e}"))?;
-    let changed = change(&script)?;
+    let script = folder.text(old_name)?;
+    let changed = change(script)?;
     let old_integrity = integrity(script.as_bytes());
     if !page.contains(&old_integrity) {
         return Err(format!("the page does not check {old_name} against its own hash"));
     }
-    let new_name = rename_by_content(dir, old_name, PREFIX, ".js", changed.as_bytes())?;
-    Ok(page.replacen(old_name, &new_name, 1).replacen(
-        &old_integrity,
-        &integrity(changed.as_bytes()),
-        1,
-    ))
+    let new_integrity = integrity(changed.as_bytes());
+    let new_name = folder.rename_by_content(old_name, PREFIX, ".js", changed);
+    Ok(page.replacen(old_name, &new_name, 1).replacen(&old_integrity, &new_integrity, 1))
 }
 
 /// The script's file name as the page's link gives it: `crossover-`, one to sixteen hex digits,
@@ -130,27 +126,22 @@ mod tests {
 
     #[test]
     fn the_file_is_renamed_by_its_new_content_and_the_link_follows() {
-        let dir = std::env::temp_dir().join(format!("crossover-glue-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
         let script = "/**\n * @param {number} a\n */\nfunction f(a) {\n    return a;\n}\n";
-        fs::write(dir.join("crossover-0123456789abcdef.js"), script).unwrap();
+        let mut folder = Folder::of([("crossover-0123456789abcdef.js", script.as_bytes())]);
         let tag = format!(
             "<link crossorigin href=./crossover-0123456789abcdef.js integrity={} rel=modulepreload>",
             integrity(script.as_bytes())
         );
-        fs::write(dir.join("index.html"), &tag).unwrap();
-        super::super::on_file(&dir.join("index.html"), strip_comments).unwrap();
+        let page = strip_comments(&tag, &mut folder).unwrap();
         let stripped = "function f(a) {\nreturn a;\n}\n";
         let name = format!("crossover-{}.js", short_hash(stripped.as_bytes()));
-        assert_eq!(fs::read_to_string(dir.join(&name)).unwrap(), stripped);
-        assert!(!dir.join("crossover-0123456789abcdef.js").exists());
-        let page = fs::read_to_string(dir.join("index.html")).unwrap();
+        assert_eq!(folder.names().collect::<Vec<_>>(), [name.as_str()]);
+        assert_eq!(folder.text(&name), Ok(stripped));
         assert!(page.contains(&format!("href=./{name}")), "{page}");
         assert!(page.contains(&integrity(stripped.as_bytes())), "{page}");
         // Run again on its own output, it changes nothing.
-        super::super::on_file(&dir.join("index.html"), strip_comments).unwrap();
-        assert_eq!(fs::read_to_string(dir.join("index.html")).unwrap(), page);
-        let _ = fs::remove_dir_all(&dir);
+        let before = folder.clone();
+        assert_eq!(strip_comments(&page, &mut folder).as_ref(), Ok(&page));
+        assert_eq!(folder, before);
     }
 }

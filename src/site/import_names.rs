@@ -14,21 +14,22 @@
 
 use super::content_hash::integrity;
 use super::deferred_wasm::wasm_name;
+use super::folder::Folder;
 use super::glue_script::script_name;
 use std::collections::{HashMap, HashSet};
-use std::fs;
-use std::path::Path;
 
 /// Renames the imports of the wasm and the script that the page names, in place, and the two
 /// integrity hashes in the page to match.
-pub fn shorten(page: &str, dir: &Path) -> Result<String, String> {
+pub fn shorten(page: &str, folder: &mut Folder) -> Result<String, String> {
     let (_, wasm_name) =
         wasm_name(page).ok_or("the built index.html has no <meta> for its wasm")?;
     let wasm_name = wasm_name.to_string();
     let script_name =
         script_name(page).ok_or("the built index.html names no crossover-<hash>.js")?.to_string();
     let mut page = page.to_string();
-    let Some(integrities) = shorten_pair(dir, &wasm_name, &script_name)? else { return Ok(page) };
+    let Some(integrities) = shorten_pair(folder, &wasm_name, &script_name)? else {
+        return Ok(page);
+    };
     for (old, new) in integrities {
         if !page.contains(&old) {
             return Err(
@@ -40,36 +41,36 @@ pub fn shorten(page: &str, dir: &Path) -> Result<String, String> {
     Ok(page)
 }
 
-/// The same for the measurements worker's wasm and script in `dir`, under the names trunk gives
+/// The same for the measurements worker's wasm and script in `folder`, under the names trunk gives
 /// them, before step 3 names them by content and writes their hashes: nothing checks them yet.
-pub fn shorten_worker(dir: &Path) -> Result<(), String> {
+pub fn shorten_worker(folder: &mut Folder) -> Result<(), String> {
     use crate::shared_names::files::WORKER;
-    shorten_pair(dir, &format!("{WORKER}_bg.wasm"), &format!("{WORKER}.js")).map(drop)
+    shorten_pair(folder, &format!("{WORKER}_bg.wasm"), &format!("{WORKER}.js")).map(drop)
 }
 
-/// Renames the imports that the wasm `wasm_name` and its script `script_name` in `dir` share,
+/// Renames the imports that the wasm `wasm_name` and its script `script_name` in `folder` share,
 /// in place. Returns the integrity hash each file had, with the one it has now; `None` when
 /// there was nothing to rename.
 fn shorten_pair(
-    dir: &Path,
+    folder: &mut Folder,
     wasm_name: &str,
     script_name: &str,
 ) -> Result<Option<[(String, String); 2]>, String> {
-    let wasm = fs::read(dir.join(wasm_name)).map_err(|e| format!("{wasm_name}: {e}"))?;
-    let script =
-        fs::read_to_string(dir.join(script_name)).map_err(|e| format!("{script_name}: {e}"))?;
+    let wasm = folder.bytes(wasm_name)?.to_vec();
+    let script = folder.text(script_name)?.to_string();
     let renames = short_names(&imports(&wasm)?, &script);
     if renames.is_empty() {
         return Ok(None);
     }
     let new_wasm = renamed_wasm(&wasm, &renames)?;
     let new_script = renamed_script(&script, &renames);
-    fs::write(dir.join(wasm_name), &new_wasm).map_err(|e| format!("{wasm_name}: {e}"))?;
-    fs::write(dir.join(script_name), &new_script).map_err(|e| format!("{script_name}: {e}"))?;
-    Ok(Some([
+    let integrities = [
         (integrity(&wasm), integrity(&new_wasm)),
         (integrity(script.as_bytes()), integrity(new_script.as_bytes())),
-    ]))
+    ];
+    folder.put(wasm_name, new_wasm, &[]);
+    folder.put(script_name, new_script, &[]);
+    Ok(Some(integrities))
 }
 
 /// What one import is called: the module it comes from and its name there.

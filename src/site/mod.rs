@@ -40,13 +40,16 @@
 //! 10. `workbench_page`: the review workbench's own page, `workbench.html`, is the finished page
 //!     with the workbench at its defaults written in where step 1 wrote the lesson.
 //!
+//! Each step takes the page as text and the files beside it as a [`Folder`] held in memory, and
+//! hands both on: no step reads or writes the disk, so each step's test is its input and its
+//! output. [`build`] reads the staged folder once and writes it once, after the last step.
 //! `markup` reads start tags in the built HTML (for steps 1, 2 and 8); `content_hash` names every
 //! file a step writes by its content, with one function, and writes integrity hashes from their
 //! bytes (for steps 2 to 8). The names these steps share
 //! with the page and the scripts are in `crate::shared_names`.
 //!
-//! Native only: it reads and writes files, and rewrites HTML as text. It sits above `ui`, whose
-//! one public function here renders the lesson; nothing in `ui` knows of it.
+//! Native only. It sits above `ui`, whose one public function here renders the lesson; nothing
+//! in `ui` knows of it.
 
 // 1. The lesson written into the page.
 mod prerender;
@@ -74,10 +77,12 @@ mod workbench_page;
 // What the steps use.
 mod content_hash;
 mod field_stand_ins;
+mod folder;
 mod markup;
 
 pub use prerender::{lesson_html, workbench_html};
 
+use folder::Folder;
 use std::path::Path;
 
 /// Which build the steps finish: trunk says in `TRUNK_PROFILE`. A development build (a plain
@@ -89,44 +94,49 @@ fn release() -> bool {
 }
 
 /// Runs every step, in order, on the page trunk staged at `index` and the files beside it. The
-/// page is read once, handed from step to step, and written once: a step takes the page and the
-/// folder, writes the files it names beside it, and returns the page naming them.
+/// folder is read once, the page and the files are handed from step to step in memory, and the
+/// folder is written once when every step has run: a step that fails leaves it as trunk staged
+/// it.
 pub fn build(index: &Path) -> Result<(), String> {
-    let release = release();
     let dir = index.parent().ok_or("the built index.html has no folder")?;
+    let page_name = index.file_name().and_then(|n| n.to_str()).ok_or("no page name")?;
     let page = std::fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let lesson = lesson_html();
-    let mut page = prerender::fill_prerendered(&page, &lesson)?;
-    page = deferred_wasm::defer_wasm_fetch(&page)?;
-    if release {
-        page = import_names::shorten(&page, dir)?;
-        page = deferred_wasm::name_by_content(&page, dir)?;
-        import_names::shorten_worker(dir)?;
-    }
-    page = worker_files::name_by_content(&page, dir)?;
-    if release {
-        page = boot_script::strip_comments(&page, dir)?;
-    }
-    page = sample_run::name_by_content(&page, dir)?;
-    if release {
-        page = glue_script::strip_comments(&page, dir)?;
-    }
-    page = split_parts::place(&page, dir)?;
-    page = one_module::into_start_script(&page, dir)?;
-    page = embed_page::write(&page, &lesson, dir)?;
-    page = workbench_page::write(&page, &lesson, &workbench_html(), dir)?;
+    let staged = Folder::read(dir, page_name)?;
+    let cut = split_parts::read_cut()?;
+    let mut folder = staged.clone();
+    let page = steps(&page, &mut folder, cut.as_ref(), release())?;
+    folder.write_over(dir, &staged)?;
     std::fs::write(index, page).map_err(|e| e.to_string())
 }
 
-/// Runs `step` on the page at `index` as [`build`] would, reading and writing the file: for the
-/// steps' tests.
-#[cfg(test)]
-fn on_file(
-    index: &Path,
-    step: impl FnOnce(&str, &Path) -> Result<String, String>,
-) -> Result<(), String> {
-    let dir = index.parent().ok_or("no folder")?;
-    let page = std::fs::read_to_string(index).map_err(|e| e.to_string())?;
-    let page = step(&page, dir)?;
-    std::fs::write(index, page).map_err(|e| e.to_string())
+/// The steps, in order, on `page` and the files beside it; `cut` holds the parts when the
+/// build cut any.
+fn steps(
+    page: &str,
+    folder: &mut Folder,
+    cut: Option<&Folder>,
+    release: bool,
+) -> Result<String, String> {
+    let lesson = lesson_html();
+    let mut page = prerender::fill_prerendered(page, &lesson)?;
+    page = deferred_wasm::defer_wasm_fetch(&page)?;
+    if release {
+        page = import_names::shorten(&page, folder)?;
+        page = deferred_wasm::name_by_content(&page, folder)?;
+        import_names::shorten_worker(folder)?;
+    }
+    page = worker_files::name_by_content(&page, folder)?;
+    if release {
+        page = boot_script::strip_comments(&page, folder)?;
+    }
+    page = sample_run::name_by_content(&page, folder)?;
+    if release {
+        page = glue_script::strip_comments(&page, folder)?;
+    }
+    if let Some(cut) = cut {
+        page = split_parts::place(&page, folder, cut)?;
+    }
+    page = one_module::into_start_script(&page, folder)?;
+    page = embed_page::write(&page, &lesson, folder)?;
+    workbench_page::write(&page, &lesson, &workbench_html(), folder)
 }

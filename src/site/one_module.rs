@@ -15,10 +15,9 @@
 //! the names of its `import * as …` lines; the start script goes inside a block, after a name for
 //! the page's start function (`crossoverPageInit`, which `boot.js` calls).
 
-use super::content_hash::{content_name, integrity, put};
+use super::content_hash::{content_name, integrity};
+use super::folder::Folder;
 use super::markup::{tags, value};
-use std::fs;
-use std::path::Path;
 
 /// The start script's name in the build starts with this (`boot_script`).
 const BOOT: &str = "boot-";
@@ -167,16 +166,15 @@ pub fn merged(
     Ok(out)
 }
 
-/// Step 8 on the built page, whose files are in `dist`.
-pub fn into_start_script(page: &str, dist: &Path) -> Result<String, String> {
+/// Step 8 on the built page, whose files are in `folder`.
+pub fn into_start_script(page: &str, folder: &mut Folder) -> Result<String, String> {
     let (boot, glue, parts) = find(page)?;
-    let read = |name: &str| fs::read_to_string(dist.join(name)).map_err(|e| format!("{name}: {e}"));
-    let parts_text = parts.as_ref().map(|p| read(&p.name)).transpose()?;
+    let parts_text = parts.as_ref().map(|p| folder.text(&p.name)).transpose()?;
     let one = merged(
-        &read(&boot.name)?,
-        &read(&glue.name)?,
+        folder.text(&boot.name)?,
+        folder.text(&glue.name)?,
         &glue.name,
-        parts.as_ref().map(|p| p.name.as_str()).zip(parts_text.as_deref()),
+        parts.as_ref().map(|p| p.name.as_str()).zip(parts_text),
     )?;
     let name = content_name(BOOT, one.as_bytes(), ".js");
     let merged_files: Vec<&str> = [Some(&boot), Some(&glue), parts.as_ref()]
@@ -184,11 +182,11 @@ pub fn into_start_script(page: &str, dist: &Path) -> Result<String, String> {
         .flatten()
         .map(|f| f.name.as_str())
         .collect();
-    put(dist, &name, one.as_bytes(), &merged_files)?;
     let tag = format!(
         "<script integrity={} src=./{name} type=module></script>",
         integrity(one.as_bytes())
     );
+    folder.put(&name, one, &merged_files);
     // The start script's tag takes the new name and hash; the preloads go.
     let mut cut: Vec<(usize, usize, &str)> = vec![(boot.tag.0, boot.tag.1, tag.as_str())];
     cut.push((glue.tag.0, glue.tag.1, ""));
@@ -256,18 +254,17 @@ mod tests {
 
     #[test]
     fn the_page_loads_only_the_start_script_under_its_new_name() {
-        let dir = std::env::temp_dir().join(format!("crossover-one-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        fs::write(dir.join("boot-aa.js"), BOOT).unwrap();
-        fs::write(dir.join("crossover-1f.js"), GLUE).unwrap();
-        fs::write(dir.join("parts-2e.js"), PARTS).unwrap();
+        let mut folder = Folder::of([
+            ("boot-aa.js", BOOT.as_bytes()),
+            ("crossover-1f.js", GLUE.as_bytes()),
+            ("parts-2e.js", PARTS.as_bytes()),
+            ("crossover-worker-0.js", &b"w"[..]),
+        ]);
         let page = "<head><script integrity=sha384-b src=./boot-aa.js type=module></script><link crossorigin href=./crossover-1f.js integrity=sha384-g rel=modulepreload><link crossorigin href=./parts-2e.js integrity=sha384-p rel=modulepreload><meta name=\"crossover-worker\" content=\"./crossover-worker-0.js\"></head>";
-        fs::write(dir.join("index.html"), page).unwrap();
-        super::super::on_file(&dir.join("index.html"), into_start_script).unwrap();
-        let page = fs::read_to_string(dir.join("index.html")).unwrap();
+        let page = into_start_script(page, &mut folder).unwrap();
         assert!(!page.contains("modulepreload") && !page.contains("boot-aa.js"), "{page}");
         let name = page.split("src=./").nth(1).unwrap().split(' ').next().unwrap();
-        let one = fs::read_to_string(dir.join(name)).unwrap();
+        let one = folder.text(name).unwrap();
         assert!(
             page.contains(&format!(
                 "<script integrity={} src=./{name} type=module></script><meta",
@@ -275,9 +272,10 @@ mod tests {
             )),
             "{page}"
         );
-        for old in ["boot-aa.js", "crossover-1f.js", "parts-2e.js"] {
-            assert!(!dir.join(old).exists(), "{old} is gone");
-        }
-        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(
+            folder.names().collect::<Vec<_>>(),
+            [name, "crossover-worker-0.js"],
+            "the three scripts are one"
+        );
     }
 }

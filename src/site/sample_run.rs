@@ -7,19 +7,19 @@
 //! the section fetches it only when a reader asks for it, checked against that hash, so it is
 //! never part of the first load.
 
-use super::content_hash::{content_name, integrity, put};
+use super::content_hash::{content_name, integrity};
+use super::folder::Folder;
 use crate::shared_names::files::{META_INTEGRITY, SAMPLE_META, SAMPLE_RUN, SAMPLE_RUN_SOURCE};
-use std::fs;
-use std::path::Path;
 
-/// Renames the copied sample in `dir` by content and names it in the page.
-pub fn name_by_content(page: &str, dir: &Path) -> Result<String, String> {
-    let bytes = fs::read(dir.join(SAMPLE_RUN_SOURCE))
-        .map_err(|e| format!("the sample run {SAMPLE_RUN_SOURCE} was not copied: {e}"))?;
-    // The page first, so that a refusal leaves the files as they were.
+/// Renames the copied sample in `folder` by content and names it in the page.
+pub fn name_by_content(page: &str, folder: &mut Folder) -> Result<String, String> {
+    let bytes = folder
+        .bytes(SAMPLE_RUN_SOURCE)
+        .map_err(|e| format!("the sample run was not copied: {e}"))?
+        .to_vec();
     let name = content_name(&format!("{SAMPLE_RUN}-"), &bytes, ".json");
     let page = with_meta(page, &name, &integrity(&bytes))?;
-    put(dir, &name, &bytes, &[SAMPLE_RUN_SOURCE])?;
+    folder.put(&name, bytes, &[SAMPLE_RUN_SOURCE]);
     Ok(page)
 }
 
@@ -44,26 +44,18 @@ mod tests {
 
     #[test]
     fn the_sample_is_named_by_content_and_the_page_names_it_with_its_hash() {
-        let dir = std::env::temp_dir().join(format!("crossover-sample-run-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
         let bytes = b"[{\"ttft_s\": 0.3}]";
-        fs::write(dir.join(SAMPLE_RUN_SOURCE), bytes).unwrap();
-        fs::write(dir.join("index.html"), "<html><head></head><body></body></html>").unwrap();
-        super::super::on_file(&dir.join("index.html"), name_by_content).unwrap();
+        let mut folder = Folder::of([(SAMPLE_RUN_SOURCE, &bytes[..])]);
+        let page = name_by_content("<html><head></head><body></body></html>", &mut folder).unwrap();
         let name = format!("sample-run-{}.json", short_hash(bytes));
-        assert_eq!(fs::read(dir.join(&name)).unwrap(), bytes, "the file moved unchanged");
-        assert!(!dir.join(SAMPLE_RUN_SOURCE).exists(), "under one name only");
-        let page = fs::read_to_string(dir.join("index.html")).unwrap();
+        assert_eq!(folder.names().collect::<Vec<_>>(), [name.as_str()], "under one name only");
+        assert_eq!(folder.bytes(&name), Ok(&bytes[..]), "the file moved unchanged");
         let meta = format!(
             "<meta name=\"crossover-sample\" content=\"./{name}\" data-integrity=\"{}\"></head>",
             integrity(bytes)
         );
         assert!(page.contains(&meta), "{page}");
-        fs::write(dir.join(SAMPLE_RUN_SOURCE), bytes).unwrap();
-        assert!(super::super::on_file(&dir.join("index.html"), name_by_content)
-            .unwrap_err()
-            .contains("twice"));
-        fs::remove_dir_all(dir).unwrap();
+        folder.put(SAMPLE_RUN_SOURCE, &bytes[..], &[]);
+        assert!(name_by_content(&page, &mut folder).unwrap_err().contains("twice"));
     }
 }

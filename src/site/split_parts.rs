@@ -17,10 +17,10 @@
 //! each of the two scripts names the other. A build without the cut (a plain `trunk build`) has
 //! no folder named, and nothing to do.
 
-use super::content_hash::{content_name, integrity, put};
+use super::content_hash::{content_name, integrity};
+use super::folder::Folder;
 use super::glue_script::{self, script_name};
 use crate::shared_names::files::{PART, PARTS_DIR_VAR, PARTS_SCRIPT, PARTS_TABLE};
-use std::fs;
 use std::path::Path;
 use std::process::Command;
 
@@ -42,30 +42,43 @@ const WASM_FEATURES: [&str; 6] = [
     "--enable-multivalue",
 ];
 
-/// Places the parts beside the page in `dist`, if the build cut any.
-pub fn place(page: &str, dist: &Path) -> Result<String, String> {
-    let Some(cut) = std::env::var_os(PARTS_DIR_VAR) else { return Ok(page.to_string()) };
-    let cut = Path::new(&cut);
-    let script = fs::read_to_string(cut.join(CUT_SCRIPT))
-        .map_err(|e| format!("{}: {e}", cut.join(CUT_SCRIPT).display()))?;
+/// The parts the build cut, each optimised, and their script, read from the folder the cut left
+/// them in; `None` for a build without the cut (a plain `trunk build`).
+pub fn read_cut() -> Result<Option<Folder>, String> {
+    let Some(dir) = std::env::var_os(PARTS_DIR_VAR) else { return Ok(None) };
+    let dir = Path::new(&dir);
+    let script = std::fs::read(dir.join(CUT_SCRIPT))
+        .map_err(|e| format!("{}: {e}", dir.join(CUT_SCRIPT).display()))?;
+    let mut cut = Folder::default();
+    for part in part_files(&String::from_utf8_lossy(&script)) {
+        cut.put(&part, optimise(&dir.join(&part))?, &[]);
+    }
+    cut.put(CUT_SCRIPT, script, &[]);
+    Ok(Some(cut))
+}
+
+/// Places the parts of `cut` (optimised by [`read_cut`]) in `folder` beside the page.
+pub fn place(page: &str, folder: &mut Folder, cut: &Folder) -> Result<String, String> {
+    let script = cut.text(CUT_SCRIPT)?;
     if !script.contains(CUT_PAGE_IMPORT) {
         return Err(format!(
             "{CUT_SCRIPT} does not import the page's script as `{CUT_PAGE_IMPORT}`"
         ));
     }
-    let mut script = with_streaming_fallback(&with_table_kept(&script)?)?;
+    let mut script = with_streaming_fallback(&with_table_kept(script)?)?;
     for part in part_files(&script) {
-        let optimised = optimise(&cut.join(&part))?;
-        let name = content_name(&format!("{PART}{}-", readable(&part)), &optimised, ".wasm");
-        put(dist, &name, &optimised, &[])?;
-        script = with_part_named(&script, &part, &name, &integrity(&optimised))?;
+        let optimised = cut.bytes(&part)?;
+        let name = content_name(&format!("{PART}{}-", readable(&part)), optimised, ".wasm");
+        script = with_part_named(&script, &part, &name, &integrity(optimised))?;
+        folder.put(&name, optimised, &[]);
     }
     let script_file = content_name(PARTS_SCRIPT, script.as_bytes(), ".js");
-    let page = import_renamed(page, dist, &script_file)?;
+    let page = import_renamed(page, folder, &script_file)?;
     let glue = script_name(&page).ok_or("the built index.html names no crossover-<hash>.js")?;
     let script = script.replacen(CUT_PAGE_IMPORT, &format!("from \"./{glue}\""), 1);
-    put(dist, &script_file, script.as_bytes(), &[])?;
-    with_preload(&page, glue, &script_file, &integrity(script.as_bytes()))
+    let preloaded = with_preload(&page, glue, &script_file, &integrity(script.as_bytes()))?;
+    folder.put(&script_file, script, &[]);
+    Ok(preloaded)
 }
 
 /// The script, passing the page's function table to the parts from the export the link kept.
@@ -138,9 +151,9 @@ fn with_part_named(
 
 /// The page's wasm-bindgen script importing the parts' script as `script_file`, under a new name
 /// from its new content, with the page's link and integrity hash following.
-fn import_renamed(page: &str, dist: &Path, script_file: &str) -> Result<String, String> {
+fn import_renamed(page: &str, folder: &mut Folder, script_file: &str) -> Result<String, String> {
     let import = format!("from \"./{CUT_SCRIPT}\"");
-    glue_script::rewrite(page, dist, |glue| {
+    glue_script::rewrite(page, folder, |glue| {
         if glue.contains(&import) {
             Ok(glue.replace(&import, &format!("from \"./{script_file}\"")))
         } else {
@@ -210,7 +223,7 @@ fn optimise(part: &Path) -> Result<Vec<u8>, String> {
     if !status.success() {
         return Err(format!("wasm-opt failed on {} ({status})", part.display()));
     }
-    fs::read(&out).map_err(|e| format!("{}: {e}", out.display()))
+    std::fs::read(&out).map_err(|e| format!("{}: {e}", out.display()))
 }
 
 #[cfg(test)]

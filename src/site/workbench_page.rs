@@ -8,7 +8,7 @@
 //! cannot start speak of the workbench. A link to `index.html?workbench=1`, as the lesson made them
 //! before this page existed, is sent on here by `boot.js`.
 
-use super::content_hash::put;
+use super::folder::Folder;
 use crate::shared_names::files::WORKBENCH_PAGE;
 use crate::shared_names::root::WORKBENCH_PAGE as PAGE_MARK;
 
@@ -38,9 +38,9 @@ pub fn write(
     page: &str,
     lesson: &str,
     workbench: &str,
-    dir: &std::path::Path,
+    folder: &mut Folder,
 ) -> Result<String, String> {
-    put(dir, WORKBENCH_PAGE, workbench_page(page, lesson, workbench)?.as_bytes(), &[])?;
+    folder.put(WORKBENCH_PAGE, workbench_page(page, lesson, workbench)?, &[]);
     Ok(page.to_string())
 }
 

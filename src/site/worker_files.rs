@@ -22,10 +22,9 @@
 //! each deploy. The glue is wasm-bindgen's for exactly that wasm (its imports are the glue's
 //! functions, named by hash), so the same wasm means the same glue, however it is minified.
 
-use super::content_hash::{content_name, integrity, put};
+use super::content_hash::{content_name, integrity};
+use super::folder::Folder;
 use crate::shared_names::files::{MEASUREMENTS_PROMISE, WORKER, WORKER_META};
-use std::fs;
-use std::path::Path;
 
 /// Trunk's names for the worker crate's output, from index.html's `data-bin` ([`WORKER`]): the
 /// wasm, wasm-bindgen's glue and trunk's loader.
@@ -33,17 +32,14 @@ fn trunk_names() -> [String; 3] {
     [format!("{WORKER}_bg.wasm"), format!("{WORKER}.js"), format!("{WORKER}_loader.js")]
 }
 
-/// Renames the worker's files in `dir` by content, writes the wasm's integrity into the script
+/// Renames the worker's files in `folder` by content, writes the wasm's integrity into the script
 /// and the script's name into the page.
-pub fn name_by_content(page: &str, dir: &Path) -> Result<String, String> {
-    let read = |name: &str| {
-        fs::read(dir.join(name)).map_err(|e| format!("the worker's {name} is missing: {e}"))
-    };
+pub fn name_by_content(page: &str, folder: &mut Folder) -> Result<String, String> {
     let trunk = trunk_names();
     let [wasm_file, glue_file, loader_file] = &trunk;
-    let (wasm, glue) = (read(wasm_file)?, read(glue_file)?);
-    let glue =
-        String::from_utf8(glue).map_err(|_| format!("the worker's {glue_file} is not UTF-8"))?;
+    let missing = |e: String| format!("the worker's files are not all there: {e}");
+    let wasm = folder.bytes(wasm_file).map_err(missing)?.to_vec();
+    let glue = folder.text(glue_file).map_err(missing)?;
     let wasm_name = content_name(&format!("{WORKER}-"), &wasm, "_bg.wasm");
     let start = start_line(&wasm_name, &integrity(&wasm));
     // Named by the wasm and the line that starts it, not by the minified glue (see the module).
@@ -51,9 +47,9 @@ pub fn name_by_content(page: &str, dir: &Path) -> Result<String, String> {
         content_name(&format!("{WORKER}-"), &[&wasm, start.as_bytes()].concat(), ".js");
     let script = format!("{glue}\n{start}");
     let page = with_meta(page, &script_name)?;
-    put(dir, &wasm_name, &wasm, &[wasm_file])?;
+    folder.put(&wasm_name, wasm, &[wasm_file]);
     // The loader is trunk's and replaced by the script's last line; it may be absent.
-    put(dir, &script_name, script.as_bytes(), &[glue_file, loader_file])?;
+    folder.put(&script_name, script, &[glue_file, loader_file]);
     Ok(page)
 }
 
@@ -94,47 +90,35 @@ mod tests {
     const GLUE: &str = "crossover-worker.js";
     const LOADER: &str = "crossover-worker_loader.js";
 
-    /// A folder laid out as trunk leaves it, with the given wasm bytes.
-    fn staged(wasm: &[u8]) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "crossover-worker-files-{}-{}",
-            std::process::id(),
-            short_hash(wasm)
-        ));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        fs::write(dir.join(WASM), wasm).unwrap();
-        fs::write(dir.join(GLUE), "let wasm_bindgen=(()=>{})();").unwrap();
-        fs::write(dir.join(LOADER), "importScripts(\"./crossover-worker.js\");").unwrap();
-        fs::write(dir.join("index.html"), "<html><head><title>t</title></head><body></body>")
-            .unwrap();
-        dir
+    const PAGE: &str = "<html><head><title>t</title></head><body></body>";
+
+    /// A folder laid out as trunk leaves it, with the given wasm bytes and glue.
+    fn staged<'a>(wasm: &'a [u8], glue: &'a str) -> Folder {
+        Folder::of([
+            (WASM, wasm),
+            (GLUE, glue.as_bytes()),
+            (LOADER, &b"importScripts(\"./crossover-worker.js\");"[..]),
+        ])
     }
 
-    fn names(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
+    fn names(folder: &Folder) -> Vec<String> {
+        folder.names().map(str::to_string).collect()
     }
 
     #[test]
     fn the_files_are_named_by_content_and_the_page_names_the_script() {
         let wasm = b"\0asm\x01\0\0\0 one build";
-        let dir = staged(wasm);
-        super::super::on_file(&dir.join("index.html"), name_by_content).unwrap();
-        let names = names(&dir);
-        assert_eq!(names.len(), 3, "{names:?}");
+        let mut folder = staged(wasm, "let wasm_bindgen=(()=>{})();");
+        let page = name_by_content(PAGE, &mut folder).unwrap();
+        let names = names(&folder);
+        assert_eq!(names.len(), 2, "{names:?}");
         let script = names.iter().find(|n| n.ends_with(".js")).unwrap();
         let wasm_name = names.iter().find(|n| n.ends_with("_bg.wasm")).unwrap();
         assert!(script.starts_with("crossover-worker-") && script.len() == 36, "{script}");
         assert_eq!(wasm_name, &format!("crossover-worker-{}_bg.wasm", short_hash(wasm)));
-        assert_eq!(fs::read(dir.join(wasm_name)).unwrap(), wasm, "the wasm is moved unchanged");
+        assert_eq!(folder.bytes(wasm_name), Ok(&wasm[..]), "the wasm is moved unchanged");
 
-        let page = fs::read_to_string(dir.join("index.html")).unwrap();
-        let text = fs::read_to_string(dir.join(script)).unwrap();
+        let text = folder.text(script).unwrap();
         let meta = format!("<meta name=\"crossover-worker\" content=\"./{script}\"></head>");
         assert!(page.contains(&meta), "the page names the script: {page}");
         assert!(text.starts_with("let wasm_bindgen="), "the glue comes first");
@@ -145,25 +129,19 @@ mod tests {
         assert!(text.ends_with(&start_line(wasm_name, &expected)), "the start line comes last");
 
         // Run twice on the same page, the step refuses rather than naming two workers.
-        fs::write(dir.join(WASM), wasm).unwrap();
-        fs::write(dir.join(GLUE), "x").unwrap();
-        assert!(super::super::on_file(&dir.join("index.html"), name_by_content)
-            .unwrap_err()
-            .contains("twice"));
-        fs::remove_dir_all(dir).unwrap();
+        let mut again = staged(wasm, "x");
+        assert!(name_by_content(&page, &mut again).unwrap_err().contains("twice"));
     }
 
     #[test]
     fn the_same_wasm_minified_otherwise_keeps_its_names() {
         let wasm = b"\0asm\x01\0\0\0 same build";
         let named = |glue: &str| {
-            let dir = staged(wasm);
-            fs::write(dir.join(GLUE), glue).unwrap();
-            super::super::on_file(&dir.join("index.html"), name_by_content).unwrap();
-            let found = names(&dir);
+            let mut folder = staged(wasm, glue);
+            name_by_content(PAGE, &mut folder).unwrap();
+            let found = names(&folder);
             let script = found.iter().find(|n| n.ends_with(".js")).cloned().unwrap();
-            let text = fs::read_to_string(dir.join(&script)).unwrap();
-            fs::remove_dir_all(dir).unwrap();
+            let text = folder.text(&script).unwrap().to_string();
             (found, text)
         };
         let (first, first_text) = named("let wasm_bindgen=(a=>{let P=null,O=1;})();");
@@ -178,22 +156,20 @@ mod tests {
 
     #[test]
     fn another_wasm_gives_other_names() {
-        let (a, b) = (staged(b"\0asm build a"), staged(b"\0asm build b"));
-        super::super::on_file(&a.join("index.html"), name_by_content).unwrap();
-        super::super::on_file(&b.join("index.html"), name_by_content).unwrap();
+        let (mut a, mut b) = (staged(b"\0asm build a", "g"), staged(b"\0asm build b", "g"));
+        name_by_content(PAGE, &mut a).unwrap();
+        name_by_content(PAGE, &mut b).unwrap();
         let (names_a, names_b) = (names(&a), names(&b));
-        assert!(names_a.iter().zip(&names_b).all(|(x, y)| x != y || x == "index.html"));
-        fs::remove_dir_all(a).unwrap();
-        fs::remove_dir_all(b).unwrap();
+        assert_eq!(names_a.len(), 2);
+        assert!(names_a.iter().zip(&names_b).all(|(x, y)| x != y));
     }
 
     #[test]
     fn a_build_without_the_worker_is_refused() {
-        let dir = staged(b"\0asm");
-        fs::remove_file(dir.join(WASM)).unwrap();
-        let error = super::super::on_file(&dir.join("index.html"), name_by_content).unwrap_err();
+        let mut folder = staged(b"\0asm", "g");
+        folder.put("other.js", "o", &[WASM]);
+        let error = name_by_content(PAGE, &mut folder).unwrap_err();
         assert!(error.contains(WASM), "{error}");
         assert!(with_meta("<body></body>", "w.js").is_err());
-        fs::remove_dir_all(dir).unwrap();
     }
 }
