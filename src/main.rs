@@ -1,8 +1,8 @@
-//! One program, two places. In the browser it mounts the page (`ui::mount`). Natively, Trunk.toml's
-//! post-build hook runs it on the built index.html, and it runs the site's build steps there
-//! (`site::build`): the lesson's markup written in, the wasm fetched after the first paint, the
-//! worker's files named by content, the start script without its comments, the sample run
-//! named by content.
+//! One program, two places. In the browser it mounts the page (`ui::mount`). Natively it runs
+//! the site's build steps (`site`): on the index.html trunk staged (Trunk.toml's post-build
+//! hook, `site::build`), or on the files the release build's toolchain wrote
+//! (xtask/src/release.rs, `site::release`): the lesson's markup written in, the wasm fetched
+//! after the first paint, the files named by content.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -12,15 +12,21 @@ fn main() {
 #[cfg(not(target_arch = "wasm32"))]
 #[expect(clippy::print_stderr, reason = "a build step's one line of failure")]
 fn main() -> std::process::ExitCode {
-    let Some(path) = std::env::args_os().nth(1) else {
-        eprintln!("usage: crossover <built index.html>: writes the lesson's markup into it (the browser runs the page itself; see the README's quick start)");
-        return std::process::ExitCode::FAILURE;
+    use std::path::PathBuf;
+    let args: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
+    let outcome = match args.as_slice() {
+        [flag, root, built, dist] if flag.as_os_str() == "--release-site" => {
+            crossover::site::release(root, built, dist)
+                .map_err(|e| format!("cannot build the site into {}: {e}", dist.display()))
+        }
+        [index] => crossover::site::build(index)
+            .map_err(|e| format!("cannot write the lesson into {}: {e}", index.display())),
+        _ => Err("usage: crossover <built index.html> (trunk's post-build hook), or crossover --release-site <project root> <the toolchain's files> <dist> (cargo xtask build); the browser runs the page itself, see the README's quick start".to_string()),
     };
-    let path = std::path::Path::new(&path);
-    match crossover::site::build(path) {
+    match outcome {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("crossover: cannot write the lesson into {}: {e}", path.to_string_lossy());
+            eprintln!("crossover: {e}");
             std::process::ExitCode::FAILURE
         }
     }

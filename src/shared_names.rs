@@ -58,14 +58,6 @@ pub mod files {
     /// through it).
     pub const MEASUREMENTS_PROMISE: &str = "crossoverMeasurements";
 
-    /// The folder where the page's parts wait after the link (xtask's `split.rs` names it to
-    /// trunk's cargo, whose linker it is) until the site's last step places them
-    /// (`site::split_parts`), which reads it from the same variable.
-    pub const PARTS_DIR_VAR: &str = "CROSSOVER_PARTS_DIR";
-    /// The page's function table, exported under this name by the link (xtask's `split.rs`)
-    /// because wasm-bindgen drops the linker's own; the parts' script hands it on to the parts
-    /// (`site::split_parts`).
-    pub const PARTS_TABLE: &str = "__wasm_split_shared_table";
     /// The start of the names of the page's parts fetched when reached (`site::split_parts`),
     /// which the size check counts apart from the first load (xtask's `size.rs`).
     pub const PART: &str = "part-";
@@ -267,11 +259,6 @@ mod tests {
                 "xtask/src/size.rs",
                 include_str!("../xtask/src/size.rs"),
                 vec![files::WORKER, files::SAMPLE_RUN, files::PART],
-            ),
-            (
-                "xtask/src/split.rs",
-                include_str!("../xtask/src/split.rs"),
-                vec![files::PARTS_DIR_VAR, files::PARTS_TABLE],
             ),
             (
                 "tests/e2e/sample.test.mjs",

@@ -55,6 +55,19 @@ impl Folder {
         Ok(())
     }
 
+    /// Writes the folder as a new folder `dir`, in place of whatever was there.
+    pub fn write_new(&self, dir: &Path) -> Result<(), String> {
+        match std::fs::remove_dir_all(dir) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(format!("cannot empty {}: {e}", dir.display()));
+            }
+            _ => {}
+        }
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        self.write_over(dir, &Folder::default())
+    }
+
     /// Writes the folder into `dir`, where [`Folder::read`] found `before`: every file, and the
     /// files `before` held that this folder no longer does are removed.
     pub fn write_over(&self, dir: &Path, before: &Folder) -> Result<(), String> {
@@ -93,6 +106,11 @@ impl Folder {
     /// The file `name` as text.
     pub fn text(&self, name: &str) -> Result<&str, String> {
         std::str::from_utf8(self.bytes(name)?).map_err(|_| format!("{name} is not UTF-8"))
+    }
+
+    /// Takes the file `name` out of the folder.
+    pub fn remove(&mut self, name: &str) -> Option<Vec<u8>> {
+        self.files.remove(name)
     }
 
     /// Puts `bytes` in the folder as `name`, in place of the files named `replaced` (each

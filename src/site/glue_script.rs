@@ -61,7 +61,7 @@ pub(super) fn script_name(page: &str) -> Option<&str> {
 /// lines that hold only a `//` comment, the blank lines and every line's leading whitespace. A
 /// template literal or a string across lines could hold such a line as text, or its indentation,
 /// so a script with one is refused, as is a block left open.
-fn without_comments(script: &str) -> Result<String, String> {
+pub(super) fn without_comments(script: &str) -> Result<String, String> {
     if script.lines().any(|line| line.matches('`').count() % 2 == 1 || line.ends_with('\\')) {
         return Err(
             "the wasm-bindgen script has a literal across lines; it is left as it is".into()

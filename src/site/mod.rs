@@ -1,8 +1,10 @@
-//! The site as it is delivered: the steps that run after trunk's build, natively, on the staged
-//! index.html and its folder (Trunk.toml's post-build hook runs them through `src/main.rs`).
-//! Trunk builds the page's wasm, the worker and the hashed assets; these steps make of that a
-//! page that reads before its wasm arrives and fetches nothing it cannot check. In the order
-//! they run:
+//! The site as it is delivered: the steps that run natively (`src/main.rs`) once the page's wasm,
+//! the worker's and their scripts are built. The release build (xtask/src/release.rs) builds
+//! them with the toolchain's own steps and hands [`release`] their files, whose index.html tags
+//! `assets` first resolves as trunk would; trunk's own builds (`trunk serve`, a plain `trunk
+//! build`) run [`build`] from Trunk.toml's post-build hook on the page trunk staged. These steps
+//! make of either a page that reads before its wasm arrives and fetches nothing it cannot
+//! check. In the order they run:
 //!
 //! 1. `prerender`: the lesson at its defaults, rendered by the components the browser runs
 //!    (`ui::render_lesson`), is written into the page's empty `#prerendered`, so a reader sees
@@ -17,12 +19,12 @@
 //!    Before that renaming, `import_names` gives the imports the wasm and its script share names
 //!    of a letter or two in both files, in place of wasm-bindgen's names with their hashes; it
 //!    does the same for the worker's two files before step 3.
-//! 3. `worker_files`: the measurements worker's files, which trunk names without hashes, are named
+//! 3. `worker_files`: the measurements worker's files, which come without hashes, are named
 //!    by their content, its wasm is fetched with an integrity check, and the page learns the
 //!    script's name from a `<meta>`.
 //! 4. `boot_script`: `boot.js`, on every reader's first load, loses its comment lines, with its
 //!    name and integrity hash in the page following its new content.
-//! 5. `sample_run`: the result file the measurements section offers as a sample, which trunk
+//! 5. `sample_run`: the result file the measurements section offers as a sample, which the build
 //!    copies as it is named, is named by its content, and the page learns the name and its
 //!    integrity hash from a `<meta>`, fetching it only when a reader asks.
 //! 6. `glue_script`: the page's wasm-bindgen script, also on every first load, loses its doc
@@ -75,6 +77,7 @@ mod embed_page;
 mod workbench_page;
 
 // What the steps use.
+mod assets;
 mod content_hash;
 mod field_stand_ins;
 mod folder;
@@ -89,7 +92,7 @@ use std::path::Path;
 /// `trunk serve`) gets only the steps the page needs to run; the ones that only make it smaller
 /// or name files for caching (2b, the wasm's name in 2, 4 and 6) are left out, so a saved
 /// change reaches the page sooner. Outside trunk, the release build's steps all run.
-fn release() -> bool {
+fn trunk_release() -> bool {
     std::env::var("TRUNK_PROFILE").map_or(true, |profile| profile != "debug")
 }
 
@@ -102,11 +105,27 @@ pub fn build(index: &Path) -> Result<(), String> {
     let page_name = index.file_name().and_then(|n| n.to_str()).ok_or("no page name")?;
     let page = std::fs::read_to_string(index).map_err(|e| e.to_string())?;
     let staged = Folder::read(dir, page_name)?;
-    let cut = split_parts::read_cut()?;
     let mut folder = staged.clone();
-    let page = steps(&page, &mut folder, cut.as_ref(), release())?;
+    let cut = split_parts::take_cut(&mut folder)?;
+    let page = steps(&page, &mut folder, cut.as_ref(), trunk_release())?;
     folder.write_over(dir, &staged)?;
     std::fs::write(index, page).map_err(|e| e.to_string())
+}
+
+/// The release build's site (xtask/src/release.rs): index.html at `root`, its tags resolved
+/// against the toolchain's files in `built` (`assets`), every step run, and the whole written
+/// as the new folder `dist`.
+pub fn release(root: &Path, built: &Path, dist: &Path) -> Result<(), String> {
+    let source = std::fs::read_to_string(root.join("index.html"))
+        .map_err(|e| format!("{}: {e}", root.join("index.html").display()))?;
+    let mut folder = Folder::read(built, "")?;
+    let cut = split_parts::take_cut(&mut folder)?;
+    let page = assets::resolve(&source, &mut folder, |path| {
+        std::fs::read(root.join(path)).map_err(|e| format!("{path}: {e}"))
+    })?;
+    let page = steps(&page, &mut folder, cut.as_ref(), true)?;
+    folder.put("index.html", page, &[]);
+    folder.write_new(dist)
 }
 
 /// The steps, in order, on `page` and the files beside it; `cut` holds the parts when the

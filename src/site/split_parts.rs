@@ -1,63 +1,46 @@
-//! Step 7: the page's parts (`ui::parts`), cut from its wasm as it was linked (xtask's
-//! `split.rs`), placed beside the page.
+//! Step 7: the page's parts (`ui::parts`), cut from its wasm by the release build
+//! (xtask/src/release.rs), placed beside the page.
 //!
-//! The cut leaves in its folder one wasm per part (and one for code two parts share) and the
-//! script that fetches them, `__wasm_split.js`, which the page's wasm-bindgen script imports.
-//! This step:
+//! The cut leaves one wasm per part (and one for code two parts share), which the release build
+//! optimises, and the script that fetches them, `__wasm_split.js`, which the page's
+//! wasm-bindgen script imports. This step:
 //!
-//! - optimises each part with wasm-opt (trunk optimised only the page) and names it by its
-//!   content, `part-…`, fetched by the script with an integrity check;
-//! - has the script hand the parts the page's function table under the name the link kept it by
-//!   ([`PARTS_TABLE`]);
+//! - names each part by its content, `part-…`, fetched by the script with an integrity check;
 //! - names the script by its content, `parts-…`: the page's wasm-bindgen script imports it under
 //!   that name, and is itself renamed and rechecked for it; the script imports the page's under
 //!   its final name, and the page preloads it with an integrity hash like its other modules.
 //!
 //! The script's name comes from its content before the page's name is written into it, since
 //! each of the two scripts names the other. A build without the cut (a plain `trunk build`) has
-//! no folder named, and nothing to do.
+//! no cut script, and nothing to do.
 
 use super::content_hash::{content_name, integrity};
 use super::folder::Folder;
 use super::glue_script::{self, script_name};
-use crate::shared_names::files::{PART, PARTS_DIR_VAR, PARTS_SCRIPT, PARTS_TABLE};
-use std::path::Path;
-use std::process::Command;
+use crate::shared_names::files::{PART, PARTS_SCRIPT};
 
 /// The script the cut writes, as the page's wasm-bindgen script imports it.
 const CUT_SCRIPT: &str = "__wasm_split.js";
 /// How the cut's script imports the page's wasm-bindgen script (its `--out-name`).
 const CUT_PAGE_IMPORT: &str = "from \"./crossover.js\"";
-/// How the cut's script takes the page's function table from the page's exports.
-const CUT_TABLE_TAKEN: &str = "const { __indirect_function_table,";
 
-/// The features rustc's wasm32 target uses, which wasm-opt must accept in the parts: they carry
-/// no section naming them.
-const WASM_FEATURES: [&str; 6] = [
-    "--enable-bulk-memory",
-    "--enable-mutable-globals",
-    "--enable-nontrapping-float-to-int",
-    "--enable-sign-ext",
-    "--enable-reference-types",
-    "--enable-multivalue",
-];
-
-/// The parts the build cut, each optimised, and their script, read from the folder the cut left
-/// them in; `None` for a build without the cut (a plain `trunk build`).
-pub fn read_cut() -> Result<Option<Folder>, String> {
-    let Some(dir) = std::env::var_os(PARTS_DIR_VAR) else { return Ok(None) };
-    let dir = Path::new(&dir);
-    let script = std::fs::read(dir.join(CUT_SCRIPT))
-        .map_err(|e| format!("{}: {e}", dir.join(CUT_SCRIPT).display()))?;
+/// The cut's script and the parts it fetches, taken out of `folder` where the release build
+/// put them beside the page's files; `None` for a build without the cut (a plain `trunk
+/// build`).
+pub fn take_cut(folder: &mut Folder) -> Result<Option<Folder>, String> {
+    let Some(script) = folder.remove(CUT_SCRIPT) else { return Ok(None) };
     let mut cut = Folder::default();
     for part in part_files(&String::from_utf8_lossy(&script)) {
-        cut.put(&part, optimise(&dir.join(&part))?, &[]);
+        let bytes = folder
+            .remove(&part)
+            .ok_or(format!("{CUT_SCRIPT} fetches {part}, which the build did not write"))?;
+        cut.put(&part, bytes, &[]);
     }
     cut.put(CUT_SCRIPT, script, &[]);
     Ok(Some(cut))
 }
 
-/// Places the parts of `cut` (optimised by [`read_cut`]) in `folder` beside the page.
+/// Places the parts of `cut` (optimised by the release build) in `folder` beside the page.
 pub fn place(page: &str, folder: &mut Folder, cut: &Folder) -> Result<String, String> {
     let script = cut.text(CUT_SCRIPT)?;
     if !script.contains(CUT_PAGE_IMPORT) {
@@ -65,7 +48,7 @@ pub fn place(page: &str, folder: &mut Folder, cut: &Folder) -> Result<String, St
             "{CUT_SCRIPT} does not import the page's script as `{CUT_PAGE_IMPORT}`"
         ));
     }
-    let mut script = with_streaming_fallback(&with_table_kept(script)?)?;
+    let mut script = with_streaming_fallback(script)?;
     for part in part_files(&script) {
         let optimised = cut.bytes(&part)?;
         let name = content_name(&format!("{PART}{}-", readable(&part)), optimised, ".wasm");
@@ -79,20 +62,6 @@ pub fn place(page: &str, folder: &mut Folder, cut: &Folder) -> Result<String, St
     let preloaded = with_preload(&page, glue, &script_file, &integrity(script.as_bytes()))?;
     folder.put(&script_file, script, &[]);
     Ok(preloaded)
-}
-
-/// The script, passing the page's function table to the parts from the export the link kept.
-fn with_table_kept(script: &str) -> Result<String, String> {
-    if script.matches(CUT_TABLE_TAKEN).count() != 1 {
-        return Err(format!(
-            "{CUT_SCRIPT} does not take the function table as `{CUT_TABLE_TAKEN}`"
-        ));
-    }
-    Ok(script.replacen(
-        CUT_TABLE_TAKEN,
-        &format!("const {{ {PARTS_TABLE}: __indirect_function_table,"),
-        1,
-    ))
 }
 
 /// How the cut's script compiles a part: streaming, which a browser refuses for a file not
@@ -188,44 +157,6 @@ fn with_preload(
     Ok(format!("{}{link}{}", page.get(..end).unwrap_or(page), page.get(end..).unwrap_or("")))
 }
 
-/// The passes trunk runs on the page (its -O1, then index.html's `data-wasm-opt-params` less
-/// what concerns only the page's exports and figures): they leave the parts smaller than `-Oz`
-/// alone does.
-const PASSES: [&str; 14] = [
-    "--strip-debug",
-    "-O1",
-    "--inline-functions-with-loops",
-    "-aimfs",
-    "4",
-    "--flatten",
-    "--rereloop",
-    "-Oz",
-    "-Oz",
-    "-Oz",
-    "--converge",
-    "--reorder-functions-by-name",
-    "--strip-producers",
-    "--strip-target-features",
-];
-
-/// `part` through wasm-opt: made smaller as the page is (its debug names, producers and
-/// features sections dropped).
-fn optimise(part: &Path) -> Result<Vec<u8>, String> {
-    let out = part.with_extension("opt.wasm");
-    let status = Command::new("wasm-opt")
-        .args(WASM_FEATURES)
-        .args(PASSES)
-        .arg(part)
-        .arg("-o")
-        .arg(&out)
-        .status()
-        .map_err(|e| format!("cannot run wasm-opt (cargo xtask installs it): {e}"))?;
-    if !status.success() {
-        return Err(format!("wasm-opt failed on {} ({status})", part.display()));
-    }
-    std::fs::read(&out).map_err(|e| format!("{}: {e}", out.display()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,14 +196,6 @@ export const __wasm_split_load_chip = wrapAsyncCb(makeLoad(() => {
         ));
         assert!(!script.contains("chunk_3.wasm"));
         assert!(with_part_named(CUT, "split_other.wasm", "x", "y").is_err());
-        Ok(())
-    }
-
-    #[test]
-    fn the_table_is_taken_under_the_name_the_link_kept() -> Result<(), String> {
-        let script = with_table_kept(CUT)?;
-        assert!(script.contains(&format!("const {{ {PARTS_TABLE}: __indirect_function_table,")));
-        assert!(with_table_kept("const { memory } = initSync();").is_err());
         Ok(())
     }
 

@@ -16,7 +16,8 @@
 //! (`new Worker(url)`) cannot be given an integrity in any browser, so the worker's copy is
 //! checked only through the wasm it fetches, whose hash it holds.
 //!
-//! The script is named by the wasm and the start line, not by its own bytes: trunk's minifier
+//! The script is named by the wasm and the start line, not by its own bytes: trunk's minifier (in
+//! a `trunk build --release`; the release build's own pipeline does not minify it)
 //! writes the same glue with its names in a different order from one build to the next, which
 //! would give an unchanged worker a new name, and every returning reader a new download, on
 //! each deploy. The glue is wasm-bindgen's for exactly that wasm (its imports are the glue's
@@ -39,7 +40,10 @@ pub fn name_by_content(page: &str, folder: &mut Folder) -> Result<String, String
     let [wasm_file, glue_file, loader_file] = &trunk;
     let missing = |e: String| format!("the worker's files are not all there: {e}");
     let wasm = folder.bytes(wasm_file).map_err(missing)?.to_vec();
+    // wasm-bindgen's own script loses its comments and indentation, as the page's does
+    // (`glue_script`); one it cannot read line by line (trunk's minified release) stays as it is.
     let glue = folder.text(glue_file).map_err(missing)?;
+    let glue = super::glue_script::without_comments(glue).unwrap_or_else(|_| glue.to_string());
     let wasm_name = content_name(&format!("{WORKER}-"), &wasm, "_bg.wasm");
     let start = start_line(&wasm_name, &integrity(&wasm));
     // Named by the wasm and the line that starts it, not by the minified glue (see the module).

@@ -7,12 +7,12 @@
 //! the stage waits for it (`arrival::Later`'s `fetch`), so the live part is built in one task
 //! like any other.
 //!
-//! The release build splits them out (`cargo xtask build|serve|test` compile with the cfg
-//! `crossover_split`): its linker step cuts each `wasm_split` function, and what only it
-//! reaches, into a file of its own (`xtask/src/split.rs`), and the site's last step names those
+//! The release build splits them out (`cargo xtask build|test|bench` compile with the cfg
+//! `crossover_split`): `wasm-split-cli` cuts each `wasm_split` function, and what only it
+//! reaches, into a file of its own (`xtask/src/release.rs`), and the site's step names those
 //! files by content and fetches them with an integrity check (`crate::site::split_parts`).
-//! Without the cfg (a plain `trunk serve`, and natively at build time) each is an ordinary call,
-//! so the development loop needs none of that machinery.
+//! Without the cfg (`trunk serve`, a plain `trunk build`, and natively at build time) each is an
+//! ordinary call, so the development loop needs none of that machinery.
 
 use super::sections::deeper::Deeper;
 use super::sections::deployments::Deployments;

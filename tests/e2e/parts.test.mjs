@@ -1,5 +1,5 @@
 // The chip section and the deployments lab are parts of the page's code fetched apart from its
-// wasm (src/ui/parts.rs, cut at link time by xtask/src/split.rs and placed by
+// wasm (src/ui/parts.rs, cut by the release build, xtask/src/release.rs, and placed by
 // src/site/split_parts.rs). A reader who stays in the first half never downloads them; one who
 // comes near a part gets it, and the part then works like the rest of the page. A part that
 // cannot be fetched, or does not match its integrity hash, is named in its place while the rest

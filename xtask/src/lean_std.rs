@@ -2,7 +2,7 @@
 //! rustup ships: the library code the page calls is then optimised for size like the rest,
 //! which is the largest saving that removes nothing from the page.
 //!
-//! Three settings do it, all given to cargo through trunk's environment:
+//! Three settings do it, all given to the wasm builds' cargo through its environment:
 //! - `build-std` compiles core, alloc and std with the page's own release profile (opt-level
 //!   "z", LTO);
 //! - `optimize_for_size` picks std's smaller algorithms (sorting, formatting);
@@ -10,12 +10,12 @@
 //!   locations, no panic hook. boot.js shows the reader a message when that happens.
 //!
 //! These are unstable flags. `RUSTC_BOOTSTRAP=1` lets the stable toolchain accept them, as the
-//! Linux kernel's build does; it is set only for trunk's cargo, so native tests and clippy stay
+//! Linux kernel's build does; it is set only for the wasm builds' cargo, so native tests and clippy stay
 //! on stable Rust exactly.
 //! If a later release renames a flag, this is the only file to change.
 //!
 //! Rebuilding std means compiling std's own dependencies, which rust-src lists in its own
-//! `library/Cargo.lock`. Trunk runs cargo with `--offline`, so those crates must already be in
+//! `library/Cargo.lock`. The builds run cargo with `--offline`, so those crates must already be in
 //! cargo's registry cache: [`ensure_crates`] puts them there before any build.
 
 use std::path::PathBuf;
@@ -24,14 +24,18 @@ use std::process::Command;
 use crate::process::{command, probe, run};
 use crate::tools::WASM_TARGET;
 
+/// The settings that build the size-optimised standard library, for cargo's wasm builds only.
+pub const ENV: [(&str, &str); 4] = [
+    ("RUSTC_BOOTSTRAP", "1"),
+    ("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort"),
+    ("CARGO_UNSTABLE_BUILD_STD_FEATURES", "optimize_for_size"),
+    // Cargo joins these to .cargo/config.toml's wasm32 rustflags (erase_components stays).
+    (RUSTFLAGS_VAR, "-Zunstable-options -Cpanic=immediate-abort"),
+];
+
 /// Sets the size-optimised standard library on a trunk command.
 pub fn apply(trunk: &mut Command) {
-    trunk
-        .env("RUSTC_BOOTSTRAP", "1")
-        .env("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort")
-        .env("CARGO_UNSTABLE_BUILD_STD_FEATURES", "optimize_for_size")
-        // Cargo joins these to .cargo/config.toml's wasm32 rustflags (erase_components stays).
-        .env(RUSTFLAGS_VAR, "-Zunstable-options -Cpanic=immediate-abort");
+    trunk.envs(ENV);
 }
 
 const RUSTFLAGS_VAR: &str = "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS";

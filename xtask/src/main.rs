@@ -15,8 +15,8 @@
 mod browser;
 mod lean_std;
 mod process;
+mod release;
 mod size;
-mod split;
 mod tools;
 
 use std::path::{Path, PathBuf};
@@ -42,14 +42,13 @@ commands:
           Chart.js page in bench/ (extra arguments go to bench/run.mjs)
   fresh-check
           the release build again with an empty cargo home and target directory, to prove
-          that it fetches every crate it needs (as on a new machine)";
+          that it fetches every crate it needs (as on a new machine)
+  release-into <folder>
+          the release build alone into <folder>, nothing installed or measured (`test` runs it
+          to check that the same source gives the same bytes)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    // Trunk's cargo links the page through this binary (split.rs).
-    if split::is_link_call(&args) {
-        return split::link(&args);
-    }
     let Some(name) = args.first().map(String::as_str) else {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
@@ -67,6 +66,11 @@ fn main() -> ExitCode {
         "test" => test(&root, &args[1..]),
         "bench" => bench(&root, &args[1..]),
         "fresh-check" => fresh_check(&root),
+        "release-into" => match &args[1..] {
+            [folder] => release::build(&root, Path::new(folder), &lean_std::ENV)
+                .map(|()| format!("the release build in {folder}")),
+            _ => Err(format!("`release-into` takes one folder\n\n{USAGE}")),
+        },
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -151,7 +155,6 @@ fn serve(root: &Path) -> Result<String, String> {
         .args(["serve", "--offline", "--release", "--address", SERVE_ADDRESS, "--port", SERVE_PORT])
         .current_dir(root);
     lean_std::apply(&mut trunk);
-    split::apply(&mut trunk, root)?;
     process::run_interactive(&mut trunk)?;
     Ok("server stopped".to_string())
 }
@@ -196,13 +199,16 @@ fn fresh_build(root: &Path) -> Result<String, String> {
     step(&format!("cargo xtask build with an empty cargo home ({})", cargo_home.display()));
     let exe =
         std::env::current_exe().map_err(|e| format!("cannot find this xtask's own binary: {e}"))?;
-    let mut child = command(&exe.to_string_lossy());
-    child
-        .arg("build")
-        .env("CARGO_HOME", &cargo_home)
-        .env("CARGO_TARGET_DIR", scratch.join("target"))
-        .current_dir(root);
-    run(&mut child)?;
+    let child = |args: &[&std::ffi::OsStr]| {
+        let mut child = command(&exe.to_string_lossy());
+        child
+            .args(args)
+            .env("CARGO_HOME", &cargo_home)
+            .env("CARGO_TARGET_DIR", scratch.join("target"))
+            .current_dir(root);
+        child
+    };
+    run(&mut child(&["build".as_ref()]))?;
 
     let fetched = count_crate_files(&cargo_home.join("registry").join("cache"));
     if fetched == 0 {
@@ -211,8 +217,22 @@ fn fresh_build(root: &Path) -> Result<String, String> {
             cargo_home.display()
         ));
     }
+    step("the release build again, which must give dist/ byte for byte");
+    let again = scratch.join("dist-again");
+    run(&mut child(&["release-into".as_ref(), again.as_os_str()]))?;
+    let same = release::same_files(&root.join("dist"), &again)?;
     let _ = std::fs::remove_dir_all(&scratch);
-    Ok(format!("dist/ built from an empty cargo home, {fetched} crates fetched into it"))
+    Ok(format!(
+        "dist/ built from an empty cargo home, {fetched} crates fetched into it; built again, {same}"
+    ))
+}
+
+/// The release build again into a folder of its own, as [`fresh_build`] does after its build.
+fn build_again(root: &Path) -> Result<String, String> {
+    step("the release build again, which must give dist/ byte for byte");
+    let again = root.join("target").join("dist-again");
+    release::build(root, &again, &lean_std::ENV)?;
+    release::same_files(&root.join("dist"), &again)
 }
 
 /// `.crate` archives under a registry cache (one folder per registry).
@@ -226,12 +246,8 @@ fn count_crate_files(cache: &Path) -> usize {
 }
 
 fn release_build(root: &Path) -> Result<(), String> {
-    step("release build into dist/ (trunk build --release --offline, std rebuilt for size)");
-    let mut trunk = command("trunk");
-    trunk.args(["build", "--release", "--offline"]).current_dir(root);
-    lean_std::apply(&mut trunk);
-    split::apply(&mut trunk, root)?;
-    run(&mut trunk)
+    step("release build into dist/ (cargo, wasm-split, wasm-bindgen, wasm-opt, the site's steps; std rebuilt for size)");
+    release::build(root, &root.join("dist"), &lean_std::ENV)
 }
 
 /// `--fresh` (what CI runs): the release build the tests run against is the one from an empty
@@ -275,12 +291,13 @@ fn test(root: &Path, args: &[String]) -> Result<String, String> {
         "warnings",
     ]))?;
 
-    if fresh {
+    let reproduced = if fresh {
         step("release build from an empty cargo home (the fresh check), into dist/");
-        fresh_build(root)?;
+        fresh_build(root)?
     } else {
         release_build(root)?;
-    }
+        build_again(root)?
+    };
 
     step("page size");
     let weight = size::measure(&root.join("dist"))?;
@@ -298,7 +315,7 @@ fn test(root: &Path, args: &[String]) -> Result<String, String> {
     let dev_timing = browser::check_development_build(root, &dev, &browsers, &python)?;
 
     Ok(format!(
-        "native tests, clippy native and wasm32, release build, {size}, browser tests ({timings}), development build ({dev_timing})"
+        "native tests, clippy native and wasm32, release build ({reproduced}), {size}, browser tests ({timings}), development build ({dev_timing})"
     ))
 }
 

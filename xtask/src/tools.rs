@@ -130,11 +130,11 @@ fn ensure_trunk() -> Result<(), String> {
     run(cargo_install().args(["--locked", "--force", "trunk", "--version", TRUNK_VERSION]))
 }
 
-/// The tool that cuts the page's parts out of its wasm as it is linked (split.rs). It has no
+/// The tool that cuts the page's parts out of its wasm (release.rs). It has no
 /// `--version`: the record cargo keeps beside the binaries it installed (`.crates.toml`, in the
 /// folder above the one the tool is found in on PATH) says which version that is.
 fn ensure_wasm_split() -> Result<(), String> {
-    use crate::split::{SPLIT_CLI, SPLIT_CLI_CRATE, SPLIT_CLI_VERSION};
+    use crate::release::{SPLIT_CLI, SPLIT_CLI_CRATE, SPLIT_CLI_VERSION};
     let installed = on_path(SPLIT_CLI)
         .and_then(|bin| fs::read_to_string(bin.parent()?.parent()?.join(".crates.toml")).ok())
         .is_some_and(|record| records_version(&record, SPLIT_CLI_CRATE, SPLIT_CLI_VERSION));
