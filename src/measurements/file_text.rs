@@ -6,7 +6,7 @@
 //! Only what is kept for showing is cleaned: a reader still compares and counts the file's own
 //! text (a phase named "warmup", the words of a prompt) as written.
 
-use crate::state::notice::is_format;
+use crate::state::notice::{is_format, renders_blank};
 
 /// The most characters kept of one string from a file, the ellipsis included. Model names and
 /// column headings fit easily; a longer text is cut and ends in "…", so a key of megabytes
@@ -14,7 +14,9 @@ use crate::state::notice::is_format;
 pub const MAX_CHARS: usize = 80;
 
 /// `raw` as it may be shown: format and direction characters (right-to-left overrides,
-/// isolates, zero-width spaces, the byte order mark) dropped, control characters (C0 and C1,
+/// isolates, zero-width spaces, the byte order mark) and characters that draw nothing but are
+/// not spaces (Hangul's fillers, the blank Braille cell, joiners, variation selectors:
+/// `notice::renders_blank`, which would make two labels look alike) dropped, control characters (C0 and C1,
 /// line breaks and tabs among them) and other spacing read as one space, trimmed, and cut to
 /// [`MAX_CHARS`] with an ellipsis when longer. Work stops once the kept text is full, so a huge
 /// string costs no more than a short one.
@@ -22,7 +24,8 @@ pub fn cleaned(raw: &str) -> String {
     let mut out = String::new();
     let mut kept = 0usize;
     let mut space_due = false;
-    for c in raw.chars().filter(|c| !is_format(*c)) {
+    let hidden = |c: char| is_format(c) || (renders_blank(c) && !c.is_whitespace());
+    for c in raw.chars().filter(|c| !hidden(*c)) {
         if c.is_control() || c.is_whitespace() {
             space_due = kept > 0;
             continue;
@@ -52,6 +55,14 @@ pub fn cleaned(raw: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn characters_that_draw_nothing_are_dropped_and_wide_spaces_read_as_one() {
+        assert_eq!(cleaned("h\u{3164}100\u{2800}\u{115f}\u{1160}\u{ffa0}"), "h100");
+        assert_eq!(cleaned("a\u{34f}b\u{fe0f}c\u{e0100}"), "abc");
+        assert_eq!(cleaned("Llama\u{3000}3\u{a0}70B"), "Llama 3 70B");
+        assert_eq!(cleaned("\u{3164}"), "");
+    }
 
     #[test]
     fn long_text_is_cut_with_an_ellipsis() {

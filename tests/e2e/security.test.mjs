@@ -122,6 +122,29 @@ test('SECURITY.md gives hosts the same policy as the page', TIMEOUT, async () =>
   assert.match(doc, /frame-ancestors/, 'SECURITY.md explains frame-ancestors');
 });
 
+test("SECURITY.md's cache advice names every file the build does not name by its content", TIMEOUT, async () => {
+  const { readdir } = await import('node:fs/promises');
+  const doc = await readFile(path.join(REPO_ROOT, 'SECURITY.md'), 'utf8');
+  const advice = doc.split('\n- ').find((item) => item.includes('max-age=31536000'));
+  assert.ok(advice, 'SECURITY.md advises how long files may be cached');
+  const unhashed = (await readdir(DIST_DIR)).filter((name) => !/-[0-9a-f]{16}(?:_bg)?\.[a-z]+$/.test(name));
+  assert.ok(unhashed.includes('index.html'), `the build's files without a hash: ${unhashed}`);
+  for (const name of unhashed) assert.ok(advice.includes(`\`${name}\``), `the advice names ${name} among the files to revalidate: ${advice}`);
+});
+
+test("SECURITY.md's nginx example keeps the server's headers in its location block", TIMEOUT, async () => {
+  const doc = await readFile(path.join(REPO_ROOT, 'SECURITY.md'), 'utf8');
+  const block = doc.slice(doc.indexOf('- nginx:')).split('```')[1];
+  assert.ok(block, 'SECURITY.md has an nginx example');
+  const headers = (text) => [...text.matchAll(/^\s*add_header (\S+) (.*);$/gm)].map((m) => `${m[1]} ${m[2]}`);
+  const start = block.indexOf('location');
+  const server = headers(block.slice(0, start));
+  const location = headers(block.slice(start));
+  assert.ok(server.length >= 4 && location.length > server.length, `${server} / ${location}`);
+  // nginx drops the server's add_header lines in a location that has its own.
+  for (const header of server) assert.ok(location.includes(header), `the location block repeats ${header}`);
+});
+
 test('only the workbench may connect to other origins, for its live measurement', TIMEOUT, async () => {
   const policyOf = async (file) => metaPolicy(await readFile(path.join(DIST_DIR, file), 'utf8'));
   const lesson = await policyOf('index.html');

@@ -560,3 +560,28 @@ fn the_overlay_crosses_as_numbers_and_refuses_others() {
     let empty = Overlay::from_numbers(vec![0.0, 0.0, f64::NAN, f64::NAN]).expect("no points");
     assert!(empty.is_empty() && empty.band_tokens().is_none());
 }
+
+/// What a worker's script altered on the host could send for the comparison's figure: the page
+/// takes no more points than the worker draws of two runs, however the list is laid out.
+#[test]
+fn an_overlay_past_the_pages_limit_is_refused() {
+    use crossover::measurements::compare::{Overlay, MOST_POINTS};
+    let numbers = |a: usize, b: usize| {
+        let mut numbers = vec![a as f64, b as f64, f64::NAN, f64::NAN];
+        numbers.extend(std::iter::repeat_n(1.0, 2 * (a + b)));
+        numbers
+    };
+    let full = Overlay::from_numbers(numbers(MOST_POINTS, MOST_POINTS)).expect("two runs' worth");
+    assert_eq!(full.points(false).count() + full.points(true).count(), 2 * MOST_POINTS);
+    assert!(Overlay::from_numbers(numbers(2 * MOST_POINTS, 0)).is_some(), "all on one side");
+    assert_eq!(Overlay::from_numbers(numbers(MOST_POINTS, MOST_POINTS + 1)), None);
+    assert_eq!(Overlay::from_numbers(numbers(1_000_000, 1_000_000)), None, "two million points");
+}
+
+/// The page takes one drawing per figure of a run from the worker, and no more.
+#[test]
+fn the_page_takes_one_drawing_per_run_figure() {
+    use crossover::charts::measured::RunFigure;
+    use crossover::measurements::protocol::MOST_BITMAPS;
+    assert_eq!(MOST_BITMAPS, RunFigure::ALL.len());
+}

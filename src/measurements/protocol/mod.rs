@@ -25,6 +25,10 @@
 //! [`wire`] (the text forms runs and views cross in) and [`bakeoff`] (two runs as the panel's
 //! sides).
 
+/// The most drawings the page takes from the worker for one run: one per figure of a run
+/// (`charts::measured::RunFigure::ALL`; a native test holds the two together).
+pub const MOST_BITMAPS: usize = 3;
+
 pub mod bakeoff;
 mod names;
 mod page;

@@ -61,7 +61,7 @@ pub fn encode_runs(reply: &RunsReply) -> String {
 /// Reads [`encode_runs`]'s text back; `None` if it is not such a text.
 pub fn decode_runs(text: &str) -> Option<RunsReply> {
     if let Some(message) = text.strip_prefix(REFUSED).and_then(|t| t.strip_prefix(FIELD)) {
-        return Some(Err(message.to_string()));
+        return super::wire::bounded(message.to_string()).map(Err);
     }
     let mut parts = text.split(RUN);
     if parts.next()? != OK {
@@ -91,8 +91,8 @@ fn decode_run(text: &str) -> Option<PageRun> {
     let id = whole_number(&f.next()?)?;
     let run = PageRun {
         id,
-        choice: f.next()?,
-        file_stem: f.next()?,
+        choice: super::wire::bounded(f.next()?)?,
+        file_stem: super::wire::bounded(f.next()?)?,
         prefill_tokens_per_sec: opt(f.next()?)?,
         decode_tokens_per_sec: opt(f.next()?)?,
         wait_secs: opt(f.next()?)?,
@@ -141,5 +141,31 @@ mod tests {
         assert_eq!(decode_runs(&one.replacen("ok\u{1e}7", "ok\u{1e}-7", 1)), None);
         assert_eq!(decode_runs(&one.replacen("ok\u{1e}7", "ok\u{1e}7.5", 1)), None);
         assert_eq!(decode_runs(&one.replacen("10123.456789", "fast", 1)), None);
+    }
+
+    /// What a worker's script altered on the host could send: the page holds it to its own
+    /// limits, whatever the worker keeps to.
+    #[test]
+    fn a_reply_past_the_pages_limits_is_refused_whole() {
+        use crate::measurements::protocol::wire::MOST_TEXT_CHARS;
+        let many = vec![run(); MAX_RUNS_PER_VISIT + 1];
+        assert_eq!(decode_runs(&encode_runs(&Ok(many))), None, "more runs than a visit keeps");
+        let most = vec![run(); MAX_RUNS_PER_VISIT];
+        assert!(
+            matches!(decode_runs(&encode_runs(&Ok(most))), Some(Ok(r)) if r.len() == MAX_RUNS_PER_VISIT)
+        );
+        for long in [MOST_TEXT_CHARS + 1, 200_000] {
+            let mut named = run();
+            named.choice = "m".repeat(long);
+            assert_eq!(decode_runs(&encode_runs(&Ok(vec![named]))), None, "a name of {long}");
+            let mut stem = run();
+            stem.file_stem = "é".repeat(long);
+            assert_eq!(decode_runs(&encode_runs(&Ok(vec![stem]))), None, "a stem of {long}");
+            let refusal = encode_runs(&Err("w".repeat(long)));
+            assert_eq!(decode_runs(&refusal), None, "a refusal of {long}");
+        }
+        let mut longest = run();
+        longest.choice = "é".repeat(MOST_TEXT_CHARS);
+        assert!(decode_runs(&encode_runs(&Ok(vec![longest]))).is_some(), "at the limit");
     }
 }

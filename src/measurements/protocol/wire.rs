@@ -21,6 +21,13 @@ pub const MOST_TEXT_CHARS: usize = 4_000;
 /// …and no list has more items than this (a run's observed requests are at most 4,000,
 /// `review::observed::MOST_OBSERVED`; a figure's table has twenty rows).
 pub const MOST_ITEMS: usize = 10_000;
+/// `text` if it is within [`MOST_TEXT_CHARS`]: how the page takes every text the worker hands it
+/// outside this form (a run's name and file stem, a refusal, a deployment's label). Measured in
+/// bytes first, so a text of megabytes is refused without being counted.
+pub fn bounded(text: String) -> Option<String> {
+    (text.len() <= MOST_TEXT_CHARS || text.chars().count() <= MOST_TEXT_CHARS).then_some(text)
+}
+
 /// Every separator the worker's messages use; a text crossing in them keeps none.
 const SEPARATORS: [char; 4] = ['\u{1c}', '\u{1d}', '\u{1e}', '\u{1f}'];
 

@@ -267,7 +267,9 @@ impl Reply {
             Tag::Progress => Reply::Progress(message.get(1).as_f64().unwrap_or(0.0)),
             Tag::Drawn => Reply::Drawn {
                 id: message.get(1).as_f64()? as usize,
+                // One per figure of a run: a worker altered on the host could send thousands.
                 bitmaps: (2..message.length())
+                    .take(super::MOST_BITMAPS)
                     .filter_map(|i| message.get(i).dyn_into().ok())
                     .collect(),
             },
@@ -276,7 +278,7 @@ impl Reply {
             }
             Tag::Deployment => Reply::Deployment(match message.length() {
                 9 => Ok(RunAsDeployment {
-                    label: message.get(1).as_string()?,
+                    label: super::wire::bounded(message.get(1).as_string()?)?,
                     ttft_secs: message.get(2).as_f64()?,
                     decode_tokens_per_sec: message.get(3).as_f64()?,
                     answer_tokens: [message.get(4).as_f64()?, message.get(5).as_f64()?],
@@ -284,7 +286,7 @@ impl Reply {
                     requests: count(message.get(7).as_f64()?)?,
                     facts: Box::new(RunFacts::from_wire(&message.get(8).as_string()?)?),
                 }),
-                _ => Err(message.get(1).as_string()?),
+                _ => Err(super::wire::bounded(message.get(1).as_string()?)?),
             }),
             Tag::Compared => Reply::Compared {
                 view: message.get(1).as_string(),
