@@ -96,8 +96,11 @@ test('keyboard on the rate and wait sliders moves the right readouts', TIMEOUT, 
 
 test('typing a number updates the readouts and redraws both figures', TIMEOUT, async (t) => {
   const app = await openApp(env, t);
-  const timelineBefore = await app.canvasFingerprint('timeline-canvas');
-  const crossingBefore = await app.canvasFingerprint('crossing-canvas');
+  // Each figure is looked at before its pixels are read: the crossing is below the first screen,
+  // where Firefox lays out nothing, and a change after the page was built (its width as the
+  // page settles) waits there until the figure is near.
+  const timelineBefore = await app.canvasFingerprint('timeline-canvas', { look: true });
+  const crossingBefore = await app.canvasFingerprint('crossing-canvas', { look: true });
 
   await app.typeInto('prompt', '50000');
   await eventually(async () => assert.equal(await app.quantity('prompt'), 50000));
@@ -112,8 +115,8 @@ test('typing a number updates the readouts and redraws both figures', TIMEOUT, a
   await eventually(async () => assert.equal((await app.sliderState('prompt')).valueText, '50,000 tokens'));
 
   await eventually(async () => {
-    assert.notEqual((await app.canvasFingerprint('timeline-canvas')).hash, timelineBefore.hash, 'timeline-canvas pixels changed');
-    assert.notEqual((await app.canvasFingerprint('crossing-canvas')).hash, crossingBefore.hash, 'crossing-canvas pixels changed');
+    assert.notEqual((await app.canvasFingerprint('timeline-canvas', { look: true })).hash, timelineBefore.hash, 'timeline-canvas pixels changed');
+    assert.notEqual((await app.canvasFingerprint('crossing-canvas', { look: true })).hash, crossingBefore.hash, 'crossing-canvas pixels changed');
   });
 
   await app.typeInto('decode', '120');

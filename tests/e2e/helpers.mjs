@@ -488,9 +488,12 @@ export class App {
   /**
    * Waits until the figure on canvas `id` is drawn and shows what its inputs say now (see
    * `figureDrawn`), then returns a fingerprint of its pixels, with its backing-store size and
-   * colour count.
+   * colour count. With `look`, the figure is scrolled into view first, as a reader looks at it:
+   * Firefox lays out no section far from the screen, so a figure there whose inputs changed is
+   * redrawn only once it is near.
    */
-  async canvasFingerprint(id) {
+  async canvasFingerprint(id, { look = false } = {}) {
+    if (look) await scrollIntoView(this.byTestId(id));
     await figureDrawn(this.page, id);
     return this.page.evaluate((testId) => {
       const canvas = document.querySelector(`[data-testid="${testId}"]`);
