@@ -11,8 +11,9 @@
 
 use super::content_hash::{content_name, integrity};
 use super::folder::Folder;
-use super::markup::{escaped, tags, value};
+use super::markup::{decoded, escaped};
 use crate::shared_names::files::WORKER;
+use std::borrow::Cow;
 use std::path::Path;
 
 /// The page's binary: wasm-bindgen names its script and wasm after it.
@@ -74,38 +75,32 @@ fn linked(
 ) -> Result<String, String> {
     let refused =
         || format!("index.html has a data-trunk tag the release build does not link: {}", tag.raw);
-    let (_, _, attributes) = tags(tag.raw, tag.name).next().ok_or_else(refused)?;
-    if OPTIONS.iter().any(|(name, only)| value(&attributes, name).is_some_and(|v| Some(v) != *only))
-    {
+    if OPTIONS.iter().any(|(name, only)| tag.value(name).is_some_and(|v| Some(&*v) != *only)) {
         return Err(refused());
     }
     let element = tag.name.to_ascii_lowercase();
-    match (element.as_str(), value(&attributes, "rel")) {
-        ("link", Some("rust")) => built(&attributes, folder).ok_or_else(refused)?,
-        ("link", Some("css")) => stylesheet(file(&attributes, "href", tag.raw)?, folder, read),
-        ("link", Some("copy-file")) => copied(file(&attributes, "href", tag.raw)?, folder, read),
-        ("script", None) => script(tag, file(&attributes, "src", tag.raw)?, folder, read),
+    match (element.as_str(), tag.value("rel").as_deref()) {
+        ("link", Some("rust")) => built(tag, folder).ok_or_else(refused)?,
+        ("link", Some("css")) => stylesheet(&file(tag, "href")?, folder, read),
+        ("link", Some("copy-file")) => copied(&file(tag, "href")?, folder, read),
+        ("script", None) => script(tag, &file(tag, "src")?, folder, read),
         _ => Err(refused()),
     }
 }
 
-/// The path a tag names in `attribute`, which it must have.
-fn file<'a>(
-    attributes: &'a [(String, String)],
-    attribute: &str,
-    raw: &str,
-) -> Result<&'a str, String> {
-    value(attributes, attribute)
+/// The path `tag` names in `attribute`, which it must have.
+fn file<'a>(tag: &StartTag<'a>, attribute: &str) -> Result<Cow<'a, str>, String> {
+    tag.value(attribute)
         .filter(|path| !path.is_empty())
-        .ok_or_else(|| format!("index.html's tag names no file in `{attribute}`: {raw}"))
+        .ok_or_else(|| format!("index.html's tag names no file in `{attribute}`: {}", tag.raw))
 }
 
 /// A `rel=rust` link: the page's binary, whose script and wasm are preloaded as trunk preloads
 /// them, or the worker's, which the page does not link (`worker_files` names its files and
 /// tells the page of them). `None` for any other binary, which this build does not make.
-fn built(attributes: &[(String, String)], folder: &mut Folder) -> Option<Result<String, String>> {
-    let bin = value(attributes, "data-bin");
-    match (value(attributes, "data-type"), value(attributes, "href"), bin) {
+fn built(tag: &StartTag<'_>, folder: &mut Folder) -> Option<Result<String, String>> {
+    let bin = tag.value("data-bin");
+    match (tag.value("data-type").as_deref(), tag.value("href"), bin.as_deref()) {
         (None | Some("main"), None, None | Some(PAGE)) => Some(page_preloads(folder)),
         (Some("worker"), Some(_), Some(WORKER)) => Some(Ok(String::new())),
         _ => None,
@@ -285,9 +280,16 @@ struct StartTag<'a> {
     self_closing: bool,
 }
 
-impl StartTag<'_> {
+impl<'a> StartTag<'a> {
     fn is_trunks(&self) -> bool {
-        self.attributes.iter().any(|a| a.name.eq_ignore_ascii_case("data-trunk"))
+        self.value("data-trunk").is_some()
+    }
+
+    /// The value of the attribute `name` (in any case), read as `markup` reads one: empty for an
+    /// attribute without a value.
+    fn value(&self, name: &str) -> Option<Cow<'a, str>> {
+        let attribute = self.attributes.iter().find(|a| a.name.eq_ignore_ascii_case(name))?;
+        Some(decoded(attribute.value.unwrap_or_default()))
     }
 }
 
@@ -634,6 +636,7 @@ fn url_len(rest: &str) -> usize {
 mod tests {
     use super::*;
     use crate::shared_names::files::{EMBED_PAGE, SAMPLE_RUN_SOURCE};
+    use crate::site::markup::{tags, value};
 
     fn no_files(path: &str) -> Result<Vec<u8>, String> {
         Err(format!("{path}: no such file"))

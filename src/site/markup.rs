@@ -58,8 +58,17 @@ fn attributes(rest: &str) -> Option<(Vec<(String, String)>, usize)> {
                 (tail.get(..end)?, end)
             }
         };
-        found.push((name, raw.replace("&amp;", "&").replace("&quot;", "\"")));
+        found.push((name, decoded(raw).into_owned()));
         at += used;
+    }
+}
+
+/// An attribute's value as written, with the two references [`escaped`] writes read back.
+pub fn decoded(raw: &str) -> std::borrow::Cow<'_, str> {
+    if raw.contains('&') {
+        raw.replace("&amp;", "&").replace("&quot;", "\"").into()
+    } else {
+        raw.into()
     }
 }
 

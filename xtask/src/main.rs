@@ -67,7 +67,7 @@ fn main() -> ExitCode {
         "bench" => bench(&root, &args[1..]),
         "fresh-check" => fresh_check(&root),
         "release-into" => match &args[1..] {
-            [folder] => release::build(&root, Path::new(folder), &lean_std::ENV)
+            [folder] => release::build(&root, Path::new(folder))
                 .map(|()| format!("the release build in {folder}")),
             _ => Err(format!("`release-into` takes one folder\n\n{USAGE}")),
         },
@@ -188,13 +188,9 @@ fn fresh_check(root: &Path) -> Result<String, String> {
 /// The release build into dist/ from an empty cargo home and a new target directory.
 fn fresh_build(root: &Path) -> Result<String, String> {
     let scratch = root.join("target").join("fresh-check");
-    if scratch.exists() {
-        std::fs::remove_dir_all(&scratch)
-            .map_err(|e| format!("cannot empty {}: {e}", scratch.display()))?;
-    }
+    release::empty(&scratch)?;
     let cargo_home = scratch.join("cargo-home");
-    std::fs::create_dir_all(&cargo_home)
-        .map_err(|e| format!("cannot create {}: {e}", cargo_home.display()))?;
+    release::empty(&cargo_home)?;
 
     step(&format!("cargo xtask build with an empty cargo home ({})", cargo_home.display()));
     let exe =
@@ -231,7 +227,7 @@ fn fresh_build(root: &Path) -> Result<String, String> {
 fn build_again(root: &Path) -> Result<String, String> {
     step("the release build again, which must give dist/ byte for byte");
     let again = root.join("target").join("dist-again");
-    release::build(root, &again, &lean_std::ENV)?;
+    release::build(root, &again)?;
     release::same_files(&root.join("dist"), &again)
 }
 
@@ -247,7 +243,7 @@ fn count_crate_files(cache: &Path) -> usize {
 
 fn release_build(root: &Path) -> Result<(), String> {
     step("release build into dist/ (cargo, wasm-split, wasm-bindgen, wasm-opt, the site's steps; std rebuilt for size)");
-    release::build(root, &root.join("dist"), &lean_std::ENV)
+    release::build(root, &root.join("dist"))
 }
 
 /// `--fresh` (what CI runs): the release build the tests run against is the one from an empty

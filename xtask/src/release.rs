@@ -112,9 +112,10 @@ fn worker_passes() -> Vec<&'static str> {
     passes
 }
 
-/// Builds the release site into `dist`, with `wasm_env` (the size-optimised standard library's
-/// settings, `lean_std`) given to cargo's wasm builds only.
-pub fn build(root: &Path, dist: &Path, wasm_env: &[(&str, &str)]) -> Result<(), String> {
+/// Builds the release site into `dist`, the size-optimised standard library's settings
+/// (`lean_std::ENV`) given to cargo's wasm builds only.
+pub fn build(root: &Path, dist: &Path) -> Result<(), String> {
+    let wasm_env = crate::lean_std::ENV;
     let target_dir =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let stage = target_dir.join("release-site");
@@ -242,7 +243,7 @@ fn optimise(wasm: &Path, passes: &[&str]) -> Result<(), String> {
 }
 
 /// Makes `dir` an empty folder.
-fn empty(dir: &Path) -> Result<(), String> {
+pub fn empty(dir: &Path) -> Result<(), String> {
     match fs::remove_dir_all(dir) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
