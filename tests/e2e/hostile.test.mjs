@@ -269,6 +269,7 @@ test('the host script does not send a query over 8,000 characters, and says why 
   const app = new URL(env.baseUrl);
   const long = 'prompt=' + '9'.repeat(100_000);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-long-query-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
   await fs.writeFile(path.join(dir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"><title>host</title>
 <script src="${app.origin}${app.pathname}${script}" defer></script></head><body>
 <crossover-figure figure="timeline" query="prompt=20000"></crossover-figure>
@@ -354,6 +355,7 @@ test('the host script takes only a finite number as a height, and a figure moved
   const script = (await fs.readdir(DIST_DIR)).find((name) => /^embed-[0-9a-f]+\.js$/.test(name));
   const app = new URL(env.baseUrl);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-moved-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
   await fs.writeFile(path.join(dir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"><title>host</title>
 <script src="${app.origin}${app.pathname}${script}" defer></script></head><body>
 <div id="tab-1"><crossover-figure figure="timeline" query="prompt=20000" height="0x300"></crossover-figure></div>

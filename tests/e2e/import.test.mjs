@@ -505,6 +505,7 @@ function groupedCsv() {
 test('thousands separators are read as thousands, and UTF-16 files in either byte order are read', TIMEOUT, async (t) => {
   const app = await open(t);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-encodings-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
   const csv = groupedCsv();
   const little = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]);
   const big = Buffer.from(little).swap16();
