@@ -114,8 +114,12 @@ test('presenting a review opens a tab of its own: the review keeps its files, an
   await shown.locator('html[data-complete] [data-testid="completion-canvas"]').waitFor({ state: 'attached', timeout: 60_000 });
   assert.match(await shownText(shown.getByTestId('slide-verdict')), /^Not comparable as run\./);
   const closed = new Promise((resolve) => shown.once('close', resolve));
-  // Only the key's press: the tab is gone before its release.
-  await shown.keyboard.down('Escape');
+  // Only the key's press: the tab is gone before its release. The press itself may be
+  // acknowledged after the tab it closed is gone (a busy machine), which Playwright reports as
+  // the page closed: that is the effect awaited next, so only that error is let through.
+  await shown.keyboard.down('Escape').catch((error) => {
+    if (!shown.isClosed() && !/has been closed/.test(error.message)) throw error;
+  });
   await closed;
   // The review is where it was: its runs, its standing, its headline.
   assert.equal(await shownText(app.byTestId('decision-verdict')), 'Not comparable as run');
