@@ -175,9 +175,16 @@ test('cancel stops the request in flight and keeps every one before it', TIMEOUT
   t.after(() => live.stop());
   const app = await openLive(env, t);
   await setServers(app, live.a, live.b);
-  await setPlan(app, { ...QUICK, repeats: '4' });
+  // 48 requests as short as a plan may be (prompts spanning ten times, two answer lengths): the
+  // test needs three done, not rates, and on a machine whose cores are taken by other work each
+  // request of the quick plan's lengths took long enough that three were not done in two minutes.
+  await setPlan(app, { prompts: '16, 64, 160', answers: '4, 16', repeats: '4' });
   await start(app);
-  await app.page.locator('[data-testid="live-progress"][data-done="3"]').waitFor({ state: 'attached', timeout: 120_000 });
+  await app.page.locator('[data-testid="live-progress"][data-done="3"]').waitFor({ state: 'attached', timeout: 120_000 }).catch(async (error) => {
+    // Where the run stood, so that a slow machine and a stalled run read differently.
+    const [progress, message] = await Promise.all(['live-progress', 'live-message'].map((id) => shownText(app.byTestId(id)).catch(() => '(none)')));
+    throw new Error(`${error.message}\nprogress: ${progress}\nmessage: ${message}`);
+  });
   await app.byTestId('live-cancel').click();
   const summary = await ended(app, 'cancelled');
   const rows = await app.byTestId('live-requests').locator('tbody tr').count();
