@@ -6,10 +6,9 @@
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, assertClose, eventually, figureDrawn, openApp, openMeasurements, scrollIntoView, useBrowser, chooseRun, loadRuns as load, useRunAs as useAs } from './helpers.mjs';
+import { REPO_ROOT, assertClose, eventually, figureDrawn, openApp, openMeasurements, scratchFolder, scrollIntoView, useBrowser, chooseRun, loadRuns as load, useRunAs as useAs } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
@@ -148,8 +147,7 @@ async function assertNumbersOnly(t, query, labels) {
 }
 
 test('two synthetic runs with a known crossover, used as A and B, give it back with its interval', TIMEOUT, async (t) => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-bakeoff-'));
-  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const dir = await scratchFolder(t, 'bakeoff');
   // The lesson's pair: A starts at 0.2 s and writes 30 tok/s, B at 0.9 s and 110 tok/s, so the
   // true crossover is 0.7 / (1/30 − 1/110) = 28.875 tokens.
   const a = await knownRun(dir, 'quick-starter.csv', 0.2, 30);

@@ -6,6 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -151,6 +153,13 @@ export function useBrowser({ skip = false } = {}) {
     await ownServer?.close();
   });
   return env;
+}
+
+/** A new folder in the temporary directory, named `crossover-<name>-…`, removed when test `t` ends. */
+export async function scratchFolder(t, name) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `crossover-${name}-`));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /**

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { DIST_DIR, eventually, openApp, useBrowser, timeForWhatMustNotHappen } from './helpers.mjs';
+import { DIST_DIR, eventually, openApp, scratchFolder, useBrowser, timeForWhatMustNotHappen } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 const env = useBrowser();
@@ -268,8 +268,7 @@ test('the host script does not send a query over 8,000 characters, and says why 
   assert.ok(script, 'the build publishes the host script');
   const app = new URL(env.baseUrl);
   const long = 'prompt=' + '9'.repeat(100_000);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-long-query-'));
-  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const dir = await scratchFolder(t, 'long-query');
   await fs.writeFile(path.join(dir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"><title>host</title>
 <script src="${app.origin}${app.pathname}${script}" defer></script></head><body>
 <crossover-figure figure="timeline" query="prompt=20000"></crossover-figure>
@@ -354,8 +353,7 @@ test('a host page with three times as many figures as the host script runs at on
 test('the host script takes only a finite number as a height, and a figure moved in the host page loads again', TIMEOUT, async (t) => {
   const script = (await fs.readdir(DIST_DIR)).find((name) => /^embed-[0-9a-f]+\.js$/.test(name));
   const app = new URL(env.baseUrl);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-moved-'));
-  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const dir = await scratchFolder(t, 'moved');
   await fs.writeFile(path.join(dir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"><title>host</title>
 <script src="${app.origin}${app.pathname}${script}" defer></script></head><body>
 <div id="tab-1"><crossover-figure figure="timeline" query="prompt=20000" height="0x300"></crossover-figure></div>

@@ -8,10 +8,9 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, assertClose, eventually, onlyIn, openMeasurements, parseShown, shownText, useBrowser, manyRunsFile, workerWasmBytes, chooseRun, useRunAs, timeForWhatMustNotHappen } from './helpers.mjs';
+import { REPO_ROOT, assertClose, eventually, onlyIn, openMeasurements, parseShown, scratchFolder, shownText, useBrowser, manyRunsFile, workerWasmBytes, chooseRun, useRunAs, timeForWhatMustNotHappen } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -373,8 +372,7 @@ test('a worker that stops is replaced and sent the loaded files again: figures r
 test('a file that changed on disk since it was loaded is dropped, with a note, when the worker restarts', IN_A_WORKER, async (t) => {
   const app = await open(t);
   const workers = workersOf(app);
-  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-import-'));
-  t.after(() => fs.rm(folder, { recursive: true, force: true }));
+  const folder = await scratchFolder(t, 'import');
   const changing = path.join(folder, 'changing.json');
   await fs.copyFile(file('bedrock'), changing);
   await chooseFiles(app, [changing, file('sglang')]);
@@ -504,8 +502,7 @@ function groupedCsv() {
 
 test('thousands separators are read as thousands, and UTF-16 files in either byte order are read', TIMEOUT, async (t) => {
   const app = await open(t);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-encodings-'));
-  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const dir = await scratchFolder(t, 'encodings');
   const csv = groupedCsv();
   const little = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]);
   const big = Buffer.from(little).swap16();
@@ -529,8 +526,7 @@ test('thousands separators are read as thousands, and UTF-16 files in either byt
 });
 
 test('a file of 1,000 one-request runs is read in well under 200 MB of the worker\'s memory', { ...TIMEOUT, skip: onlyIn('chromium', 'the worker\'s memory is read inside the worker, which Playwright reaches in Chromium only') }, async (t) => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-runs-'));
-  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const dir = await scratchFolder(t, 'runs');
   const many = path.join(dir, 'a-thousand-runs.jsonl');
   await fs.writeFile(many, manyRunsFile(1_000));
 

@@ -6,10 +6,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { readFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, eventually, openMeasurements, useBrowser } from './helpers.mjs';
+import { REPO_ROOT, eventually, openMeasurements, scratchFolder, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 90_000 };
@@ -20,8 +19,7 @@ test('a 5 MB model name is cut where it is read, and the page stays responsive w
   const name = 'M'.repeat(5_000_000);
   run.model_id = name;
   run.tokenizer_id = name;
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-long-name-'));
-  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const dir = await scratchFolder(t, 'long-name');
   const big = path.join(dir, 'long-model-name.json');
   await fs.writeFile(big, JSON.stringify(run));
 

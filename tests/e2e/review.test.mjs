@@ -8,10 +8,9 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, eventually, loadRuns, onlyIn, openApp, openMeasurements, openWorkbench, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
+import { REPO_ROOT, eventually, loadRuns, onlyIn, openApp, openMeasurements, openWorkbench, scratchFolder, scrollIntoView, shownText, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 180_000 };
@@ -196,8 +195,7 @@ test('typed sides carry none of the lesson\'s story: no busiest hour, no 63 toke
 });
 
 test('a file\'s words go into the record as inert text: no image, link, markup or comment of its own', TIMEOUT, async (t) => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-review-'));
-  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const dir = await scratchFolder(t, 'review');
   const evil = '![t](https://evil.example/t.png) [Sign in again](https://evil.example/login) <img src=x onerror=alert(1)> <!-- hidden --> `tick` | pipe';
   const run = JSON.parse(await fs.readFile(FILES.vllm, 'utf8'));
   const files = [];

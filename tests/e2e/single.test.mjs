@@ -5,10 +5,9 @@
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { FIGURE_TABLE, eventually, figureDrawn, openApp, scrollIntoView, useBrowser } from './helpers.mjs';
+import { FIGURE_TABLE, eventually, figureDrawn, openApp, scratchFolder, scrollIntoView, useBrowser } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 const env = useBrowser();
@@ -115,8 +114,7 @@ test('the snippet starts the frame at the height the figure then reports', { tim
     });
     const start = Number(/height="(\d+)"/.exec(snippet)[1]);
     // A host page on another origin with a 700 px column holding the snippet.
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-host-'));
-    t.after(() => fs.rm(dir, { recursive: true, force: true }));
+    const dir = await scratchFolder(t, 'host');
     // And a phone's column, where the host script fits the frame to the width by the snippet's
     // layout before the figure reports its height.
     for (const width of [700, 380]) {

@@ -6,10 +6,9 @@
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { WORKBENCH, arrivedAt, chooseRun, eventually, loadRuns, openApp, scrollIntoView, shownText, useBrowser, useRunAs } from './helpers.mjs';
+import { WORKBENCH, arrivedAt, chooseRun, eventually, loadRuns, openApp, scratchFolder, scrollIntoView, shownText, useBrowser, useRunAs } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
@@ -179,8 +178,7 @@ async function run(dir, name, ttft, rate) {
 }
 
 test('two result files used as A and B put their comparison and verdict at the top of the workbench', TIMEOUT, async (t) => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crossover-workbench-'));
-  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const dir = await scratchFolder(t, 'workbench');
   const app = await open(t);
   await app.openDetails('workbench-runs');
   // The lesson's pair, measured: B writes fast enough to win every answer past about 29 tokens.
