@@ -6,7 +6,7 @@
 
 use crossover::measurements::file_text::{cleaned, MAX_CHARS};
 use crossover::measurements::{export, fit, read, Run};
-use crossover::state::notice::is_format;
+use crossover::state::notice::{is_format, renders_blank};
 use proptest::prelude::*;
 
 fn assert_sane(runs: &[Run]) {
@@ -245,10 +245,16 @@ proptest! {
         let shown = cleaned(&raw);
         prop_assert!(shown.chars().count() <= MAX_CHARS);
         prop_assert!(!shown.chars().any(|c| c.is_control() || is_format(c)), "{:?}", shown);
+        prop_assert!(!shown.chars().any(|c| renders_blank(c) && !c.is_whitespace()), "{:?}", shown);
         prop_assert_eq!(cleaned(&shown), shown.clone());
         prop_assert_eq!(shown.trim(), shown.as_str());
-        // Text already plain and short is kept as it is.
-        let plain: String = raw.chars().filter(|c| c.is_alphanumeric()).take(MAX_CHARS).collect();
+        // Text already plain and short is kept as it is. Hangul's fillers count as letters
+        // but draw nothing, so they are not plain text: cleaning drops them.
+        let plain: String = raw
+            .chars()
+            .filter(|c| c.is_alphanumeric() && !renders_blank(*c))
+            .take(MAX_CHARS)
+            .collect();
         prop_assert_eq!(cleaned(&plain), plain);
     }
 
