@@ -47,6 +47,24 @@ const dark = theme === 'dark' || (theme !== 'light' && matchMedia('(prefers-colo
 // index.html starts light: writing the attribute again, even unchanged, restyles the page.
 if (dark) document.documentElement.dataset.theme = 'dark';
 
+// An embed at the defaults (no key but its figure, controls, caption and theme) shows its figure
+// before the wasm has arrived: the build drew every figure at a few widths in both palettes
+// (src/site/embed_sketches.rs), and the drawing nearest the canvas's width is shown where the
+// canvas will be (the stylesheet places #embed-sketch) until the page has drawn the canvas.
+const sketches = document.querySelector('meta[name="crossover-sketches"]');
+const EMBED_DEFAULT_KEYS = ['embed', 'controls', 'caption', 'theme'];
+if (sketches && FIGURES.includes(given.get('embed')) && [...given.keys()].every((key) => EMBED_DEFAULT_KEYS.includes(key))) {
+  const sketch = document.createElement('img');
+  sketch.id = 'embed-sketch';
+  sketch.alt = '';
+  if (given.get('caption') === '0') sketch.className = 'no-caption';
+  document.body.append(sketch);
+  const width = sketch.getBoundingClientRect().width;
+  const off = (drawn) => Math.abs(Math.log(drawn / width));
+  const nearest = sketches.dataset.widths.split(' ').map(Number).reduce((best, drawn) => (off(drawn) < off(best) ? drawn : best));
+  sketch.src = new URL(`${sketches.content}${given.get('embed')}-${nearest}-${dark ? 'dark' : 'light'}.svg`, document.baseURI);
+}
+
 // The release build stops at a panic with a bare trap (see xtask/src/lean_std.rs), and after one
 // the app can no longer answer its controls. The console alone would leave a reader looking at a
 // page that silently ignores them, so the page says it has stopped.

@@ -88,6 +88,20 @@ pub mod files {
         SAMPLE_META, SAMPLE_META_SELECTOR = "crossover-sample"
     }
 
+    /// The start of the name of the folder holding the embedded figures drawn by the build at
+    /// their defaults (`site::embed_sketches`), named by its content; the size check counts its
+    /// files apart from the first load (xtask's `size.rs`).
+    pub const SKETCHES: &str = "sketches-";
+    meta! {
+        /// The `<meta>` on the embed's page naming that folder (`content`) and the widths each
+        /// figure is drawn at (`data-widths`), written by `site::embed_sketches` and read by
+        /// `boot.js`, which shows the drawing that fits the frame until the canvas is drawn.
+        SKETCHES_META, SKETCHES_META_SELECTOR = "crossover-sketches"
+    }
+    /// The attribute of [`SKETCHES_META`] listing the widths drawn, in CSS pixels, between
+    /// spaces (`dataset.widths` in `boot.js`).
+    pub const SKETCH_WIDTHS: &str = "data-widths";
+
     attribute! {
         /// Marks index.html's inert `<script>` of the embed host script (`embed.js`), whose hashed
         /// address and integrity the Embed button copies into its snippet.
@@ -186,6 +200,10 @@ pub mod embed {
     /// The longest query, in characters, that the host script sends and the page reads: more
     /// than any server takes in an address, and far more than every setting needs.
     pub const MAX_QUERY_CHARS: usize = 8_000;
+    /// The id of the drawing `boot.js` shows where an embedded figure's canvas will be, before
+    /// the wasm has arrived (`files::SKETCHES_META`); the page removes it once the canvas is
+    /// drawn, and at once if the address needed a notice, which moves the canvas down.
+    pub const STAND_IN_ID: &str = "embed-sketch";
 }
 
 #[cfg(test)]
@@ -205,6 +223,8 @@ mod tests {
                     files::WASM_META,
                     takeover::PRERENDERED_ID,
                     takeover::MOUNT_ID,
+                    files::SKETCHES_META,
+                    embed::STAND_IN_ID,
                 ],
             ),
             ("src/embed.js", include_str!("embed.js"), vec![embed::ELEMENT, embed::HEIGHT_MESSAGE]),
@@ -253,12 +273,12 @@ mod tests {
             (
                 "style/main.css",
                 include_str!("../style/main.css"),
-                vec![root::THEME, root::ASKED, root::EMBED, root::PRESENT],
+                vec![root::THEME, root::ASKED, root::EMBED, root::PRESENT, embed::STAND_IN_ID],
             ),
             (
                 "xtask/src/size.rs",
                 include_str!("../xtask/src/size.rs"),
-                vec![files::WORKER, files::SAMPLE_RUN, files::PART],
+                vec![files::WORKER, files::SAMPLE_RUN, files::PART, files::SKETCHES],
             ),
             (
                 "tests/e2e/sample.test.mjs",
@@ -301,6 +321,8 @@ mod tests {
         assert!(boot.contains(&format!("dataset.{theme} = 'dark'")), "boot.js sets the theme");
         let asked = root::ASKED.trim_start_matches("data-");
         assert!(boot.contains(&format!("dataset.{asked} = ''")), "boot.js marks an asking address");
+        let widths = files::SKETCH_WIDTHS.trim_start_matches("data-");
+        assert!(boot.contains(&format!("dataset.{widths}")), "boot.js reads the drawn widths");
     }
 
     /// The `data-*` attributes and `crossover…` names the page's own scripts use are all in the
@@ -313,6 +335,8 @@ mod tests {
             files::WORKER,
             files::MEASUREMENTS_PROMISE,
             files::HOST_SCRIPT,
+            files::SKETCHES_META,
+            files::SKETCH_WIDTHS,
             root::STARTED,
             root::COMPLETE,
             root::BUILDS_ON_APPROACH,
@@ -327,6 +351,7 @@ mod tests {
             takeover::STANDING_IN,
             embed::ELEMENT,
             embed::HEIGHT_MESSAGE,
+            embed::STAND_IN_ID,
         ];
         for (path, script) in
             [("src/boot.js", include_str!("boot.js")), ("src/embed.js", include_str!("embed.js"))]

@@ -7,7 +7,7 @@
 
 use crate::charts::{Palette, Picture, Style};
 use crate::state::embed_layout::canvas_height_css;
-use crate::state::Figure;
+use crate::state::{Figure, State};
 
 /// The figures drawn into the page: Figure 1, whole on a 1280 × 800 screen's first view.
 pub const SKETCHED: [Figure; 1] = [Figure::Timeline];
@@ -37,20 +37,57 @@ pub fn sketches<P: Picture>(picture: &P) -> Vec<Sketch> {
     WIDTHS_CSS
         .iter()
         .flat_map(|&(screen, width_css)| {
-            let height_css = canvas_height_css(f64::from(width_css)).round() as u32;
             THEMES.iter().filter_map(move |&(theme, palette)| {
-                let style = Style { scale: 1.0, palette };
-                let svg = crate::render::svg::picture_svg(picture, style, width_css, height_css);
-                svg.ok().map(|svg| Sketch { class: format!("sketch {screen} {theme}"), svg })
+                let svg = drawing(picture, width_css, palette).ok()?;
+                Some(Sketch { class: format!("sketch {screen} {theme}"), svg })
             })
         })
         .collect()
 }
 
+/// `picture` as SVG `width_css` wide in `palette`, at the height the canvas takes at that width.
+fn drawing<P: Picture>(picture: &P, width_css: u32, palette: Palette) -> Result<String, String> {
+    let height_css = canvas_height_css(f64::from(width_css)).round() as u32;
+    crate::render::svg::picture_svg(picture, Style { scale: 1.0, palette }, width_css, height_css)
+}
+
+/// The widths an embedded figure is drawn at for a frame's first view (`site::embed_sketches`):
+/// the canvas's width in a frame, its sides taken off, from a small phone's (a 360 px frame
+/// gives 344) to a wide docs column's. `boot.js` shows the one nearest the frame's canvas,
+/// scaled to it; neighbours are about a quarter apart, so a drawing is shown within about a
+/// ninth of its own size, and its text at 11 to 12 px within that.
+pub const EMBED_WIDTHS_CSS: [u32; 6] = [344, 440, 560, 700, 880, 1100];
+
+/// One figure drawn for an embed's frame: which figure, at which width, in which palette.
+#[derive(Clone, Debug)]
+pub struct EmbedSketch {
+    pub figure: Figure,
+    pub width_css: u32,
+    pub theme: &'static str,
+    pub svg: String,
+}
+
+/// Every figure a frame can show, at the defaults (an address with no values in it), drawn at
+/// every embed width in both palettes.
+pub fn embed_sketches() -> Result<Vec<EmbedSketch>, String> {
+    let state = State::default();
+    let mut drawn = Vec::new();
+    for figure in Figure::ALL {
+        let inputs = figure.inputs(&state);
+        for width_css in EMBED_WIDTHS_CSS {
+            for (theme, palette) in THEMES {
+                let svg = drawing(&inputs, width_css, palette)
+                    .map_err(|e| format!("{} at {width_css} px: {e}", figure.slug()))?;
+                drawn.push(EmbedSketch { figure, width_css, theme, svg });
+            }
+        }
+    }
+    Ok(drawn)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::State;
 
     #[test]
     fn the_first_figure_is_drawn_at_every_width_in_both_palettes_at_the_canvas_height() {
@@ -86,6 +123,26 @@ mod tests {
             for (theme, _) in THEMES {
                 assert!(css.contains(&format!(".sketch.{screen}.{theme}")), "{screen} {theme}");
             }
+        }
+    }
+
+    #[test]
+    fn every_figure_is_drawn_for_frames_at_every_embed_width_in_both_palettes() {
+        let drawn = embed_sketches().unwrap();
+        assert_eq!(drawn.len(), Figure::ALL.len() * EMBED_WIDTHS_CSS.len() * THEMES.len());
+        for sketch in &drawn {
+            let height = canvas_height_css(f64::from(sketch.width_css)).round();
+            let size = format!(r#"<svg width="{}" height="{height}" viewBox="#, sketch.width_css);
+            assert!(sketch.svg.starts_with(&size), "{:?}: {}", sketch.figure, &sketch.svg[..80]);
+        }
+        for pair in drawn.chunks(2) {
+            assert_eq!((pair[0].theme, pair[1].theme), ("light", "dark"));
+            assert_ne!(pair[0].svg, pair[1].svg, "{:?} differs by palette", pair[0].figure);
+        }
+        // Neighbouring widths are about a quarter apart, so the nearest is within about a ninth.
+        for pair in EMBED_WIDTHS_CSS.windows(2) {
+            let ratio = f64::from(pair[1]) / f64::from(pair[0]);
+            assert!((1.2..=1.3).contains(&ratio), "{pair:?}");
         }
     }
 }

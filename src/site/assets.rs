@@ -811,8 +811,18 @@ mod tests {
         let page = super::super::sample_run::name_by_content(&page, &mut folder).unwrap();
         let page = super::super::glue_script::strip_comments(&page, &mut folder).unwrap();
         let page = super::super::one_module::into_start_script(&page, &mut folder).unwrap();
-        super::super::embed_page::write(&page, "<p>lesson</p>", &mut folder).unwrap();
+        let drawn = crate::render::sketch::EmbedSketch {
+            figure: crate::state::Figure::Timeline,
+            width_css: 344,
+            theme: "light",
+            svg: "<svg></svg>".into(),
+        };
+        super::super::embed_page::write(&page, "<p>lesson</p>", &[drawn], &mut folder).unwrap();
         let embed = folder.text(EMBED_PAGE).unwrap();
+        assert!(
+            embed.contains("<meta name=\"crossover-sketches\" content=\"./sketches-"),
+            "{embed}"
+        );
         assert!(embed.contains("<div id=prerendered></div></body></html>"), "{embed}");
         assert!(embed.contains(" data-host-script integrity=sha384-"), "{embed}");
     }

@@ -8,6 +8,7 @@
 //! embed (`?embed=`), so every embed link made before this page existed keeps working.
 
 use super::folder::Folder;
+use crate::render::sketch::EmbedSketch;
 use crate::shared_names::files::EMBED_PAGE;
 
 /// index.html's note for a reader without JavaScript, and the embed page's.
@@ -17,10 +18,17 @@ const NOSCRIPT_NOTE: (&str, &str) =
 const NOT_STARTED_NOTE: (&str, &str) =
     ("The lesson's text below reads without them; reloading", "Reloading");
 
-/// Writes `embed.html` beside the page: `page` without `lesson`, which step 1 wrote into it.
-/// Returns the page unchanged.
-pub fn write(page: &str, lesson: &str, folder: &mut Folder) -> Result<String, String> {
-    folder.put(EMBED_PAGE, embed_page(page, lesson)?, &[]);
+/// Writes `embed.html` beside the page: `page` without `lesson`, which step 1 wrote into it,
+/// with the figures drawn at their defaults (`sketches`) beside it (step 9b). Returns the page
+/// unchanged.
+pub fn write(
+    page: &str,
+    lesson: &str,
+    sketches: &[EmbedSketch],
+    folder: &mut Folder,
+) -> Result<String, String> {
+    let embed = super::embed_sketches::place(&embed_page(page, lesson)?, sketches, folder)?;
+    folder.put(EMBED_PAGE, embed, &[]);
     Ok(page.to_string())
 }
 

@@ -39,6 +39,9 @@
 //!    imported).
 //! 9. `embed_page`: the embedded figure's own page, `embed.html`, is the finished page without
 //!    the lesson written in at step 1: a frame fetches the figure's code and none of the prose.
+//!    Beside it (`embed_sketches`), every figure drawn at its defaults at a few widths in both
+//!    palettes, in a folder named by content that the page names in a `<meta>`: `boot.js` shows
+//!    the drawing that fits the frame until the wasm has drawn the canvas.
 //! 10. `workbench_page`: the review workbench's own page, `workbench.html`, is the finished page
 //!     with the workbench at its defaults written in where step 1 wrote the lesson.
 //!
@@ -71,8 +74,9 @@ mod glue_script;
 mod split_parts;
 // 8. One start script, the page's script and the parts' loader in it.
 mod one_module;
-// 9. The embedded figure's page, without the lesson.
+// 9. The embedded figure's page, without the lesson, and its figures drawn at their defaults.
 mod embed_page;
+mod embed_sketches;
 // 10. The workbench's page, with the workbench in place of the lesson.
 mod workbench_page;
 
@@ -156,6 +160,7 @@ fn steps(
         page = split_parts::place(&page, folder, cut)?;
     }
     page = one_module::into_start_script(&page, folder)?;
-    page = embed_page::write(&page, &lesson, folder)?;
+    let sketches = crate::render::sketch::embed_sketches()?;
+    page = embed_page::write(&page, &lesson, &sketches, folder)?;
     workbench_page::write(&page, &lesson, &workbench_html(), folder)
 }

@@ -73,6 +73,17 @@ mod browser {
         let _ = if on { root.set_attribute(mark, "") } else { root.remove_attribute(mark) };
     }
 
+    /// Takes away the drawing `boot.js` showed where an embedded figure's canvas goes
+    /// (`shared_names::embed::STAND_IN_ID`), if there is one.
+    pub fn remove_embed_stand_in() {
+        let stand_in = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(crate::shared_names::embed::STAND_IN_ID));
+        if let Some(stand_in) = stand_in {
+            stand_in.remove();
+        }
+    }
+
     /// The canvas the page drew a figure on, by its test id (`completion-canvas`): for saving the
     /// figures a design doc names from where they are drawn.
     pub fn canvas_by_testid(testid: &str) -> Option<web_sys::HtmlCanvasElement> {
@@ -291,6 +302,8 @@ mod native {
     pub fn leave_presentation(_full_page: &str) {}
 
     pub fn mark_root(_mark: &str, _on: bool) {}
+
+    pub fn remove_embed_stand_in() {}
 
     pub fn canvas_by_testid(_testid: &str) -> Option<web_sys::HtmlCanvasElement> {
         None

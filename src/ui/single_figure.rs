@@ -7,7 +7,7 @@ use crate::state::presets::{next_slide, slides_for, Preset};
 use crate::state::Param;
 use crate::text::embed;
 use crate::text::slides::slide_line;
-use crate::ui::context::{use_state, CurrentQuery};
+use crate::ui::context::{use_notices, use_state, CurrentQuery};
 use crate::ui::widgets::controls::Controls;
 use crate::ui::widgets::figure_card::FigureCard;
 use crate::ui::widgets::notices::Notices;
@@ -88,6 +88,11 @@ pub fn SingleFigure(
         post_height_to_parent();
     }
     Effect::new(move |_| super::dom::mark_root(root::COMPLETE, true));
+    // A notice above the figure moves its canvas down from where `boot.js` showed the build's
+    // drawing of it: the drawing goes at once rather than cover the notice.
+    if !use_notices().with_untracked(Vec::is_empty) {
+        super::dom::remove_embed_stand_in();
+    }
     // Built from the settings as they are now, not the address the frame opened with, so the
     // link follows the sliders (and drops the notices of a link already corrected).
     let query = expect_context::<CurrentQuery>().0;

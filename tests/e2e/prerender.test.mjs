@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULTS, ENGINE, FIGURE_TABLE, assertDurationText, assertNumberText, eventually, figureDrawn, model, openApp, shownText, useBrowser, timeForWhatMustNotHappen } from './helpers.mjs';
+import { DEFAULTS, ENGINE, FIGURE_TABLE, assertDurationText, assertNumberText, eventually, figureDrawn, model, openApp, pixelsApart, shownText, useBrowser, timeForWhatMustNotHappen } from './helpers.mjs';
 
 const env = useBrowser();
 const TIMEOUT = { timeout: 120_000 };
@@ -338,31 +338,6 @@ test('before the wasm, the first figure is drawn in the page for the screen and 
     }
   }
 });
-
-/** The share of pixels that differ clearly between two PNG screenshots of the same size. */
-async function pixelsApart(page, a, b) {
-  return page.evaluate(async ([a, b]) => {
-    const pixels = async (base64) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(image.width, image.height);
-      const context = canvas.getContext('2d');
-      context.drawImage(image, 0, 0);
-      return context.getImageData(0, 0, image.width, image.height);
-    };
-    const [one, two] = [await pixels(a), await pixels(b)];
-    if (one.width !== two.width || one.height !== two.height) return { apart: 1, inked: 0 };
-    let apart = 0;
-    let inked = 0;
-    for (let i = 0; i < one.data.length; i += 4) {
-      const differ = [0, 1, 2].some((c) => Math.abs(one.data[i + c] - two.data[i + c]) > 64);
-      if (differ) apart++;
-      if (one.data[i] < 200 || one.data[i + 1] < 200 || one.data[i + 2] < 200) inked++;
-    }
-    const count = one.data.length / 4;
-    return { apart: apart / count, inked: inked / count };
-  }, [Buffer.from(a).toString('base64'), Buffer.from(b).toString('base64')]);
-}
 
 test('the live canvas takes the first figure\'s place where the drawing was, looking the same, and nothing below moves', TIMEOUT, async (t) => {
   let release;

@@ -355,12 +355,14 @@ test('SECURITY.md lists every file the page loads, and the page loads nothing it
   const table = md.split('<!-- loaded-files:start -->')[1]?.split('<!-- loaded-files:end -->')[0] ?? '';
   const listed = [...table.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]);
   assert.ok(listed.length >= 8, `SECURITY.md's list: ${listed.join(', ')}`);
-  const pattern = (file) => new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('<hash>', '[0-9a-f]+').replace('<n>', '\\d+')}$`);
+  const pattern = (file) => new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('<hash>', '[0-9a-f]+').replaceAll('<n>', '\\d+').replaceAll('<figure>', '[a-z]+').replaceAll('<theme>', '(light|dark)')}$`);
   const requested = new Set();
+  const site = new URL(env.baseUrl);
   const app = await openApp(env, t, '?prompt=16000', {
     setup: (page) => page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.origin === new URL(env.baseUrl).origin) requested.add(url.pathname.split('/').pop() || 'index.html');
+      // Each file by its path in the build (a folder's name included).
+      if (url.origin === site.origin && url.pathname.startsWith(site.pathname)) requested.add(url.pathname.slice(site.pathname.length) || 'index.html');
     }),
   });
   // An address with a value builds every section: every part of the lesson is fetched.

@@ -25,7 +25,11 @@ pub const SIZES_FILE: &str = "sizes.txt";
 pub const TOLERANCE_BYTES: u64 = 64;
 
 /// Files no reader fetches when the lesson opens, by the start of their (stable) names.
-const NOT_FIRST_LOAD: [&str; 4] = ["crossover-worker", "embed", "sample-run", "part-"];
+const NOT_FIRST_LOAD: [&str; 5] = ["crossover-worker", "embed", "sample-run", "part-", SKETCHES];
+
+/// The folder of the embedded figures drawn at their defaults, its hash taken out: a frame at
+/// the defaults fetches one of them with its first load.
+const SKETCHES: &str = "sketches/";
 
 /// The lesson's page, the embedded figure's page and the workbench's: each door's own page.
 const LESSON_PAGE: &str = "index.html";
@@ -62,7 +66,7 @@ pub fn stable_name(name: &str) -> String {
         let after = bytes.get(i + 17).copied();
         let is_hash =
             hash.is_some_and(|h| h.iter().all(|c| c.is_ascii_digit() || (b'a'..=b'f').contains(c)));
-        if b == b'-' && is_hash && matches!(after, None | Some(b'.') | Some(b'_')) {
+        if b == b'-' && is_hash && matches!(after, None | Some(b'.' | b'_' | b'/')) {
             return format!("{}{}", &name[..i], &name[i + 17..]);
         }
     }
@@ -154,10 +158,28 @@ impl Weight {
                 with(&[WORKBENCH_PAGE], &[shared.clone(), part(WORKBENCH_PART)].concat()),
             ),
         ];
+        // An embed at the defaults also fetches one drawing of its figure: counted here with
+        // the largest of them.
+        let largest_sketch = files
+            .iter()
+            .filter(|(name, _)| name.starts_with(SKETCHES))
+            .max_by_key(|&(name, bytes)| (bytes, std::cmp::Reverse(name)))
+            .map(|(name, _)| name.clone());
+        if let Some(sketch) = largest_sketch {
+            let mut with_sketch = doors[1].1.clone();
+            with_sketch.push(sketch);
+            doors.push((
+                "embed at the defaults, with its drawing, first load".to_string(),
+                with_sketch,
+            ));
+        }
         // Everything else on its own: each part with its chunks, and each other file with those
         // that share its stem (the worker's script and its wasm).
         for name in files.keys() {
-            if name.starts_with("part-chunk") || doors.iter().any(|(_, f)| f.contains(name)) {
+            if name.starts_with("part-chunk")
+                || name.starts_with(SKETCHES)
+                || doors.iter().any(|(_, f)| f.contains(name))
+            {
                 continue;
             }
             if name.starts_with("part-") {
@@ -421,6 +443,8 @@ const __wasm_split_load_chip = wrapAsyncCb(makeLoad(() => {
             ("crossover-worker_bg.wasm", 50),
             ("crossover-worker.js", 6),
             ("embed.js", 1),
+            ("sketches/bend-344-dark.svg", 9),
+            ("sketches/bend-1100-light.svg", 12),
         ]
         .into_iter()
         .map(|(n, b)| (n.to_string(), b))
@@ -440,6 +464,10 @@ const __wasm_split_load_chip = wrapAsyncCb(makeLoad(() => {
         assert_eq!(stable_name("index.html"), "index.html");
         assert_eq!(stable_name("sample-run-5c2731a70f56ef61.json"), "sample-run.json");
         assert_eq!(stable_name("not-a-hash-0123.js"), "not-a-hash-0123.js");
+        assert_eq!(
+            stable_name("sketches-0123456789abcdef/bend-344-dark.svg"),
+            "sketches/bend-344-dark.svg"
+        );
     }
 
     #[test]
@@ -453,6 +481,11 @@ const __wasm_split_load_chip = wrapAsyncCb(makeLoad(() => {
         assert_eq!(door(&w, "part-chip.wasm, on demand"), 13);
         assert_eq!(door(&w, "crossover-worker.js + crossover-worker_bg.wasm, on demand"), 50 + 6);
         assert_eq!(door(&w, "embed.js, on demand"), 1);
+        assert_eq!(
+            door(&w, "embed at the defaults, with its drawing, first load"),
+            2 + shared + 12
+        );
+        assert!(w.doors.iter().all(|d| !d.name.starts_with("sketches")), "no drawing on its own");
         assert!(
             w.doors.iter().all(|d| !d.name.starts_with("part-chunk")),
             "chunks count in their parts"

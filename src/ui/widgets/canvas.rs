@@ -124,6 +124,9 @@ pub fn FigureCanvas<P: Picture>(
         if width > 0.0 {
             if !painted_once.get_value() {
                 let _ = canvas.set_attribute(figure_marks::DRAWN, "");
+                // An embed's drawing from the build stood here until now (`boot.js`); it goes
+                // in the frame that shows the canvas drawn, so nothing flashes in between.
+                dom::remove_embed_stand_in();
             }
             painted_once.set_value(true);
             stale.set(false);
