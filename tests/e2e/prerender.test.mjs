@@ -171,8 +171,19 @@ test('replacing the prerendered lesson moves nothing on screen', { ...TIMEOUT, s
       setup: (page) =>
         page.addInitScript(() => {
           window.__shifts = [];
+          // What moved, named for the message: its tag, id or test id, and classes.
+          const named = (node) => {
+            if (!node || node.nodeType !== 1) return node ? node.nodeName : 'a node since removed';
+            const id = node.id ? `#${node.id}` : node.dataset.testid ? `[data-testid=${node.dataset.testid}]` : '';
+            return `${node.tagName.toLowerCase()}${id}${[...node.classList].map((c) => `.${c}`).join('')}`;
+          };
+          const box = (r) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+            for (const entry of list.getEntries()) {
+              if (entry.hadRecentInput) continue;
+              const moved = entry.sources.map((s) => `${named(s.node)} ${box(s.previousRect)} -> ${box(s.currentRect)}`);
+              window.__shifts.push({ value: entry.value, at: Math.round(entry.startTime), moved });
+            }
           }).observe({ type: 'layout-shift', buffered: true });
         }),
     });
@@ -180,8 +191,9 @@ test('replacing the prerendered lesson moves nothing on screen', { ...TIMEOUT, s
     const shifts = await eventually(() =>
       app.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(window.__shifts))))),
     );
-    const total = shifts.reduce((a, b) => a + b, 0);
-    assert.ok(total <= 0.01, `layout shift at ${viewport.width}×${viewport.height}: ${total.toFixed(4)} (${shifts.length} shifts)`);
+    const total = shifts.reduce((a, b) => a + b.value, 0);
+    const said = shifts.map((s) => `${s.value.toFixed(4)} at ${s.at} ms: ${s.moved.join('; ')}`).join(' | ');
+    assert.ok(total <= 0.01, `layout shift at ${viewport.width}×${viewport.height}: ${total.toFixed(4)} (${shifts.length} shifts: ${said})`);
   }
 });
 
