@@ -222,14 +222,20 @@ pub fn same_files(first: &Path, second: &Path) -> Result<String, String> {
     }
 }
 
-/// The files directly in `dir`, by name.
+/// Every file under `dir`, by its path from `dir` (a folder's files too: the embeds' drawings).
 fn files_in(dir: &Path) -> Result<std::collections::BTreeMap<String, Vec<u8>>, String> {
     let mut files = std::collections::BTreeMap::new();
-    for entry in fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        if path.is_file() {
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
-            files.insert(name, fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?);
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(folder) = todo.pop() {
+        for entry in fs::read_dir(&folder).map_err(|e| format!("{}: {e}", folder.display()))? {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.is_file() {
+                let name = path.strip_prefix(dir).unwrap_or(&path).to_string_lossy().into_owned();
+                files
+                    .insert(name, fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?);
+            }
         }
     }
     Ok(files)
@@ -261,6 +267,24 @@ fn line(passes: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_builds_are_compared_file_by_file_into_their_folders() {
+        let root = std::env::temp_dir().join(format!("crossover-same-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        for build in ["one", "two"] {
+            fs::create_dir_all(root.join(build).join("sketches-0123456789abcdef")).unwrap();
+            fs::write(root.join(build).join("index.html"), "page").unwrap();
+            fs::write(root.join(build).join("sketches-0123456789abcdef").join("a.svg"), "a")
+                .unwrap();
+        }
+        let (one, two) = (root.join("one"), root.join("two"));
+        assert_eq!(same_files(&one, &two), Ok("the same 2 files, byte for byte".to_string()));
+        fs::write(two.join("sketches-0123456789abcdef").join("a.svg"), "b").unwrap();
+        let differ = same_files(&one, &two).unwrap_err();
+        assert!(differ.contains("a.svg"), "{differ}");
+        let _ = fs::remove_dir_all(&root);
+    }
 
     #[test]
     fn the_page_keeps_its_figures_drawing_apart_and_every_file_ends_ordered_and_stripped() {
