@@ -100,7 +100,9 @@ if (!wasmMeta) throw new Error('crossover: the build did not announce its wasm')
 // there a timer stands in.
 const lessonPainted = () =>
   new Promise((done) => {
-    if (!document.getElementById('prerendered')) return done();
+    // An embed's drawing is waited for as the lesson is: begun first, the wasm's download would
+    // share the line with it.
+    if (!document.getElementById('prerendered') && !document.getElementById('embed-sketch')) return done();
     if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
       new PerformanceObserver((list, observer) => {
         if (!list.getEntriesByName('first-contentful-paint').length) return;
