@@ -12,6 +12,7 @@
 
 use super::content_hash::content_name;
 use super::folder::Folder;
+use super::markup::with_meta;
 use crate::render::sketch::{EmbedSketch, EMBED_WIDTHS_CSS};
 use crate::shared_names::files::{SKETCHES, SKETCHES_META, SKETCH_WIDTHS};
 
@@ -42,21 +43,9 @@ pub fn place(
     for (name, svg) in files {
         folder.put(&format!("{dir}/{name}"), svg, &[]);
     }
-    with_meta(embed_page, &dir)
-}
-
-/// `page` with the drawings' `<meta>` at the end of its head.
-fn with_meta(page: &str, dir: &str) -> Result<String, String> {
-    if page.contains(&format!("name=\"{SKETCHES_META}\"")) {
-        return Err("the embed's page names its drawings already: was this step run twice?".into());
-    }
-    let at = page.find("</head>").ok_or("the embed's page has no </head>")?;
     let widths: Vec<String> = EMBED_WIDTHS_CSS.iter().map(u32::to_string).collect();
-    let (head, rest) = page.split_at(at);
-    Ok(format!(
-        "{head}<meta name=\"{SKETCHES_META}\" content=\"./{dir}/\" {SKETCH_WIDTHS}=\"{}\">{rest}",
-        widths.join(" ")
-    ))
+    let attributes = format!("content=\"./{dir}/\" {SKETCH_WIDTHS}=\"{}\"", widths.join(" "));
+    with_meta(embed_page, SKETCHES_META, &attributes)
 }
 
 #[cfg(test)]

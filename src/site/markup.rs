@@ -1,6 +1,7 @@
 //! Start tags in the built page's HTML, read for the build steps that rewrite it
-//! (`field_stand_ins` in step 1, `deferred_wasm` in step 2). Trunk may have minified the page,
-//! which drops the quotes around attribute values; both forms are read.
+//! (`field_stand_ins` in step 1, `deferred_wasm` in step 2), and the `<meta>` by which a step
+//! names a file for the page (steps 3, 5 and 9b). Trunk may have minified the page, which drops
+//! the quotes around attribute values; both forms are read.
 
 /// Each `<name …>` start tag in `page`: where it starts and ends, and its attributes.
 pub fn tags<'a>(
@@ -77,7 +78,39 @@ pub fn value<'a>(attributes: &'a [(String, String)], name: &str) -> Option<&'a s
     attributes.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
 }
 
+/// `page` with `<meta name="name" attributes>` added at the end of its head, for a step that
+/// tells the page a file's name (`attributes` are written as they are). A page that has that
+/// `<meta>` already, quoted or minified, is refused: the step would otherwise have run twice.
+pub fn with_meta(page: &str, name: &str, attributes: &str) -> Result<String, String> {
+    if page.contains(&format!("name={name}")) || page.contains(&format!("name=\"{name}\"")) {
+        return Err(format!("the page has a <meta name={name}> already: was this step run twice?"));
+    }
+    let at =
+        page.find("</head>").ok_or_else(|| format!("no </head> to put <meta name={name}> in"))?;
+    let (head, rest) = page.split_at(at);
+    Ok(format!("{head}<meta name=\"{name}\" {attributes}>{rest}"))
+}
+
 /// `text` escaped for an attribute's quoted value or an element's text.
 pub fn escaped(text: &str) -> String {
     text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_meta_goes_at_the_end_of_the_head_once() {
+        let page = with_meta("<head><title>t</title></head><body></body>", "x", "content=\"./a\"")
+            .unwrap();
+        assert_eq!(
+            page,
+            "<head><title>t</title><meta name=\"x\" content=\"./a\"></head><body></body>"
+        );
+        assert!(with_meta(&page, "x", "").unwrap_err().contains("twice"));
+        assert!(with_meta("<head><meta name=x></head>", "x", "").unwrap_err().contains("twice"));
+        assert!(with_meta(&page, "y", "").is_ok(), "another name");
+        assert!(with_meta("<body></body>", "x", "").is_err(), "no head");
+    }
 }

@@ -9,6 +9,7 @@
 
 use super::content_hash::{content_name, integrity};
 use super::folder::Folder;
+use super::markup::with_meta;
 use crate::shared_names::files::{META_INTEGRITY, SAMPLE_META, SAMPLE_RUN, SAMPLE_RUN_SOURCE};
 
 /// Renames the copied sample in `folder` by content and names it in the page.
@@ -18,23 +19,10 @@ pub fn name_by_content(page: &str, folder: &mut Folder) -> Result<String, String
         .map_err(|e| format!("the sample run was not copied: {e}"))?
         .to_vec();
     let name = content_name(&format!("{SAMPLE_RUN}-"), &bytes, ".json");
-    let page = with_meta(page, &name, &integrity(&bytes))?;
+    let attributes = format!("content=\"./{name}\" {META_INTEGRITY}=\"{}\"", integrity(&bytes));
+    let page = with_meta(page, SAMPLE_META, &attributes)?;
     folder.put(&name, bytes, &[SAMPLE_RUN_SOURCE]);
     Ok(page)
-}
-
-/// `page` with the sample's `<meta>` added at the end of its head.
-fn with_meta(page: &str, name: &str, integrity: &str) -> Result<String, String> {
-    if page.contains(&format!("name=\"{SAMPLE_META}\"")) {
-        return Err(
-            "the built index.html names a sample run already: was this step run twice?".into()
-        );
-    }
-    let at = page.find("</head>").ok_or("the built index.html has no </head>")?;
-    let (head, rest) = page.split_at(at);
-    Ok(format!(
-        "{head}<meta name=\"{SAMPLE_META}\" content=\"./{name}\" {META_INTEGRITY}=\"{integrity}\">{rest}"
-    ))
 }
 
 #[cfg(test)]

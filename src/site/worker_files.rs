@@ -25,6 +25,7 @@
 
 use super::content_hash::{content_name, integrity};
 use super::folder::Folder;
+use super::markup::with_meta;
 use crate::shared_names::files::{MEASUREMENTS_PROMISE, WORKER, WORKER_META};
 
 /// Trunk's names for the worker crate's output, from index.html's `data-bin` ([`WORKER`]): the
@@ -50,7 +51,7 @@ pub fn name_by_content(page: &str, folder: &mut Folder) -> Result<String, String
     let script_name =
         content_name(&format!("{WORKER}-"), &[&wasm, start.as_bytes()].concat(), ".js");
     let script = format!("{glue}\n{start}");
-    let page = with_meta(page, &script_name)?;
+    let page = worker_meta(page, &script_name)?;
     folder.put(&wasm_name, wasm, &[wasm_file]);
     // The loader is trunk's and replaced by the script's last line; it may be absent.
     folder.put(&script_name, script, &[glue_file, loader_file]);
@@ -70,18 +71,10 @@ fn start_line(wasm_name: &str, integrity: &str) -> String {
     )
 }
 
-/// `page` with the `<meta>` naming the worker's script added at the end of its head. The page
-/// never runs the script itself: it starts the worker from it, and `new Worker(url)` takes no
-/// integrity, so none is written.
-fn with_meta(page: &str, script_name: &str) -> Result<String, String> {
-    if page.contains(&format!("name={WORKER_META}"))
-        || page.contains(&format!("name=\"{WORKER_META}\""))
-    {
-        return Err("the built index.html names a worker already: was this step run twice?".into());
-    }
-    let at = page.find("</head>").ok_or("the built index.html has no </head>")?;
-    let (head, rest) = page.split_at(at);
-    Ok(format!("{head}<meta name=\"{WORKER_META}\" content=\"./{script_name}\">{rest}"))
+/// The `<meta>` naming the worker's script. The page never runs the script itself: it starts
+/// the worker from it, and `new Worker(url)` takes no integrity, so none is written.
+fn worker_meta(page: &str, script_name: &str) -> Result<String, String> {
+    with_meta(page, WORKER_META, &format!("content=\"./{script_name}\""))
 }
 
 #[cfg(test)]
@@ -174,6 +167,6 @@ mod tests {
         folder.put("other.js", "o", &[WASM]);
         let error = name_by_content(PAGE, &mut folder).unwrap_err();
         assert!(error.contains(WASM), "{error}");
-        assert!(with_meta("<body></body>", "w.js").is_err());
+        assert!(worker_meta("<body></body>", "w.js").is_err());
     }
 }
